@@ -1,0 +1,1 @@
+"""The append-only audit trail, reports, and the auditors' API."""

@@ -1,0 +1,25 @@
+"""Audit event codes, grouped by domain. Codes are stable: reports and auditors filter on them."""
+
+from enum import StrEnum
+
+
+class AuditCode(StrEnum):
+    # Access
+    LOGIN = "auth.login"
+    LOGIN_FAILED = "auth.login_failed"
+    DEVICE_TOKEN_ISSUED = "auth.device_token_issued"
+    # Tables and configuration
+    TABLE_OPENED = "table.opened"
+    TABLE_CLOSED = "table.closed"
+    TABLE_LIMITS_CHANGED = "table.limits_changed"
+    TABLE_RULE_SET_CHANGED = "table.rule_set_changed"
+    TABLE_PAYTABLE_CHANGED = "table.paytable_changed"
+    DEALER_ASSIGNED = "table.dealer_assigned"
+    DEALER_RELIEVED = "table.dealer_relieved"
+    RULE_SET_CREATED = "config.rule_set_created"
+    PAYTABLE_CREATED = "config.paytable_created"
+    # Rounds
+    ROUND_OPENED = "round.opened"
+    ROUND_ACTION = "round.action"
+    ROUND_SETTLED = "round.settled"
+    ROUND_VOIDED = "round.voided"

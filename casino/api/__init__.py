@@ -1,0 +1,1 @@
+"""Shared API machinery: authentication, roles, the error shape, idempotency, request ids."""

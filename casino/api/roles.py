@@ -1,0 +1,38 @@
+"""The four roles and how a user's role is found.
+
+A role is a Django group of the same name. A user holds one role; a superuser counts as admin.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+
+class Role(StrEnum):
+    DEALER = "dealer"
+    PIT_BOSS = "pit_boss"
+    AUDITOR = "auditor"
+    ADMIN = "admin"
+
+
+# When a user is (wrongly) in several role groups, the least powerful wins: a mistake in
+# configuration must not widen access.
+_PRECEDENCE = (Role.AUDITOR, Role.DEALER, Role.PIT_BOSS, Role.ADMIN)
+
+
+def user_role(user: AbstractBaseUser | AnonymousUser | None) -> Role | None:
+    """The role ``user`` acts in, or ``None`` for anonymous users and users without a role."""
+    if user is None or not user.is_authenticated:
+        return None
+    cached = getattr(user, "_casino_role", "unset")
+    if cached != "unset":
+        return cached  # type: ignore[no-any-return]
+    if getattr(user, "is_superuser", False):
+        role: Role | None = Role.ADMIN
+    else:
+        names = set(user.groups.values_list("name", flat=True))  # type: ignore[union-attr]
+        role = next((r for r in _PRECEDENCE if r.value in names), None)
+    user._casino_role = role  # type: ignore[union-attr]
+    return role

@@ -1,0 +1,20 @@
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from casino.api import views as api_views
+
+api_v1 = [
+    path("", api_views.ApiRootApi.as_view(), name="api-root"),
+    path("auth/device-token/", api_views.DeviceTokenApi.as_view(), name="device-token"),
+    path("me/", api_views.MeApi.as_view(), name="me"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("", include("tables.api.urls")),
+]
+
+urlpatterns = [
+    path("healthz", api_views.healthz, name="healthz"),
+    path("admin/", admin.site.urls),
+    path("api/v1/", include(api_v1)),
+]

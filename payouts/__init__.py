@@ -1,0 +1,1 @@
+"""Paytables, wagers, settlements, payouts and pot ledgers; the settlement services."""

@@ -1,0 +1,225 @@
+"""Money: paytables (versioned), wager lines, settlements with payout lines, and pot ledgers.
+
+Every stake is a ``WagerLine`` and every amount handed back a ``PayoutLine``, so per round:
+stakes in − amounts returned = house result, exactly. Amounts are ``Decimal`` and never negative
+(database checks); a paid amount may be below the computed one only where a cap applied, and the
+line says why.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+from tables.models import Game, Round
+
+
+class PaytableKind(models.TextChoices):
+    MAIN = "main", "Main"
+    BONUS = "bonus", "Bonus side bet"
+
+
+class Paytable(models.Model):
+    """One version of a paytable. Immutable once a round used it (a database trigger).
+
+    ``house_edge`` is the theoretical hold from the game's certificate, entered by the
+    administrator, as a fraction (0.0522 = 5.22 %).
+    """
+
+    game = models.CharField(max_length=20, choices=Game.choices)
+    kind = models.CharField(max_length=10, choices=PaytableKind.choices, default=PaytableKind.MAIN)
+    name = models.CharField(max_length=100)
+    version = models.PositiveIntegerField()
+    house_edge = models.DecimalField(max_digits=7, decimal_places=6, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["name", "version"], name="paytable_version_unique"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="paytable_version_positive"),
+            models.CheckConstraint(
+                condition=Q(house_edge__isnull=True) | (Q(house_edge__gte=0) & Q(house_edge__lt=1)),
+                name="paytable_house_edge_fraction",
+            ),
+        ]
+        ordering = ["name", "version"]
+
+    def __str__(self) -> str:
+        return f"{self.name} v{self.version}"
+
+    def lines_by_name(self) -> dict[str, PaytableLine]:
+        return {line.line: line for line in self.lines.all()}
+
+
+class PayBasis(models.TextChoices):
+    ODDS = "odds", "Odds (x to 1 on the stake)"
+    FIXED = "fixed", "Fixed amount"
+
+
+class PaytableLine(models.Model):
+    """One paying combination: ``pays`` to 1 on the stake, or a fixed amount."""
+
+    paytable = models.ForeignKey(Paytable, on_delete=models.PROTECT, related_name="lines")
+    line = models.CharField(max_length=40)
+    pays = models.DecimalField(max_digits=12, decimal_places=2)
+    basis = models.CharField(max_length=10, choices=PayBasis.choices, default=PayBasis.ODDS)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["paytable", "line"], name="paytable_line_unique"),
+            models.CheckConstraint(condition=Q(pays__gte=0), name="paytable_line_pays_nonneg"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.paytable}: {self.line} {self.pays}"
+
+
+class WagerKind(models.TextChoices):
+    ANTE = "ante", "Ante"
+    BET = "bet", "Bet"
+    BONUS = "bonus", "Bonus"
+    INSURANCE = "insurance", "Insurance"
+    EXCHANGE_FEE = "exchange_fee", "Exchange fee"
+    SIXTH_CARD_FEE = "sixth_card_fee", "Sixth card fee"
+    BUY_GAME_FEE = "buy_game_fee", "Buy-a-game fee"
+    BLIND = "blind", "Blind"
+    POT = "pot", "Pot contribution"
+
+
+class WagerLine(models.Model):
+    """A stake put on the table: what, by which box or seat, how much."""
+
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="wager_lines")
+    box = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=20, choices=WagerKind.choices)
+    amount = models.DecimalField(max_digits=14, decimal_places=2)
+    event = models.ForeignKey(
+        "tables.RoundEvent", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gte=0), name="wager_amount_nonneg"),
+        ]
+        indexes = [models.Index(fields=["round", "box"], name="wager_round_box_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.round} box {self.box} {self.kind} {self.amount}"
+
+
+class Settlement(models.Model):
+    """The result of a round, written once (settling again returns this row).
+
+    ``engine_result`` is the engine's full settlement as JSON, so a replay can be compared with
+    what was stored, line by line.
+    """
+
+    round = models.OneToOneField(Round, on_delete=models.PROTECT, related_name="settlement")
+    settled_at = models.DateTimeField()
+    settled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    total_staked = models.DecimalField(max_digits=16, decimal_places=2)
+    total_returned = models.DecimalField(max_digits=16, decimal_places=2)
+    house_result = models.DecimalField(max_digits=16, decimal_places=2)
+    rake = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+    cap_applied = models.BooleanField(default=False)
+    engine_result = models.JSONField(default=dict)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(total_staked__gte=0), name="settlement_staked_nonneg"
+            ),
+            models.CheckConstraint(
+                condition=Q(total_returned__gte=0), name="settlement_returned_nonneg"
+            ),
+            models.CheckConstraint(condition=Q(rake__gte=0), name="settlement_rake_nonneg"),
+            models.CheckConstraint(
+                condition=Q(house_result=F("total_staked") - F("total_returned")),
+                name="settlement_house_result_balances",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"settlement of {self.round}"
+
+
+class Outcome(models.TextChoices):
+    WIN = "win", "Win"
+    LOSE = "lose", "Lose"
+    PUSH = "push", "Push (returned)"
+    VOID = "void", "Void (returned)"
+    FEE = "fee", "Fee (kept)"
+    AWARD = "award", "Pot award"
+
+
+class PayoutLine(models.Model):
+    """What one box or seat gets back for one line: the computed and the paid amount.
+
+    ``paid_amount`` < ``computed_amount`` only where a cap applied; ``reason`` then says which.
+    ``pot`` numbers the pot of a pot award (0 main pot, 1.. side pots).
+    """
+
+    settlement = models.ForeignKey(Settlement, on_delete=models.PROTECT, related_name="lines")
+    box = models.PositiveSmallIntegerField()
+    line = models.CharField(max_length=40, help_text="ante, bet, bonus, insurance, pot...")
+    combination = models.CharField(max_length=40, blank=True)
+    outcome = models.CharField(max_length=10, choices=Outcome.choices)
+    stake = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+    computed_amount = models.DecimalField(max_digits=14, decimal_places=2)
+    paid_amount = models.DecimalField(max_digits=14, decimal_places=2)
+    reason = models.CharField(max_length=200, blank=True)
+    pot = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=Q(stake__gte=0), name="payout_stake_nonneg"),
+            models.CheckConstraint(
+                condition=Q(computed_amount__gte=0), name="payout_computed_nonneg"
+            ),
+            models.CheckConstraint(condition=Q(paid_amount__gte=0), name="payout_paid_nonneg"),
+            models.CheckConstraint(
+                condition=Q(paid_amount__lte=F("computed_amount")), name="payout_paid_le_computed"
+            ),
+        ]
+        indexes = [models.Index(fields=["settlement", "box"], name="payout_settlement_box_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.settlement.round} box {self.box} {self.line} {self.paid_amount}"
+
+
+class LedgerEntry(models.Model):
+    """One chip movement of a pot game: from one account to another.
+
+    Accounts are ``player:<seat>``, ``pot`` and ``house_float``. A pot's balance is the sum of
+    its entries; entries are numbered per round and never changed.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="ledger")
+    seq = models.PositiveIntegerField()
+    source = models.CharField(max_length=20)
+    destination = models.CharField(max_length=20)
+    amount = models.DecimalField(max_digits=14, decimal_places=2)
+    reason = models.CharField(max_length=40)
+    event = models.ForeignKey(
+        "tables.RoundEvent", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "seq"], name="ledger_seq_unique"),
+            models.CheckConstraint(condition=Q(amount__gt=0), name="ledger_amount_positive"),
+            models.CheckConstraint(
+                condition=~Q(source=F("destination")), name="ledger_moves_between_accounts"
+            ),
+        ]
+        ordering = ["round", "seq"]
+
+    def __str__(self) -> str:
+        return f"{self.round} #{self.seq} {self.source}->{self.destination} {self.amount}"

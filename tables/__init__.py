@@ -1,0 +1,1 @@
+"""Pits, tables, rule sets, boxes, dealer assignments, rounds and their events; the dealer API."""

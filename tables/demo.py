@@ -1,0 +1,156 @@
+"""A demo floor: one casino, one pit with tables of all three games, one user per role.
+
+Loading is idempotent: running it again leaves an existing floor as it is.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.db import transaction
+
+from casino.api.roles import Role
+from payouts.models import PayBasis, Paytable, PaytableKind, PaytableLine
+from tables.models import Box, Casino, Game, Pit, RuleSet, Table
+
+DEMO_PASSWORD = "demo-password"
+
+#: RULES.md A.1, the main paytable (to 1 on the Bet).
+RUSSIAN_MAIN_PAYTABLE = {
+    "ace_king": D(1),
+    "pair": D(1),
+    "two_pair": D(2),
+    "trips": D(3),
+    "straight": D(4),
+    "flush": D(5),
+    "full_house": D(7),
+    "quads": D(20),
+    "straight_flush": D(50),
+    "royal_flush": D(100),
+}
+#: A casino-specific bonus table (RULES.md 1.5, the aragon table), to 1 on the bonus stake.
+RUSSIAN_BONUS_PAYTABLE = {
+    "straight": D(40),
+    "flush": D(50),
+    "full_house": D(70),
+    "quads": D(200),
+    "straight_flush": D(500),
+    "royal_flush": D(1000),
+}
+DEMO_USERS = (
+    ("admin", Role.ADMIN),
+    ("pitboss", Role.PIT_BOSS),
+    ("auditor", Role.AUDITOR),
+    ("dealer1", Role.DEALER),
+    ("dealer2", Role.DEALER),
+    ("dealer3", Role.DEALER),
+)
+
+
+def load_demo_floor() -> bool:
+    """Create the demo floor unless it exists; ``True`` when something was created."""
+    with transaction.atomic():
+        if Casino.objects.filter(name="Demo Casino").exists():
+            return False
+        users = {name: _user(name, role) for name, role in DEMO_USERS}
+        casino = Casino.objects.create(
+            name="Demo Casino", time_zone="Europe/Vienna", gaming_day_start_hour=6
+        )
+        pit = Pit.objects.create(casino=casino, name="Pit 1")
+        pit.supervisors.add(users["pitboss"])
+        main = _paytable(
+            "Russian Poker standard",
+            Game.RUSSIAN_POKER,
+            PaytableKind.MAIN,
+            RUSSIAN_MAIN_PAYTABLE,
+            house_edge=None,
+        )
+        bonus = _paytable(
+            "Russian Poker bonus",
+            Game.RUSSIAN_POKER,
+            PaytableKind.BONUS,
+            RUSSIAN_BONUS_PAYTABLE,
+            house_edge=None,
+        )
+        rules = {
+            game: RuleSet.objects.create(
+                game=game, name=f"{label} house rules", version=1, settings={}
+            )
+            for game, label in Game.choices
+        }
+        tables = [
+            Table(
+                pit=pit,
+                code="RP-1",
+                game=Game.RUSSIAN_POKER,
+                ante_min=D(10),
+                ante_max=D(500),
+                max_table_payout=D(5000),
+                rule_set=rules[Game.RUSSIAN_POKER],
+                paytable=main,
+                bonus_paytable=bonus,
+                boxes=4,
+            ),
+            Table(
+                pit=pit,
+                code="RP-2",
+                game=Game.RUSSIAN_POKER,
+                ante_min=D(25),
+                ante_max=D(1000),
+                max_table_payout=D(20000),
+                rule_set=rules[Game.RUSSIAN_POKER],
+                paytable=main,
+                bonus_paytable=bonus,
+                boxes=6,
+            ),
+            Table(
+                pit=pit,
+                code="RR-1",
+                game=Game.RUBY_RUN,
+                ante_min=D(1),
+                ante_max=D(1),
+                bet_min=D(2),
+                bet_max=D(4),
+                rule_set=rules[Game.RUBY_RUN],
+                boxes=8,
+            ),
+            Table(
+                pit=pit,
+                code="RD-1",
+                game=Game.RED_DOG,
+                ante_min=D(2),
+                ante_max=D(2),
+                rule_set=rules[Game.RED_DOG],
+                boxes=8,
+            ),
+        ]
+        for table in tables:
+            table.save()
+            Box.objects.bulk_create(Box(table=table, number=n) for n in range(1, table.boxes + 1))
+        return True
+
+
+def _user(username: str, role: Role) -> object:
+    user = get_user_model().objects.create_user(
+        username=username,
+        password=DEMO_PASSWORD,
+        is_staff=role is Role.ADMIN,
+        is_superuser=role is Role.ADMIN,
+    )
+    user.groups.add(Group.objects.get(name=role.value))
+    return user
+
+
+def _paytable(
+    name: str, game: str, kind: str, lines: dict[str, D], *, house_edge: D | None
+) -> Paytable:
+    paytable = Paytable.objects.create(
+        game=game, kind=kind, name=name, version=1, house_edge=house_edge
+    )
+    PaytableLine.objects.bulk_create(
+        PaytableLine(paytable=paytable, line=line, pays=pays, basis=PayBasis.ODDS)
+        for line, pays in lines.items()
+    )
+    return paytable

@@ -1,0 +1,23 @@
+"""The gaming day an instant belongs to, by the casino's start hour and time zone."""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+
+def gaming_day_of(moment: dt.datetime, *, time_zone: str, start_hour: int) -> dt.date:
+    """The gaming day of ``moment`` (an aware datetime).
+
+    A gaming day starting at 06:00 runs from 06:00 local time to 05:59:59 the next morning, and
+    is named by the calendar date on which it starts.
+
+    >>> utc = dt.timezone.utc
+    >>> gaming_day_of(dt.datetime(2026, 3, 2, 4, 0, tzinfo=utc), time_zone="UTC", start_hour=6)
+    datetime.date(2026, 3, 1)
+    >>> gaming_day_of(dt.datetime(2026, 3, 2, 6, 0, tzinfo=utc), time_zone="UTC", start_hour=6)
+    datetime.date(2026, 3, 2)
+    """
+    local = moment.astimezone(ZoneInfo(time_zone))
+    day = local.date()
+    return day - dt.timedelta(days=1) if local.hour < start_hour else day

@@ -1,0 +1,71 @@
+"""Object permissions as ``rules`` predicates: who may do what at which table, now.
+
+A dealer acts only at the table of the current assignment; a pit boss at the tables of the pits
+they supervise; an auditor reads everything and changes no game data; an admin configures.
+Checked with ``user.has_perm("tables.<perm>", obj)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import rules
+
+from casino.api.roles import Role, user_role
+from tables.models import DealerAssignment, Round, Table
+
+
+def _table_of(obj: Any) -> Table | None:
+    if isinstance(obj, Table):
+        return obj
+    if isinstance(obj, Round):
+        return obj.table
+    return None
+
+
+@rules.predicate
+def is_admin(user: Any) -> bool:
+    return user_role(user) is Role.ADMIN
+
+
+@rules.predicate
+def is_auditor(user: Any) -> bool:
+    return user_role(user) is Role.AUDITOR
+
+
+@rules.predicate
+def is_pit_boss(user: Any) -> bool:
+    return user_role(user) is Role.PIT_BOSS
+
+
+@rules.predicate
+def is_dealer(user: Any) -> bool:
+    return user_role(user) is Role.DEALER
+
+
+@rules.predicate
+def is_assigned_dealer(user: Any, obj: Any) -> bool:
+    """The user is a dealer with an open assignment at this table (or the round's table)."""
+    table = _table_of(obj)
+    if table is None or user_role(user) is not Role.DEALER:
+        return False
+    return DealerAssignment.objects.filter(
+        table_id=table.pk, dealer_id=user.pk, ended_at__isnull=True
+    ).exists()
+
+
+@rules.predicate
+def is_supervising_pit_boss(user: Any, obj: Any) -> bool:
+    """The user is a pit boss supervising the pit of this table (or the round's table)."""
+    table = _table_of(obj)
+    if table is None or user_role(user) is not Role.PIT_BOSS:
+        return False
+    return table.pit.supervisors.filter(pk=user.pk).exists()
+
+
+rules.add_perm("tables.view_floor", is_dealer | is_pit_boss | is_auditor | is_admin)
+rules.add_perm(
+    "tables.view_table", is_assigned_dealer | is_supervising_pit_boss | is_auditor | is_admin
+)
+rules.add_perm("tables.manage_table", is_supervising_pit_boss | is_admin)
+rules.add_perm("tables.deal_round", is_assigned_dealer)
