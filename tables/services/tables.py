@@ -86,6 +86,9 @@ def table_limits_change(
             setattr(table, name, value)
         _verify_limits(table)
         table.save(update_fields=list(limits))
+        # Read back what the database stored (two decimal places), so the audit row states the
+        # limits exactly as they now apply.
+        table.refresh_from_db(fields=list(LIMIT_FIELDS))
         audit_record(
             event_code=AuditCode.TABLE_LIMITS_CHANGED,
             actor=actor,
