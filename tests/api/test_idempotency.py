@@ -1,4 +1,4 @@
-"""Idempotency-Key: a retry returns the first response; the same key with another body is refused."""
+"""Idempotency-Key: a retry gets the first response; the key with another body is refused."""
 
 from __future__ import annotations
 
