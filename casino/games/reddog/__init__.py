@@ -1,0 +1,74 @@
+"""Red Dog (High Card Pool): players bet in turn against a common pot.
+
+The pure engine of the live table: the croupier deals physical cards and the tablet records what
+happened; this package checks each recorded action against the table's rule set, derives every
+outcome and chip movement, and replays a game from its events. RULES.md A.3 and Part B section 3
+are the rule book.
+"""
+
+from casino.games.reddog.events import (
+    EVENT_KINDS,
+    BetPlaced,
+    BurnShown,
+    CardTurned,
+    CentreCardTurned,
+    Event,
+    GameEnded,
+    HandDealt,
+    HandStarted,
+    PlayersSeated,
+    PotFunded,
+    Reshuffled,
+    ShootDecided,
+    event_from_dict,
+)
+from casino.games.reddog.ledger import (
+    HOUSE_FLOAT,
+    POT,
+    Ledger,
+    Movement,
+    MovementReason,
+    player_account,
+    seat_of,
+)
+from casino.games.reddog.money import round_down_to_chip
+from casino.games.reddog.rules import Commission, EndOfHand, RedDogRules, Refill, Variant
+from casino.games.reddog.state import PHASE_ACTIONS, Action, Phase, RedDogState, TurnOutcome, replay
+from casino.games.reddog.table_cards import CardPlace
+
+__all__ = [
+    "EVENT_KINDS",
+    "HOUSE_FLOAT",
+    "PHASE_ACTIONS",
+    "POT",
+    "Action",
+    "BetPlaced",
+    "BurnShown",
+    "CardPlace",
+    "CardTurned",
+    "CentreCardTurned",
+    "Commission",
+    "EndOfHand",
+    "Event",
+    "GameEnded",
+    "HandDealt",
+    "HandStarted",
+    "Ledger",
+    "Movement",
+    "MovementReason",
+    "Phase",
+    "PlayersSeated",
+    "PotFunded",
+    "RedDogRules",
+    "RedDogState",
+    "Refill",
+    "Reshuffled",
+    "ShootDecided",
+    "TurnOutcome",
+    "Variant",
+    "event_from_dict",
+    "player_account",
+    "replay",
+    "round_down_to_chip",
+    "seat_of",
+]
