@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
+from django.db import transaction
 from django.http import HttpRequest
 
+from audit.codes import AuditCode
+from audit.services.recording import audit_record
 from tables.models import Box, Casino, DealerAssignment, Pit, Round, RoundEvent, RuleSet, Table
 
 
@@ -40,6 +43,21 @@ class RuleSetAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         # A saved version is what rounds were played under: changes are new versions.
         return ["game", "name", "version", "settings"] if obj is not None else []
+
+    def save_model(self, request: HttpRequest, obj: RuleSet, form: Any, change: bool) -> None:
+        with transaction.atomic():
+            obj.created_by = request.user
+            super().save_model(request, obj, form, change)
+            audit_record(
+                event_code=AuditCode.RULE_SET_CREATED,
+                actor=request.user,
+                after={
+                    "name": obj.name,
+                    "version": obj.version,
+                    "game": obj.game,
+                    "settings": obj.settings,
+                },
+            )
 
 
 @admin.register(Table)

@@ -4,3 +4,10 @@ from django.apps import AppConfig
 class TablesConfig(AppConfig):
     name = "tables"
     verbose_name = "Tables and rounds"
+
+    def ready(self) -> None:
+        # Each game's adapter registers with the rounds service once the apps are loaded.
+        from tables.engines import register
+        from tables.games.reddog import RedDogAdapter
+
+        register(RedDogAdapter())

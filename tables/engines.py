@@ -8,10 +8,14 @@ shares (``note``, ``expose_card``) are handled by the rounds service itself.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, Protocol
 
 from casino.games.errors import GameError
+from casino.games.reddog.rules import RedDogRules
+from casino.games.rubyrun.rules import RubyRunRules
+from casino.games.russian.rules import RussianPokerRules
 
 ACTION_UNKNOWN = "action_unknown"
 RULESET_INVALID = "ruleset_invalid"
@@ -28,10 +32,64 @@ class PendingEvent:
 
 
 @dataclass(frozen=True)
+class LedgerMove:
+    """A chip movement of a pot game, numbered from 1 within the round (``LedgerEntry``)."""
+
+    seq: int
+    source: str
+    destination: str
+    amount: Decimal
+    reason: str
+
+
+@dataclass(frozen=True)
 class ActionOutcome:
+    """What one action produced: its events, the round's new phase, and the chips it moved."""
+
     events: tuple[PendingEvent, ...]
     phase: str
-    extra: dict[str, Any] = field(default_factory=dict)
+    ledger: tuple[LedgerMove, ...] = ()
+
+
+@dataclass(frozen=True)
+class StakeLine:
+    """A stake to be written as a ``WagerLine``: box or seat, kind (``ante``, ``bet``...)."""
+
+    box: int
+    kind: str
+    amount: Decimal
+
+
+@dataclass(frozen=True)
+class ReturnLine:
+    """An amount handed back, to be written as a ``PayoutLine``."""
+
+    box: int
+    line: str
+    outcome: str
+    stake: Decimal
+    computed: Decimal
+    paid: Decimal
+    combination: str = ""
+    reason: str = ""
+    pot: int | None = None
+
+
+@dataclass(frozen=True)
+class SettlementPlan:
+    """What the settlement service writes for a round, computed purely from its events.
+
+    ``engine_result`` is the engine's own settlement as JSON; replay compares it to the cent.
+    In a pot game (``pot_game``) the stakes less the amounts paid must equal the rake, which the
+    service checks before writing.
+    """
+
+    stakes: tuple[StakeLine, ...]
+    returns: tuple[ReturnLine, ...]
+    engine_result: dict[str, Any]
+    rake: Decimal = Decimal(0)
+    cap_applied: bool = False
+    pot_game: bool = False
 
 
 class GameAdapter(Protocol):
@@ -40,11 +98,8 @@ class GameAdapter(Protocol):
     game: str
     initial_phase: str
 
-    def validate_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
-        """The rule-set settings, normalised; :raises GameError: ``ruleset_invalid``."""
-
-    def action_names(self) -> Sequence[str]:
-        """The game-specific actions a dealer may send."""
+    def action_inputs(self) -> Mapping[str, Any]:
+        """The game's actions, each with the serializer class of its input."""
 
     def act(
         self, *, round: Any, history: Sequence[Any], action: str, data: Mapping[str, Any]
@@ -53,6 +108,9 @@ class GameAdapter(Protocol):
 
     def view(self, *, round: Any, history: Sequence[Any]) -> dict[str, Any]:
         """The round's state and legal next actions, for the tablet."""
+
+    def settle(self, *, round: Any, history: Sequence[Any]) -> SettlementPlan:
+        """The settlement of a complete round. :raises GameError: when it is not complete."""
 
 
 _ADAPTERS: dict[str, GameAdapter] = {}
@@ -63,18 +121,31 @@ def register(adapter: GameAdapter) -> GameAdapter:
     return adapter
 
 
+def all_adapters() -> list[GameAdapter]:
+    return list(_ADAPTERS.values())
+
+
 def adapter_for(game: str) -> GameAdapter | None:
     """The registered adapter of ``game``, or ``None`` while the game has no engine."""
     return _ADAPTERS.get(game)
 
 
-def validate_rule_settings(game: str, settings: Mapping[str, Any]) -> dict[str, Any]:
-    """Validate a rule set's settings with the game's engine.
+#: Each game's rules class: ``from_dict`` validates stored settings, ``to_dict`` normalises them.
+RULES_CLASSES: dict[str, Any] = {
+    "russian_poker": RussianPokerRules,
+    "ruby_run": RubyRunRules,
+    "red_dog": RedDogRules,
+}
 
-    :raises GameError: ``ruleset_invalid`` when the settings are not a JSON object or the engine
-        refuses them.
+
+def validate_rule_settings(game: str, settings: Any) -> dict[str, Any]:
+    """Validate a rule set's settings with the game's rules class and return them complete.
+
+    Missing settings are filled with the game's defaults, so a stored version states every
+    setting it was played under.
+
+    :raises GameError: ``ruleset_invalid`` with ``data["field"]``.
     """
     if not isinstance(settings, Mapping):
         raise GameError(RULESET_INVALID, "Rule-set settings must be a JSON object.")
-    adapter = adapter_for(game)
-    return dict(settings) if adapter is None else adapter.validate_settings(settings)
+    return dict(RULES_CLASSES[game].from_dict(settings).to_dict())

@@ -83,6 +83,18 @@ class RuleSet(models.Model):
     def __str__(self) -> str:
         return f"{self.name} v{self.version}"
 
+    def clean(self) -> None:
+        """Validate and complete ``settings`` with the game's rules (RULES.md Part A)."""
+        from django.core.exceptions import ValidationError
+
+        from casino.games.errors import GameError
+        from tables.engines import validate_rule_settings
+
+        try:
+            self.settings = validate_rule_settings(self.game, self.settings)
+        except GameError as exc:
+            raise ValidationError({"settings": f"{exc.message} ({exc.code})"}) from exc
+
 
 class TableStatus(models.TextChoices):
     CLOSED = "closed", "Closed"

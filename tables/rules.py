@@ -69,3 +69,4 @@ rules.add_perm(
 )
 rules.add_perm("tables.manage_table", is_supervising_pit_boss | is_admin)
 rules.add_perm("tables.deal_round", is_assigned_dealer)
+rules.add_perm("tables.review_round", is_supervising_pit_boss | is_auditor | is_admin)

@@ -36,6 +36,15 @@ UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
 PARSE_ERROR = "parse_error"
 THROTTLED = "throttled"
 
+ACTION_UNKNOWN = "action_unknown"
+CARD_UNKNOWN = "card_unknown"
+
+_VALIDATION_MESSAGES = {
+    UNKNOWN_FIELD: "The request has a field this endpoint does not take.",
+    ACTION_UNKNOWN: "This table's game has no such action.",
+    CARD_UNKNOWN: "Not a card.",
+}
+
 #: Engine codes that describe a conflict with what is already recorded rather than bad input.
 _CONFLICT_GAME_CODES = frozenset({"card_duplicate"})
 
@@ -87,7 +96,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return None
     if isinstance(exc, exceptions.ValidationError):
         code, details = _validation_code(exc.detail)
-        message = "The request body is not valid." if code == INVALID_INPUT else "Unknown field."
+        message = _VALIDATION_MESSAGES.get(code, "The request body is not valid.")
         response.data = error_body(code, message, {"fields": details})
         return response
     code = {
@@ -105,11 +114,21 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return response
 
 
+#: Field-level codes specific enough to be the error's own code when they are the only problem.
+_PROMOTED_FIELD_CODES = frozenset({UNKNOWN_FIELD, ACTION_UNKNOWN, CARD_UNKNOWN})
+
+
 def _validation_code(detail: Any) -> tuple[str, Any]:
-    """Field errors as ``{field: [{"code", "message"}]}``; ``unknown_field`` when that is all."""
+    """Field errors as ``{field: [{"code", "message"}]}``.
+
+    The error's code is ``invalid_input``, unless every field error has one and the same specific
+    code (``unknown_field``, ``action_unknown``, ``card_unknown``), which then becomes the code.
+    """
     details = _codes(detail)
     codes = set(_leaf_codes(details))
-    return (UNKNOWN_FIELD if codes == {UNKNOWN_FIELD} else INVALID_INPUT), details
+    if len(codes) == 1 and codes <= _PROMOTED_FIELD_CODES:
+        return codes.pop(), details
+    return INVALID_INPUT, details
 
 
 def _codes(detail: Any) -> Any:

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from payouts.models import PayoutLine, Settlement
+from tables.engines import adapter_for
 from tables.models import Round, RoundEvent, Table
 
 
@@ -39,6 +44,38 @@ class TableOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-a
         return assignment.dealer.get_username() if assignment else None
 
 
+class PayoutLineOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+    class Meta:
+        model = PayoutLine
+        fields = [
+            "box",
+            "line",
+            "combination",
+            "outcome",
+            "stake",
+            "computed_amount",
+            "paid_amount",
+            "reason",
+            "pot",
+        ]
+
+
+class SettlementOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+    lines = PayoutLineOutputSerializer(many=True)
+
+    class Meta:
+        model = Settlement
+        fields = [
+            "settled_at",
+            "total_staked",
+            "total_returned",
+            "house_result",
+            "rake",
+            "cap_applied",
+            "lines",
+        ]
+
+
 class RoundEventOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
     actor = serializers.CharField(source="actor.username")
 
@@ -53,6 +90,10 @@ class RoundOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-a
     rule_set = serializers.CharField()
     paytable = serializers.CharField(allow_null=True)
     events = RoundEventOutputSerializer(many=True)
+    state = serializers.SerializerMethodField(
+        help_text="The game's view: phase, whose turn, legal next actions and their limits."
+    )
+    settlement = serializers.SerializerMethodField()
 
     class Meta:
         model = Round
@@ -73,4 +114,20 @@ class RoundOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-a
             "opened_at",
             "closed_at",
             "events",
+            "state",
+            "settlement",
         ]
+
+    @extend_schema_field(serializers.DictField(allow_null=True))
+    def get_state(self, round: Round) -> dict[str, Any] | None:
+        adapter = adapter_for(round.game)
+        if adapter is None:
+            return None
+        return adapter.view(round=round, history=list(round.events.all()))
+
+    @extend_schema_field(serializers.DictField(allow_null=True))
+    def get_settlement(self, round: Round) -> dict[str, Any] | None:
+        settlement = getattr(round, "settlement", None)
+        if settlement is None:
+            return None
+        return SettlementOutputSerializer(settlement).data  # type: ignore[no-any-return]

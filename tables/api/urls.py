@@ -16,4 +16,6 @@ urlpatterns = [
     path("tables/<int:table_id>/rounds/", views.RoundOpenApi.as_view(), name="round-open"),
     path("rounds/<int:round_id>/", views.RoundDetailApi.as_view(), name="round-detail"),
     path("rounds/<int:round_id>/actions/", views.RoundActionApi.as_view(), name="round-action"),
+    path("rounds/<int:round_id>/settle/", views.RoundSettleApi.as_view(), name="round-settle"),
+    path("rounds/<int:round_id>/replay/", views.RoundReplayApi.as_view(), name="round-replay"),
 ]

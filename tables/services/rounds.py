@@ -20,6 +20,7 @@ from casino.api.errors import STALE_EVENT, ApiError
 from casino.api.request_id import current_request_id
 from casino.games.cards import CARD_DUPLICATE, CARDS
 from casino.games.errors import GameError
+from payouts.models import LedgerEntry
 from tables.engines import ACTION_UNKNOWN, ActionOutcome, PendingEvent, adapter_for
 from tables.gaming_day import gaming_day_of
 from tables.locks import round_lock, table_lock
@@ -140,6 +141,19 @@ def round_act(
         history = list(round.events.order_by("seq"))
         outcome = _dispatch(round=round, history=history, action=action, data=data)
         stored = _append_events(round=round, actor=actor, events=outcome.events)
+        if outcome.ledger:
+            LedgerEntry.objects.bulk_create(
+                LedgerEntry(
+                    round=round,
+                    seq=move.seq,
+                    source=move.source,
+                    destination=move.destination,
+                    amount=move.amount,
+                    reason=move.reason,
+                    event=stored[-1],
+                )
+                for move in outcome.ledger
+            )
         round.phase = outcome.phase
         round.save(update_fields=["phase", "last_event_seq"])
         audit_record(
@@ -175,7 +189,7 @@ def _dispatch(
             phase=round.phase,
         )
     adapter = adapter_for(round.game)
-    if adapter is None or action not in adapter.action_names():
+    if adapter is None or action not in adapter.action_inputs():
         raise ApiError(ACTION_UNKNOWN, f"Unknown action {action!r} for this game.", action=action)
     return adapter.act(round=round, history=history, action=action, data=data)
 

@@ -66,10 +66,15 @@ def _act(client: Any, round_id: int, body: dict[str, Any], key: str = "retry-key
         (
             {"expected_event": 0, "action": "expose_card", "card": "1x"},
             400,
-            "invalid_input",
+            "card_unknown",
             "card",
         ),
-        ({"expected_event": 0, "action": "juggle"}, 400, "action_unknown", None),
+        (
+            {"expected_event": 0, "action": "juggle", "balls": 3},
+            400,
+            "action_unknown",
+            "action",
+        ),
         ({"expected_event": 3, "action": "note", "text": "x"}, 409, "stale_event", None),
     ],
     ids=[

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal as D
 from typing import Any
 
 import pytest
 
-from tables.models import TableStatus
-from tables.services.rounds import round_open
+from payouts.services.settlement import round_settle
+from tables.engines import validate_rule_settings
+from tables.models import Game, RuleSet, TableStatus
+from tables.services.rounds import round_act, round_open
 
 ROLES = (
     None,
@@ -42,6 +45,7 @@ class Case:
     body: dict[str, Any] | None = None
     needs_round: bool = False
     table_closed: bool = False
+    round_state: str = "open"  # "open", "complete" (ready to settle) or "settled"
 
 
 CASES = [
@@ -86,7 +90,48 @@ CASES = [
         body={"expected_event": 0, "action": "note", "text": "shuffle machine jammed"},
         needs_round=True,
     ),
+    Case(
+        "round_settle",
+        "post",
+        "/api/v1/rounds/{round}/settle/",
+        DEALER_ONLY,
+        body={},
+        needs_round=True,
+        round_state="complete",
+    ),
+    Case(
+        "round_replay",
+        "get",
+        "/api/v1/rounds/{round}/replay/",
+        frozenset({"pit_boss", "auditor", "admin"}),
+        needs_round=True,
+        round_state="settled",
+    ),
 ]
+
+
+def _round_for(case: Case, table: Any, dealer: Any) -> int:
+    """A round at ``table`` in the state the case needs. A finished game needs an engine: the
+    table plays Red Dog for those cases, whose shortest complete game is seat, then end."""
+    if case.round_state != "open":
+        table.game = Game.RED_DOG
+        table.rule_set = RuleSet.objects.create(
+            game=Game.RED_DOG, name="rd", version=1, settings=validate_rule_settings("red_dog", {})
+        )
+        table.save()
+    round = round_open(table_id=table.pk, dealer=dealer)
+    if case.round_state != "open":
+        round_act(
+            round_id=round.pk,
+            actor=dealer,
+            expected_event=0,
+            action="seat_players",
+            data={"stacks": {1: D(50), 2: D(50), 3: D(50)}, "button": 1},
+        )
+        round_act(round_id=round.pk, actor=dealer, expected_event=1, action="end_game", data={})
+    if case.round_state == "settled":
+        round_settle(round_id=round.pk, actor=dealer)
+    return round.pk
 
 
 @pytest.mark.django_db
@@ -103,7 +148,7 @@ def test_permission(
     if case.table_closed:
         table.status = TableStatus.CLOSED
         table.save()
-    round_id = round_open(table_id=table.pk, dealer=users["dealer"]).pk if case.needs_round else 0
+    round_id = _round_for(case, table, users["dealer"]) if case.needs_round else 0
     url = case.url.format(table=table.pk, round=round_id)
     client = client_for(role)
     response = getattr(client, case.method)(url, case.body, format="json")

@@ -1,0 +1,40 @@
+"""Serializer fields for cards: any common spelling in, the card index (0–51) out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from casino.games.cards import CARD_UNKNOWN, CARDS, parse_card
+from casino.games.errors import GameError
+
+
+@extend_schema_field({"type": "string", "example": "As"})
+class CardField(serializers.Field):  # type: ignore[type-arg]
+    """A card in any common spelling (``As``, ``10h``, ``th``); code ``card_unknown`` if not.
+
+    In: a string. Out (validated data): the card's index 0–51. Rendered: the canonical spelling.
+    """
+
+    def to_internal_value(self, data: Any) -> int:
+        if not isinstance(data, str):
+            raise serializers.ValidationError(
+                "A card is a string such as 'As' or '10h'.", code=CARD_UNKNOWN
+            )
+        try:
+            return int(parse_card(data))
+        except GameError as exc:
+            raise serializers.ValidationError(exc.message, code=exc.code) from exc
+
+    def to_representation(self, value: int) -> str:
+        return str(CARDS[value])
+
+
+class CardListField(serializers.ListField):  # type: ignore[type-arg]
+    """Several cards; a list of spellings."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("child", CardField())
+        super().__init__(**kwargs)

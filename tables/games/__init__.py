@@ -1,0 +1,1 @@
+"""Each game's adapter between the rounds service and its pure engine in ``casino.games``."""

@@ -1,0 +1,118 @@
+"""Fixtures of the database tests: a small floor, one user per role, API clients acting as them.
+
+Imported by the conftest of each folder whose tests use the database; the engine tests
+(``tests/games``) need no Django at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal as D
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from rest_framework.test import APIClient
+
+from casino.api.models import DeviceToken, hash_token
+from casino.api.roles import Role
+from tables.models import Box, Casino, DealerAssignment, Game, Pit, RuleSet, Table, TableStatus
+
+
+@pytest.fixture
+def make_user(db: Any) -> Callable[..., Any]:
+    def make(username: str, role: Role | None) -> Any:
+        # An administrator works in the Django admin too, which needs staff status.
+        user = get_user_model().objects.create_user(
+            username=username,
+            password="pw-" + username,
+            is_staff=role is Role.ADMIN,
+            is_superuser=role is Role.ADMIN,
+        )
+        if role is not None:
+            user.groups.add(Group.objects.get(name=role.value))
+        return user
+
+    return make
+
+
+@pytest.fixture
+def users(make_user: Callable[..., Any]) -> dict[str, Any]:
+    """One user per role, plus a dealer and a pit boss who belong elsewhere, and a role-less one."""
+    return {
+        "dealer": make_user("dealer", Role.DEALER),
+        "other_dealer": make_user("other_dealer", Role.DEALER),
+        "pit_boss": make_user("pit_boss", Role.PIT_BOSS),
+        "other_pit_boss": make_user("other_pit_boss", Role.PIT_BOSS),
+        "auditor": make_user("auditor", Role.AUDITOR),
+        "admin": make_user("admin", Role.ADMIN),
+        "no_role": make_user("no_role", None),
+    }
+
+
+@pytest.fixture
+def floor(users: dict[str, Any]) -> dict[str, Any]:
+    """A casino with two pits; table RP-1 in the pit boss's pit, open, the dealer assigned."""
+    from django.utils import timezone
+
+    casino = Casino.objects.create(name="Test Casino", time_zone="UTC", gaming_day_start_hour=6)
+    pit = Pit.objects.create(casino=casino, name="Pit A")
+    pit.supervisors.add(users["pit_boss"])
+    other_pit = Pit.objects.create(casino=casino, name="Pit B")
+    other_pit.supervisors.add(users["other_pit_boss"])
+    rules = RuleSet.objects.create(game=Game.RUSSIAN_POKER, name="rp", version=1, settings={})
+    table = Table.objects.create(
+        pit=pit,
+        code="RP-1",
+        game=Game.RUSSIAN_POKER,
+        status=TableStatus.OPEN,
+        ante_min=D(10),
+        ante_max=D(500),
+        max_table_payout=D(5000),
+        rule_set=rules,
+        boxes=4,
+    )
+    other_table = Table.objects.create(
+        pit=other_pit,
+        code="RP-9",
+        game=Game.RUSSIAN_POKER,
+        status=TableStatus.OPEN,
+        ante_min=D(10),
+        ante_max=D(500),
+        max_table_payout=D(5000),
+        rule_set=rules,
+        boxes=4,
+    )
+    for t in (table, other_table):
+        Box.objects.bulk_create(Box(table=t, number=n) for n in range(1, 5))
+    DealerAssignment.objects.create(
+        table=table,
+        dealer=users["dealer"],
+        assigned_by=users["pit_boss"],
+        started_at=timezone.now(),
+    )
+    DealerAssignment.objects.create(
+        table=other_table,
+        dealer=users["other_dealer"],
+        assigned_by=users["other_pit_boss"],
+        started_at=timezone.now(),
+    )
+    return {"casino": casino, "pit": pit, "table": table, "other_table": other_table}
+
+
+@pytest.fixture
+def client_for(users: dict[str, Any]) -> Callable[[str | None], APIClient]:
+    """An API client authenticated as ``users[name]`` by a device token (``None``: anonymous)."""
+
+    def make(name: str | None) -> APIClient:
+        client = APIClient()
+        if name is not None:
+            key = DeviceToken.new_key()
+            DeviceToken.objects.create(
+                user=users[name], device_name=f"tablet-{name}", key_digest=hash_token(key)
+            )
+            client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+        return client
+
+    return make
