@@ -1,0 +1,1458 @@
+"""The state of one Russian Poker round, driven by the actions the dealer records.
+
+Each action ``x`` comes as a triad, pokerkit style: ``verify_x(...)`` raises :class:`GameError`
+with a specific code and changes nothing, ``can_x(...)`` answers the same question as a bool, and
+``x(...)`` verifies, applies and returns the frozen event it applied. :meth:`apply` dispatches a
+stored event to its action, :func:`replay` rebuilds a round from its events, and
+:func:`settle_round` replays and returns the settlement. Outcomes, fees, the dealer's discard and
+every payout are derived, never stored, so a replay recomputes them exactly.
+
+A round runs through these phases (RULES 1.3); the bracketed ones only when needed::
+
+    betting ─► dealing ─► decisions ─► [dealer_reveal] ─► [dealer_no_game_choices]
+            ─► [buy_replacement] ─► settlement ─► settled
+
+* **betting**: ``place_wagers`` per box (Ante, optional bonus; a blind box places its Bet too),
+  then ``close_bets`` ("no more bets").
+* **dealing**: five cards per box and the dealer's face-up card (his fifth card, seed-RP), by
+  ``deal_box`` (a whole hand) or ``deal_card`` (one card). The dealer's four face-down cards are
+  recorded when they are turned, at the reveal. A blind box's cards may be recorded now or at any
+  later point up to the settlement, since they are turned only then.
+* **decisions**: the open box to act is the lowest-numbered one still deciding (blind boxes never
+  decide). It declares its bonus first if it has one, may then exchange ``exchange_min``–5
+  cards *or* buy a sixth card (both, where ``exchange_and_sixth_card_allowed``; the new cards
+  are recorded in the same action), may insure trips or better, and ends its turn with ``fold``
+  or ``bet``.
+* **dealer_reveal**: ``reveal_dealer`` with the face-down cards (all four at once, or fewer at a
+  time, or one by one with ``deal_card("dealer", ...)``). Skipped when no box is left in play.
+* **dealer_no_game_choices**: the dealer has no game; each box still in play (open and blind),
+  lowest first, records ``take_ante`` or ``buy_game``.
+* **buy_replacement**: the dealer discards his highest card (derived) and ``draw_replacement``
+  records the card drawn; under ``buy_redraw_same_rank`` a card of the discarded card's rank is
+  replaced again, so further draws follow until a card of another rank comes.
+* **settlement**: every decision is made; the round waits for blind boxes' cards still
+  unrecorded. The settlement is derived as soon as the last input is recorded, and the round is
+  **settled**: there is no separate "settle" action.
+
+>>> from decimal import Decimal as D
+>>> state = RussianPokerState(
+...     RussianPokerRules(),
+...     Paytables.standard(),
+...     TableLimits(ante_min=D(10), ante_max=D(500), max_payout=D(5000), chip_unit=D(1)),
+... )
+>>> _ = state.place_wagers(1, "P1", 10)
+>>> _ = state.close_bets()
+>>> _ = state.deal_box(1, "8h 8s Kd 7c 3s")
+>>> _ = state.deal_card("dealer", "2c")
+>>> _ = state.bet(1)
+>>> _ = state.reveal_dealer("Ac Kh 9d 6s")
+>>> state.phase.value, state.settlement.box(1).returned
+('settled', Decimal('50'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any, Final, TypeAlias, TypeVar
+
+from casino.games.cards import Card, Deck, format_cards, parse_card, parse_cards
+from casino.games.errors import GameError
+from casino.games.russian import codes
+from casino.games.russian.events import (
+    BOX_TARGET_PREFIX,
+    DEALER_TARGET,
+    AnteTaken,
+    BetPlaced,
+    BetsClosed,
+    BonusDeclared,
+    BoxDealt,
+    BoxFolded,
+    CardDealt,
+    CardsExchanged,
+    DealerRevealed,
+    Event,
+    GameBought,
+    InsurancePlaced,
+    ReplacementDrawn,
+    SixthCardBought,
+    WagersPlaced,
+    box_target,
+    event_from_dict,
+)
+from casino.games.russian.money import (
+    ZERO,
+    AmountInput,
+    chip_amount,
+    round_down_to_chip,
+    to_decimal,
+)
+from casino.games.russian.rules import RussianPokerRules
+from casino.games.russian.settlement import (
+    BoxPlay,
+    DealerPlay,
+    RoundSettlement,
+    combination_name,
+    settle,
+)
+from casino.games.russian.terms import Paytables, TableLimits
+from casino.games.russian_hands import (
+    Line,
+    dealer_highest_card,
+    dealer_qualifies,
+    first_and_second,
+)
+
+CardInput: TypeAlias = str | int
+CardsInput: TypeAlias = str | Sequence[CardInput]
+_E = TypeVar("_E", bound=Event)
+
+#: Cards in a box's hand as dealt, and in the dealer's hand.
+HAND_SIZE: Final = 5
+#: The dealer's cards dealt face down; the fifth is face up.
+DEALER_FACE_DOWN: Final = 4
+#: The longest player label accepted (the tablet's name for who plays the box).
+PLAYER_LABEL_MAX: Final = 64
+#: Insurance needs three of a kind or better (RULES 1.9).
+_INSURABLE_STRENGTH: Final = Line.TRIPS.strength
+
+
+class Phase(StrEnum):
+    """Where the round stands; :data:`PHASE_ACTIONS` says what each phase accepts."""
+
+    BETTING = "betting"
+    DEALING = "dealing"
+    DECISIONS = "decisions"
+    DEALER_REVEAL = "dealer_reveal"
+    DEALER_NO_GAME_CHOICES = "dealer_no_game_choices"
+    BUY_REPLACEMENT = "buy_replacement"
+    SETTLEMENT = "settlement"
+    SETTLED = "settled"
+
+
+class Action(StrEnum):
+    """The dealer's inputs; each is a method of :class:`RussianPokerState` of the same name."""
+
+    PLACE_WAGERS = "place_wagers"
+    CLOSE_BETS = "close_bets"
+    DEAL_BOX = "deal_box"
+    DEAL_CARD = "deal_card"
+    DECLARE_BONUS = "declare_bonus"
+    EXCHANGE = "exchange"
+    BUY_SIXTH_CARD = "buy_sixth_card"
+    INSURE = "insure"
+    FOLD = "fold"
+    BET = "bet"
+    REVEAL_DEALER = "reveal_dealer"
+    TAKE_ANTE = "take_ante"
+    BUY_GAME = "buy_game"
+    DRAW_REPLACEMENT = "draw_replacement"
+
+
+_BLIND_CARDS: Final = frozenset({Action.DEAL_BOX, Action.DEAL_CARD})
+_DECISIONS: Final = frozenset(
+    {
+        Action.DECLARE_BONUS,
+        Action.EXCHANGE,
+        Action.BUY_SIXTH_CARD,
+        Action.INSURE,
+        Action.FOLD,
+        Action.BET,
+    }
+)
+
+#: The one table of which actions each phase accepts. Card recording stays open after the deal
+#: because a blind box's cards are turned only at settlement; which target a card may go to is
+#: the action's own check. Where the next phase goes is derived from what is recorded (see the
+#: module's diagram).
+PHASE_ACTIONS: Final[Mapping[Phase, frozenset[Action]]] = {
+    Phase.BETTING: frozenset({Action.PLACE_WAGERS, Action.CLOSE_BETS}),
+    Phase.DEALING: _BLIND_CARDS,
+    Phase.DECISIONS: _DECISIONS | _BLIND_CARDS,
+    Phase.DEALER_REVEAL: frozenset({Action.REVEAL_DEALER}) | _BLIND_CARDS,
+    Phase.DEALER_NO_GAME_CHOICES: frozenset({Action.TAKE_ANTE, Action.BUY_GAME}) | _BLIND_CARDS,
+    Phase.BUY_REPLACEMENT: frozenset({Action.DRAW_REPLACEMENT}) | _BLIND_CARDS,
+    Phase.SETTLEMENT: _BLIND_CARDS,
+    Phase.SETTLED: frozenset(),
+}
+
+
+class Decision(StrEnum):
+    """How an open box ended its turn."""
+
+    FOLD = "fold"
+    BET = "bet"
+
+
+class NoGameChoice(StrEnum):
+    """What a box in play chose when the dealer had no game."""
+
+    TAKE_ANTE = "take_ante"
+    BUY_GAME = "buy_game"
+
+
+@dataclass
+class _Box:
+    number: int
+    player: str
+    ante: Decimal
+    bonus: Decimal | None
+    blind: bool
+    dealt: list[Card] = field(default_factory=list)
+    hand: list[Card] = field(default_factory=list)
+    discards: tuple[Card, ...] = ()
+    exchanged: bool = False
+    sixth_card: Card | None = None
+    bonus_declared: bool = False
+    insurance: Decimal | None = None
+    decision: Decision | None = None
+    choice: NoGameChoice | None = None
+
+    @property
+    def in_play(self) -> bool:
+        """Still in the round against the dealer: blind, or an open box that did not fold."""
+        return self.blind or self.decision is not Decision.FOLD
+
+    @property
+    def fees(self) -> Decimal:
+        paid = (self.exchanged, self.sixth_card is not None, self.choice is NoGameChoice.BUY_GAME)
+        return self.ante * sum(paid)
+
+    def play(self) -> BoxPlay:
+        return BoxPlay(
+            box=self.number,
+            player=self.player,
+            blind=self.blind,
+            ante=self.ante,
+            bonus=self.bonus,
+            dealt=tuple(self.dealt),
+            cards=tuple(self.hand),
+            exchanged=self.exchanged,
+            sixth_card=self.sixth_card is not None,
+            insurance=self.insurance,
+            folded=self.decision is Decision.FOLD,
+            bought_game=self.choice is NoGameChoice.BUY_GAME,
+        )
+
+
+class RussianPokerState:
+    """One round at one Russian Poker table, from the first wager to the settlement.
+
+    Amounts may be given as ``Decimal``, ``int`` or numeric ``str`` (never ``float``); cards in
+    any spelling :func:`~casino.games.cards.parse_card` accepts, several cards as a list or one
+    space-separated string. A refused action raises :class:`GameError` and leaves the state
+    exactly as it was.
+    """
+
+    def __init__(
+        self, rules: RussianPokerRules, paytables: Paytables, limits: TableLimits
+    ) -> None:
+        self.rules = rules
+        self.paytables = paytables
+        self.limits = limits
+        self._phase = Phase.BETTING
+        self._events: list[Event] = []
+        self._deck = Deck()
+        self._boxes: dict[int, _Box] = {}
+        self._up_card: Card | None = None
+        self._face_down: list[Card] = []
+        self._draws: list[Card] = []
+        self._settlement: RoundSettlement | None = None
+
+    # -- reading -----------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def settlement(self) -> RoundSettlement | None:
+        """The round's settlement once it is settled, else ``None``."""
+        return self._settlement
+
+    @property
+    def cards_seen(self) -> frozenset[int]:
+        """Every card recorded this round, discarded ones included: none may come again."""
+        return self._deck.seen
+
+    @property
+    def boxes(self) -> tuple[int, ...]:
+        """The boxes with wagers this round, in box order."""
+        return tuple(sorted(self._boxes))
+
+    @property
+    def box_to_act(self) -> int | None:
+        """The box whose decision (or, with a dealer without a game, whose choice) is due."""
+        if self._phase is Phase.DECISIONS:
+            return self._next_deciding()
+        if self._phase is Phase.DEALER_NO_GAME_CHOICES:
+            return self._next_choosing()
+        return None
+
+    def cards_of(self, box: int) -> tuple[Card, ...]:
+        """The cards ``box`` holds now (after any exchange or sixth card)."""
+        return tuple(self._round_box(box).hand)
+
+    @property
+    def dealer_cards(self) -> tuple[Card, ...]:
+        """The dealer's recorded cards: the face-down ones turned so far, then the face-up one."""
+        return tuple(self._face_down) + (() if self._up_card is None else (self._up_card,))
+
+    @property
+    def dealer_discard(self) -> Card | None:
+        """The card the dealer discards next for a bought game (his highest, or under the
+        same-rank redraw the replacement that matched it), ``None`` outside that step."""
+        if self._phase is not Phase.BUY_REPLACEMENT:
+            return None
+        return self._draws[-1] if self._draws else self._highest_card()
+
+    def insurance_range(self, box: int) -> tuple[Decimal, Decimal] | None:
+        """The least and most ``box`` may insure for with its cards now, ``None`` below trips.
+
+        Minimum: the Ante. Maximum: ``insurance_max_fraction`` of what the Bet would win on all
+        the box's combinations, that amount first capped at the table's maximum payout, cut
+        down to the chip unit (RULES 1.9). The maximum may come out below the minimum (a tiny
+        maximum payout), and then no amount is accepted.
+        """
+        return self._insurance_bounds(self._round_box(box))
+
+    # -- place_wagers ------------------------------------------------------------------------
+
+    def verify_place_wagers(
+        self,
+        box: int,
+        player: str,
+        ante: AmountInput,
+        bonus: AmountInput | None = None,
+        blind: bool = False,
+    ) -> None:
+        """Raise if :meth:`place_wagers` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``box_taken``,
+            ``player_invalid``, ``amount_invalid``, ``amount_not_chip_multiple``,
+            ``ante_out_of_limits``, ``blind_box_no_bonus``, ``bonus_not_offered``,
+            ``too_many_open_boxes``, ``blind_box_needs_open_box``, ``blind_box_stake_mismatch``.
+        """
+        self._check_place_wagers(box, player, ante, bonus, blind)
+
+    def can_place_wagers(
+        self,
+        box: int,
+        player: str,
+        ante: AmountInput,
+        bonus: AmountInput | None = None,
+        blind: bool = False,
+    ) -> bool:
+        return _succeeds(lambda: self._check_place_wagers(box, player, ante, bonus, blind))
+
+    def place_wagers(
+        self,
+        box: int,
+        player: str,
+        ante: AmountInput,
+        bonus: AmountInput | None = None,
+        blind: bool = False,
+    ) -> WagersPlaced:
+        """Wagers on an empty box before "no more bets".
+
+        ``player`` labels who plays the box: the first ``open_boxes_per_player`` boxes of a
+        player are open, further ones must be ``blind``. A blind box places its Bet (twice the
+        Ante) now, with the Ante of the player's open box (seed-RP: "equal to their open hand"),
+        and carries no bonus, since nobody looks at its cards before settlement.
+        """
+        event = self._check_place_wagers(box, player, ante, bonus, blind)
+        self._boxes[event.box] = _Box(
+            number=event.box,
+            player=event.player,
+            ante=event.ante,
+            bonus=event.bonus,
+            blind=event.blind,
+        )
+        return self._record(event)
+
+    def _check_place_wagers(
+        self,
+        box: int,
+        player: str,
+        ante: AmountInput,
+        bonus: AmountInput | None,
+        blind: bool,
+    ) -> WagersPlaced:
+        self._check_phase(Action.PLACE_WAGERS)
+        number = self._table_box(box)
+        if number in self._boxes:
+            raise GameError(codes.BOX_TAKEN, f"Box {number} already has wagers", box=number)
+        label = player.strip() if isinstance(player, str) else ""
+        if not label or len(label) > PLAYER_LABEL_MAX:
+            raise GameError(
+                codes.PLAYER_INVALID,
+                f"A player label is 1–{PLAYER_LABEL_MAX} characters: {player!r}",
+                player=repr(player),
+            )
+        if not isinstance(blind, bool):
+            raise GameError(codes.INPUT_INVALID, "blind must be true or false", field="blind")
+        unit = self.limits.chip_unit
+        amount = chip_amount(ante, unit, field="ante")
+        low, high = self.limits.ante_min, self.limits.ante_max
+        if not low <= amount <= high:
+            raise GameError(
+                codes.ANTE_OUT_OF_LIMITS,
+                f"The Ante must be between {low} and {high}",
+                amount=str(amount),
+                minimum=str(low),
+                maximum=str(high),
+            )
+        bonus_amount = None
+        if bonus is not None:
+            if blind:
+                raise GameError(
+                    codes.BLIND_BOX_NO_BONUS, "A blind box carries no bonus bet", box=number
+                )
+            if self.paytables.bonus is None:
+                raise GameError(codes.BONUS_NOT_OFFERED, "This table offers no bonus bet")
+            bonus_amount = chip_amount(bonus, unit, field="bonus")
+        open_antes = [b.ante for b in self._boxes.values() if b.player == label and not b.blind]
+        allowed = self.rules.open_boxes_per_player
+        if not blind and len(open_antes) >= allowed:
+            raise GameError(
+                codes.TOO_MANY_OPEN_BOXES,
+                f"{label} already plays {allowed} open box(es); further boxes are blind",
+                player=label,
+                open_boxes=allowed,
+            )
+        if blind and not open_antes:
+            raise GameError(
+                codes.BLIND_BOX_NEEDS_OPEN_BOX,
+                f"{label} has no open box; a blind box is a further box",
+                player=label,
+            )
+        if blind and amount not in open_antes:
+            raise GameError(
+                codes.BLIND_BOX_STAKE_MISMATCH,
+                f"A blind box stakes the same Ante as {label}'s open box",
+                amount=str(amount),
+                expected=[str(a) for a in open_antes],
+            )
+        return WagersPlaced(
+            box=number, player=label, ante=amount, bonus=bonus_amount, blind=blind
+        )
+
+    # -- close_bets --------------------------------------------------------------------------
+
+    def verify_close_bets(self) -> None:
+        """Raise if :meth:`close_bets` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``no_wagers``.
+        """
+        self._check_close_bets()
+
+    def can_close_bets(self) -> bool:
+        return _succeeds(self._check_close_bets)
+
+    def close_bets(self) -> BetsClosed:
+        """"No more bets": the wagers are final and the deal begins."""
+        event = self._check_close_bets()
+        self._phase = Phase.DEALING
+        return self._record(event)
+
+    def _check_close_bets(self) -> BetsClosed:
+        self._check_phase(Action.CLOSE_BETS)
+        if not self._boxes:
+            raise GameError(codes.NO_WAGERS, "No box has wagers")
+        return BetsClosed()
+
+    # -- deal_box ----------------------------------------------------------------------------
+
+    def verify_deal_box(self, box: int, cards: CardsInput) -> None:
+        """Raise if :meth:`deal_box` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``box_not_in_play``,
+            ``box_already_dealt``, ``card_unknown``, ``wrong_card_count``, ``card_duplicate``.
+        """
+        self._check_deal_box(box, cards)
+
+    def can_deal_box(self, box: int, cards: CardsInput) -> bool:
+        return _succeeds(lambda: self._check_deal_box(box, cards))
+
+    def deal_box(self, box: int, cards: CardsInput) -> BoxDealt:
+        """Record a box's five cards as dealt (an open box during the deal, a blind box up to
+        the settlement)."""
+        event = self._check_deal_box(box, cards)
+        self._deck.see(*event.cards)
+        target = self._boxes[event.box]
+        target.dealt.extend(event.cards)
+        target.hand.extend(event.cards)
+        return self._advance_and_record(event)
+
+    def _check_deal_box(self, box: int, raw: CardsInput) -> BoxDealt:
+        self._check_phase(Action.DEAL_BOX)
+        target = self._round_box(box)
+        if target.dealt:
+            raise GameError(
+                codes.BOX_ALREADY_DEALT,
+                f"Box {target.number} already holds cards",
+                box=target.number,
+            )
+        cards = parse_cards(raw)
+        if len(cards) != HAND_SIZE:
+            raise GameError(
+                codes.WRONG_CARD_COUNT,
+                f"A box is dealt {HAND_SIZE} cards, not {len(cards)}",
+                expected=HAND_SIZE,
+                given=len(cards),
+            )
+        self._deck.verify_unseen(cards)
+        return BoxDealt(box=target.number, cards=cards)
+
+    # -- deal_card ---------------------------------------------------------------------------
+
+    def verify_deal_card(self, target: str | int, card: CardInput) -> None:
+        """Raise if :meth:`deal_card` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``target_invalid``, ``card_unknown``,
+            ``box_unknown``, ``box_not_in_play``, ``sixth_card_not_bought`` (a box holding its
+            five), ``dealer_hand_complete`` (a dealer holding five), ``dealer_cards_face_down``
+            (a dealer card other than the face-up one before the reveal), ``card_duplicate``.
+        """
+        self._check_deal_card(target, card)
+
+    def can_deal_card(self, target: str | int, card: CardInput) -> bool:
+        return _succeeds(lambda: self._check_deal_card(target, card))
+
+    def deal_card(self, target: str | int, card: CardInput) -> CardDealt:
+        """Record one card: ``target`` is ``"dealer"`` or ``"box:<n>"`` (or the box number).
+
+        For the dealer, the first card recorded during the deal is his face-up card, and in the
+        reveal each card is one of his face-down cards turned.
+        """
+        event = self._check_deal_card(target, card)
+        self._deck.see(event.card)
+        if event.target == DEALER_TARGET:
+            if self._phase is Phase.DEALING:
+                self._up_card = event.card
+            else:
+                self._face_down.append(event.card)
+        else:
+            box = self._boxes[int(event.target.removeprefix(BOX_TARGET_PREFIX))]
+            box.dealt.append(event.card)
+            box.hand.append(event.card)
+        return self._advance_and_record(event)
+
+    def _check_deal_card(self, raw_target: str | int, raw_card: CardInput) -> CardDealt:
+        self._check_phase(Action.DEAL_CARD)
+        target = _parse_target(raw_target)
+        card = parse_card(raw_card)
+        if target == DEALER_TARGET:
+            if len(self.dealer_cards) >= HAND_SIZE:
+                raise GameError(
+                    codes.DEALER_HAND_COMPLETE,
+                    "The dealer already holds five cards",
+                    cards=format_cards(self.dealer_cards),
+                )
+            face_up_due = self._phase is Phase.DEALING and self._up_card is None
+            if not face_up_due and self._phase is not Phase.DEALER_REVEAL:
+                raise GameError(
+                    codes.DEALER_CARDS_FACE_DOWN,
+                    "Only the dealer's face-up card is recorded at the deal; the face-down "
+                    "cards are recorded when they are turned",
+                    phase=self._phase.value,
+                )
+        else:
+            box = self._round_box(int(target.removeprefix(BOX_TARGET_PREFIX)))
+            if len(box.dealt) >= HAND_SIZE:
+                raise GameError(
+                    codes.SIXTH_CARD_NOT_BOUGHT,
+                    f"Box {box.number} holds its five cards; a sixth card is bought with "
+                    "buy_sixth_card",
+                    box=box.number,
+                )
+        self._deck.verify_unseen((card,))
+        return CardDealt(target=target, card=card)
+
+    # -- declare_bonus -----------------------------------------------------------------------
+
+    def verify_declare_bonus(self, box: int) -> None:
+        """Raise if :meth:`declare_bonus` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``box_not_in_play``,
+            ``blind_box_cannot_decide``, ``not_boxs_turn``, ``bonus_not_placed``,
+            ``bonus_already_declared``.
+        """
+        self._check_declare_bonus(box)
+
+    def can_declare_bonus(self, box: int) -> bool:
+        return _succeeds(lambda: self._check_declare_bonus(box))
+
+    def declare_bonus(self, box: int) -> BonusDeclared:
+        """The dealer checks the box's bonus on the five cards as dealt (RULES A.1: declared
+        before any exchange, so it comes first among the box's decisions). The bonus's result
+        follows from those cards; it is settled with the round."""
+        event = self._check_declare_bonus(box)
+        self._boxes[event.box].bonus_declared = True
+        return self._advance_and_record(event)
+
+    def _check_declare_bonus(self, box: int) -> BonusDeclared:
+        target = self._deciding_box(Action.DECLARE_BONUS, box)
+        if target.bonus is None:
+            raise GameError(
+                codes.BONUS_NOT_PLACED, f"Box {target.number} has no bonus bet", box=target.number
+            )
+        if target.bonus_declared:
+            raise GameError(
+                codes.BONUS_ALREADY_DECLARED,
+                f"Box {target.number}'s bonus is already declared",
+                box=target.number,
+            )
+        return BonusDeclared(box=target.number)
+
+    # -- exchange ----------------------------------------------------------------------------
+
+    def verify_exchange(self, box: int, discards: CardsInput, replacements: CardsInput) -> None:
+        """Raise if :meth:`exchange` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``box_not_in_play``,
+            ``blind_box_cannot_decide``, ``not_boxs_turn``, ``bonus_not_declared``,
+            ``insured_box_must_bet``, ``exchange_already_made``,
+            ``exchange_and_sixth_card_exclusive``, ``card_unknown``, ``exchange_size_invalid``,
+            ``exchange_card_not_held``, ``wrong_card_count``, ``card_duplicate``.
+        """
+        self._check_exchange(box, discards, replacements)
+
+    def can_exchange(self, box: int, discards: CardsInput, replacements: CardsInput) -> bool:
+        return _succeeds(lambda: self._check_exchange(box, discards, replacements))
+
+    def exchange(
+        self, box: int, discards: CardsInput, replacements: CardsInput
+    ) -> CardsExchanged:
+        """The box exchanges ``discards`` (``exchange_min``–``exchange_max`` of its cards) for a
+        fee of one Ante; the ``replacements`` are recorded in the same action, in the order
+        dealt. Once per box."""
+        event = self._check_exchange(box, discards, replacements)
+        self._deck.see(*event.replacements)
+        target = self._boxes[event.box]
+        target.hand = [c for c in target.hand if c not in event.discards]
+        target.hand.extend(event.replacements)
+        target.discards = event.discards
+        target.exchanged = True
+        return self._advance_and_record(event)
+
+    def _check_exchange(
+        self, box: int, raw_discards: CardsInput, raw_replacements: CardsInput
+    ) -> CardsExchanged:
+        target = self._deciding_box(Action.EXCHANGE, box)
+        self._check_not_insured(target)
+        if target.exchanged:
+            raise GameError(
+                codes.EXCHANGE_ALREADY_MADE,
+                f"Box {target.number} has already exchanged",
+                box=target.number,
+            )
+        if target.sixth_card is not None and not self.rules.exchange_and_sixth_card_allowed:
+            raise self._exclusive(target)
+        discards = parse_cards(raw_discards)
+        replacements = parse_cards(raw_replacements)
+        low, high = self.rules.exchange_min, self.rules.exchange_max
+        if not low <= len(discards) <= high:
+            raise GameError(
+                codes.EXCHANGE_SIZE_INVALID,
+                f"An exchange is of {low} to {high} cards, not {len(discards)}",
+                size=len(discards),
+                minimum=low,
+                maximum=high,
+            )
+        held = set(target.hand)
+        for position, card in enumerate(discards):
+            if card not in held or card in discards[:position]:
+                raise GameError(
+                    codes.EXCHANGE_CARD_NOT_HELD,
+                    f"Box {target.number} does not hold {card} to discard",
+                    box=target.number,
+                    card=str(card),
+                )
+        if len(replacements) != len(discards):
+            raise GameError(
+                codes.WRONG_CARD_COUNT,
+                f"{len(discards)} cards discarded, {len(replacements)} replacements recorded",
+                expected=len(discards),
+                given=len(replacements),
+            )
+        self._deck.verify_unseen(replacements)
+        return CardsExchanged(box=target.number, discards=discards, replacements=replacements)
+
+    # -- buy_sixth_card ----------------------------------------------------------------------
+
+    def verify_buy_sixth_card(self, box: int, card: CardInput) -> None:
+        """Raise if :meth:`buy_sixth_card` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``box_not_in_play``,
+            ``blind_box_cannot_decide``, ``not_boxs_turn``, ``bonus_not_declared``,
+            ``insured_box_must_bet``, ``sixth_card_already_bought``,
+            ``exchange_and_sixth_card_exclusive``, ``card_unknown``, ``card_duplicate``.
+        """
+        self._check_buy_sixth_card(box, card)
+
+    def can_buy_sixth_card(self, box: int, card: CardInput) -> bool:
+        return _succeeds(lambda: self._check_buy_sixth_card(box, card))
+
+    def buy_sixth_card(self, box: int, card: CardInput) -> SixthCardBought:
+        """The box buys a sixth card for a fee of one Ante, recorded in the same action; its
+        best five of six make the first combination. Once per box."""
+        event = self._check_buy_sixth_card(box, card)
+        self._deck.see(event.card)
+        target = self._boxes[event.box]
+        target.hand.append(event.card)
+        target.sixth_card = event.card
+        return self._advance_and_record(event)
+
+    def _check_buy_sixth_card(self, box: int, raw: CardInput) -> SixthCardBought:
+        target = self._deciding_box(Action.BUY_SIXTH_CARD, box)
+        self._check_not_insured(target)
+        if target.sixth_card is not None:
+            raise GameError(
+                codes.SIXTH_CARD_ALREADY_BOUGHT,
+                f"Box {target.number} has already bought a sixth card",
+                box=target.number,
+            )
+        if target.exchanged and not self.rules.exchange_and_sixth_card_allowed:
+            raise self._exclusive(target)
+        card = parse_card(raw)
+        self._deck.verify_unseen((card,))
+        return SixthCardBought(box=target.number, card=card)
+
+    # -- insure ------------------------------------------------------------------------------
+
+    def verify_insure(self, box: int, amount: AmountInput) -> None:
+        """Raise if :meth:`insure` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``box_not_in_play``,
+            ``blind_box_cannot_decide``, ``not_boxs_turn``, ``bonus_not_declared``,
+            ``insurance_already_placed``, ``insurance_not_eligible``, ``amount_invalid``,
+            ``amount_not_chip_multiple``, ``insurance_below_minimum``,
+            ``insurance_above_maximum``.
+        """
+        self._check_insure(box, amount)
+
+    def can_insure(self, box: int, amount: AmountInput) -> bool:
+        return _succeeds(lambda: self._check_insure(box, amount))
+
+    def insure(self, box: int, amount: AmountInput) -> InsurancePlaced:
+        """The box insures trips or better against the dealer having no game, within
+        :meth:`insurance_range`; placed before the Bet, after which only the Bet may follow."""
+        event = self._check_insure(box, amount)
+        self._boxes[event.box].insurance = event.amount
+        return self._advance_and_record(event)
+
+    def _check_insure(self, box: int, raw: AmountInput) -> InsurancePlaced:
+        target = self._deciding_box(Action.INSURE, box)
+        if target.insurance is not None:
+            raise GameError(
+                codes.INSURANCE_ALREADY_PLACED,
+                f"Box {target.number} is already insured",
+                box=target.number,
+            )
+        bounds = self._insurance_bounds(target)
+        if bounds is None:
+            combinations = first_and_second(target.hand)
+            raise GameError(
+                codes.INSURANCE_NOT_ELIGIBLE,
+                "Insurance needs three of a kind or better",
+                box=target.number,
+                combination=combination_name(combinations),
+            )
+        amount = chip_amount(raw, self.limits.chip_unit, field="insurance")
+        low, high = bounds
+        if amount < low:
+            raise GameError(
+                codes.INSURANCE_BELOW_MINIMUM,
+                f"Insurance is at least the Ante, {low}",
+                amount=str(amount),
+                minimum=str(low),
+            )
+        if amount > high:
+            raise GameError(
+                codes.INSURANCE_ABOVE_MAXIMUM,
+                f"Insurance on this hand is at most {high}",
+                amount=str(amount),
+                maximum=str(high),
+            )
+        return InsurancePlaced(box=target.number, amount=amount)
+
+    # -- fold --------------------------------------------------------------------------------
+
+    def verify_fold(self, box: int) -> None:
+        """Raise if :meth:`fold` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``box_not_in_play``,
+            ``blind_box_cannot_decide``, ``not_boxs_turn``, ``bonus_not_declared``,
+            ``insured_box_must_bet``.
+        """
+        self._check_fold(box)
+
+    def can_fold(self, box: int) -> bool:
+        return _succeeds(lambda: self._check_fold(box))
+
+    def fold(self, box: int) -> BoxFolded:
+        """The box folds: its Ante and any fee are lost, and so is its bonus unless
+        ``bonus_lost_on_fold`` is off."""
+        event = self._check_fold(box)
+        self._boxes[event.box].decision = Decision.FOLD
+        return self._advance_and_record(event)
+
+    def _check_fold(self, box: int) -> BoxFolded:
+        target = self._deciding_box(Action.FOLD, box)
+        self._check_not_insured(target)
+        return BoxFolded(box=target.number)
+
+    # -- bet ---------------------------------------------------------------------------------
+
+    def verify_bet(self, box: int, amount: AmountInput | None = None) -> None:
+        """Raise if :meth:`bet` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``box_not_in_play``,
+            ``blind_box_cannot_decide``, ``not_boxs_turn``, ``bonus_not_declared``,
+            ``amount_invalid``, ``bet_not_twice_ante``.
+        """
+        self._check_bet(box, amount)
+
+    def can_bet(self, box: int, amount: AmountInput | None = None) -> bool:
+        return _succeeds(lambda: self._check_bet(box, amount))
+
+    def bet(self, box: int, amount: AmountInput | None = None) -> BetPlaced:
+        """The box stays in with its Bet, exactly twice its Ante (the default amount)."""
+        event = self._check_bet(box, amount)
+        self._boxes[event.box].decision = Decision.BET
+        return self._advance_and_record(event)
+
+    def _check_bet(self, box: int, raw: AmountInput | None) -> BetPlaced:
+        target = self._deciding_box(Action.BET, box)
+        expected = 2 * target.ante
+        amount = expected if raw is None else to_decimal(raw, field="bet")
+        if amount != expected:
+            raise GameError(
+                codes.BET_NOT_TWICE_ANTE,
+                f"The Bet is exactly twice the Ante: {expected}",
+                amount=str(amount),
+                expected=str(expected),
+            )
+        return BetPlaced(box=target.number, amount=expected)
+
+    # -- reveal_dealer -----------------------------------------------------------------------
+
+    def verify_reveal_dealer(self, cards: CardsInput) -> None:
+        """Raise if :meth:`reveal_dealer` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``card_unknown``, ``wrong_card_count``
+            (no card), ``dealer_hand_complete`` (more cards than remain face down),
+            ``card_duplicate``.
+        """
+        self._check_reveal_dealer(cards)
+
+    def can_reveal_dealer(self, cards: CardsInput) -> bool:
+        return _succeeds(lambda: self._check_reveal_dealer(cards))
+
+    def reveal_dealer(self, cards: CardsInput) -> DealerRevealed:
+        """The dealer turns his face-down cards: all four, or some of those still down."""
+        event = self._check_reveal_dealer(cards)
+        self._deck.see(*event.cards)
+        self._face_down.extend(event.cards)
+        return self._advance_and_record(event)
+
+    def _check_reveal_dealer(self, raw: CardsInput) -> DealerRevealed:
+        self._check_phase(Action.REVEAL_DEALER)
+        cards = parse_cards(raw)
+        remaining = DEALER_FACE_DOWN - len(self._face_down)
+        if not cards:
+            raise GameError(
+                codes.WRONG_CARD_COUNT, "No card to reveal", expected=remaining, given=0
+            )
+        if len(cards) > remaining:
+            raise GameError(
+                codes.DEALER_HAND_COMPLETE,
+                f"Only {remaining} of the dealer's cards are still face down",
+                expected=remaining,
+                given=len(cards),
+            )
+        self._deck.verify_unseen(cards)
+        return DealerRevealed(cards=cards)
+
+    # -- take_ante ---------------------------------------------------------------------------
+
+    def verify_take_ante(self, box: int) -> None:
+        """Raise if :meth:`take_ante` would be refused now; never changes anything.
+
+        :raises GameError: ``dealer_has_game``, ``action_out_of_phase``, ``box_unknown``,
+            ``box_not_in_play``, ``box_folded``, ``not_boxs_turn``.
+        """
+        self._check_take_ante(box)
+
+    def can_take_ante(self, box: int) -> bool:
+        return _succeeds(lambda: self._check_take_ante(box))
+
+    def take_ante(self, box: int) -> AnteTaken:
+        """The dealer has no game and the box takes its Ante win (1:1, Bet returned)."""
+        event = self._check_take_ante(box)
+        self._boxes[event.box].choice = NoGameChoice.TAKE_ANTE
+        return self._advance_and_record(event)
+
+    def _check_take_ante(self, box: int) -> AnteTaken:
+        return AnteTaken(box=self._choosing_box(Action.TAKE_ANTE, box).number)
+
+    # -- buy_game ----------------------------------------------------------------------------
+
+    def verify_buy_game(self, box: int) -> None:
+        """Raise if :meth:`buy_game` would be refused now; never changes anything.
+
+        :raises GameError: ``dealer_has_game``, ``action_out_of_phase``, ``box_unknown``,
+            ``box_not_in_play``, ``box_folded``, ``not_boxs_turn``, ``blind_box_may_not_buy``.
+        """
+        self._check_buy_game(box)
+
+    def can_buy_game(self, box: int) -> bool:
+        return _succeeds(lambda: self._check_buy_game(box))
+
+    def buy_game(self, box: int) -> GameBought:
+        """The dealer has no game and the box buys one for a fee of one Ante, giving up its
+        Ante win; one replacement is drawn for all the boxes that buy (RULES 1.10)."""
+        event = self._check_buy_game(box)
+        self._boxes[event.box].choice = NoGameChoice.BUY_GAME
+        return self._advance_and_record(event)
+
+    def _check_buy_game(self, box: int) -> GameBought:
+        target = self._choosing_box(Action.BUY_GAME, box)
+        if target.blind and not self.rules.blind_box_may_buy:
+            raise GameError(
+                codes.BLIND_BOX_MAY_NOT_BUY,
+                "At this table a blind box may not buy a game",
+                box=target.number,
+            )
+        return GameBought(box=target.number)
+
+    # -- draw_replacement --------------------------------------------------------------------
+
+    def verify_draw_replacement(self, card: CardInput) -> None:
+        """Raise if :meth:`draw_replacement` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``card_unknown``, ``card_duplicate``.
+        """
+        self._check_draw_replacement(card)
+
+    def can_draw_replacement(self, card: CardInput) -> bool:
+        return _succeeds(lambda: self._check_draw_replacement(card))
+
+    def draw_replacement(self, card: CardInput) -> ReplacementDrawn:
+        """The card the dealer draws for his discarded :attr:`dealer_discard`.
+
+        By default one card is drawn, whatever it is. Under ``buy_redraw_same_rank`` a card of
+        the same rank as the discarded highest card is itself replaced, and the phase stays
+        until a card of another rank is drawn.
+        """
+        event = self._check_draw_replacement(card)
+        self._deck.see(event.card)
+        self._draws.append(event.card)
+        return self._advance_and_record(event)
+
+    def _check_draw_replacement(self, raw: CardInput) -> ReplacementDrawn:
+        self._check_phase(Action.DRAW_REPLACEMENT)
+        card = parse_card(raw)
+        self._deck.verify_unseen((card,))
+        return ReplacementDrawn(card=card)
+
+    # -- events ------------------------------------------------------------------------------
+
+    def apply(self, event: Event) -> Event:
+        """Apply a recorded event through its action, with the same checks.
+
+        :raises GameError: as the action would, e.g. when a stored log was altered;
+            ``event_kind_unknown`` for anything that is not a Russian Poker event.
+        """
+        match event:
+            case WagersPlaced(box=box, player=player, ante=ante, bonus=bonus, blind=blind):
+                return self.place_wagers(box, player, ante, bonus, blind)
+            case BetsClosed():
+                return self.close_bets()
+            case BoxDealt(box=box, cards=cards):
+                return self.deal_box(box, cards)
+            case CardDealt(target=target, card=card):
+                return self.deal_card(target, card)
+            case BonusDeclared(box=box):
+                return self.declare_bonus(box)
+            case CardsExchanged(box=box, discards=discards, replacements=replacements):
+                return self.exchange(box, discards, replacements)
+            case SixthCardBought(box=box, card=card):
+                return self.buy_sixth_card(box, card)
+            case InsurancePlaced(box=box, amount=amount):
+                return self.insure(box, amount)
+            case BoxFolded(box=box):
+                return self.fold(box)
+            case BetPlaced(box=box, amount=amount):
+                return self.bet(box, amount)
+            case DealerRevealed(cards=cards):
+                return self.reveal_dealer(cards)
+            case AnteTaken(box=box):
+                return self.take_ante(box)
+            case GameBought(box=box):
+                return self.buy_game(box)
+            case ReplacementDrawn(card=card):
+                return self.draw_replacement(card)
+        raise GameError(codes.EVENT_KIND_UNKNOWN, f"Not a Russian Poker event: {event!r}")
+
+    # -- what the tablet shows ---------------------------------------------------------------
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        """The actions that can be taken now, JSON-safe, the one the table waits for first.
+
+        Each entry has ``action`` and what the tablet needs to offer it: ``box`` for a box's
+        decision; ``boxes`` / ``targets`` still to receive cards; ``min``/``max`` for
+        insurance; ``min_cards``/``max_cards`` for an exchange; ``amount`` for the Bet; ``fee``
+        for an exchange, a sixth card or a bought game; ``buy_allowed`` with ``take_ante``;
+        ``cards`` still face down for the reveal; ``discard`` for a replacement; the Ante limits
+        and free boxes for wagers.
+        """
+        actions: list[dict[str, Any]] = []
+        phase = self._phase
+        if phase is Phase.BETTING:
+            free = [n for n in range(1, self.rules.boxes + 1) if n not in self._boxes]
+            if free:
+                actions.append(
+                    {
+                        "action": Action.PLACE_WAGERS.value,
+                        "boxes": free,
+                        "ante_min": str(self.limits.ante_min),
+                        "ante_max": str(self.limits.ante_max),
+                        "chip_unit": str(self.limits.chip_unit),
+                        "bonus_offered": self.paytables.bonus is not None,
+                        "open_boxes_per_player": self.rules.open_boxes_per_player,
+                    }
+                )
+            if self._boxes:
+                actions.append({"action": Action.CLOSE_BETS.value})
+        elif phase is Phase.DECISIONS:
+            actions.extend(self._decision_actions())
+        elif phase is Phase.DEALER_REVEAL:
+            remaining = DEALER_FACE_DOWN - len(self._face_down)
+            actions.append({"action": Action.REVEAL_DEALER.value, "cards": remaining})
+        elif phase is Phase.DEALER_NO_GAME_CHOICES:
+            box = self._next_choosing()
+            assert box is not None
+            chooser = self._boxes[box]
+            may_buy = not chooser.blind or self.rules.blind_box_may_buy
+            actions.append({"action": Action.TAKE_ANTE.value, "box": box, "buy_allowed": may_buy})
+            if may_buy:
+                actions.append(
+                    {"action": Action.BUY_GAME.value, "box": box, "fee": str(chooser.ante)}
+                )
+        elif phase is Phase.BUY_REPLACEMENT:
+            discard = self.dealer_discard
+            actions.append(
+                {"action": Action.DRAW_REPLACEMENT.value, "discard": str(discard)}
+            )
+        if phase in (Phase.BETTING, Phase.SETTLED):
+            return actions
+        undealt = [b.number for b in self._boxes.values() if not b.dealt and self._dealable(b)]
+        targets = [
+            box_target(b.number)
+            for b in sorted(self._boxes.values(), key=lambda b: b.number)
+            if len(b.dealt) < HAND_SIZE and self._dealable(b)
+        ]
+        if (phase is Phase.DEALING and self._up_card is None) or phase is Phase.DEALER_REVEAL:
+            targets.append(DEALER_TARGET)
+        if undealt:
+            actions.append({"action": Action.DEAL_BOX.value, "boxes": sorted(undealt)})
+        if targets:
+            actions.append({"action": Action.DEAL_CARD.value, "targets": targets})
+        return actions
+
+    def view(self) -> dict[str, Any]:
+        """Everything the dealer's tablet renders from, JSON-safe (amounts and cards as strings).
+
+        Keys: ``phase``, ``box_to_act``, ``actions`` (:meth:`legal_actions`), ``boxes`` (one
+        entry per box with wagers, in box order: ``box``, ``player``, ``blind``, ``status``
+        (``deciding``, ``fold``, ``bet`` or ``blind``), ``ante``, ``bet``, ``bonus``,
+        ``insurance``, ``fees``, ``dealt``, ``cards``, ``discards``, ``sixth_card``,
+        ``combination``, ``bonus_combination``, ``bonus_declared``, ``exchanged``,
+        ``no_game_choice``), ``dealer`` (``up_card``, ``face_down``, ``cards``, ``qualifies``,
+        ``discard``, ``replacements``, ``bought_cards``, ``bought_qualifies``), ``limits``,
+        ``event_count`` and ``settlement`` (the settlement's dict once settled, else ``None``).
+        """
+        original = self._dealer_original()
+        bought = self._bought_hand()
+        return {
+            "phase": self._phase.value,
+            "box_to_act": self.box_to_act,
+            "actions": self.legal_actions(),
+            "boxes": [self._box_view(self._boxes[n]) for n in sorted(self._boxes)],
+            "dealer": {
+                "up_card": None if self._up_card is None else str(self._up_card),
+                "face_down": [str(c) for c in self._face_down],
+                "cards": None if original is None else [str(c) for c in original],
+                "qualifies": None if original is None else dealer_qualifies(original),
+                "discard": _card_text(self._first_discard()),
+                "replacements": [str(c) for c in self._draws],
+                "bought_cards": None if bought is None else [str(c) for c in bought],
+                "bought_qualifies": None if bought is None else dealer_qualifies(bought),
+            },
+            "limits": self.limits.to_dict(),
+            "event_count": len(self._events),
+            "settlement": None if self._settlement is None else self._settlement.to_dict(),
+        }
+
+    def _box_view(self, box: _Box) -> dict[str, Any]:
+        combination = None
+        if len(box.hand) >= HAND_SIZE:
+            combination = combination_name(
+                first_and_second(
+                    box.hand, second_straight_rule=self.rules.second_straight_same_rank_swap
+                )
+            )
+        bonus_combination = None
+        if box.bonus is not None and len(box.dealt) == HAND_SIZE:
+            first = first_and_second(box.dealt).first
+            bonus_combination = "" if first is None else first.line.value
+        if box.blind:
+            status = "blind"
+        else:
+            status = "deciding" if box.decision is None else box.decision.value
+        bet_placed = box.blind or box.decision is Decision.BET
+        return {
+            "box": box.number,
+            "player": box.player,
+            "blind": box.blind,
+            "status": status,
+            "ante": str(box.ante),
+            "bet": str(2 * box.ante) if bet_placed else None,
+            "bonus": None if box.bonus is None else str(box.bonus),
+            "insurance": None if box.insurance is None else str(box.insurance),
+            "fees": str(box.fees),
+            "dealt": [str(c) for c in box.dealt],
+            "cards": [str(c) for c in box.hand],
+            "discards": [str(c) for c in box.discards],
+            "sixth_card": _card_text(box.sixth_card),
+            "combination": combination,
+            "bonus_combination": bonus_combination,
+            "bonus_declared": box.bonus_declared,
+            "exchanged": box.exchanged,
+            "no_game_choice": None if box.choice is None else box.choice.value,
+        }
+
+    def _decision_actions(self) -> list[dict[str, Any]]:
+        number = self._next_deciding()
+        assert number is not None
+        box = self._boxes[number]
+        fee = str(box.ante)
+        if box.bonus is not None and not box.bonus_declared:
+            return [{"action": Action.DECLARE_BONUS.value, "box": number}]
+        actions: list[dict[str, Any]] = []
+        if box.insurance is None:
+            exclusive = not self.rules.exchange_and_sixth_card_allowed
+            if not box.exchanged and not (exclusive and box.sixth_card is not None):
+                actions.append(
+                    {
+                        "action": Action.EXCHANGE.value,
+                        "box": number,
+                        "min_cards": self.rules.exchange_min,
+                        "max_cards": self.rules.exchange_max,
+                        "fee": fee,
+                    }
+                )
+            if box.sixth_card is None and not (exclusive and box.exchanged):
+                actions.append({"action": Action.BUY_SIXTH_CARD.value, "box": number, "fee": fee})
+            bounds = self._insurance_bounds(box)
+            if bounds is not None and bounds[0] <= bounds[1]:
+                actions.append(
+                    {
+                        "action": Action.INSURE.value,
+                        "box": number,
+                        "min": str(bounds[0]),
+                        "max": str(bounds[1]),
+                    }
+                )
+            actions.append({"action": Action.FOLD.value, "box": number})
+        actions.append({"action": Action.BET.value, "box": number, "amount": str(2 * box.ante)})
+        return actions
+
+    # -- the flow of a round -----------------------------------------------------------------
+
+    def _advance_and_record(self, event: _E) -> _E:
+        self._advance()
+        return self._record(event)
+
+    def _advance(self) -> None:
+        """Move through every phase whose inputs are now complete."""
+        if self._phase is Phase.DEALING and self._deal_complete():
+            self._phase = Phase.DECISIONS
+        if self._phase is Phase.DECISIONS and self._next_deciding() is None:
+            in_play = any(b.in_play for b in self._boxes.values())
+            self._phase = Phase.DEALER_REVEAL if in_play else Phase.SETTLEMENT
+        if self._phase is Phase.DEALER_REVEAL:
+            original = self._dealer_original()
+            if original is not None:
+                qualifies = dealer_qualifies(original)
+                self._phase = Phase.SETTLEMENT if qualifies else Phase.DEALER_NO_GAME_CHOICES
+        if self._phase is Phase.DEALER_NO_GAME_CHOICES and self._next_choosing() is None:
+            buyers = any(b.choice is NoGameChoice.BUY_GAME for b in self._boxes.values())
+            self._phase = Phase.BUY_REPLACEMENT if buyers else Phase.SETTLEMENT
+        if self._phase is Phase.BUY_REPLACEMENT and self._bought_hand() is not None:
+            self._phase = Phase.SETTLEMENT
+        if self._phase is Phase.SETTLEMENT and all(
+            len(b.dealt) == HAND_SIZE for b in self._boxes.values()
+        ):
+            self._settlement = settle(
+                self.rules,
+                self.paytables,
+                self.limits,
+                [self._boxes[n].play() for n in sorted(self._boxes)],
+                DealerPlay(self._dealer_original(), self._bought_hand()),
+            )
+            self._phase = Phase.SETTLED
+
+    def _deal_complete(self) -> bool:
+        open_dealt = all(
+            len(b.dealt) == HAND_SIZE for b in self._boxes.values() if not b.blind
+        )
+        return open_dealt and self._up_card is not None
+
+    def _dealable(self, box: _Box) -> bool:
+        """Whether cards may go to ``box`` now: an open box's only during the deal."""
+        return box.blind or self._phase is Phase.DEALING
+
+    def _next_deciding(self) -> int | None:
+        return next(
+            (
+                n
+                for n in sorted(self._boxes)
+                if not self._boxes[n].blind and self._boxes[n].decision is None
+            ),
+            None,
+        )
+
+    def _next_choosing(self) -> int | None:
+        return next(
+            (
+                n
+                for n in sorted(self._boxes)
+                if self._boxes[n].in_play and self._boxes[n].choice is None
+            ),
+            None,
+        )
+
+    def _dealer_original(self) -> tuple[Card, ...] | None:
+        """The dealer's five cards once all are known (face-down cards first, the up card last)."""
+        cards = self.dealer_cards
+        return cards if len(cards) == HAND_SIZE else None
+
+    def _highest_card(self) -> Card | None:
+        original = self._dealer_original()
+        if original is None or dealer_qualifies(original):
+            return None
+        return dealer_highest_card(original)
+
+    def _first_discard(self) -> Card | None:
+        """The highest card the dealer discards for a bought game, once a game is bought."""
+        if not any(b.choice is NoGameChoice.BUY_GAME for b in self._boxes.values()):
+            return None
+        return self._highest_card()
+
+    def _bought_hand(self) -> tuple[Card, ...] | None:
+        """The dealer's hand after a bought game's replacement, once the drawing is over."""
+        discard = self._first_discard()
+        if discard is None or not self._draws:
+            return None
+        last = self._draws[-1]
+        if self.rules.buy_redraw_same_rank and last.rank == discard.rank:
+            return None  # the replacement matches the discarded rank: it is replaced again
+        original = self._dealer_original()
+        assert original is not None
+        return tuple(c for c in original if c != discard) + (last,)
+
+    def _insurance_bounds(self, box: _Box) -> tuple[Decimal, Decimal] | None:
+        if len(box.hand) < HAND_SIZE:
+            return None
+        combinations = first_and_second(
+            box.hand, second_straight_rule=self.rules.second_straight_same_rank_swap
+        )
+        first = combinations.first
+        if first is None or first.line.strength < _INSURABLE_STRENGTH:
+            return None
+        unit = self.limits.chip_unit
+        multiplier = sum(
+            (self.paytables.main_multiplier(c.line) for c in combinations[:2] if c is not None),
+            ZERO,
+        )
+        potential = round_down_to_chip(2 * box.ante * multiplier, unit)
+        if self.limits.max_payout is not None:
+            potential = min(potential, self.limits.max_payout)
+        maximum = round_down_to_chip(self.rules.insurance_max_fraction * potential, unit)
+        return box.ante, maximum
+
+    # -- checks ------------------------------------------------------------------------------
+
+    def _check_phase(self, action: Action) -> None:
+        if action not in PHASE_ACTIONS[self._phase]:
+            raise GameError(
+                codes.ACTION_OUT_OF_PHASE,
+                f"{action.value} is not allowed in phase {self._phase.value}",
+                action=action.value,
+                phase=self._phase.value,
+            )
+
+    def _table_box(self, box: object) -> int:
+        """``box`` as a box number of this table."""
+        if not isinstance(box, int) or isinstance(box, bool) or not 1 <= box <= self.rules.boxes:
+            raise GameError(
+                codes.BOX_UNKNOWN,
+                f"Not a box of this table: {box!r}",
+                box=repr(box),
+                boxes=self.rules.boxes,
+            )
+        return box
+
+    def _round_box(self, box: object) -> _Box:
+        """The box ``box`` of this round (it carries wagers)."""
+        number = self._table_box(box)
+        if number not in self._boxes:
+            raise GameError(
+                codes.BOX_NOT_IN_PLAY, f"Box {number} has no wagers this round", box=number
+            )
+        return self._boxes[number]
+
+    def _deciding_box(self, action: Action, box: int) -> _Box:
+        """The box a decision is recorded for, if it is that box's turn to decide."""
+        self._check_phase(action)
+        target = self._round_box(box)
+        if target.blind:
+            raise GameError(
+                codes.BLIND_BOX_CANNOT_DECIDE,
+                f"Box {target.number} is blind: it makes no decisions",
+                box=target.number,
+                action=action.value,
+            )
+        to_act = self._next_deciding()
+        if target.number != to_act:
+            raise GameError(
+                codes.NOT_BOXS_TURN,
+                f"Box {to_act} decides now, not box {target.number}",
+                box=target.number,
+                to_act=to_act,
+            )
+        if action is not Action.DECLARE_BONUS and target.bonus is not None:
+            if not target.bonus_declared:
+                raise GameError(
+                    codes.BONUS_NOT_DECLARED,
+                    f"Box {target.number}'s bonus is declared first",
+                    box=target.number,
+                )
+        return target
+
+    def _choosing_box(self, action: Action, box: int) -> _Box:
+        """The box choosing between its Ante win and buying a game, if it is its turn."""
+        original = self._dealer_original()
+        if original is not None and dealer_qualifies(original):
+            raise GameError(
+                codes.DEALER_HAS_GAME,
+                "The dealer has a game: there is no Ante win to take and no game to buy",
+                cards=format_cards(original),
+            )
+        self._check_phase(action)
+        target = self._round_box(box)
+        if not target.in_play:
+            raise GameError(codes.BOX_FOLDED, f"Box {target.number} folded", box=target.number)
+        to_act = self._next_choosing()
+        if target.number != to_act:
+            raise GameError(
+                codes.NOT_BOXS_TURN,
+                f"Box {to_act} chooses now, not box {target.number}",
+                box=target.number,
+                to_act=to_act,
+            )
+        return target
+
+    def _check_not_insured(self, box: _Box) -> None:
+        if box.insurance is not None:
+            raise GameError(
+                codes.INSURED_BOX_MUST_BET,
+                f"Box {box.number} is insured: its Bet comes next",
+                box=box.number,
+            )
+
+    def _exclusive(self, box: _Box) -> GameError:
+        return GameError(
+            codes.EXCHANGE_AND_SIXTH_CARD_EXCLUSIVE,
+            "A box may exchange or buy a sixth card, not both",
+            box=box.number,
+        )
+
+    def _record(self, event: _E) -> _E:
+        self._events.append(event)
+        return event
+
+
+def replay(
+    rules: RussianPokerRules,
+    paytables: Paytables,
+    limits: TableLimits,
+    events: Iterable[Event | Mapping[str, Any]],
+) -> RussianPokerState:
+    """Rebuild a round from its events (objects or their stored dicts); everything derived is
+    recomputed.
+
+    :raises GameError: if an event cannot be read or is not legal where it stands.
+    """
+    state = RussianPokerState(rules, paytables, limits)
+    for event in events:
+        state.apply(event_from_dict(event) if isinstance(event, Mapping) else event)
+    return state
+
+
+def settle_round(
+    rules: RussianPokerRules,
+    paytables: Paytables,
+    limits: TableLimits,
+    events: Iterable[Event | Mapping[str, Any]],
+) -> RoundSettlement:
+    """The settlement of a complete round: a pure function of its terms and its events.
+
+    :raises GameError: as :func:`replay`; ``round_not_settled`` (``data["phase"]``) when the
+        events stop before the round is complete.
+    """
+    state = replay(rules, paytables, limits, events)
+    if state.settlement is None:
+        raise GameError(
+            codes.ROUND_NOT_SETTLED,
+            f"The round is not complete: it stands in phase {state.phase.value}",
+            phase=state.phase.value,
+        )
+    return state.settlement
+
+
+def _parse_target(raw: str | int) -> str:
+    """``dealer`` or ``box:<n>`` from either spelling or a bare box number."""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return box_target(raw)
+    if isinstance(raw, str):
+        text = raw.strip().lower()
+        if text == DEALER_TARGET:
+            return DEALER_TARGET
+        number = text.removeprefix(BOX_TARGET_PREFIX)
+        if number != text and number.isdigit():
+            return box_target(int(number))
+    raise GameError(
+        codes.TARGET_INVALID, f"A card goes to 'dealer' or 'box:<n>', not {raw!r}", target=repr(raw)
+    )
+
+
+def _card_text(card: Card | None) -> str | None:
+    return None if card is None else str(card)
+
+
+def _succeeds(check: Callable[[], object]) -> bool:
+    try:
+        check()
+    except GameError:
+        return False
+    return True
