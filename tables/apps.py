@@ -9,5 +9,7 @@ class TablesConfig(AppConfig):
         # Each game's adapter registers with the rounds service once the apps are loaded.
         from tables.engines import register
         from tables.games.reddog import RedDogAdapter
+        from tables.games.russian import RussianPokerAdapter
 
+        register(RussianPokerAdapter())
         register(RedDogAdapter())

@@ -1,0 +1,196 @@
+"""Russian Poker at the table: the dealer's actions, the round's terms, and its settlement."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from rest_framework import serializers
+
+from casino.api.serializers import MoneyField
+from casino.games import russian
+from casino.games.errors import GameError
+from payouts.models import PayBasis, PaytableLine
+from tables.api.actions import ActionEnvelope
+from tables.api.fields import CardField, CardListField
+from tables.engines import ReturnLine, SettlementPlan, StakeLine
+from tables.games.base import CORE_EVENT_KINDS, ActionSpec, EngineAdapter
+
+
+class WagersInput(ActionEnvelope):
+    """A box's stakes before "no more bets": the Ante, an optional Bonus, blind or open."""
+
+    box = serializers.IntegerField(min_value=1, max_value=6)
+    player = serializers.CharField(max_length=40, help_text="Who plays the box (seat or name).")
+    ante = MoneyField()
+    bonus = MoneyField(required=False, allow_null=True, default=None)
+    blind = serializers.BooleanField(required=False, default=False)
+
+
+class NoInput(ActionEnvelope):
+    """An action with nothing more to say than its name."""
+
+
+class BoxInput(ActionEnvelope):
+    box = serializers.IntegerField(min_value=1, max_value=6)
+
+
+class BoxCardsInput(BoxInput):
+    cards = CardListField(min_length=1, max_length=5)
+
+
+class CardToInput(ActionEnvelope):
+    target = serializers.CharField(max_length=10, help_text='"box:N" or "dealer"')
+    card = CardField()
+
+
+class ExchangeInput(BoxInput):
+    discards = CardListField(min_length=1, max_length=5)
+    replacements = CardListField(min_length=1, max_length=5)
+
+
+class BoxCardInput(BoxInput):
+    card = CardField()
+
+
+class BoxAmountInput(BoxInput):
+    amount = MoneyField()
+
+
+class BetInput(BoxInput):
+    amount = MoneyField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Must be twice the Ante; omit to bet exactly that.",
+    )
+
+
+class CardsInput(ActionEnvelope):
+    cards = CardListField(min_length=1, max_length=4)
+
+
+class CardOnlyInput(ActionEnvelope):
+    card = CardField()
+
+
+class RussianPokerAdapter(EngineAdapter):
+    game = "russian_poker"
+    initial_phase = str(russian.Phase.BETTING)
+    actions = {
+        "place_wagers": ActionSpec(
+            WagersInput,
+            lambda s, d: s.place_wagers(
+                d["box"], d["player"], d["ante"], bonus=d["bonus"], blind=d["blind"]
+            ),
+        ),
+        "close_bets": ActionSpec(NoInput, lambda s, d: s.close_bets()),
+        "deal_box": ActionSpec(BoxCardsInput, lambda s, d: s.deal_box(d["box"], d["cards"])),
+        "deal_card": ActionSpec(CardToInput, lambda s, d: s.deal_card(d["target"], d["card"])),
+        "declare_bonus": ActionSpec(BoxInput, lambda s, d: s.declare_bonus(d["box"])),
+        "exchange": ActionSpec(
+            ExchangeInput, lambda s, d: s.exchange(d["box"], d["discards"], d["replacements"])
+        ),
+        "buy_sixth_card": ActionSpec(
+            BoxCardInput, lambda s, d: s.buy_sixth_card(d["box"], d["card"])
+        ),
+        "insure": ActionSpec(BoxAmountInput, lambda s, d: s.insure(d["box"], d["amount"])),
+        "fold": ActionSpec(BoxInput, lambda s, d: s.fold(d["box"])),
+        "bet": ActionSpec(BetInput, lambda s, d: s.bet(d["box"], d["amount"])),
+        "reveal_dealer": ActionSpec(CardsInput, lambda s, d: s.reveal_dealer(d["cards"])),
+        "take_ante": ActionSpec(BoxInput, lambda s, d: s.take_ante(d["box"])),
+        "buy_game": ActionSpec(BoxInput, lambda s, d: s.buy_game(d["box"])),
+        "draw_replacement": ActionSpec(CardOnlyInput, lambda s, d: s.draw_replacement(d["card"])),
+    }
+
+    def new_state(self, round: Any) -> russian.RussianPokerState:
+        return russian.RussianPokerState(*self.terms(round))
+
+    def terms(
+        self, round: Any
+    ) -> tuple[russian.RussianPokerRules, russian.Paytables, russian.TableLimits]:
+        """The rule set, paytables and limits the round was opened under."""
+        limits = round.limits
+        return (
+            russian.RussianPokerRules.from_dict(round.rule_set.settings),
+            russian.Paytables(
+                main=_odds(round.paytable), bonus=_odds(round.bonus_paytable) or None
+            ),
+            russian.TableLimits(
+                ante_min=Decimal(limits["ante_min"]),
+                ante_max=Decimal(limits["ante_max"]),
+                max_payout=None
+                if limits.get("max_table_payout") is None
+                else Decimal(limits["max_table_payout"]),
+                chip_unit=Decimal(limits["chip_unit"]),
+            ),
+        )
+
+    def event_from_dict(self, data: Mapping[str, Any]) -> Any:
+        return russian.event_from_dict(data)
+
+    def cards_of(self, event: Any) -> tuple[tuple[int, str], ...]:
+        if isinstance(event, russian.BoxDealt):
+            return tuple((int(c), russian.box_target(event.box)) for c in event.cards)
+        if isinstance(event, russian.CardDealt):
+            return ((int(event.card), event.target),)
+        if isinstance(event, russian.CardsExchanged):
+            return tuple((int(c), russian.box_target(event.box)) for c in event.replacements)
+        if isinstance(event, russian.SixthCardBought):
+            return ((int(event.card), russian.box_target(event.box)),)
+        if isinstance(event, russian.DealerRevealed):
+            return tuple((int(c), russian.DEALER_TARGET) for c in event.cards)
+        if isinstance(event, russian.ReplacementDrawn):
+            return ((int(event.card), russian.DEALER_TARGET),)
+        return ()
+
+    def settle(self, *, round: Any, history: Sequence[Any]) -> SettlementPlan:
+        """The settlement of a complete round, recomputed from its events.
+
+        :raises GameError: ``round_not_settled`` while the round is not complete.
+        """
+        events = [{"kind": e.kind, **e.payload} for e in history if e.kind not in CORE_EVENT_KINDS]
+        result = russian.settle_round(*self.terms(round), events)
+        stakes = []
+        returns = []
+        for box in result.boxes:
+            for line in box.lines:
+                if line.stake:
+                    stakes.append(StakeLine(box=box.box, kind=line.line, amount=line.stake))
+                returns.append(
+                    ReturnLine(
+                        box=box.box,
+                        line=line.line,
+                        outcome=line.outcome,
+                        stake=line.stake,
+                        computed=line.computed,
+                        paid=line.paid,
+                        combination=line.combination,
+                        reason=line.reason,
+                    )
+                )
+        return SettlementPlan(
+            stakes=tuple(stakes),
+            returns=tuple(returns),
+            engine_result=result.to_dict(),
+            cap_applied=result.cap_applied,
+        )
+
+
+def _odds(paytable: Any) -> dict[str, Decimal]:
+    """A paytable's lines as odds ("to 1"). Fixed-amount lines cannot be settled as odds.
+
+    :raises GameError: ``paytable_invalid`` for a fixed-amount line.
+    """
+    if paytable is None:
+        return {}
+    lines: list[PaytableLine] = list(paytable.lines.all())
+    fixed = [line.line for line in lines if line.basis != PayBasis.ODDS]
+    if fixed:
+        raise GameError(
+            russian.codes.PAYTABLE_INVALID,
+            "Russian Poker pays odds; this paytable has fixed-amount lines.",
+            lines=", ".join(fixed),
+        )
+    return {line.line: line.pays for line in lines}
