@@ -1,0 +1,1361 @@
+"""The state of one Ruby Run hand, driven by the actions the dealer records.
+
+Each action ``x`` comes as a triad, pokerkit style: ``verify_x(...)`` raises :class:`GameError`
+with a specific code and changes nothing, ``can_x(...)`` answers the same question as a bool, and
+``x(...)`` verifies, applies and returns the frozen event it applied. :meth:`RubyRunState.apply`
+dispatches a stored event to its action, :func:`replay` rebuilds a hand from its events, and
+:func:`settle_hand` returns the settlement of a finished hand: forced bets, call and all-in
+amounts, side pots and awards are derived, never stored, so a replay recomputes them exactly.
+
+A hand runs through these phases (the betting rounds in brackets only when agreed before the
+deal, the reveal only under the face-down rule with a Slam of J, Q, K or A)::
+
+    seating ─► forced_bets ─► hole_cards ─► betting ─► over_cards ─► [betting] ─► under_cards
+        ─► slam ─► [reveal] ─► [betting] ─► complete
+
+A betting round is skipped when fewer than two players can still bet, and the hand is complete
+at once when everyone but one has folded: that player wins without showing. Otherwise the
+showdown takes no input: it is settled as soon as the last card or the last betting round is in.
+
+>>> from decimal import Decimal as D
+>>> state = RubyRunState(RubyRunRules(), HandOptions())
+>>> _ = state.seat_players({1: D(100), 2: D(100), 3: D(100)}, button=3)
+>>> _ = state.post_forced_bets()
+>>> state.bets, state.phase.value
+({1: Decimal('1'), 2: Decimal('2'), 3: Decimal('0')}, 'hole_cards')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any, Final, TypeAlias, TypeVar
+
+from casino.games.cards import Card, Deck, parse_card
+from casino.games.errors import GameError
+from casino.games.rubyrun import codes
+from casino.games.rubyrun.betting import ZERO, BettingRound, chip_amount, largest_target
+from casino.games.rubyrun.events import (
+    BetMade,
+    Called,
+    Checked,
+    Event,
+    Folded,
+    ForcedBetsPosted,
+    HoleCardsDealt,
+    OverCardsDealt,
+    PlayersSeated,
+    RaisedTo,
+    SlamDealt,
+    UnderCardsDealt,
+    UnderCardsRevealed,
+    WentAllIn,
+    event_from_dict,
+)
+from casino.games.rubyrun.pots import HandResult, Pot, RakePolicy, build_pots, settle, showdown
+from casino.games.rubyrun.rules import (
+    MOST_PLAYERS,
+    Betting,
+    HandOptions,
+    RubyRunRules,
+    UnderCards,
+)
+from casino.games.rubyrun_hands import live_cards
+
+AmountInput: TypeAlias = Decimal | int | str
+CardInput: TypeAlias = str | int
+CardsInput: TypeAlias = str | Sequence[CardInput]
+StacksInput: TypeAlias = Mapping[int, AmountInput] | Iterable[tuple[int, AmountInput]]
+_E = TypeVar("_E", bound=Event)
+
+HOLE_CARDS: Final = 3
+OVER_CARDS: Final = 3
+UNDER_CARDS: Final = 3
+#: A Slam of this rank or higher (J, Q, K, A) makes the under cards live (RULES.md 2.2).
+_FACE_SLAM_MIN_RANK: Final = 11
+
+
+class Phase(StrEnum):
+    """Where the hand stands; :data:`PHASE_ACTIONS` says what each phase accepts."""
+
+    SEATING = "seating"
+    FORCED_BETS = "forced_bets"
+    HOLE_CARDS = "hole_cards"
+    BETTING = "betting"
+    OVER_CARDS = "over_cards"
+    UNDER_CARDS = "under_cards"
+    SLAM = "slam"
+    REVEAL = "reveal"
+    COMPLETE = "complete"
+
+
+class Action(StrEnum):
+    """The dealer's inputs; each is a method of :class:`RubyRunState` of the same name."""
+
+    SEAT_PLAYERS = "seat_players"
+    POST_FORCED_BETS = "post_forced_bets"
+    DEAL_HOLE_CARDS = "deal_hole_cards"
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE_TO = "raise_to"
+    ALL_IN = "all_in"
+    DEAL_OVER_CARDS = "deal_over_cards"
+    DEAL_UNDER_CARDS = "deal_under_cards"
+    DEAL_SLAM = "deal_slam"
+    REVEAL_UNDER_CARDS = "reveal_under_cards"
+
+
+BETTING_ACTIONS: Final = frozenset(
+    {Action.FOLD, Action.CHECK, Action.CALL, Action.BET, Action.RAISE_TO, Action.ALL_IN}
+)
+
+#: The one table of which actions each phase accepts. Where the next phase goes is decided by
+#: the action itself (it depends on the agreed betting rounds and on who is still in).
+PHASE_ACTIONS: Final[Mapping[Phase, frozenset[Action]]] = {
+    Phase.SEATING: frozenset({Action.SEAT_PLAYERS}),
+    Phase.FORCED_BETS: frozenset({Action.POST_FORCED_BETS}),
+    Phase.HOLE_CARDS: frozenset({Action.DEAL_HOLE_CARDS}),
+    Phase.BETTING: BETTING_ACTIONS,
+    Phase.OVER_CARDS: frozenset({Action.DEAL_OVER_CARDS}),
+    Phase.UNDER_CARDS: frozenset({Action.DEAL_UNDER_CARDS}),
+    Phase.SLAM: frozenset({Action.DEAL_SLAM}),
+    Phase.REVEAL: frozenset({Action.REVEAL_UNDER_CARDS}),
+    Phase.COMPLETE: frozenset(),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class BetRecord:
+    """One movement of chips into the hand, derived from the events for the audit trail.
+
+    ``action`` is ``ante``, ``small_blind`` or ``big_blind`` for a forced bet, otherwise the
+    betting action. ``amount`` is the chips this action put in, ``total`` the seat's bet in the
+    round afterwards (antes are not part of it), ``full_raise`` whether a bet or raise was a full
+    one (which reopens the betting and counts toward the fixed-limit cap).
+    """
+
+    betting_round: BettingRound
+    seat: int
+    action: str
+    amount: Decimal
+    total: Decimal
+    all_in: bool
+    full_raise: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "betting_round": self.betting_round.value,
+            "seat": self.seat,
+            "action": self.action,
+            "amount": str(self.amount),
+            "total": str(self.total),
+            "all_in": self.all_in,
+            "full_raise": self.full_raise,
+        }
+
+
+class RubyRunState:
+    """One hand at one Ruby Run table, from seating to the settlement.
+
+    ``options`` are the hand's announced options; where they set nothing the table's rules
+    decide. Amounts may be given as ``Decimal``, ``int`` or numeric ``str`` (never ``float``);
+    cards in any spelling :func:`~casino.games.cards.parse_card` accepts, several cards also as
+    one string. A refused action raises :class:`GameError` and leaves the state exactly as it
+    was.
+    """
+
+    def __init__(self, rules: RubyRunRules, options: HandOptions | None = None) -> None:
+        self.rules = rules
+        self.options = (options or HandOptions()).resolve(rules)
+        self._ace_low = bool(self.options.ace_low_runs)
+        self._rake = RakePolicy.from_rules(rules)
+        self._phase = Phase.SEATING
+        self._events: list[Event] = []
+        self._history: list[BetRecord] = []
+        self._seats: tuple[int, ...] = ()
+        self._order: tuple[int, ...] = ()  # clockwise from the button's left, the button last
+        self._button = 0
+        self._small_blind: int | None = None
+        self._big_blind: int | None = None
+        self._brought: dict[int, Decimal] = {}
+        self._stacks: dict[int, Decimal] = {}
+        self._contributions: dict[int, Decimal] = {}
+        self._bets: dict[int, Decimal] = {}
+        self._folded: set[int] = set()
+        self._all_in: set[int] = set()
+        # The level each seat last acted at in this round; None until it acts (posting a blind
+        # is not acting). A seat may raise again only facing a full raise above that level.
+        self._acted: dict[int, Decimal | None] = {}
+        self._round: BettingRound | None = None
+        self._rounds_played: list[BettingRound] = []
+        self._level = ZERO  # what every seat must match in this round
+        self._min_raise = ZERO  # the last full bet or raise of this round
+        self._raises = 0
+        self._capped = False
+        self._to_act: int | None = None
+        self._deck = Deck()
+        self._hole: dict[int, tuple[Card, ...]] = {}
+        self._over: tuple[Card, ...] | None = None
+        self._under: tuple[Card, ...] | None = None
+        self._under_dealt = False
+        self._slam: Card | None = None
+        self._result: HandResult | None = None
+
+    # -- reading -------------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose betting action is expected, ``None`` outside a betting round."""
+        return self._to_act
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def history(self) -> tuple[BetRecord, ...]:
+        """Every chip movement into the hand so far, forced bets first."""
+        return tuple(self._history)
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return self._seats
+
+    @property
+    def clockwise_order(self) -> tuple[int, ...]:
+        """The seats clockwise from the button's left, the button last: the order of play after
+        the first round and of a split's odd chips."""
+        return self._order
+
+    @property
+    def button(self) -> int | None:
+        return self._button or None
+
+    @property
+    def small_blind_seat(self) -> int | None:
+        return self._small_blind
+
+    @property
+    def big_blind_seat(self) -> int | None:
+        return self._big_blind
+
+    @property
+    def betting_round(self) -> BettingRound | None:
+        """The betting round in progress, if any."""
+        return self._round
+
+    @property
+    def brought(self) -> dict[int, Decimal]:
+        """The chips each seat brought to this hand."""
+        return dict(self._brought)
+
+    @property
+    def stacks(self) -> dict[int, Decimal]:
+        """The chips each seat still has behind (not yet put into the hand)."""
+        return dict(self._stacks)
+
+    @property
+    def contributions(self) -> dict[int, Decimal]:
+        """Everything each seat has put into the hand: antes, blinds and bets."""
+        return dict(self._contributions)
+
+    @property
+    def bets(self) -> dict[int, Decimal]:
+        """Each seat's bet in the current betting round (blinds count, antes do not)."""
+        return dict(self._bets)
+
+    @property
+    def folded(self) -> frozenset[int]:
+        """The seats that gave up the hand."""
+        return frozenset(self._folded)
+
+    @property
+    def all_in_seats(self) -> frozenset[int]:
+        """The seats with no chips left behind."""
+        return frozenset(self._all_in)
+
+    @property
+    def pot_total(self) -> Decimal:
+        """Every chip put into the hand so far, this round's bets included."""
+        return sum(self._contributions.values(), ZERO)
+
+    @property
+    def current_bet(self) -> Decimal:
+        """What every seat must match in the current round (zero before anyone bets)."""
+        return self._level
+
+    @property
+    def result(self) -> HandResult | None:
+        """The settlement, once the hand is complete."""
+        return self._result
+
+    @property
+    def final_stacks(self) -> dict[int, Decimal] | None:
+        """What each seat leaves the hand with, once it is complete."""
+        if self._result is None:
+            return None
+        result = self._result
+        return {
+            seat: self._stacks[seat]
+            + result.returned_uncalled.get(seat, ZERO)
+            + result.winnings.get(seat, ZERO)
+            for seat in self._seats
+        }
+
+    def hole_cards(self, seat: int) -> tuple[Card, ...] | None:
+        return self._hole.get(seat)
+
+    @property
+    def seen_cards(self) -> frozenset[Card]:
+        """Every card recorded so far (face-down under cards are not, until revealed)."""
+        return frozenset(self._deck)
+
+    @property
+    def over_cards(self) -> tuple[Card, ...] | None:
+        return self._over
+
+    @property
+    def under_cards(self) -> tuple[Card, ...] | None:
+        """The under cards once seen: dealt face up, or revealed after a J–A Slam."""
+        return self._under
+
+    @property
+    def slam(self) -> Card | None:
+        return self._slam
+
+    @property
+    def live_cards(self) -> tuple[Card, ...] | None:
+        """The four live board cards once the Slam has decided them (and is revealed)."""
+        if self._over is None or self._slam is None:
+            return None
+        if self._slam.rank >= _FACE_SLAM_MIN_RANK and self._under is None:
+            return None
+        return live_cards(self._over, self._under, self._slam)
+
+    def pots(self) -> tuple[tuple[Pot, ...], dict[int, Decimal]]:
+        """The pots from the chips of finished betting rounds, and any uncalled amount in them.
+
+        This round's bets are not in a pot yet (see :attr:`bets`); once the hand is complete
+        every chip is, and this equals the settlement's pots.
+        """
+        collected = {
+            seat: paid - self._bets.get(seat, ZERO) for seat, paid in self._contributions.items()
+        }
+        return build_pots(collected, self._folded)
+
+    # -- seat_players ----------------------------------------------------------------------------
+
+    def verify_seat_players(self, stacks: StacksInput, button: int) -> None:
+        """Raise if :meth:`seat_players` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``player_count_invalid``, ``seat_invalid``
+            (a seat outside 1–15 or given twice, or the button not on a seated player),
+            ``amount_invalid`` / ``amount_not_chip_multiple`` for a stack.
+        """
+        self._check_seat_players(stacks, button)
+
+    def can_seat_players(self, stacks: StacksInput, button: int) -> bool:
+        return _succeeds(lambda: self._check_seat_players(stacks, button))
+
+    def seat_players(self, stacks: StacksInput, button: int) -> PlayersSeated:
+        """Seat this hand's players with the chips they bring to it; ``button`` deals.
+
+        Seats are numbered clockwise. With blinds, the small blind is on the button's left and
+        the big blind on the small blind's; heads-up the button posts the small blind.
+        """
+        event = self._check_seat_players(stacks, button)
+        self._seats = tuple(seat for seat, _ in event.stacks)
+        self._button = event.button
+        later = tuple(seat for seat in self._seats if seat > event.button)
+        self._order = later + tuple(seat for seat in self._seats if seat <= event.button)
+        for seat, amount in event.stacks:
+            self._brought[seat] = amount
+            self._stacks[seat] = amount
+            self._contributions[seat] = ZERO
+            self._bets[seat] = ZERO
+            self._acted[seat] = None
+        if self.rules.big_blind > ZERO:
+            heads_up = len(self._seats) == 2
+            if self.rules.small_blind > ZERO:
+                self._small_blind = event.button if heads_up else self._order[0]
+                self._big_blind = self._order[0] if heads_up else self._order[1]
+            else:
+                self._big_blind = self._order[0]
+        self._phase = Phase.FORCED_BETS
+        return self._record(event)
+
+    def _check_seat_players(self, stacks: StacksInput, button: int) -> PlayersSeated:
+        self._check_phase(Action.SEAT_PLAYERS)
+        pairs = list(stacks.items()) if isinstance(stacks, Mapping) else list(stacks)
+        count = len(pairs)
+        if not self.rules.min_players <= count <= self.rules.max_players:
+            raise GameError(
+                codes.PLAYER_COUNT_INVALID,
+                f"{count} players; this table seats {self.rules.min_players}"
+                f"–{self.rules.max_players}",
+                players=count,
+                minimum=self.rules.min_players,
+                maximum=self.rules.max_players,
+            )
+        seated: dict[int, Decimal] = {}
+        for seat, raw in pairs:
+            if not _is_seat_number(seat) or seat in seated:
+                raise GameError(codes.SEAT_INVALID, f"Not a free seat: {seat!r}", seat=seat)
+            seated[seat] = chip_amount(raw, self.rules.chip_unit, field=f"stack of seat {seat}")
+        if button not in seated:
+            raise GameError(
+                codes.SEAT_INVALID,
+                f"The button must be on a seated player: {button!r}",
+                seat=button,
+            )
+        return PlayersSeated(stacks=tuple(sorted(seated.items())), button=button)
+
+    # -- post_forced_bets ------------------------------------------------------------------------
+
+    def verify_post_forced_bets(self) -> None:
+        """Raise if :meth:`post_forced_bets` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``.
+        """
+        self._check_post_forced_bets()
+
+    def can_post_forced_bets(self) -> bool:
+        return _succeeds(self._check_post_forced_bets)
+
+    def post_forced_bets(self) -> ForcedBetsPosted:
+        """Everyone antes, then the blinds go in; a stack too short posts all it has (all-in).
+
+        Antes are dead money (they go to the pot, not toward a call); blinds are live bets of
+        the first betting round.
+        """
+        event = self._check_post_forced_bets()
+        first = BettingRound.AFTER_HOLE_CARDS
+        if self.rules.ante > ZERO:
+            for seat in self._order:
+                self._put_in(seat, min(self.rules.ante, self._stacks[seat]), first, "ante")
+        for blind_seat, blind, name in (
+            (self._small_blind, self.rules.small_blind, "small_blind"),
+            (self._big_blind, self.rules.big_blind, "big_blind"),
+        ):
+            if blind_seat is None or not self._stacks[blind_seat]:
+                continue
+            chips = min(blind, self._stacks[blind_seat])
+            self._bets[blind_seat] += chips
+            self._put_in(blind_seat, chips, first, name)
+        self._phase = Phase.HOLE_CARDS
+        return self._record(event)
+
+    def _check_post_forced_bets(self) -> ForcedBetsPosted:
+        self._check_phase(Action.POST_FORCED_BETS)
+        return ForcedBetsPosted()
+
+    # -- deal_hole_cards -------------------------------------------------------------------------
+
+    def verify_deal_hole_cards(self, seat: int, cards: CardsInput) -> None:
+        """Raise if :meth:`deal_hole_cards` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``seat_unknown``,
+            ``hole_cards_already_dealt``, ``card_unknown``, ``card_count_invalid``,
+            ``card_duplicate``.
+        """
+        self._check_deal_hole_cards(seat, cards)
+
+    def can_deal_hole_cards(self, seat: int, cards: CardsInput) -> bool:
+        return _succeeds(lambda: self._check_deal_hole_cards(seat, cards))
+
+    def deal_hole_cards(self, seat: int, cards: CardsInput) -> HoleCardsDealt:
+        """Record the three cards dealt face down to ``seat``, in any order of seats; the first
+        betting round starts once every seat has its cards."""
+        event = self._check_deal_hole_cards(seat, cards)
+        self._deck.see(*event.cards)
+        self._hole[event.seat] = event.cards
+        if len(self._hole) == len(self._seats):
+            self._start_round(BettingRound.AFTER_HOLE_CARDS)
+        return self._record(event)
+
+    def _check_deal_hole_cards(self, seat: int, raw: CardsInput) -> HoleCardsDealt:
+        self._check_phase(Action.DEAL_HOLE_CARDS)
+        self._check_seat(seat)
+        if seat in self._hole:
+            raise GameError(
+                codes.HOLE_CARDS_ALREADY_DEALT,
+                f"Seat {seat}'s hole cards are already recorded",
+                seat=seat,
+            )
+        return HoleCardsDealt(seat=seat, cards=self._check_cards(raw, HOLE_CARDS))
+
+    # -- betting ---------------------------------------------------------------------------------
+
+    def verify_fold(self, seat: int) -> None:
+        """Raise if :meth:`fold` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``seat_unknown``, ``not_seats_turn``.
+        """
+        self._check_fold(seat)
+
+    def can_fold(self, seat: int) -> bool:
+        return _succeeds(lambda: self._check_fold(seat))
+
+    def fold(self, seat: int) -> Folded:
+        """``seat`` gives up; its chips stay in the pots. Allowed even with nothing to call."""
+        event = self._check_fold(seat)
+        self._folded.add(seat)
+        self._history.append(self._record_of(seat, "fold", ZERO))
+        self._after_action(seat)
+        return self._record(event)
+
+    def _check_fold(self, seat: int) -> Folded:
+        self._check_turn(Action.FOLD, seat)
+        return Folded(seat=seat)
+
+    def verify_check(self, seat: int) -> None:
+        """Raise if :meth:`check` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``seat_unknown``, ``not_seats_turn``,
+            ``check_facing_bet``.
+        """
+        self._check_check(seat)
+
+    def can_check(self, seat: int) -> bool:
+        return _succeeds(lambda: self._check_check(seat))
+
+    def check(self, seat: int) -> Checked:
+        """``seat`` passes with nothing to call (the big blind's option included)."""
+        event = self._check_check(seat)
+        self._acted[seat] = self._level
+        self._history.append(self._record_of(seat, "check", ZERO))
+        self._after_action(seat)
+        return self._record(event)
+
+    def _check_check(self, seat: int) -> Checked:
+        self._check_turn(Action.CHECK, seat)
+        to_call = self._to_call(seat)
+        if to_call > ZERO:
+            raise GameError(
+                codes.CHECK_FACING_BET,
+                f"Seat {seat} faces a bet of {to_call} to call",
+                seat=seat,
+                to_call=str(to_call),
+            )
+        return Checked(seat=seat)
+
+    def verify_call(self, seat: int) -> None:
+        """Raise if :meth:`call` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``seat_unknown``, ``not_seats_turn``,
+            ``nothing_to_call``.
+        """
+        self._check_call(seat)
+
+    def can_call(self, seat: int) -> bool:
+        return _succeeds(lambda: self._check_call(seat))
+
+    def call(self, seat: int) -> Called:
+        """``seat`` matches the current bet, or goes all-in for less when its stack is short."""
+        event = self._check_call(seat)
+        target = self._bets[seat] + min(self._to_call(seat), self._stacks[seat])
+        self._bet_to(seat, target, "call")
+        self._after_action(seat)
+        return self._record(event)
+
+    def _check_call(self, seat: int) -> Called:
+        self._check_turn(Action.CALL, seat)
+        if self._to_call(seat) == ZERO:
+            raise GameError(codes.NOTHING_TO_CALL, "There is no bet to call: check", seat=seat)
+        return Called(seat=seat)
+
+    def verify_bet(self, seat: int, amount: AmountInput) -> None:
+        """Raise if :meth:`bet` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``seat_unknown``, ``not_seats_turn``,
+            ``amount_invalid``, ``amount_not_chip_multiple``, ``bet_facing_bet``,
+            ``no_active_opponent``, ``bet_below_minimum``, ``bet_above_limit``,
+            ``insufficient_stack``.
+        """
+        self._check_bet(seat, amount)
+
+    def can_bet(self, seat: int, amount: AmountInput) -> bool:
+        return _succeeds(lambda: self._check_bet(seat, amount))
+
+    def bet(self, seat: int, amount: AmountInput) -> BetMade:
+        """``seat`` opens the betting of the round with ``amount``.
+
+        Fixed limit: exactly the round's bet (small bet in the first round, big bet after); pot
+        limit: from the minimum bet to the pot; no limit: from the minimum bet to the stack. The
+        minimum bet is the big blind, or the ante at a table without blinds (fixed limit: the
+        round's bet). Only :meth:`all_in` may bet less.
+        """
+        event = self._check_bet(seat, amount)
+        self._bet_to(seat, event.amount, "bet")
+        self._after_action(seat)
+        return self._record(event)
+
+    def _check_bet(self, seat: int, raw: AmountInput) -> BetMade:
+        self._check_turn(Action.BET, seat)
+        amount = chip_amount(raw, self.rules.chip_unit, field="bet")
+        if self._level > ZERO:
+            raise GameError(
+                codes.BET_FACING_BET,
+                f"There is already a bet of {self._level}: raise instead",
+                seat=seat,
+                current_bet=str(self._level),
+            )
+        self._check_opponent(seat)
+        minimum = self._minimum_bet()
+        if amount < minimum:
+            raise GameError(
+                codes.BET_BELOW_MINIMUM,
+                f"The bet must be at least {minimum}",
+                amount=str(amount),
+                minimum=str(minimum),
+            )
+        maximum = self._limit(seat)
+        if maximum is not None and amount > maximum:
+            raise GameError(
+                codes.BET_ABOVE_LIMIT,
+                f"The bet may be at most {maximum}",
+                amount=str(amount),
+                maximum=str(maximum),
+            )
+        self._check_stack(seat, amount)
+        return BetMade(seat=seat, amount=amount)
+
+    def verify_raise_to(self, seat: int, amount: AmountInput) -> None:
+        """Raise if :meth:`raise_to` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``seat_unknown``, ``not_seats_turn``,
+            ``amount_invalid``, ``amount_not_chip_multiple``, ``no_bet_to_raise``,
+            ``no_active_opponent``, ``raise_not_reopened``, ``raise_cap_reached``,
+            ``raise_below_minimum``, ``raise_above_limit``, ``insufficient_stack``.
+        """
+        self._check_raise_to(seat, amount)
+
+    def can_raise_to(self, seat: int, amount: AmountInput) -> bool:
+        return _succeeds(lambda: self._check_raise_to(seat, amount))
+
+    def raise_to(self, seat: int, amount: AmountInput) -> RaisedTo:
+        """``seat`` raises its bet for the round to ``amount`` (a total, not the increment).
+
+        The increment must be at least the last full bet or raise of the round (fixed limit:
+        exactly one bet). Pot limit allows up to the pot after the call; fixed limit allows
+        ``max_raises`` raises per round. A player who already acted may raise again only facing
+        a full raise (several all-ins for less may add up to one). Only :meth:`all_in` may raise
+        by less than the minimum.
+        """
+        event = self._check_raise_to(seat, amount)
+        self._bet_to(seat, event.amount, "raise_to")
+        self._after_action(seat)
+        return self._record(event)
+
+    def _check_raise_to(self, seat: int, raw: AmountInput) -> RaisedTo:
+        self._check_turn(Action.RAISE_TO, seat)
+        amount = chip_amount(raw, self.rules.chip_unit, field="raise")
+        if self._level == ZERO:
+            raise GameError(
+                codes.NO_BET_TO_RAISE, "There is no bet to raise: bet instead", seat=seat
+            )
+        self._check_may_raise(seat)
+        minimum = self._level + self._min_raise
+        if amount < minimum:
+            raise GameError(
+                codes.RAISE_BELOW_MINIMUM,
+                f"The raise must be to at least {minimum}",
+                amount=str(amount),
+                minimum=str(minimum),
+            )
+        maximum = self._limit(seat)
+        if maximum is not None and amount > maximum:
+            raise GameError(
+                codes.RAISE_ABOVE_LIMIT,
+                f"The raise may be to at most {maximum}",
+                amount=str(amount),
+                maximum=str(maximum),
+            )
+        self._check_stack(seat, amount - self._bets[seat])
+        return RaisedTo(seat=seat, amount=amount)
+
+    def verify_all_in(self, seat: int) -> None:
+        """Raise if :meth:`all_in` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``seat_unknown``, ``not_seats_turn``; when
+            the stack is more than the call: ``no_active_opponent``, ``raise_not_reopened``,
+            ``raise_cap_reached``, ``bet_above_limit`` or ``raise_above_limit``.
+        """
+        self._check_all_in(seat)
+
+    def can_all_in(self, seat: int) -> bool:
+        return _succeeds(lambda: self._check_all_in(seat))
+
+    def all_in(self, seat: int) -> WentAllIn:
+        """``seat`` puts in its whole stack: a call (for less, or exactly), a bet or a raise.
+
+        An all-in may be below the minimum bet or raise; such an incomplete raise does not
+        reopen the betting for players who already acted, nor count toward the cap. Where the
+        stack is above the limit (fixed or pot limit) the player bets or raises instead.
+        """
+        event = self._check_all_in(seat)
+        self._bet_to(seat, self._bets[seat] + self._stacks[seat], "all_in")
+        self._after_action(seat)
+        return self._record(event)
+
+    def _check_all_in(self, seat: int) -> WentAllIn:
+        self._check_turn(Action.ALL_IN, seat)
+        target = self._bets[seat] + self._stacks[seat]
+        if target > self._level:
+            self._check_opponent(seat)
+            if self._level > ZERO:
+                self._check_may_raise(seat)
+            maximum = self._limit(seat)
+            if maximum is not None and target > maximum:
+                code = codes.RAISE_ABOVE_LIMIT if self._level > ZERO else codes.BET_ABOVE_LIMIT
+                raise GameError(
+                    code,
+                    f"All-in would be {target}, above the limit of {maximum}",
+                    amount=str(target),
+                    maximum=str(maximum),
+                )
+        return WentAllIn(seat=seat)
+
+    # -- the board -------------------------------------------------------------------------------
+
+    def verify_deal_over_cards(self, cards: CardsInput) -> None:
+        """Raise if :meth:`deal_over_cards` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``card_unknown``, ``card_count_invalid``,
+            ``card_duplicate``.
+        """
+        self._check_deal_over_cards(cards)
+
+    def can_deal_over_cards(self, cards: CardsInput) -> bool:
+        return _succeeds(lambda: self._check_deal_over_cards(cards))
+
+    def deal_over_cards(self, cards: CardsInput) -> OverCardsDealt:
+        """The three over cards, face up; a betting round follows if agreed before the deal."""
+        event = self._check_deal_over_cards(cards)
+        self._deck.see(*event.cards)
+        self._over = event.cards
+        if self.options.betting_after_over_cards:
+            self._start_round(BettingRound.AFTER_OVER_CARDS)
+        else:
+            self._phase = Phase.UNDER_CARDS
+        return self._record(event)
+
+    def _check_deal_over_cards(self, raw: CardsInput) -> OverCardsDealt:
+        self._check_phase(Action.DEAL_OVER_CARDS)
+        return OverCardsDealt(cards=self._check_cards(raw, OVER_CARDS))
+
+    def verify_deal_under_cards(self, cards: CardsInput | None) -> None:
+        """Raise if :meth:`deal_under_cards` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``under_cards_required`` (face-up rule,
+            no cards given), ``under_cards_face_down`` (face-down rule, cards given),
+            ``card_unknown``, ``card_count_invalid``, ``card_duplicate``.
+        """
+        self._check_deal_under_cards(cards)
+
+    def can_deal_under_cards(self, cards: CardsInput | None) -> bool:
+        return _succeeds(lambda: self._check_deal_under_cards(cards))
+
+    def deal_under_cards(self, cards: CardsInput | None) -> UnderCardsDealt:
+        """The three under cards: face up with their cards, or, under the face-down rule, with
+        ``None``: nobody sees them, and they are recorded only if a J–A Slam makes them live."""
+        event = self._check_deal_under_cards(cards)
+        if event.cards is not None:
+            self._deck.see(*event.cards)
+            self._under = event.cards
+        self._under_dealt = True
+        self._phase = Phase.SLAM
+        return self._record(event)
+
+    def _check_deal_under_cards(self, raw: CardsInput | None) -> UnderCardsDealt:
+        self._check_phase(Action.DEAL_UNDER_CARDS)
+        if self.rules.under_cards is UnderCards.FACE_DOWN:
+            if raw is not None:
+                raise GameError(
+                    codes.UNDER_CARDS_FACE_DOWN,
+                    "The under cards are dealt face down: record them only if the Slam shows them",
+                )
+            return UnderCardsDealt(cards=None)
+        if raw is None:
+            raise GameError(
+                codes.UNDER_CARDS_REQUIRED, "The under cards are dealt face up: record them"
+            )
+        return UnderCardsDealt(cards=self._check_cards(raw, UNDER_CARDS))
+
+    def verify_deal_slam(self, card: CardInput) -> None:
+        """Raise if :meth:`deal_slam` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase``, ``card_unknown``, ``card_duplicate``.
+        """
+        self._check_deal_slam(card)
+
+    def can_deal_slam(self, card: CardInput) -> bool:
+        return _succeeds(lambda: self._check_deal_slam(card))
+
+    def deal_slam(self, card: CardInput) -> SlamDealt:
+        """The Slam decides the live cards and the dead ones are swept. Under the face-down rule
+        a J–A Slam waits for :meth:`reveal_under_cards`; a 2–10 Slam mucks them unseen."""
+        event = self._check_deal_slam(card)
+        self._deck.see(event.card)
+        self._slam = event.card
+        face_down = self.rules.under_cards is UnderCards.FACE_DOWN
+        if face_down and event.card.rank >= _FACE_SLAM_MIN_RANK:
+            self._phase = Phase.REVEAL
+        else:
+            self._board_complete()
+        return self._record(event)
+
+    def _check_deal_slam(self, raw: CardInput) -> SlamDealt:
+        self._check_phase(Action.DEAL_SLAM)
+        card = parse_card(raw)
+        self._deck.verify_unseen((card,))
+        return SlamDealt(card=card)
+
+    def verify_reveal_under_cards(self, cards: CardsInput) -> None:
+        """Raise if :meth:`reveal_under_cards` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase`` (only after a J–A Slam under the face-down
+            rule), ``card_unknown``, ``card_count_invalid``, ``card_duplicate``.
+        """
+        self._check_reveal_under_cards(cards)
+
+    def can_reveal_under_cards(self, cards: CardsInput) -> bool:
+        return _succeeds(lambda: self._check_reveal_under_cards(cards))
+
+    def reveal_under_cards(self, cards: CardsInput) -> UnderCardsRevealed:
+        """Face-down rule, Slam J–A: the under cards are turned up; with the Slam they are live."""
+        event = self._check_reveal_under_cards(cards)
+        self._deck.see(*event.cards)
+        self._under = event.cards
+        self._board_complete()
+        return self._record(event)
+
+    def _check_reveal_under_cards(self, raw: CardsInput) -> UnderCardsRevealed:
+        self._check_phase(Action.REVEAL_UNDER_CARDS)
+        return UnderCardsRevealed(cards=self._check_cards(raw, UNDER_CARDS))
+
+    # -- events ----------------------------------------------------------------------------------
+
+    def apply(self, event: Event) -> Event:
+        """Apply a recorded event through its action, with the same checks.
+
+        :raises GameError: as the action would, e.g. when a stored log was altered.
+        """
+        match event:
+            case PlayersSeated(stacks=stacks, button=button):
+                return self.seat_players(stacks, button)
+            case ForcedBetsPosted():
+                return self.post_forced_bets()
+            case HoleCardsDealt(seat=seat, cards=cards):
+                return self.deal_hole_cards(seat, cards)
+            case Folded(seat=seat):
+                return self.fold(seat)
+            case Checked(seat=seat):
+                return self.check(seat)
+            case Called(seat=seat):
+                return self.call(seat)
+            case BetMade(seat=seat, amount=amount):
+                return self.bet(seat, amount)
+            case RaisedTo(seat=seat, amount=amount):
+                return self.raise_to(seat, amount)
+            case WentAllIn(seat=seat):
+                return self.all_in(seat)
+            case OverCardsDealt(cards=cards):
+                return self.deal_over_cards(cards)
+            case UnderCardsDealt(cards=cards):
+                return self.deal_under_cards(cards)
+            case SlamDealt(card=card):
+                return self.deal_slam(card)
+            case UnderCardsRevealed(cards=cards):
+                return self.reveal_under_cards(cards)
+        raise GameError(codes.EVENT_KIND_UNKNOWN, f"Not a Ruby Run event: {event!r}")
+
+    # -- what the tablet shows -------------------------------------------------------------------
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        """The inputs the table is waiting for now, JSON-safe, each with what it needs.
+
+        In a betting round: the actions of the seat to act, with ``amount`` (call, all-in) or
+        ``min``/``max`` totals for the round (bet, raise_to). Elsewhere: the one dealing action
+        and how many cards it takes (``cards``; ``None`` for face-down under cards), or the seats
+        still waiting for hole cards. Nothing once the hand is complete.
+        """
+        phase = self._phase
+        if phase is Phase.BETTING:
+            return self._betting_actions()
+        if phase is Phase.HOLE_CARDS:
+            waiting = [seat for seat in self._seats if seat not in self._hole]
+            return [{"action": Action.DEAL_HOLE_CARDS.value, "cards": HOLE_CARDS, "seats": waiting}]
+        if phase is Phase.UNDER_CARDS:
+            face_down = self.rules.under_cards is UnderCards.FACE_DOWN
+            cards = None if face_down else UNDER_CARDS
+            return [{"action": Action.DEAL_UNDER_CARDS.value, "cards": cards}]
+        counts = {
+            Phase.SEATING: (Action.SEAT_PLAYERS, None),
+            Phase.FORCED_BETS: (Action.POST_FORCED_BETS, None),
+            Phase.OVER_CARDS: (Action.DEAL_OVER_CARDS, OVER_CARDS),
+            Phase.SLAM: (Action.DEAL_SLAM, 1),
+            Phase.REVEAL: (Action.REVEAL_UNDER_CARDS, UNDER_CARDS),
+        }
+        if phase not in counts:
+            return []
+        action, count = counts[phase]
+        return [{"action": action.value, "cards": count}]
+
+    def _betting_actions(self) -> list[dict[str, Any]]:
+        seat = self._to_act
+        assert seat is not None
+        own, stack = self._bets[seat], self._stacks[seat]
+        to_call = self._to_call(seat)
+        listed: list[dict[str, Any]] = [{"action": Action.FOLD.value, "seat": seat}]
+        if to_call == ZERO:
+            listed.append({"action": Action.CHECK.value, "seat": seat})
+        else:
+            chips = min(to_call, stack)
+            listed.append(
+                {"action": Action.CALL.value, "seat": seat, "amount": str(chips),
+                 "all_in": chips == stack}
+            )
+        limit = self._limit(seat)
+        most = own + stack if limit is None else min(limit, own + stack)
+        if self._level == ZERO:
+            least = self._minimum_bet()
+            if self.can_bet(seat, least):
+                listed.append(
+                    {"action": Action.BET.value, "seat": seat, "min": str(least), "max": str(most)}
+                )
+        else:
+            least = self._level + self._min_raise
+            if self.can_raise_to(seat, least):
+                listed.append(
+                    {"action": Action.RAISE_TO.value, "seat": seat, "min": str(least),
+                     "max": str(most)}
+                )
+        if self.can_all_in(seat):
+            listed.append(
+                {"action": Action.ALL_IN.value, "seat": seat, "amount": str(stack),
+                 "total": str(own + stack)}
+            )
+        return listed
+
+    def view(self, *, include_hole_cards: bool = False) -> dict[str, Any]:
+        """Everything the dealer's tablet renders from, JSON-safe (amounts as strings).
+
+        Keys: ``phase``, ``betting_round``, ``rounds_played`` (the betting rounds opened so far,
+        one that nobody could bet in included), ``to_act``, ``actions`` (see
+        :meth:`legal_actions`), ``next_input`` (the first action's name, ``None`` when
+        complete), ``betting`` (structure), ``options`` (in force for this hand), ``button``,
+        ``small_blind_seat``, ``big_blind_seat``, ``current_bet``, ``min_raise``, ``raises``,
+        ``seats`` (per seat: ``seat``, ``stack``, ``bet``, ``contributed``, ``folded``,
+        ``all_in``, ``hole_cards_dealt``, ``hole_cards``), ``stacks``, ``bets``, ``pots`` (main
+        and side pots from finished rounds, with ``eligible`` seats), ``uncalled``,
+        ``pot_total``, ``board`` (``over``, ``under``, ``under_face_down``, ``under_dealt``,
+        ``slam``, ``live``, ``dead``), ``history``, ``result`` and ``final_stacks`` (once
+        complete), ``event_count``.
+
+        Hole cards are shown for the seats still in at a showdown, or for every seat with
+        ``include_hole_cards`` (an auditor's view); otherwise only whether they were dealt.
+        """
+        actions = self.legal_actions()
+        pots, uncalled = self.pots()
+        result = self._result
+        shown = set(self._seats) - self._folded if result and result.showdown else set()
+        final = self.final_stacks
+        return {
+            "phase": self._phase.value,
+            "betting_round": None if self._round is None else self._round.value,
+            "rounds_played": [played.value for played in self._rounds_played],
+            "to_act": self._to_act,
+            "actions": actions,
+            "next_input": actions[0]["action"] if actions else None,
+            "betting": self.rules.betting.value,
+            "options": self.options.to_dict(),
+            "button": self.button,
+            "small_blind_seat": self._small_blind,
+            "big_blind_seat": self._big_blind,
+            "current_bet": str(self._level),
+            "min_raise": str(self._min_raise),
+            "raises": self._raises,
+            "seats": [
+                {
+                    "seat": seat,
+                    "stack": str(self._stacks[seat]),
+                    "bet": str(self._bets[seat]),
+                    "contributed": str(self._contributions[seat]),
+                    "folded": seat in self._folded,
+                    "all_in": seat in self._all_in,
+                    "hole_cards_dealt": seat in self._hole,
+                    "hole_cards": _card_list(self._hole[seat])
+                    if seat in self._hole and (include_hole_cards or seat in shown)
+                    else None,
+                }
+                for seat in self._seats
+            ],
+            "stacks": _amounts(self._stacks),
+            "bets": _amounts(self._bets),
+            "pots": [pot.to_dict() for pot in pots],
+            "uncalled": _amounts(uncalled),
+            "pot_total": str(self.pot_total),
+            "board": self._board_view(),
+            "history": [record.to_dict() for record in self._history],
+            "result": None if result is None else result.to_dict(),
+            "final_stacks": None if final is None else _amounts(final),
+            "event_count": len(self._events),
+        }
+
+    def _board_view(self) -> dict[str, Any]:
+        live = self.live_cards
+        dead = None
+        if self._slam is not None:
+            dead = "over" if self._slam.rank >= _FACE_SLAM_MIN_RANK else "under"
+        return {
+            "over": None if self._over is None else _card_list(self._over),
+            "under": None if self._under is None else _card_list(self._under),
+            "under_face_down": self.rules.under_cards is UnderCards.FACE_DOWN,
+            "under_dealt": self._under_dealt,
+            "slam": None if self._slam is None else str(self._slam),
+            "live": None if live is None else _card_list(live),
+            "dead": dead,
+        }
+
+    # -- the flow of a hand ----------------------------------------------------------------------
+
+    def _start_round(self, betting_round: BettingRound) -> None:
+        """Open a betting round; it ends at once if nobody needs to act."""
+        self._phase = Phase.BETTING
+        self._round = betting_round
+        self._raises = 0
+        self._capped = False
+        # Until someone bets, a full bet or raise is at least the minimum bet.
+        self._min_raise = self._minimum_bet()
+        first_after = self._button
+        if betting_round is BettingRound.AFTER_HOLE_CARDS and self._big_blind is not None:
+            # Everyone must match the full big blind, even one posted short all-in.
+            self._level = max(self.rules.big_blind, *self._bets.values())
+            first_after = self._big_blind
+        else:
+            self._level = ZERO
+        self._to_act = self._next_to_act(first_after)
+        if self._to_act is None:
+            self._end_round()
+
+    def _after_action(self, seat: int) -> None:
+        if len(self._seats) - len(self._folded) == 1:
+            self._finish()
+            return
+        self._to_act = self._next_to_act(seat)
+        if self._to_act is None:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        finished = self._round
+        assert finished is not None
+        self._rounds_played.append(finished)
+        self._round = None
+        self._to_act = None
+        self._level = ZERO
+        self._min_raise = ZERO
+        self._raises = 0
+        for seat in self._seats:
+            self._bets[seat] = ZERO
+            self._acted[seat] = None
+        if finished is BettingRound.AFTER_HOLE_CARDS:
+            self._phase = Phase.OVER_CARDS
+        elif finished is BettingRound.AFTER_OVER_CARDS:
+            self._phase = Phase.UNDER_CARDS
+        else:
+            self._finish()
+
+    def _board_complete(self) -> None:
+        if self.options.betting_after_slam:
+            self._start_round(BettingRound.AFTER_SLAM)
+        else:
+            self._finish()
+
+    def _finish(self) -> None:
+        """Settle the hand: a showdown among the seats still in, or the last one takes all."""
+        if len(self._seats) - len(self._folded) > 1:
+            live = self.live_cards
+            assert live is not None
+            self._result = showdown(
+                self._hole,
+                live,
+                self._contributions,
+                self._folded,
+                order=self._order,
+                rake=self._rake,
+                ace_low=self._ace_low,
+            )
+        else:
+            self._result = settle(
+                self._contributions, self._folded, None, order=self._order, rake=self._rake
+            )
+        if self._round is not None:  # everyone else folded mid-round: the bets join the pots
+            self._rounds_played.append(self._round)
+        self._round = None
+        self._to_act = None
+        self._level = ZERO
+        self._min_raise = ZERO
+        for seat in self._seats:
+            self._bets[seat] = ZERO
+        self._phase = Phase.COMPLETE
+
+    def _next_to_act(self, after: int) -> int | None:
+        """The first seat clockwise after ``after`` (``after`` itself last) that must act."""
+        start = self._order.index(after) + 1 if after in self._order else 0
+        count = len(self._order)
+        for step in range(count):
+            seat = self._order[(start + step) % count]
+            if self._needs_action(seat):
+                return seat
+        return None
+
+    def _needs_action(self, seat: int) -> bool:
+        """Whether ``seat`` still has to act in this round.
+
+        A seat that can bet must act if it has not acted yet or has a bet to call. When it is
+        the only one left who can bet, it acts only to call (or fold to) a larger bet: there is
+        nobody to bet against.
+        """
+        if seat in self._folded or seat in self._all_in:
+            return False
+        if not self._has_active_opponent(seat):
+            others = [self._bets[s] for s in self._seats if s != seat and s not in self._folded]
+            return self._bets[seat] < max(others, default=ZERO)
+        return self._acted[seat] is None or self._bets[seat] < self._level
+
+    def _has_active_opponent(self, seat: int) -> bool:
+        return any(
+            s != seat and s not in self._folded and s not in self._all_in for s in self._seats
+        )
+
+    def _bet_to(self, seat: int, target: Decimal, action: str) -> None:
+        """Bring ``seat``'s bet for the round to ``target`` and update the betting level."""
+        chips = target - self._bets[seat]
+        full = False
+        if target > self._level:
+            increment = target - self._level
+            full = increment >= self._min_raise
+            if full:
+                if self._level > ZERO:
+                    self._count_raise()
+                if self.rules.betting is not Betting.FIXED_LIMIT:
+                    self._min_raise = increment
+            self._level = target
+        self._bets[seat] = target
+        assert self._round is not None
+        self._put_in(seat, chips, self._round, action, full_raise=full)
+        self._acted[seat] = self._level
+
+    def _count_raise(self) -> None:
+        self._raises += 1
+        if self._raises >= self.rules.max_raises and not self._heads_up_uncapped():
+            self._capped = True
+
+    def _put_in(
+        self,
+        seat: int,
+        chips: Decimal,
+        betting_round: BettingRound,
+        action: str,
+        *,
+        full_raise: bool = False,
+    ) -> None:
+        self._stacks[seat] -= chips
+        self._contributions[seat] += chips
+        if self._stacks[seat] == ZERO:
+            self._all_in.add(seat)
+        self._history.append(
+            BetRecord(
+                betting_round,
+                seat,
+                action,
+                chips,
+                self._bets[seat],
+                seat in self._all_in,
+                full_raise,
+            )
+        )
+
+    def _record_of(self, seat: int, action: str, chips: Decimal) -> BetRecord:
+        assert self._round is not None
+        return BetRecord(self._round, seat, action, chips, self._bets[seat], seat in self._all_in)
+
+    # -- betting arithmetic ----------------------------------------------------------------------
+
+    def _bet_size(self) -> Decimal:
+        """Fixed limit's bet: the small bet in the first round, the big bet after."""
+        if self._round is BettingRound.AFTER_HOLE_CARDS:
+            return self.rules.small_bet
+        return self.rules.big_bet
+
+    def _minimum_bet(self) -> Decimal:
+        if self.rules.betting is Betting.FIXED_LIMIT:
+            return self._bet_size()
+        return self.rules.big_blind if self.rules.big_blind > ZERO else self.rules.ante
+
+    def _to_call(self, seat: int) -> Decimal:
+        return max(self._level - self._bets[seat], ZERO)
+
+    def _limit(self, seat: int) -> Decimal | None:
+        """The largest total for the round ``seat`` may bet or raise to, before its stack."""
+        return largest_target(
+            self.rules.betting,
+            level=self._level,
+            bet_size=self._bet_size(),
+            pot=self.pot_total,
+            to_call=self._to_call(seat),
+        )
+
+    def _heads_up_uncapped(self) -> bool:
+        return self.rules.uncapped_heads_up and len(self._seats) - len(self._folded) == 2
+
+    def _check_opponent(self, seat: int) -> None:
+        if not self._has_active_opponent(seat):
+            raise GameError(
+                codes.NO_ACTIVE_OPPONENT,
+                "Every other player still in is all-in: call or fold only",
+                seat=seat,
+            )
+
+    def _check_may_raise(self, seat: int) -> None:
+        self._check_opponent(seat)
+        acted = self._acted[seat]
+        if acted is not None and self._level - acted < self._min_raise:
+            raise GameError(
+                codes.RAISE_NOT_REOPENED,
+                f"Seat {seat} already acted and faces less than a full raise: call or fold",
+                seat=seat,
+                facing=str(self._level - acted),
+                full_raise=str(self._min_raise),
+            )
+        if (
+            self.rules.betting is Betting.FIXED_LIMIT
+            and self._raises >= self.rules.max_raises
+            and (self._capped or not self._heads_up_uncapped())
+        ):
+            raise GameError(
+                codes.RAISE_CAP_REACHED,
+                f"The betting is capped at {self.rules.max_raises} raises",
+                max_raises=self.rules.max_raises,
+            )
+
+    def _check_stack(self, seat: int, chips: Decimal) -> None:
+        stack = self._stacks[seat]
+        if chips > stack:
+            raise GameError(
+                codes.INSUFFICIENT_STACK,
+                f"Seat {seat} has only {stack}",
+                seat=seat,
+                amount=str(chips),
+                stack=str(stack),
+            )
+
+    # -- helpers ---------------------------------------------------------------------------------
+
+    def _check_phase(self, action: Action) -> None:
+        if action not in PHASE_ACTIONS[self._phase]:
+            raise GameError(
+                codes.ACTION_OUT_OF_PHASE,
+                f"{action.value} is not allowed in phase {self._phase.value}",
+                action=action.value,
+                phase=self._phase.value,
+            )
+
+    def _check_seat(self, seat: int) -> None:
+        if not _is_seat_number(seat) or seat not in self._stacks:
+            raise GameError(codes.SEAT_UNKNOWN, f"Seat {seat!r} is not in this hand", seat=seat)
+
+    def _check_turn(self, action: Action, seat: int) -> None:
+        self._check_phase(action)
+        self._check_seat(seat)
+        if seat != self._to_act:
+            raise GameError(
+                codes.NOT_SEATS_TURN,
+                f"It is seat {self._to_act}'s turn, not seat {seat}'s",
+                seat=seat,
+                to_act=self._to_act,
+            )
+
+    def _check_cards(self, raw: CardsInput, count: int) -> tuple[Card, ...]:
+        if isinstance(raw, str):
+            raw = raw.replace(",", " ").split()
+        cards = tuple(parse_card(card) for card in raw)
+        if len(cards) != count:
+            raise GameError(
+                codes.CARD_COUNT_INVALID,
+                f"Expected {count} cards, got {len(cards)}",
+                expected=count,
+                given=len(cards),
+            )
+        self._deck.verify_unseen(cards)
+        return cards
+
+    def _record(self, event: _E) -> _E:
+        self._events.append(event)
+        return event
+
+
+def replay(
+    rules: RubyRunRules,
+    options: HandOptions | None,
+    events: Iterable[Event | Mapping[str, Any]],
+) -> RubyRunState:
+    """Rebuild a hand from its events (objects or their stored dicts); everything derived is
+    recomputed.
+
+    :raises GameError: ``event_invalid`` / ``event_kind_unknown`` for an unreadable stored
+        event, or any action's code if an event is not legal where it stands.
+    """
+    state = RubyRunState(rules, options)
+    for event in events:
+        state.apply(event_from_dict(event) if isinstance(event, Mapping) else event)
+    return state
+
+
+def settle_hand(
+    rules: RubyRunRules,
+    options: HandOptions | None,
+    events: Iterable[Event | Mapping[str, Any]],
+) -> HandResult:
+    """The settlement of a finished hand, recomputed from its events alone.
+
+    :raises GameError: as :func:`replay`, or ``hand_not_complete`` if the events stop before
+        the hand ends.
+    """
+    state = replay(rules, options, events)
+    if state.result is None:
+        raise GameError(
+            codes.HAND_NOT_COMPLETE,
+            f"The hand is not complete: it stands in phase {state.phase.value}",
+            phase=state.phase.value,
+        )
+    return state.result
+
+
+def _succeeds(check: Callable[[], object]) -> bool:
+    try:
+        check()
+    except GameError:
+        return False
+    return True
+
+
+def _is_seat_number(seat: object) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 1 <= seat <= MOST_PLAYERS
+
+
+def _card_list(cards: Sequence[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _amounts(amounts: Mapping[int, Decimal]) -> dict[str, str]:
+    return {str(seat): str(amount) for seat, amount in amounts.items()}
