@@ -44,11 +44,13 @@ class LedgerMove:
 
 @dataclass(frozen=True)
 class ActionOutcome:
-    """What one action produced: its events, the round's new phase, and the chips it moved."""
+    """What one action produced: its events, the round's new phase, the chips it moved, and the
+    game's view after it (so the response needs no second replay)."""
 
     events: tuple[PendingEvent, ...]
     phase: str
     ledger: tuple[LedgerMove, ...] = ()
+    view: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)

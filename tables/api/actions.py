@@ -36,6 +36,16 @@ class ExposeCardInput(ActionEnvelope):
     reason = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
 
 
+class NoInput(ActionEnvelope):
+    """An action with nothing more to say than its name."""
+
+
+class CardInput(ActionEnvelope):
+    """An action that records one card."""
+
+    card = CardField()
+
+
 CORE_ACTION_INPUTS: dict[str, type[ActionEnvelope]] = {
     "note": NoteInput,
     "expose_card": ExposeCardInput,

@@ -131,3 +131,25 @@ class RoundOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-a
         if settlement is None:
             return None
         return SettlementOutputSerializer(settlement).data  # type: ignore[no-any-return]
+
+
+class RoundActionOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """The answer to a dealer action: where the round stands and what the action recorded."""
+
+    id = serializers.IntegerField(source="round.pk")
+    status = serializers.CharField(source="round.status")
+    phase = serializers.CharField(source="round.phase")
+    last_event_seq = serializers.IntegerField(source="round.last_event_seq")
+    events = RoundEventOutputSerializer(many=True, help_text="The events this action appended.")
+    state = serializers.SerializerMethodField(
+        help_text="The game's view: phase, whose turn, legal next actions and their limits."
+    )
+
+    @extend_schema_field(serializers.DictField(allow_null=True))
+    def get_state(self, result: Any) -> dict[str, Any] | None:
+        if result.view is not None:
+            return result.view  # type: ignore[no-any-return]
+        adapter = adapter_for(result.round.game)
+        if adapter is None:
+            return None
+        return adapter.view(round=result.round, history=list(result.round.events.all()))

@@ -24,7 +24,11 @@ from payouts.models import Settlement
 from payouts.services.replay import round_replay
 from payouts.services.settlement import round_settle
 from tables.api.actions import action_input_for, action_request_schema
-from tables.api.serializers import RoundOutputSerializer, TableOutputSerializer
+from tables.api.serializers import (
+    RoundActionOutputSerializer,
+    RoundOutputSerializer,
+    TableOutputSerializer,
+)
 from tables.models import DealerAssignment, Round, Table
 from tables.services import rounds as round_services
 from tables.services import tables as table_services
@@ -212,7 +216,7 @@ class RoundDetailApi(APIView):
 class RoundActionApi(APIView):
     @extend_schema(
         request=action_request_schema(),
-        responses=RoundOutputSerializer,
+        responses=RoundActionOutputSerializer,
         parameters=[IDEMPOTENCY_HEADER],
     )
     @idempotent
@@ -220,19 +224,21 @@ class RoundActionApi(APIView):
         """Apply one dealer action; a stale ``expected_event`` is refused with 409.
 
         The body names the ``action`` and the last event number the tablet saw
-        (``expected_event``); the other fields depend on the action.
+        (``expected_event``); the other fields depend on the action. The answer is what the
+        tablet needs next: the round's phase, the new events and the game's view with the legal
+        next actions. ``GET`` of the round gives its whole history.
         """
         round = get_object_or_404(Round.objects.select_related("table"), pk=round_id)
         _require(request, "tables.deal_round", round)
         data = _valid(action_input_for(round.game, request.data), request)
-        round_services.round_act(
+        result = round_services.round_act(
             round_id=round.pk,
             actor=request.user,
             expected_event=data.pop("expected_event"),
             action=data.pop("action"),
             data=data,
         )
-        return Response(RoundOutputSerializer(_round_queryset().get(pk=round.pk)).data)
+        return Response(RoundActionOutputSerializer(result).data)
 
 
 def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:  # type: ignore[type-arg]

@@ -91,7 +91,9 @@ class EngineAdapter:
             )
             for m in self.movements(state)[moves_before:]
         )
-        return ActionOutcome(events=tuple(pending), phase=str(state.phase), ledger=moved)
+        return ActionOutcome(
+            events=tuple(pending), phase=str(state.phase), ledger=moved, view=state.view()
+        )
 
     def movements(self, state: Any) -> Sequence[Any]:
         """The engine's chip movements so far (``seq``, ``source``, ``destination``, ``amount``,

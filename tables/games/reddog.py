@@ -11,8 +11,8 @@ from rest_framework import serializers
 
 from casino.api.serializers import MoneyField
 from casino.games import reddog
-from tables.api.actions import ActionEnvelope
-from tables.api.fields import CardField, CardListField
+from tables.api.actions import ActionEnvelope, CardInput, NoInput
+from tables.api.fields import CardListField
 from tables.engines import ReturnLine, SettlementPlan, StakeLine
 from tables.games.base import ActionSpec, EngineAdapter
 
@@ -32,10 +32,6 @@ class SeatPlayersInput(ActionEnvelope):
             raise serializers.ValidationError("Seats are numbers.", code="invalid") from None
 
 
-class NoInput(ActionEnvelope):
-    """An action with nothing more to say than its name."""
-
-
 class AmountInput(ActionEnvelope):
     amount = MoneyField()
 
@@ -48,10 +44,6 @@ class SeatCardsInput(ActionEnvelope):
 class SeatAmountInput(ActionEnvelope):
     seat = serializers.IntegerField(min_value=1, max_value=reddog.rules.TABLE_SEATS)
     amount = MoneyField()
-
-
-class CardInput(ActionEnvelope):
-    card = CardField()
 
 
 class ShootDecisionInput(ActionEnvelope):

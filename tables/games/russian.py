@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
@@ -12,7 +14,7 @@ from casino.api.serializers import MoneyField
 from casino.games import russian
 from casino.games.errors import GameError
 from payouts.models import PayBasis, PaytableLine
-from tables.api.actions import ActionEnvelope
+from tables.api.actions import ActionEnvelope, CardInput, NoInput
 from tables.api.fields import CardField, CardListField
 from tables.engines import ReturnLine, SettlementPlan, StakeLine
 from tables.games.base import CORE_EVENT_KINDS, ActionSpec, EngineAdapter
@@ -26,10 +28,6 @@ class WagersInput(ActionEnvelope):
     ante = MoneyField()
     bonus = MoneyField(required=False, allow_null=True, default=None)
     blind = serializers.BooleanField(required=False, default=False)
-
-
-class NoInput(ActionEnvelope):
-    """An action with nothing more to say than its name."""
 
 
 class BoxInput(ActionEnvelope):
@@ -71,10 +69,6 @@ class CardsInput(ActionEnvelope):
     cards = CardListField(min_length=1, max_length=4)
 
 
-class CardOnlyInput(ActionEnvelope):
-    card = CardField()
-
-
 class RussianPokerAdapter(EngineAdapter):
     game = "russian_poker"
     initial_phase = str(russian.Phase.BETTING)
@@ -101,7 +95,7 @@ class RussianPokerAdapter(EngineAdapter):
         "reveal_dealer": ActionSpec(CardsInput, lambda s, d: s.reveal_dealer(d["cards"])),
         "take_ante": ActionSpec(BoxInput, lambda s, d: s.take_ante(d["box"])),
         "buy_game": ActionSpec(BoxInput, lambda s, d: s.buy_game(d["box"])),
-        "draw_replacement": ActionSpec(CardOnlyInput, lambda s, d: s.draw_replacement(d["card"])),
+        "draw_replacement": ActionSpec(CardInput, lambda s, d: s.draw_replacement(d["card"])),
     }
 
     def new_state(self, round: Any) -> russian.RussianPokerState:
@@ -111,20 +105,11 @@ class RussianPokerAdapter(EngineAdapter):
         self, round: Any
     ) -> tuple[russian.RussianPokerRules, russian.Paytables, russian.TableLimits]:
         """The rule set, paytables and limits the round was opened under."""
-        limits = round.limits
-        return (
-            russian.RussianPokerRules.from_dict(round.rule_set.settings),
-            russian.Paytables(
-                main=_odds(round.paytable), bonus=_odds(round.bonus_paytable) or None
-            ),
-            russian.TableLimits(
-                ante_min=Decimal(limits["ante_min"]),
-                ante_max=Decimal(limits["ante_max"]),
-                max_payout=None
-                if limits.get("max_table_payout") is None
-                else Decimal(limits["max_table_payout"]),
-                chip_unit=Decimal(limits["chip_unit"]),
-            ),
+        return _terms(
+            json.dumps(round.rule_set.settings, sort_keys=True),
+            round.paytable_id,
+            round.bonus_paytable_id,
+            json.dumps(round.limits, sort_keys=True),
         )
 
     def event_from_dict(self, data: Mapping[str, Any]) -> Any:
@@ -178,14 +163,35 @@ class RussianPokerAdapter(EngineAdapter):
         )
 
 
-def _odds(paytable: Any) -> dict[str, Decimal]:
+@functools.lru_cache(maxsize=256)
+def _terms(
+    settings: str, paytable_id: int | None, bonus_paytable_id: int | None, limits: str
+) -> tuple[russian.RussianPokerRules, russian.Paytables, russian.TableLimits]:
+    """Build a round's terms once per process. Safe to cache: a rule-set version's settings are
+    part of the key, and a paytable a round uses is frozen by the database."""
+    pinned = json.loads(limits)
+    return (
+        russian.RussianPokerRules.from_dict(json.loads(settings)),
+        russian.Paytables(main=_odds(paytable_id), bonus=_odds(bonus_paytable_id) or None),
+        russian.TableLimits(
+            ante_min=Decimal(pinned["ante_min"]),
+            ante_max=Decimal(pinned["ante_max"]),
+            max_payout=None
+            if pinned.get("max_table_payout") is None
+            else Decimal(pinned["max_table_payout"]),
+            chip_unit=Decimal(pinned["chip_unit"]),
+        ),
+    )
+
+
+def _odds(paytable_id: int | None) -> dict[str, Decimal]:
     """A paytable's lines as odds ("to 1"). Fixed-amount lines cannot be settled as odds.
 
     :raises GameError: ``paytable_invalid`` for a fixed-amount line.
     """
-    if paytable is None:
+    if paytable_id is None:
         return {}
-    lines: list[PaytableLine] = list(paytable.lines.all())
+    lines = list(PaytableLine.objects.filter(paytable_id=paytable_id))
     fixed = [line.line for line in lines if line.basis != PayBasis.ODDS]
     if fixed:
         raise GameError(

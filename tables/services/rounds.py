@@ -8,6 +8,7 @@ refused with 409 ``stale_event``, so two tablets, or a retry of an old screen, c
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -41,6 +42,16 @@ DEFAULT_INITIAL_PHASE = "open"
 
 #: Actions every game accepts, handled here rather than by the game's engine.
 CORE_ACTIONS = ("note", "expose_card")
+
+
+@dataclass(frozen=True)
+class ActResult:
+    """The round after an action, the events the action appended, and the game's view after it
+    (``None`` for the actions every game shares, which leave the game where it was)."""
+
+    round: Round
+    events: list[RoundEvent]
+    view: dict[str, Any] | None
 
 
 def round_open(
@@ -116,7 +127,7 @@ def round_act(
     expected_event: int,
     action: str,
     data: Mapping[str, Any],
-) -> tuple[Round, list[RoundEvent]]:
+) -> ActResult:
     """Apply one dealer action to an open round and append its events.
 
     Locks the round, refuses a stale ``expected_event``, lets the core actions or the game's
@@ -165,7 +176,7 @@ def round_act(
                 "events": [{"seq": e.seq, "kind": e.kind, **e.payload} for e in stored],
             },
         )
-        return round, stored
+        return ActResult(round=round, events=stored, view=outcome.view)
 
 
 def _dispatch(

@@ -19,14 +19,14 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def event(floor: dict[str, Any], users: dict[str, Any]) -> RoundEvent:
     round = round_open(table_id=floor["table"].pk, dealer=users["dealer"])
-    _, events = round_act(
+    events = round_act(
         round_id=round.pk,
         actor=users["dealer"],
         expected_event=0,
         action="expose_card",
         data={"card": int(parse_card("Qh"))},
     )
-    return events[0]
+    return events.events[0]
 
 
 @pytest.mark.parametrize(
