@@ -1,0 +1,126 @@
+"""A complete four-box Russian Poker round through the HTTP API, 32 tablets at once.
+
+Each tablet is the dealer of its own table and plays rounds: open, four wagers, no more bets,
+the deal, the decisions (a Bet, a fold, a sixth card then a Bet, a Bet), the dealer's reveal,
+settle: 18 requests a round, against gunicorn and the real PostgreSQL. The baseline, measured in
+the same run with the same 32 clients and the same pacing, is a bare DRF endpoint that inserts
+one row.
+
+Two loads:
+
+* saturated: every tablet sends its next request as soon as the last is answered, which
+  measures throughput (``russian_round_http``, rounds/s; ratio: requests/s against the bare
+  insert's requests/s) and the latency of an overloaded server (``request_p99_saturated``);
+* dealer pace: every tablet sends one request every ``PACE_S`` seconds, already several times
+  faster than a dealer records a live round; this is the latency a dealer sees
+  (``request_p50``, ``request_p99``; ratio against the bare insert at the same pace).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tests.bench.bench_floor import setup_django, tables_with_dealers
+from tests.bench.http_load import Client, run_clients, served
+
+Report = Callable[[str, float, str, float, str], None]
+
+TABLETS = 32
+ROUNDS_EACH = 4
+INSERTS_EACH = 150
+PACE_S = 0.5
+PACED_ROUNDS_EACH = 2
+BOXES = {
+    1: "8h 8s Kd 7c 3s",
+    2: "Jh Jd 9c 5s 4h",
+    3: "5h 4s 3d 2d Ks",
+    4: "Qh Qc 7d 4d 2s",
+}
+DEALER_UP = "2c"
+DEALER_DOWN = "Ac Kh 9d 6s"
+
+
+def run(report: Report) -> None:
+    setup_django()
+    tables = tables_with_dealers(
+        prefix="bench-rp", game="russian_poker", count=TABLETS, paytables=True
+    )
+    with served() as (host, port):
+        clients = [Client(host, port, token=token) for _, token in tables]
+        table_of = {id(c): table_id for c, (table_id, _) in zip(clients, tables, strict=True)}
+
+        def play(client: Client, i: int) -> None:
+            _play_round(client, table_of[id(client)])
+
+        def insert(client: Client, i: int) -> None:
+            _bare_insert(client)
+
+        run_clients(clients, insert, 20)  # warm-up: connections, imports, caches
+        run_clients(clients, play, 1)
+        bare = run_clients(clients, insert, INSERTS_EACH)
+        rounds = run_clients(clients, play, ROUNDS_EACH)
+        paced_bare = run_clients(clients, insert, 18 * PACED_ROUNDS_EACH, interval=PACE_S)
+        paced = run_clients(clients, play, PACED_ROUNDS_EACH, interval=PACE_S)
+        for client in clients:
+            client.close()
+    report(
+        "russian_round_http",
+        rounds.sessions_per_second,
+        "rounds/s",
+        rounds.requests_per_second / bare.requests_per_second,
+        "bare_insert",
+    )
+    report(
+        "request_p99_saturated",
+        rounds.percentile_ms(0.99),
+        "ms",
+        rounds.percentile_ms(0.99) / bare.percentile_ms(0.99),
+        "bare_insert",
+    )
+    report("bare_insert_http", bare.requests_per_second, "requests/s", 1.0, "bare_insert")
+    report("request_p50", paced.p50_ms, "ms", paced.p50_ms / paced_bare.p50_ms, "bare_insert")
+    report(
+        "request_p99",
+        paced.percentile_ms(0.99),
+        "ms",
+        paced.percentile_ms(0.99) / paced_bare.percentile_ms(0.99),
+        "bare_insert",
+    )
+
+
+def _bare_insert(client: Client) -> None:
+    status, _ = client.request("POST", "/bench/insert/", {"payload": "x"})
+    assert status == 201, status
+
+
+def _play_round(client: Client, table_id: int) -> None:
+    status, body = client.request("POST", f"/api/v1/tables/{table_id}/rounds/", {})
+    assert status == 201, body
+    round_id = body["id"]
+    seen = body["last_event_seq"]
+
+    def act(action: str, **fields: object) -> dict[str, object]:
+        nonlocal seen
+        status, body = client.request(
+            "POST",
+            f"/api/v1/rounds/{round_id}/actions/",
+            {"expected_event": seen, "action": action, **fields},
+        )
+        assert status == 200, (action, body)
+        seen = body["last_event_seq"]
+        return body  # type: ignore[no-any-return]
+
+    for box in BOXES:
+        act("place_wagers", box=box, player=f"P{box}", ante="10")
+    act("close_bets")
+    for box, cards in BOXES.items():
+        act("deal_box", box=box, cards=cards.split())
+    act("deal_card", target="dealer", card=DEALER_UP)
+    act("bet", box=1)
+    act("fold", box=2)
+    act("buy_sixth_card", box=3, card="Ah")
+    act("bet", box=3)
+    act("bet", box=4)
+    act("reveal_dealer", cards=DEALER_DOWN.split())
+    status, body = client.request("POST", f"/api/v1/rounds/{round_id}/settle/", {})
+    assert status == 200 and body["status"] == "settled", body
