@@ -114,6 +114,9 @@ class GameAdapter(Protocol):
     def settle(self, *, round: Any, history: Sequence[Any]) -> SettlementPlan:
         """The settlement of a complete round. :raises GameError: when it is not complete."""
 
+    def normalise_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """What was agreed before the deal, validated. :raises GameError: ``options_invalid``."""
+
 
 _ADAPTERS: dict[str, GameAdapter] = {}
 

@@ -116,3 +116,23 @@ def client_for(users: dict[str, Any]) -> Callable[[str | None], APIClient]:
         return client
 
     return make
+
+
+@pytest.fixture
+def play_game_at_table(floor: dict[str, Any]) -> Callable[..., Table]:
+    """Make table RP-1 (the dealer's table) deal ``game`` under a rule set of ``settings``."""
+    from tables.engines import validate_rule_settings
+
+    versions = iter(range(1, 1000))
+
+    def switch(game: str, **settings: Any) -> Table:
+        table = floor["table"]
+        table.game = game
+        table.rule_set = RuleSet.objects.create(
+            game=game, name=f"{game} test rules", version=next(versions),
+            settings=validate_rule_settings(game, settings),
+        )
+        table.save()
+        return table  # type: ignore[no-any-return]
+
+    return switch

@@ -38,3 +38,21 @@ class CardListField(serializers.ListField):  # type: ignore[type-arg]
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("child", CardField())
         super().__init__(**kwargs)
+
+
+class StacksField(serializers.DictField):  # type: ignore[type-arg]
+    """Chips brought to the table per seat: ``{"1": "100.00", ...}`` in, ``{1: Decimal}`` out."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        from casino.api.serializers import MoneyField
+
+        kwargs.setdefault("child", MoneyField())
+        kwargs.setdefault("help_text", 'Chips per seat, e.g. {"1": "100.00", "2": "80.00"}.')
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> dict[int, Any]:
+        stacks = super().to_internal_value(data)
+        try:
+            return {int(seat): amount for seat, amount in stacks.items()}
+        except ValueError:
+            raise serializers.ValidationError("Seats are numbers.", code="invalid") from None

@@ -12,8 +12,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from casino.games.errors import GameError
 from tables.api.actions import ActionEnvelope
 from tables.engines import ActionOutcome, LedgerMove, PendingEvent, SettlementPlan
+
+OPTIONS_INVALID = "options_invalid"
 
 #: Events every game's log may hold that are not the engine's (see ``tables.services.rounds``).
 CORE_EVENT_KINDS = frozenset({"note", "card_exposed"})
@@ -51,6 +54,19 @@ class EngineAdapter:
 
     def settle(self, *, round: Any, history: Sequence[Any]) -> SettlementPlan:
         raise NotImplementedError
+
+    def normalise_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options agreed before the deal, validated; games without any refuse them all.
+
+        :raises GameError: ``options_invalid``.
+        """
+        if options:
+            raise GameError(
+                OPTIONS_INVALID,
+                "This game takes no options before the deal.",
+                field=sorted(options)[0],
+            )
+        return {}
 
     # The GameAdapter protocol ---------------------------------------------------------------
 

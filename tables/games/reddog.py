@@ -12,41 +12,35 @@ from rest_framework import serializers
 from casino.api.serializers import MoneyField
 from casino.games import reddog
 from tables.api.actions import ActionEnvelope, CardInput, NoInput
-from tables.api.fields import CardListField
+from tables.api.fields import CardListField, StacksField
 from tables.engines import ReturnLine, SettlementPlan, StakeLine
 from tables.games.base import ActionSpec, EngineAdapter
 
 GAME_NOT_OVER = "game_not_over"
 
 
-class SeatPlayersInput(ActionEnvelope):
+class RedDogSeatPlayersInput(ActionEnvelope):
     """Who sits where with how many chips, and who deals first (the button)."""
 
-    stacks = serializers.DictField(child=MoneyField(), help_text='{"1": "100.00", ...}')
+    stacks = StacksField()
     button = serializers.IntegerField(min_value=1, max_value=reddog.rules.TABLE_SEATS)
 
-    def validate_stacks(self, value: dict[str, Decimal]) -> dict[int, Decimal]:
-        try:
-            return {int(seat): amount for seat, amount in value.items()}
-        except ValueError:
-            raise serializers.ValidationError("Seats are numbers.", code="invalid") from None
 
-
-class AmountInput(ActionEnvelope):
+class RedDogAmountInput(ActionEnvelope):
     amount = MoneyField()
 
 
-class SeatCardsInput(ActionEnvelope):
+class RedDogSeatCardsInput(ActionEnvelope):
     seat = serializers.IntegerField(min_value=1, max_value=reddog.rules.TABLE_SEATS)
     cards = CardListField(min_length=1, max_length=5)
 
 
-class SeatAmountInput(ActionEnvelope):
+class RedDogSeatAmountInput(ActionEnvelope):
     seat = serializers.IntegerField(min_value=1, max_value=reddog.rules.TABLE_SEATS)
     amount = MoneyField()
 
 
-class ShootDecisionInput(ActionEnvelope):
+class RedDogShootDecisionInput(ActionEnvelope):
     deal_again = serializers.BooleanField()
 
 
@@ -55,18 +49,22 @@ class RedDogAdapter(EngineAdapter):
     initial_phase = str(reddog.Phase.SEATING)
     actions = {
         "seat_players": ActionSpec(
-            SeatPlayersInput, lambda s, d: s.seat_players(d["stacks"], d["button"])
+            RedDogSeatPlayersInput, lambda s, d: s.seat_players(d["stacks"], d["button"])
         ),
         "start_hand": ActionSpec(NoInput, lambda s, d: s.start_hand()),
-        "fund_pot": ActionSpec(AmountInput, lambda s, d: s.fund_pot(d["amount"])),
-        "deal_hand": ActionSpec(SeatCardsInput, lambda s, d: s.deal_hand(d["seat"], d["cards"])),
+        "fund_pot": ActionSpec(RedDogAmountInput, lambda s, d: s.fund_pot(d["amount"])),
+        "deal_hand": ActionSpec(
+            RedDogSeatCardsInput, lambda s, d: s.deal_hand(d["seat"], d["cards"])
+        ),
         "turn_centre_card": ActionSpec(CardInput, lambda s, d: s.turn_centre_card(d["card"])),
-        "place_bet": ActionSpec(SeatAmountInput, lambda s, d: s.place_bet(d["seat"], d["amount"])),
+        "place_bet": ActionSpec(
+            RedDogSeatAmountInput, lambda s, d: s.place_bet(d["seat"], d["amount"])
+        ),
         "show_burn": ActionSpec(CardInput, lambda s, d: s.show_burn(d["card"])),
         "turn_card": ActionSpec(CardInput, lambda s, d: s.turn_card(d["card"])),
         "reshuffle": ActionSpec(NoInput, lambda s, d: s.reshuffle()),
         "decide_shoot": ActionSpec(
-            ShootDecisionInput, lambda s, d: s.decide_shoot(d["deal_again"])
+            RedDogShootDecisionInput, lambda s, d: s.decide_shoot(d["deal_again"])
         ),
         "end_game": ActionSpec(NoInput, lambda s, d: s.end_game()),
     }

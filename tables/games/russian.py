@@ -20,7 +20,7 @@ from tables.engines import ReturnLine, SettlementPlan, StakeLine
 from tables.games.base import CORE_EVENT_KINDS, ActionSpec, EngineAdapter
 
 
-class WagersInput(ActionEnvelope):
+class RussianWagersInput(ActionEnvelope):
     """A box's stakes before "no more bets": the Ante, an optional Bonus, blind or open."""
 
     box = serializers.IntegerField(min_value=1, max_value=6)
@@ -30,33 +30,33 @@ class WagersInput(ActionEnvelope):
     blind = serializers.BooleanField(required=False, default=False)
 
 
-class BoxInput(ActionEnvelope):
+class RussianBoxInput(ActionEnvelope):
     box = serializers.IntegerField(min_value=1, max_value=6)
 
 
-class BoxCardsInput(BoxInput):
+class RussianBoxCardsInput(RussianBoxInput):
     cards = CardListField(min_length=1, max_length=5)
 
 
-class CardToInput(ActionEnvelope):
+class RussianCardToInput(ActionEnvelope):
     target = serializers.CharField(max_length=10, help_text='"box:N" or "dealer"')
     card = CardField()
 
 
-class ExchangeInput(BoxInput):
+class RussianExchangeInput(RussianBoxInput):
     discards = CardListField(min_length=1, max_length=5)
     replacements = CardListField(min_length=1, max_length=5)
 
 
-class BoxCardInput(BoxInput):
+class RussianBoxCardInput(RussianBoxInput):
     card = CardField()
 
 
-class BoxAmountInput(BoxInput):
+class RussianBoxAmountInput(RussianBoxInput):
     amount = MoneyField()
 
 
-class BetInput(BoxInput):
+class RussianBetInput(RussianBoxInput):
     amount = MoneyField(
         required=False,
         allow_null=True,
@@ -65,7 +65,7 @@ class BetInput(BoxInput):
     )
 
 
-class CardsInput(ActionEnvelope):
+class RussianCardsInput(ActionEnvelope):
     cards = CardListField(min_length=1, max_length=4)
 
 
@@ -74,27 +74,30 @@ class RussianPokerAdapter(EngineAdapter):
     initial_phase = str(russian.Phase.BETTING)
     actions = {
         "place_wagers": ActionSpec(
-            WagersInput,
+            RussianWagersInput,
             lambda s, d: s.place_wagers(
                 d["box"], d["player"], d["ante"], bonus=d["bonus"], blind=d["blind"]
             ),
         ),
         "close_bets": ActionSpec(NoInput, lambda s, d: s.close_bets()),
-        "deal_box": ActionSpec(BoxCardsInput, lambda s, d: s.deal_box(d["box"], d["cards"])),
-        "deal_card": ActionSpec(CardToInput, lambda s, d: s.deal_card(d["target"], d["card"])),
-        "declare_bonus": ActionSpec(BoxInput, lambda s, d: s.declare_bonus(d["box"])),
+        "deal_box": ActionSpec(RussianBoxCardsInput, lambda s, d: s.deal_box(d["box"], d["cards"])),
+        "deal_card": ActionSpec(
+            RussianCardToInput, lambda s, d: s.deal_card(d["target"], d["card"])
+        ),
+        "declare_bonus": ActionSpec(RussianBoxInput, lambda s, d: s.declare_bonus(d["box"])),
         "exchange": ActionSpec(
-            ExchangeInput, lambda s, d: s.exchange(d["box"], d["discards"], d["replacements"])
+            RussianExchangeInput,
+            lambda s, d: s.exchange(d["box"], d["discards"], d["replacements"]),
         ),
         "buy_sixth_card": ActionSpec(
-            BoxCardInput, lambda s, d: s.buy_sixth_card(d["box"], d["card"])
+            RussianBoxCardInput, lambda s, d: s.buy_sixth_card(d["box"], d["card"])
         ),
-        "insure": ActionSpec(BoxAmountInput, lambda s, d: s.insure(d["box"], d["amount"])),
-        "fold": ActionSpec(BoxInput, lambda s, d: s.fold(d["box"])),
-        "bet": ActionSpec(BetInput, lambda s, d: s.bet(d["box"], d["amount"])),
-        "reveal_dealer": ActionSpec(CardsInput, lambda s, d: s.reveal_dealer(d["cards"])),
-        "take_ante": ActionSpec(BoxInput, lambda s, d: s.take_ante(d["box"])),
-        "buy_game": ActionSpec(BoxInput, lambda s, d: s.buy_game(d["box"])),
+        "insure": ActionSpec(RussianBoxAmountInput, lambda s, d: s.insure(d["box"], d["amount"])),
+        "fold": ActionSpec(RussianBoxInput, lambda s, d: s.fold(d["box"])),
+        "bet": ActionSpec(RussianBetInput, lambda s, d: s.bet(d["box"], d["amount"])),
+        "reveal_dealer": ActionSpec(RussianCardsInput, lambda s, d: s.reveal_dealer(d["cards"])),
+        "take_ante": ActionSpec(RussianBoxInput, lambda s, d: s.take_ante(d["box"])),
+        "buy_game": ActionSpec(RussianBoxInput, lambda s, d: s.buy_game(d["box"])),
         "draw_replacement": ActionSpec(CardInput, lambda s, d: s.draw_replacement(d["card"])),
     }
 

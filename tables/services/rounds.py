@@ -70,6 +70,8 @@ def round_open(
                 ROUND_ALREADY_OPEN, "A round is already in play at this table.", status_code=409
             )
         adapter = adapter_for(table.game)
+        if adapter is not None:
+            options = adapter.normalise_options(options or {})
         last = (
             Round.objects.filter(table=table)
             .order_by("-number")

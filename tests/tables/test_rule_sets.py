@@ -65,8 +65,12 @@ def test_admin_creates_a_version_with_an_audit_row(users: dict[str, Any]) -> Non
     client.force_login(users["admin"])
     response = client.post(
         "/admin/tables/ruleset/add/",
-        {"game": "ruby_run", "name": "Friday rules", "version": "1",
-         "settings": '{"betting": "pot_limit"}'},
+        {
+            "game": "ruby_run",
+            "name": "Friday rules",
+            "version": "1",
+            "settings": '{"betting": "pot_limit"}',
+        },
     )
     assert response.status_code == 302, response.content[:2000]
     rule_set = RuleSet.objects.get(name="Friday rules")

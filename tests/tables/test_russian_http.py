@@ -9,8 +9,7 @@ four are revealed.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from decimal import Decimal as D
 from typing import Any
 
@@ -21,59 +20,10 @@ from audit.models import AuditRecord
 from payouts.models import PayoutLine, Settlement, WagerLine
 from tables.demo import RUSSIAN_BONUS_PAYTABLE, RUSSIAN_MAIN_PAYTABLE, _paytable
 from tables.engines import validate_rule_settings
-from tables.models import Game, Round, RoundCard, RoundEvent, RuleSet
+from tables.models import Game, Round, RoundCard, RuleSet
+from tests.tables.tablet import Tablet, nothing_written
 
 pytestmark = pytest.mark.django_db
-
-_keys = itertools.count()
-
-
-class Tablet:
-    """The dealer's tablet at one round: sends actions with the last event number it saw."""
-
-    def __init__(self, client: Any, round_id: int) -> None:
-        self.client = client
-        self.round_id = round_id
-        self.seen = 0
-
-    def act(self, action: str, **fields: Any) -> dict[str, Any]:
-        response = self.send(action, **fields)
-        assert response.status_code == 200, (action, response.json())
-        body = response.json()
-        self.seen = body["last_event_seq"]
-        return body
-
-    def send(self, action: str, **fields: Any) -> Any:
-        return self.client.post(
-            f"/api/v1/rounds/{self.round_id}/actions/",
-            {"expected_event": self.seen, "action": action, **fields},
-            format="json",
-            HTTP_IDEMPOTENCY_KEY=f"tablet-key-{next(_keys):06d}",
-        )
-
-    def refuse(self, status: int, code: str, action: str, **fields: Any) -> dict[str, Any]:
-        with nothing_written():
-            response = self.send(action, **fields)
-        assert response.status_code == status, response.json()
-        assert response.json()["error"]["code"] == code
-        return response.json()["error"]  # type: ignore[no-any-return]
-
-    def settle(self) -> dict[str, Any]:
-        response = self.client.post(f"/api/v1/rounds/{self.round_id}/settle/", {}, format="json")
-        assert response.status_code == 200, response.json()
-        return response.json()  # type: ignore[no-any-return]
-
-    def view(self) -> dict[str, Any]:
-        return self.client.get(f"/api/v1/rounds/{self.round_id}/").json()  # type: ignore[no-any-return]
-
-
-@contextmanager
-def nothing_written() -> Iterator[None]:
-    models = (RoundEvent, RoundCard, AuditRecord, WagerLine, Settlement, PayoutLine)
-    before = {m: m.objects.count() for m in models}
-    yield
-    assert {m: m.objects.count() for m in models} == before
-
 
 @pytest.fixture
 def new_round(
@@ -96,10 +46,7 @@ def new_round(
         )
         table.paytable, table.bonus_paytable = main, bonus
         table.save()
-        client = client_for("dealer")
-        response = client.post(f"/api/v1/tables/{table.pk}/rounds/", {}, format="json")
-        assert response.status_code == 201, response.json()
-        return Tablet(client, response.json()["id"])
+        return Tablet.open(client_for("dealer"), table.pk)
 
     return make
 

@@ -1,0 +1,76 @@
+"""A dealer's tablet for HTTP tests: sends actions with the last event number it saw."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from audit.models import AuditRecord
+from payouts.models import LedgerEntry, PayoutLine, Settlement, WagerLine
+from tables.models import RoundCard, RoundEvent
+
+_keys = itertools.count()
+
+
+@contextmanager
+def nothing_written() -> Iterator[None]:
+    """Assert that no history, money or audit row was added inside the block."""
+    models = (RoundEvent, RoundCard, AuditRecord, WagerLine, Settlement, PayoutLine, LedgerEntry)
+    before = {m: m.objects.count() for m in models}
+    yield
+    assert {m: m.objects.count() for m in models} == before
+
+
+class Tablet:
+    """The dealer's tablet at one round."""
+
+    def __init__(self, client: Any, round_id: int) -> None:
+        self.client = client
+        self.round_id = round_id
+        self.seen = 0
+        self.state: dict[str, Any] = {}
+
+    @classmethod
+    def open(cls, client: Any, table_id: int, **options: Any) -> Tablet:
+        response = client.post(
+            f"/api/v1/tables/{table_id}/rounds/", {"options": options}, format="json"
+        )
+        assert response.status_code == 201, response.json()
+        tablet = cls(client, response.json()["id"])
+        tablet.state = response.json()["state"]
+        return tablet
+
+    def act(self, action: str, **fields: Any) -> dict[str, Any]:
+        response = self.send(action, **fields)
+        assert response.status_code == 200, (action, response.json())
+        body = response.json()
+        self.seen = body["last_event_seq"]
+        self.state = body["state"]
+        return body  # type: ignore[no-any-return]
+
+    def send(self, action: str, **fields: Any) -> Any:
+        return self.client.post(
+            f"/api/v1/rounds/{self.round_id}/actions/",
+            {"expected_event": self.seen, "action": action, **fields},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY=f"tablet-key-{next(_keys):06d}",
+        )
+
+    def refuse(self, status: int, code: str, action: str, **fields: Any) -> dict[str, Any]:
+        """Send an action that must be refused with ``status`` and ``code``, writing nothing."""
+        with nothing_written():
+            response = self.send(action, **fields)
+        assert response.status_code == status, response.json()
+        assert response.json()["error"]["code"] == code
+        return response.json()["error"]  # type: ignore[no-any-return]
+
+    def settle(self) -> dict[str, Any]:
+        response = self.client.post(f"/api/v1/rounds/{self.round_id}/settle/", {}, format="json")
+        assert response.status_code == 200, response.json()
+        return response.json()  # type: ignore[no-any-return]
+
+    def view(self) -> dict[str, Any]:
+        response = self.client.get(f"/api/v1/rounds/{self.round_id}/")
+        return response.json()  # type: ignore[no-any-return]
