@@ -12,7 +12,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TypeAlias
 
 from casino.games.errors import GameError
 
@@ -24,6 +25,11 @@ RED_SUITS = frozenset("hd")
 CARD_UNKNOWN = "card_unknown"
 CARD_DUPLICATE = "card_duplicate"
 CARD_NOT_SEEN = "card_not_seen"
+
+#: A card as the dealer's tablet may give it: any spelling :func:`parse_card` accepts, or its index.
+CardInput: TypeAlias = str | int
+#: Several cards: a sequence of cards, or one string separated by spaces or commas.
+CardsInput: TypeAlias = str | Sequence[CardInput]
 
 _RANK_ALIASES = {c: i for i, c in enumerate(RANK_CHARS)} | {"10": 8}
 _SUIT_ALIASES = {c: i for i, c in enumerate(SUIT_CHARS)} | {
@@ -115,6 +121,15 @@ def parse_cards(texts: str | Iterable[str | int]) -> tuple[Card, ...]:
 def format_cards(cards: Iterable[int]) -> str:
     """Cards as one space-separated string in the canonical spelling (``As Th 2c``)."""
     return " ".join(str(CARDS[c]) for c in cards)
+
+
+def card_texts(cards: Iterable[Card]) -> list[str]:
+    """Cards as a list of their canonical spellings: how events and views store them.
+
+    >>> card_texts(parse_cards("10h as"))
+    ['Th', 'As']
+    """
+    return [str(card) for card in cards]
 
 
 class Deck:

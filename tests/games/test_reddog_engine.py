@@ -43,6 +43,7 @@ from casino.games.reddog import (
     replay,
 )
 from casino.games.reddog.table_cards import CardPlace, TableCards
+from tests.games.refusals import refuse
 
 # -- helpers ------------------------------------------------------------------------------------
 
@@ -71,24 +72,6 @@ def play_turn(state: RedDogState, seat: int, bet: int, turned: str, burn: str | 
     if burn is not None:
         state.show_burn(burn)
     state.turn_card(turned)
-
-
-def snapshot(state: RedDogState) -> tuple[object, ...]:
-    return (state.view(), state.movements, state.events, state.stock, state.outcomes)
-
-
-def refuse(state: RedDogState, code: str, action: str, *args: Any) -> GameError:
-    """Assert that ``verify_``, ``can_`` and the action itself refuse, and nothing changed."""
-    before = snapshot(state)
-    with pytest.raises(GameError) as verified:
-        getattr(state, f"verify_{action}")(*args)
-    assert verified.value.code == code
-    assert getattr(state, f"can_{action}")(*args) is False
-    with pytest.raises(GameError) as acted:
-        getattr(state, action)(*args)
-    assert acted.value.code == code
-    assert snapshot(state) == before
-    return acted.value
 
 
 def movements_since(state: RedDogState, count: int) -> list[tuple[str, str, D, str]]:

@@ -39,6 +39,7 @@ from casino.games.reddog import (
     player_account,
     replay,
 )
+from tests.games.refusals import snapshot
 
 #: A bound on the actions of one game, so that a pathological Slippery Sam deal (every card of 6
 #: or lower held in the hands) cannot loop forever; ordinary games stay far below it.
@@ -100,10 +101,6 @@ def audit(state: RedDogState, brought: dict[int, D]) -> None:
     assert {seat: balances[player_account(seat)] for seat in brought} == state.stacks
     assert sum(state.stacks.values()) + state.pot + state.house_float == sum(brought.values())
     assert set(balances) <= {POT, HOUSE_FLOAT, *(player_account(s) for s in brought)}
-
-
-def snapshot(state: RedDogState) -> tuple[object, ...]:
-    return (state.view(), state.movements, state.events, state.stock, state.outcomes)
 
 
 def assert_refused(state: RedDogState, allowed_codes: set[str], action: Any, *args: Any) -> None:

@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 
 from casino.games.cards import CARDS
-from casino.games.errors import GameError
 from casino.games.rubyrun import (
     Betting,
     BettingRound,
@@ -24,6 +23,7 @@ from casino.games.rubyrun import (
     RubyRunState,
     codes,
 )
+from tests.games.refusals import refuse
 
 
 def start(
@@ -50,24 +50,6 @@ def to_second_round(state: RubyRunState) -> None:
         assert seat is not None
         state.check(seat) if state.can_check(seat) else state.call(seat)
     state.deal_over_cards([CARDS[51], CARDS[50], CARDS[49]])
-
-
-def snapshot(state: RubyRunState) -> tuple[object, ...]:
-    return (state.view(include_hole_cards=True), state.events, state.history, state.seen_cards)
-
-
-def refuse(state: RubyRunState, code: str, action: str, *args: Any) -> GameError:
-    """Assert that ``verify_``, ``can_`` and the action itself refuse, and nothing changed."""
-    before = snapshot(state)
-    with pytest.raises(GameError) as verified:
-        getattr(state, f"verify_{action}")(*args)
-    assert verified.value.code == code
-    assert getattr(state, f"can_{action}")(*args) is False
-    with pytest.raises(GameError) as acted:
-        getattr(state, action)(*args)
-    assert acted.value.code == code
-    assert snapshot(state) == before
-    return acted.value
 
 
 def action_names(state: RubyRunState) -> list[str]:

@@ -48,6 +48,7 @@ from casino.games.rubyrun import (
     replay,
     settle_hand,
 )
+from tests.games.refusals import refuse
 
 # -- helpers ------------------------------------------------------------------------------------
 
@@ -115,24 +116,6 @@ def play(
     deal_board(state, over, under, slam)
     assert phase_of(state) is Phase.COMPLETE
     return state
-
-
-def snapshot(state: RubyRunState) -> tuple[object, ...]:
-    return (state.view(include_hole_cards=True), state.events, state.history, state.seen_cards)
-
-
-def refuse(state: RubyRunState, code: str, action: str, *args: Any) -> GameError:
-    """Assert that ``verify_``, ``can_`` and the action itself refuse, and nothing changed."""
-    before = snapshot(state)
-    with pytest.raises(GameError) as verified:
-        getattr(state, f"verify_{action}")(*args)
-    assert verified.value.code == code
-    assert getattr(state, f"can_{action}")(*args) is False
-    with pytest.raises(GameError) as acted:
-        getattr(state, action)(*args)
-    assert acted.value.code == code
-    assert snapshot(state) == before
-    return acted.value
 
 
 def assert_books_balance(result: HandResult) -> None:

@@ -34,6 +34,7 @@ from casino.games.rubyrun import (
     replay,
     settle_hand,
 )
+from tests.games.refusals import snapshot
 
 
 @st.composite
@@ -73,10 +74,6 @@ options_strategy = st.builds(
     betting_after_over_cards=st.sampled_from([None, True, False]),
     betting_after_slam=st.sampled_from([None, True, False]),
 )
-
-
-def snapshot(state: RubyRunState) -> tuple[object, ...]:
-    return (state.view(include_hole_cards=True), state.events, state.history, state.seen_cards)
 
 
 def assert_refused(state: RubyRunState, action: str, *args: Any) -> None:

@@ -26,6 +26,7 @@ from casino.games.russian import (
     event_from_dict,
     replay,
 )
+from tests.games.refusals import refuse
 
 LIMITS = TableLimits(ante_min=D(10), ante_max=D(500), max_payout=D(5000), chip_unit=D(5))
 BONUS = Paytables.standard(bonus={"straight": D(40)})
@@ -68,24 +69,6 @@ def at_no_game(**settings: Any) -> RussianPokerState:
     state.reveal_dealer("Kc Jh 9d 6c")
     assert state.phase is Phase.DEALER_NO_GAME_CHOICES
     return state
-
-
-def snapshot(state: RussianPokerState) -> tuple[object, ...]:
-    return (state.view(), state.events, state.cards_seen, state.phase)
-
-
-def refuse(state: RussianPokerState, code: str, action: str, *args: Any) -> GameError:
-    """Assert ``action(*args)`` is refused with ``code`` three ways, and changes nothing."""
-    before = snapshot(state)
-    with pytest.raises(GameError) as checked:
-        getattr(state, f"verify_{action}")(*args)
-    assert checked.value.code == code, checked.value.message
-    assert getattr(state, f"can_{action}")(*args) is False
-    with pytest.raises(GameError) as refused:
-        getattr(state, action)(*args)
-    assert refused.value.code == code
-    assert snapshot(state) == before
-    return refused.value
 
 
 # -- cards ----------------------------------------------------------------------------------------

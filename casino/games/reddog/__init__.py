@@ -6,6 +6,7 @@ outcome and chip movement, and replays a game from its events. RULES.md A.3 and 
 are the rule book.
 """
 
+from casino.games.money import round_down_to_chip
 from casino.games.reddog.events import (
     EVENT_KINDS,
     BetPlaced,
@@ -31,7 +32,6 @@ from casino.games.reddog.ledger import (
     player_account,
     seat_of,
 )
-from casino.games.reddog.money import round_down_to_chip
 from casino.games.reddog.rules import Commission, EndOfHand, RedDogRules, Refill, Variant
 from casino.games.reddog.state import PHASE_ACTIONS, Action, Phase, RedDogState, TurnOutcome, replay
 from casino.games.reddog.table_cards import CardPlace

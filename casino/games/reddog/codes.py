@@ -1,17 +1,25 @@
 """The stable error codes of the Red Dog engine, in one place.
 
-Tablets and tests match on these strings; a published code is never reworded. The card codes
-``card_unknown`` and ``card_duplicate`` belong to :mod:`casino.games.cards`, and
-``ruleset_invalid`` to :mod:`casino.games.rule_settings`; they are re-exported here so that every
-code Red Dog can raise is listed in this module.
+Tablets and tests match on these strings; a published code is never reworded. The codes Red Dog
+shares with the other engines belong to the module that raises them: ``card_unknown`` and
+``card_duplicate`` to :mod:`casino.games.cards`, ``ruleset_invalid`` to
+:mod:`casino.games.rule_settings`, ``amount_invalid`` and ``amount_not_chip_multiple`` to
+:mod:`casino.games.money`, ``event_invalid`` and ``event_kind_unknown`` to
+:mod:`casino.games.stored_events`, ``action_out_of_phase`` to :mod:`casino.games.actions`, and
+``seat_invalid`` and ``player_count_invalid`` to :mod:`casino.games.seating`. They are re-exported
+here so that every code Red Dog can raise is listed in this module.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from casino.games.actions import ACTION_OUT_OF_PHASE
 from casino.games.cards import CARD_DUPLICATE, CARD_UNKNOWN
+from casino.games.money import AMOUNT_INVALID, AMOUNT_NOT_CHIP_MULTIPLE
 from casino.games.rule_settings import RULESET_INVALID
+from casino.games.seating import PLAYER_COUNT_INVALID, SEAT_INVALID
+from casino.games.stored_events import EVENT_INVALID, EVENT_KIND_UNKNOWN
 
 __all__ = [
     "ACTION_OUT_OF_PHASE",
@@ -40,20 +48,9 @@ __all__ = [
     "WRONG_CARD_COUNT",
 ]
 
-#: A stored event cannot be rebuilt: a field is missing, unknown or of the wrong type.
-EVENT_INVALID: Final = "event_invalid"
-#: A stored event names a kind this engine does not know (``data["kind"]``).
-EVENT_KIND_UNKNOWN: Final = "event_kind_unknown"
-
-#: The action is not allowed in the current phase (``data["action"]``, ``data["phase"]``).
-ACTION_OUT_OF_PHASE: Final = "action_out_of_phase"
 #: The seat acting is not the one whose turn it is (``data["seat"]``, ``data["to_act"]``).
 NOT_PLAYERS_TURN: Final = "not_players_turn"
 
-#: A seat number outside the table, or a seat given twice, or a button on an empty seat.
-SEAT_INVALID: Final = "seat_invalid"
-#: Fewer or more players seated than the rule set allows.
-PLAYER_COUNT_INVALID: Final = "player_count_invalid"
 #: Too few players can cover what a hand requires, so no hand can start.
 NOT_ENOUGH_PLAYERS: Final = "not_enough_players"
 #: Cards recorded for a seat that takes no cards in this hand.
@@ -63,10 +60,6 @@ HAND_ALREADY_DEALT: Final = "hand_already_dealt"
 #: A hand recorded with more or fewer cards than the rule set deals.
 WRONG_CARD_COUNT: Final = "wrong_card_count"
 
-#: An amount that is not a positive, finite decimal (floats are refused too).
-AMOUNT_INVALID: Final = "amount_invalid"
-#: An amount that is not a whole number of chip units.
-AMOUNT_NOT_CHIP_MULTIPLE: Final = "amount_not_chip_multiple"
 #: A bet below the minimum bet (``data["minimum"]``).
 BET_BELOW_MINIMUM: Final = "bet_below_minimum"
 #: A bet above what the pot holds (``data["maximum"]``).

@@ -13,43 +13,29 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from collections.abc import Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, ClassVar, TypeAlias
 
-from casino.games.cards import Card, parse_card
-from casino.games.errors import GameError
-from casino.games.reddog.codes import EVENT_INVALID, EVENT_KIND_UNKNOWN
-from casino.games.reddog.money import to_decimal
+from casino.games.cards import Card, card_texts
+from casino.games.seating import PlayersSeatedEvent
+from casino.games.stored_events import (
+    EventReader,
+    amount_field,
+    card_field,
+    cards_field,
+    int_field,
+    invalid_field,
+)
 
 
 @dataclass(frozen=True, slots=True)
-class PlayersSeated:
+class PlayersSeated(PlayersSeatedEvent):
     """The players sit down with their stacks; ``button`` is the first dealer, drawn at the table.
 
     ``stacks`` pairs each seat with the chips brought, in seat order.
     """
-
-    kind: ClassVar[str] = "players_seated"
-    stacks: tuple[tuple[int, Decimal], ...]
-    button: int
-
-    def to_dict(self) -> dict[str, Any]:
-        stacks = {str(seat): str(amount) for seat, amount in self.stacks}
-        return {"kind": self.kind, "stacks": stacks, "button": self.button}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> PlayersSeated:
-        raw = data["stacks"]
-        if not isinstance(raw, Mapping):
-            raise _invalid(cls.kind, "stacks", "expected a mapping of seat to amount")
-        stacks = tuple(
-            sorted(
-                (_seat_key(cls.kind, key), _amount(cls.kind, "stacks", v)) for key, v in raw.items()
-            )
-        )
-        return cls(stacks=stacks, button=_int(cls.kind, "button", data["button"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +64,7 @@ class PotFunded:
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> PotFunded:
-        return cls(amount=_amount(cls.kind, "amount", data["amount"]))
+        return cls(amount=amount_field(cls.kind, "amount", data["amount"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,15 +76,13 @@ class HandDealt:
     cards: tuple[Card, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "cards": [str(c) for c in self.cards]}
+        return {"kind": self.kind, "seat": self.seat, "cards": card_texts(self.cards)}
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> HandDealt:
-        raw = data["cards"]
-        if isinstance(raw, str) or not isinstance(raw, list | tuple):
-            raise _invalid(cls.kind, "cards", "expected a list of cards")
-        cards = tuple(_card(cls.kind, "cards", c) for c in raw)
-        return cls(seat=_int(cls.kind, "seat", data["seat"]), cards=cards)
+        # The cards are read first: of two bad fields, the cards are the one reported.
+        cards = cards_field(cls.kind, "cards", data["cards"])
+        return cls(seat=int_field(cls.kind, "seat", data["seat"]), cards=cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +97,7 @@ class CentreCardTurned:
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> CentreCardTurned:
-        return cls(card=_card(cls.kind, "card", data["card"]))
+        return cls(card=card_field(cls.kind, "card", data["card"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,8 +114,8 @@ class BetPlaced:
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> BetPlaced:
         return cls(
-            seat=_int(cls.kind, "seat", data["seat"]),
-            amount=_amount(cls.kind, "amount", data["amount"]),
+            seat=int_field(cls.kind, "seat", data["seat"]),
+            amount=amount_field(cls.kind, "amount", data["amount"]),
         )
 
 
@@ -147,7 +131,7 @@ class BurnShown:
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> BurnShown:
-        return cls(card=_card(cls.kind, "card", data["card"]))
+        return cls(card=card_field(cls.kind, "card", data["card"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +146,7 @@ class CardTurned:
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> CardTurned:
-        return cls(card=_card(cls.kind, "card", data["card"]))
+        return cls(card=card_field(cls.kind, "card", data["card"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +177,7 @@ class ShootDecided:
     def _from_fields(cls, data: Mapping[str, Any]) -> ShootDecided:
         deal_again = data["deal_again"]
         if not isinstance(deal_again, bool):
-            raise _invalid(cls.kind, "deal_again", "expected true or false")
+            raise invalid_field(cls.kind, "deal_again", "expected true or false")
         return cls(deal_again=deal_again)
 
 
@@ -238,15 +222,10 @@ _EVENT_TYPES: tuple[type[Event], ...] = (
     ShootDecided,
     GameEnded,
 )
-_BUILDERS: dict[str, Callable[[Mapping[str, Any]], Event]] = {
-    t.kind: t._from_fields for t in _EVENT_TYPES
-}
-_FIELDS: dict[str, frozenset[str]] = {
-    t.kind: frozenset(f.name for f in fields(t)) for t in _EVENT_TYPES
-}
+_READER: EventReader[Event] = EventReader(_EVENT_TYPES)
 
 #: Every event kind, in the order a game first meets them.
-EVENT_KINDS: tuple[str, ...] = tuple(t.kind for t in _EVENT_TYPES)
+EVENT_KINDS: tuple[str, ...] = _READER.kinds
 
 
 def event_from_dict(data: Mapping[str, Any]) -> Event:
@@ -255,49 +234,4 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
     :raises GameError: ``event_kind_unknown`` for a missing or unknown ``kind``;
         ``event_invalid`` (``data["field"]``) for a missing or unexpected field or a bad value.
     """
-    if not isinstance(data, Mapping):
-        raise GameError(EVENT_INVALID, "An event is a mapping", field="kind")
-    kind = data.get("kind")
-    if not isinstance(kind, str) or kind not in _BUILDERS:
-        raise GameError(EVENT_KIND_UNKNOWN, f"Unknown event kind: {kind!r}", kind=repr(kind))
-    expected = _FIELDS[kind]
-    given = set(data) - {"kind"}
-    unexpected = sorted(str(name) for name in given - expected)
-    if unexpected:
-        raise _invalid(kind, unexpected[0], "unexpected field")
-    missing = sorted(expected - given)
-    if missing:
-        raise _invalid(kind, missing[0], "missing field")
-    return _BUILDERS[kind](data)
-
-
-def _invalid(kind: str, field: str, message: str) -> GameError:
-    return GameError(EVENT_INVALID, f"{kind}.{field}: {message}", kind=kind, field=field)
-
-
-def _int(kind: str, field: str, raw: object) -> int:
-    if not isinstance(raw, int) or isinstance(raw, bool):
-        raise _invalid(kind, field, f"expected an integer, got {raw!r}")
-    return raw
-
-
-def _seat_key(kind: str, raw: object) -> int:
-    if isinstance(raw, str) and raw.isdigit():
-        return int(raw)
-    return _int(kind, "stacks", raw)
-
-
-def _amount(kind: str, field: str, raw: object) -> Decimal:
-    try:
-        return to_decimal(raw, field=field, code=EVENT_INVALID)
-    except GameError as err:
-        raise _invalid(kind, field, err.message) from None
-
-
-def _card(kind: str, field: str, raw: object) -> Card:
-    if not isinstance(raw, str | int) or isinstance(raw, bool):
-        raise _invalid(kind, field, f"expected a card, got {raw!r}")
-    try:
-        return parse_card(raw)
-    except GameError as err:
-        raise _invalid(kind, field, err.message) from None
+    return _READER.read(data)

@@ -23,7 +23,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any, Final
 
-from casino.games.reddog.money import ZERO
+from casino.games.money import ZERO
 
 POT: Final = "pot"
 HOUSE_FLOAT: Final = "house_float"

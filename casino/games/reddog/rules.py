@@ -19,7 +19,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any, Final
 
-from casino.games.reddog.money import ZERO, is_chip_multiple
+from casino.games.money import ZERO, is_chip_multiple
 from casino.games.rule_settings import invalid_setting, settings_from_dict, settings_to_dict
 
 #: Seats are numbered 1..TABLE_SEATS clockwise; "left of the dealer" is the next higher number.

@@ -23,14 +23,16 @@ A game runs from :meth:`~RedDogState.seat_players` to :meth:`~RedDogState.end_ga
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any, Final, TypeAlias, TypeVar
+from typing import Any, Final, TypeVar
 
-from casino.games.cards import Card, parse_card
+from casino.games.actions import check_phase, out_of_phase, succeeds
+from casino.games.cards import Card, CardInput, parse_card, parse_cards
 from casino.games.errors import GameError
+from casino.games.money import ZERO, AmountInput, chip_amount, round_down_to_chip, seat_amounts_text
 from casino.games.reddog import codes
 from casino.games.reddog.events import (
     BetPlaced,
@@ -54,7 +56,6 @@ from casino.games.reddog.ledger import (
     MovementReason,
     player_account,
 )
-from casino.games.reddog.money import ZERO, chip_amount, round_down_to_chip
 from casino.games.reddog.rules import (
     SHOOT_DEALS_BEFORE_CHOICE,
     TABLE_SEATS,
@@ -66,10 +67,8 @@ from casino.games.reddog.rules import (
 )
 from casino.games.reddog.table_cards import CardPlace, TableCards
 from casino.games.reddog_hands import winning_card
+from casino.games.seating import StacksInput, seat_stacks
 
-AmountInput: TypeAlias = Decimal | int | str
-CardInput: TypeAlias = str | int
-StacksInput: TypeAlias = Mapping[int, AmountInput] | Iterable[tuple[int, AmountInput]]
 _E = TypeVar("_E", bound=Event)
 
 #: Slippery Sam: the dealer turns centre cards until one of this rank or lower appears.
@@ -330,7 +329,7 @@ class RedDogState:
         self._check_seat_players(stacks, button)
 
     def can_seat_players(self, stacks: StacksInput, button: int) -> bool:
-        return _succeeds(lambda: self._check_seat_players(stacks, button))
+        return succeeds(lambda: self._check_seat_players(stacks, button))
 
     def seat_players(self, stacks: StacksInput, button: int) -> PlayersSeated:
         """Seat the players with the chips they bring; ``button`` deals the first hand."""
@@ -344,29 +343,15 @@ class RedDogState:
 
     def _check_seat_players(self, stacks: StacksInput, button: int) -> PlayersSeated:
         self._check_phase(Action.SEAT_PLAYERS)
-        pairs = list(stacks.items()) if isinstance(stacks, Mapping) else list(stacks)
-        count = len(pairs)
-        if not self.rules.min_players <= count <= self.rules.max_players:
-            raise GameError(
-                codes.PLAYER_COUNT_INVALID,
-                f"{count} players; this table seats {self.rules.min_players}"
-                f"–{self.rules.max_players}",
-                players=count,
-                minimum=self.rules.min_players,
-                maximum=self.rules.max_players,
-            )
-        seated: dict[int, Decimal] = {}
-        for seat, raw in pairs:
-            if not _is_seat_number(seat) or seat in seated:
-                raise GameError(codes.SEAT_INVALID, f"Not a free seat: {seat!r}", seat=seat)
-            seated[seat] = chip_amount(raw, self.rules.chip_unit, field=f"stack of seat {seat}")
-        if button not in seated:
-            raise GameError(
-                codes.SEAT_INVALID,
-                f"The button must be on a seated player: {button!r}",
-                seat=button,
-            )
-        return PlayersSeated(stacks=tuple(sorted(seated.items())), button=button)
+        seated = seat_stacks(
+            stacks,
+            button,
+            min_players=self.rules.min_players,
+            max_players=self.rules.max_players,
+            seats=TABLE_SEATS,
+            chip_unit=self.rules.chip_unit,
+        )
+        return PlayersSeated(stacks=seated, button=button)
 
     # -- start_hand --------------------------------------------------------------------------
 
@@ -379,7 +364,7 @@ class RedDogState:
         self._check_start_hand()
 
     def can_start_hand(self) -> bool:
-        return _succeeds(self._check_start_hand)
+        return succeeds(self._check_start_hand)
 
     def start_hand(self) -> HandStarted:
         """Start the next hand: the button moves, antes (and fees) are collected.
@@ -470,7 +455,7 @@ class RedDogState:
         self._check_fund_pot(amount)
 
     def can_fund_pot(self, amount: AmountInput) -> bool:
-        return _succeeds(lambda: self._check_fund_pot(amount))
+        return succeeds(lambda: self._check_fund_pot(amount))
 
     def fund_pot(self, amount: AmountInput) -> PotFunded:
         """Dealer-funded variants: the dealer puts up the pot for a new hand (or Shoot run)."""
@@ -523,7 +508,7 @@ class RedDogState:
         self._check_deal_hand(seat, cards)
 
     def can_deal_hand(self, seat: int, cards: Sequence[CardInput]) -> bool:
-        return _succeeds(lambda: self._check_deal_hand(seat, cards))
+        return succeeds(lambda: self._check_deal_hand(seat, cards))
 
     def deal_hand(self, seat: int, cards: Sequence[CardInput]) -> HandDealt:
         """Record the hand dealt face down to ``seat``; hands may be recorded in any order."""
@@ -547,9 +532,7 @@ class RedDogState:
             raise GameError(
                 codes.HAND_ALREADY_DEALT, f"Seat {seat}'s hand is already recorded", seat=seat
             )
-        if isinstance(raw, str):
-            raw = raw.replace(",", " ").split()
-        cards = tuple(parse_card(c) for c in raw)
+        cards = parse_cards(raw)
         if len(cards) != self._cards_each:
             raise GameError(
                 codes.WRONG_CARD_COUNT,
@@ -571,7 +554,7 @@ class RedDogState:
         self._check_turn_centre_card(card)
 
     def can_turn_centre_card(self, card: CardInput) -> bool:
-        return _succeeds(lambda: self._check_turn_centre_card(card))
+        return succeeds(lambda: self._check_turn_centre_card(card))
 
     def turn_centre_card(self, card: CardInput) -> CentreCardTurned:
         """Slippery Sam: a card turned in the middle; a 6 or lower is the card everyone bets
@@ -600,7 +583,7 @@ class RedDogState:
         self._check_place_bet(seat, amount)
 
     def can_place_bet(self, seat: int, amount: AmountInput) -> bool:
-        return _succeeds(lambda: self._check_place_bet(seat, amount))
+        return succeeds(lambda: self._check_place_bet(seat, amount))
 
     def place_bet(self, seat: int, amount: AmountInput) -> BetPlaced:
         """The player to act bets against the pot. In Slippery Sam the bet is settled at once
@@ -661,7 +644,7 @@ class RedDogState:
         self._check_show_burn(card)
 
     def can_show_burn(self, card: CardInput) -> bool:
-        return _succeeds(lambda: self._check_show_burn(card))
+        return succeeds(lambda: self._check_show_burn(card))
 
     def show_burn(self, card: CardInput) -> BurnShown:
         """The burn card, shown to everyone and put face up at the bottom: out of the stock."""
@@ -684,7 +667,7 @@ class RedDogState:
         self._check_turn_card(card)
 
     def can_turn_card(self, card: CardInput) -> bool:
-        return _succeeds(lambda: self._check_turn_card(card))
+        return succeeds(lambda: self._check_turn_card(card))
 
     def turn_card(self, card: CardInput) -> CardTurned:
         """The card turned for the waiting bet; the turn is settled at once."""
@@ -708,7 +691,7 @@ class RedDogState:
         self._check_reshuffle()
 
     def can_reshuffle(self) -> bool:
-        return _succeeds(self._check_reshuffle)
+        return succeeds(self._check_reshuffle)
 
     def reshuffle(self) -> Reshuffled:
         """The stock ran out: burnt cards (this turn's included), turned cards and hands set
@@ -720,7 +703,7 @@ class RedDogState:
     def _check_reshuffle(self) -> Reshuffled:
         self._check_phase(Action.RESHUFFLE)
         if self._phase is Phase.BETTING and self._centre is not None:
-            raise self._out_of_phase(Action.RESHUFFLE)
+            raise out_of_phase(Action.RESHUFFLE, self._phase)
         if self._cards.stock_count:
             raise GameError(
                 codes.STOCK_NOT_EMPTY,
@@ -741,7 +724,7 @@ class RedDogState:
         self._check_decide_shoot(deal_again)
 
     def can_decide_shoot(self, deal_again: bool) -> bool:
-        return _succeeds(lambda: self._check_decide_shoot(deal_again))
+        return succeeds(lambda: self._check_decide_shoot(deal_again))
 
     def decide_shoot(self, deal_again: bool) -> ShootDecided:
         """After three deals in a row: keep the pot and pass the deal, or deal a fourth time
@@ -766,7 +749,7 @@ class RedDogState:
         self._check_end_game()
 
     def can_end_game(self) -> bool:
-        return _succeeds(self._check_end_game)
+        return succeeds(self._check_end_game)
 
     def end_game(self) -> GameEnded:
         """Stop playing. A common pot is shared equally among the last hand's players, the chips
@@ -867,7 +850,7 @@ class RedDogState:
             "bet": None if self._bet is None else {"seat": waiting, "amount": str(self._bet)},
             "pot": str(self.pot),
             "house_float": str(self.house_float),
-            "stacks": {str(seat): str(amount) for seat, amount in self.stacks.items()},
+            "stacks": seat_amounts_text(self.stacks),
             "players_in_hand": list(self._players),
             "sitting_out": list(self.sitting_out),
             "turn_order": list(self._bettors),
@@ -1002,16 +985,7 @@ class RedDogState:
     # -- helpers -----------------------------------------------------------------------------
 
     def _check_phase(self, action: Action) -> None:
-        if action not in PHASE_ACTIONS[self._phase]:
-            raise self._out_of_phase(action)
-
-    def _out_of_phase(self, action: Action) -> GameError:
-        return GameError(
-            codes.ACTION_OUT_OF_PHASE,
-            f"{action.value} is not allowed in phase {self._phase.value}",
-            action=action.value,
-            phase=self._phase.value,
-        )
+        check_phase(PHASE_ACTIONS, self._phase, action)
 
     def _check_draw(self, action: Action, raw: CardInput) -> Card:
         self._check_phase(action)
@@ -1044,18 +1018,6 @@ def replay(rules: RedDogRules, events: Iterable[Event]) -> RedDogState:
     for event in events:
         state.apply(event)
     return state
-
-
-def _succeeds(check: Callable[[], object]) -> bool:
-    try:
-        check()
-    except GameError:
-        return False
-    return True
-
-
-def _is_seat_number(seat: object) -> bool:
-    return isinstance(seat, int) and not isinstance(seat, bool) and 1 <= seat <= TABLE_SEATS
 
 
 def _range_dict(bounds: tuple[Decimal, Decimal] | None) -> dict[str, str] | None:

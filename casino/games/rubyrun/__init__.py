@@ -1,5 +1,6 @@
 """Ruby Run: a community-card poker game ranked by same-colour runs (RULES.md A.2)."""
 
+from casino.games.money import round_down_to_chip
 from casino.games.rubyrun import codes
 from casino.games.rubyrun.betting import BettingRound, largest_target
 from casino.games.rubyrun.events import (
@@ -28,7 +29,6 @@ from casino.games.rubyrun.pots import (
     RakePolicy,
     build_pots,
     describe_hand,
-    round_down_to_chip,
     settle,
     showdown,
 )

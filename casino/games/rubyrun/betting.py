@@ -1,21 +1,17 @@
 """Betting vocabulary and arithmetic of Ruby Run that needs no hand state.
 
-Amounts are ``Decimal``: the dealer's entries are parsed by :func:`chip_amount`, which refuses
-floats (a float cannot say which decimal the dealer meant) and anything that is not a whole
-number of chips. :func:`largest_target` is the limit rule of each betting structure.
+Amounts are ``Decimal``: the dealer's entries are parsed by
+:func:`~casino.games.money.chip_amount`, which refuses floats (a float cannot say which decimal
+the dealer meant) and anything that is not a whole number of chips. :func:`largest_target` is the
+limit rule of each betting structure.
 """
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from enum import StrEnum
-from typing import Final
 
-from casino.games.errors import GameError
-from casino.games.rubyrun.codes import AMOUNT_INVALID, AMOUNT_NOT_CHIP_MULTIPLE
 from casino.games.rubyrun.rules import Betting
-
-ZERO: Final = Decimal(0)
 
 
 class BettingRound(StrEnum):
@@ -27,54 +23,6 @@ class BettingRound(StrEnum):
     AFTER_HOLE_CARDS = "after_hole_cards"
     AFTER_OVER_CARDS = "after_over_cards"
     AFTER_SLAM = "after_slam"
-
-
-def to_decimal(value: object, *, field: str, code: str = AMOUNT_INVALID) -> Decimal:
-    """``value`` as a finite ``Decimal``; accepts ``Decimal``, ``int`` and numeric ``str``.
-
-    :raises GameError: ``code`` (default ``amount_invalid``) for a float, a bool, a non-numeric
-        string, NaN or an infinity, with ``data["field"]``.
-
-    >>> to_decimal("2.50", field="bet")
-    Decimal('2.50')
-    """
-    if isinstance(value, Decimal):
-        amount = value
-    elif isinstance(value, int) and not isinstance(value, bool):
-        amount = Decimal(value)
-    elif isinstance(value, str):
-        try:
-            amount = Decimal(value.strip())
-        except InvalidOperation:
-            raise GameError(code, f"{field}: not a number: {value!r}", field=field) from None
-    else:
-        raise GameError(code, f"{field}: not an exact amount: {value!r}", field=field)
-    if not amount.is_finite():
-        raise GameError(code, f"{field}: not a finite amount: {value!r}", field=field)
-    return amount
-
-
-def chip_amount(value: object, chip_unit: Decimal, *, field: str) -> Decimal:
-    """``value`` as a positive whole number of chips.
-
-    :raises GameError: ``amount_invalid`` if it is not a positive finite number,
-        ``amount_not_chip_multiple`` if it is not a whole number of ``chip_unit``.
-
-    >>> chip_amount(5, Decimal("0.5"), field="bet")
-    Decimal('5')
-    """
-    amount = to_decimal(value, field=field)
-    if amount <= ZERO:
-        raise GameError(AMOUNT_INVALID, f"{field} must be positive, got {amount}", field=field)
-    if amount % chip_unit:
-        raise GameError(
-            AMOUNT_NOT_CHIP_MULTIPLE,
-            f"{field} {amount} is not a whole number of chips of {chip_unit}",
-            field=field,
-            amount=str(amount),
-            chip_unit=str(chip_unit),
-        )
-    return amount
 
 
 def largest_target(

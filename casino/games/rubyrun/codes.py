@@ -1,10 +1,15 @@
 """The stable error codes of the Ruby Run engine, in one place.
 
-Tablets and tests match on these strings; a published code is never reworded. The card codes
-``card_unknown`` and ``card_duplicate`` belong to :mod:`casino.games.cards`, ``ruleset_invalid``
-to :mod:`casino.games.rule_settings`, ``options_invalid`` to :mod:`casino.games.rubyrun.rules` and
+Tablets and tests match on these strings; a published code is never reworded. Codes raised
+elsewhere belong to the module that raises them: ``card_unknown`` and ``card_duplicate`` to
+:mod:`casino.games.cards`, ``ruleset_invalid`` to :mod:`casino.games.rule_settings`,
+``amount_invalid`` and ``amount_not_chip_multiple`` to :mod:`casino.games.money`,
+``event_invalid`` and ``event_kind_unknown`` to :mod:`casino.games.stored_events`,
+``action_out_of_phase`` to :mod:`casino.games.actions`, ``seat_invalid`` (a seat outside 1–15 or
+given twice, or the button not on a seated player) and ``player_count_invalid`` to
+:mod:`casino.games.seating`, ``options_invalid`` to :mod:`casino.games.rubyrun.rules` and
 ``under_cards_required`` (face-up rule: the under cards must be recorded as they are dealt) to
-:mod:`casino.games.rubyrun_hands`; they are re-exported here so that every code Ruby Run can raise
+:mod:`casino.games.rubyrun_hands`. They are re-exported here so that every code Ruby Run can raise
 is listed in this module.
 """
 
@@ -12,10 +17,14 @@ from __future__ import annotations
 
 from typing import Final
 
+from casino.games.actions import ACTION_OUT_OF_PHASE
 from casino.games.cards import CARD_DUPLICATE, CARD_UNKNOWN
+from casino.games.money import AMOUNT_INVALID, AMOUNT_NOT_CHIP_MULTIPLE
 from casino.games.rubyrun.rules import OPTIONS_INVALID
 from casino.games.rubyrun_hands import UNDER_CARDS_REQUIRED
 from casino.games.rule_settings import RULESET_INVALID
+from casino.games.seating import PLAYER_COUNT_INVALID, SEAT_INVALID
+from casino.games.stored_events import EVENT_INVALID, EVENT_KIND_UNKNOWN
 
 __all__ = [
     "ACTION_OUT_OF_PHASE",
@@ -50,24 +59,14 @@ __all__ = [
     "UNDER_CARDS_REQUIRED",
 ]
 
-#: A stored event cannot be rebuilt: a field is missing, unknown or of the wrong type.
-EVENT_INVALID: Final = "event_invalid"
-#: A stored event names a kind this engine does not know (``data["kind"]``).
-EVENT_KIND_UNKNOWN: Final = "event_kind_unknown"
 #: The hand's result was asked for before the hand ended (``data["phase"]``).
 HAND_NOT_COMPLETE: Final = "hand_not_complete"
 
-#: The action is not allowed in the current phase (``data["action"]``, ``data["phase"]``).
-ACTION_OUT_OF_PHASE: Final = "action_out_of_phase"
 #: The seat acting is not the one whose turn it is (``data["seat"]``, ``data["to_act"]``).
 NOT_SEATS_TURN: Final = "not_seats_turn"
 #: An action names a seat that is not in this hand (``data["seat"]``).
 SEAT_UNKNOWN: Final = "seat_unknown"
 
-#: Seating: a seat number outside 1–15 or given twice, or the button not on a seated player.
-SEAT_INVALID: Final = "seat_invalid"
-#: Seating: fewer or more players than the rule set allows.
-PLAYER_COUNT_INVALID: Final = "player_count_invalid"
 #: Hole cards recorded twice for the same seat (``data["seat"]``).
 HOLE_CARDS_ALREADY_DEALT: Final = "hole_cards_already_dealt"
 #: Not the number of cards this deal takes (``data["expected"]``, ``data["given"]``).
@@ -76,10 +75,6 @@ CARD_COUNT_INVALID: Final = "card_count_invalid"
 #: ``reveal_under_cards``) only if the Slam is a jack, queen, king or ace.
 UNDER_CARDS_FACE_DOWN: Final = "under_cards_face_down"
 
-#: An amount that is not a positive, finite decimal (floats are refused too).
-AMOUNT_INVALID: Final = "amount_invalid"
-#: An amount that is not a whole number of chip units.
-AMOUNT_NOT_CHIP_MULTIPLE: Final = "amount_not_chip_multiple"
 #: A stack, bet or raise larger than the chips the player has (``data["stack"]``).
 INSUFFICIENT_STACK: Final = "insufficient_stack"
 

@@ -14,43 +14,28 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from collections.abc import Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, ClassVar, TypeAlias
 
-from casino.games.cards import Card, parse_card
-from casino.games.errors import GameError
-from casino.games.rubyrun.betting import to_decimal
-from casino.games.rubyrun.codes import EVENT_INVALID, EVENT_KIND_UNKNOWN
+from casino.games.cards import Card, card_texts
+from casino.games.seating import PlayersSeatedEvent
+from casino.games.stored_events import (
+    EventReader,
+    amount_field,
+    card_field,
+    cards_field,
+    int_field,
+)
 
 
 @dataclass(frozen=True, slots=True)
-class PlayersSeated:
+class PlayersSeated(PlayersSeatedEvent):
     """The players of this hand with the stacks they bring to it, and the button's seat.
 
     ``stacks`` pairs each seat with its chips, in seat order.
     """
-
-    kind: ClassVar[str] = "players_seated"
-    stacks: tuple[tuple[int, Decimal], ...]
-    button: int
-
-    def to_dict(self) -> dict[str, Any]:
-        stacks = {str(seat): str(amount) for seat, amount in self.stacks}
-        return {"kind": self.kind, "stacks": stacks, "button": self.button}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> PlayersSeated:
-        raw = data["stacks"]
-        if not isinstance(raw, Mapping):
-            raise _invalid(cls.kind, "stacks", "expected a mapping of seat to amount")
-        stacks = tuple(
-            sorted(
-                (_seat_key(cls.kind, key), _amount(cls.kind, "stacks", v)) for key, v in raw.items()
-            )
-        )
-        return cls(stacks=stacks, button=_int(cls.kind, "button", data["button"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +61,13 @@ class HoleCardsDealt:
     cards: tuple[Card, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "cards": _card_list(self.cards)}
+        return {"kind": self.kind, "seat": self.seat, "cards": card_texts(self.cards)}
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> HoleCardsDealt:
         return cls(
-            seat=_int(cls.kind, "seat", data["seat"]), cards=_cards(cls.kind, "cards", data)
+            seat=int_field(cls.kind, "seat", data["seat"]),
+            cards=cards_field(cls.kind, "cards", data["cards"]),
         )
 
 
@@ -97,7 +83,7 @@ class Folded:
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> Folded:
-        return cls(seat=_int(cls.kind, "seat", data["seat"]))
+        return cls(seat=int_field(cls.kind, "seat", data["seat"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +98,7 @@ class Checked:
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> Checked:
-        return cls(seat=_int(cls.kind, "seat", data["seat"]))
+        return cls(seat=int_field(cls.kind, "seat", data["seat"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +113,7 @@ class Called:
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> Called:
-        return cls(seat=_int(cls.kind, "seat", data["seat"]))
+        return cls(seat=int_field(cls.kind, "seat", data["seat"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,8 +130,8 @@ class BetMade:
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> BetMade:
         return cls(
-            seat=_int(cls.kind, "seat", data["seat"]),
-            amount=_amount(cls.kind, "amount", data["amount"]),
+            seat=int_field(cls.kind, "seat", data["seat"]),
+            amount=amount_field(cls.kind, "amount", data["amount"]),
         )
 
 
@@ -163,8 +149,8 @@ class RaisedTo:
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> RaisedTo:
         return cls(
-            seat=_int(cls.kind, "seat", data["seat"]),
-            amount=_amount(cls.kind, "amount", data["amount"]),
+            seat=int_field(cls.kind, "seat", data["seat"]),
+            amount=amount_field(cls.kind, "amount", data["amount"]),
         )
 
 
@@ -180,7 +166,7 @@ class WentAllIn:
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> WentAllIn:
-        return cls(seat=_int(cls.kind, "seat", data["seat"]))
+        return cls(seat=int_field(cls.kind, "seat", data["seat"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,11 +177,11 @@ class OverCardsDealt:
     cards: tuple[Card, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "cards": _card_list(self.cards)}
+        return {"kind": self.kind, "cards": card_texts(self.cards)}
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> OverCardsDealt:
-        return cls(cards=_cards(cls.kind, "cards", data))
+        return cls(cards=cards_field(cls.kind, "cards", data["cards"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,14 +193,14 @@ class UnderCardsDealt:
     cards: tuple[Card, ...] | None
 
     def to_dict(self) -> dict[str, Any]:
-        cards = None if self.cards is None else _card_list(self.cards)
+        cards = None if self.cards is None else card_texts(self.cards)
         return {"kind": self.kind, "cards": cards}
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> UnderCardsDealt:
         if data["cards"] is None:
             return cls(cards=None)
-        return cls(cards=_cards(cls.kind, "cards", data))
+        return cls(cards=cards_field(cls.kind, "cards", data["cards"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +215,7 @@ class SlamDealt:
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> SlamDealt:
-        return cls(card=_card(cls.kind, "card", data["card"]))
+        return cls(card=card_field(cls.kind, "card", data["card"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,11 +226,11 @@ class UnderCardsRevealed:
     cards: tuple[Card, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "cards": _card_list(self.cards)}
+        return {"kind": self.kind, "cards": card_texts(self.cards)}
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> UnderCardsRevealed:
-        return cls(cards=_cards(cls.kind, "cards", data))
+        return cls(cards=cards_field(cls.kind, "cards", data["cards"]))
 
 
 Event: TypeAlias = (
@@ -281,15 +267,10 @@ _EVENT_TYPES: tuple[type[Event], ...] = (
     SlamDealt,
     UnderCardsRevealed,
 )
-_BUILDERS: dict[str, Callable[[Mapping[str, Any]], Event]] = {
-    t.kind: t._from_fields for t in _EVENT_TYPES
-}
-_FIELDS: dict[str, frozenset[str]] = {
-    t.kind: frozenset(f.name for f in fields(t)) for t in _EVENT_TYPES
-}
+_READER: EventReader[Event] = EventReader(_EVENT_TYPES)
 
 #: Every event kind, in the order a hand first meets them.
-EVENT_KINDS: tuple[str, ...] = tuple(t.kind for t in _EVENT_TYPES)
+EVENT_KINDS: tuple[str, ...] = _READER.kinds
 
 
 def event_from_dict(data: Mapping[str, Any]) -> Event:
@@ -298,60 +279,4 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
     :raises GameError: ``event_kind_unknown`` for a missing or unknown ``kind``;
         ``event_invalid`` (``data["field"]``) for a missing or unexpected field or a bad value.
     """
-    if not isinstance(data, Mapping):
-        raise GameError(EVENT_INVALID, "An event is a mapping", field="kind")
-    kind = data.get("kind")
-    if not isinstance(kind, str) or kind not in _BUILDERS:
-        raise GameError(EVENT_KIND_UNKNOWN, f"Unknown event kind: {kind!r}", kind=repr(kind))
-    expected = _FIELDS[kind]
-    given = set(data) - {"kind"}
-    unexpected = sorted(str(name) for name in given - expected)
-    if unexpected:
-        raise _invalid(kind, unexpected[0], "unexpected field")
-    missing = sorted(expected - given)
-    if missing:
-        raise _invalid(kind, missing[0], "missing field")
-    return _BUILDERS[kind](data)
-
-
-def _invalid(kind: str, field: str, message: str) -> GameError:
-    return GameError(EVENT_INVALID, f"{kind}.{field}: {message}", kind=kind, field=field)
-
-
-def _int(kind: str, field: str, raw: object) -> int:
-    if not isinstance(raw, int) or isinstance(raw, bool):
-        raise _invalid(kind, field, f"expected an integer, got {raw!r}")
-    return raw
-
-
-def _seat_key(kind: str, raw: object) -> int:
-    if isinstance(raw, str) and raw.isdigit():
-        return int(raw)
-    return _int(kind, "stacks", raw)
-
-
-def _amount(kind: str, field: str, raw: object) -> Decimal:
-    try:
-        return to_decimal(raw, field=field, code=EVENT_INVALID)
-    except GameError as err:
-        raise _invalid(kind, field, err.message) from None
-
-
-def _card(kind: str, field: str, raw: object) -> Card:
-    if not isinstance(raw, str | int) or isinstance(raw, bool):
-        raise _invalid(kind, field, f"expected a card, got {raw!r}")
-    try:
-        return parse_card(raw)
-    except GameError as err:
-        raise _invalid(kind, field, err.message) from None
-
-
-def _cards(kind: str, field: str, data: Mapping[str, Any]) -> tuple[Card, ...]:
-    raw = data[field]
-    if isinstance(raw, str) or not isinstance(raw, list | tuple):
-        raise _invalid(kind, field, "expected a list of cards")
-    return tuple(_card(kind, field, card) for card in raw)
-
-
-def _card_list(cards: tuple[Card, ...]) -> list[str]:
-    return [str(card) for card in cards]
+    return _READER.read(data)

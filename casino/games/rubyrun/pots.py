@@ -8,7 +8,8 @@ to the lowest level, each side pot what they put in between one level and the ne
 contested by the players still in whose total reaches its level.
 
 :func:`settle` takes the rake from each pot and awards the rest to the best hand key among the
-pot's contenders. Both use :func:`round_down_to_chip`, the one rounding of the engine:
+pot's contenders. Both use :func:`~casino.games.money.round_down_to_chip`, the one rounding of
+the engines:
 
 * the rake of a pot is ``percent`` of it, limited by what is left of the per-hand ``cap``, then
   cut down to a whole chip, so the house never takes a fraction of a chip;
@@ -32,25 +33,14 @@ import functools
 from bisect import bisect_left, bisect_right
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import ROUND_FLOOR, Decimal
+from decimal import Decimal
 from typing import Any, Final
 
+from casino.games.money import ZERO, round_down_to_chip, seat_amounts_text
 from casino.games.rubyrun.rules import Rake, RubyRunRules
 from casino.games.rubyrun_hands import HandKey, hand_key
 
-ZERO: Final = Decimal(0)
 _HUNDRED: Final = Decimal(100)
-
-
-def round_down_to_chip(amount: Decimal, chip_unit: Decimal) -> Decimal:
-    """``amount`` cut down to a whole number of chips (``ROUND_FLOOR``): the engine's one rounding.
-
-    >>> round_down_to_chip(Decimal("4.6"), Decimal("1"))
-    Decimal('4')
-    >>> round_down_to_chip(Decimal("0.35"), Decimal("0.25"))
-    Decimal('0.25')
-    """
-    return (amount / chip_unit).to_integral_value(rounding=ROUND_FLOOR) * chip_unit
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +122,7 @@ class Award:
             "seats": list(self.seats),
             "hands": {str(seat): hand for seat, hand in self.hands.items()},
             "odd_chip_to": self.odd_chip_to,
-            "shares": {str(seat): str(share) for seat, share in self.shares.items()},
+            "shares": seat_amounts_text(self.shares),
             "rake": str(self.rake),
             "eligible": list(self.eligible),
         }
@@ -159,10 +149,10 @@ class HandResult:
         return {
             "awards": [award.to_dict() for award in self.awards],
             "rake": str(self.rake),
-            "contributions": _amounts(self.contributions),
-            "returned_uncalled": _amounts(self.returned_uncalled),
+            "contributions": seat_amounts_text(self.contributions),
+            "returned_uncalled": seat_amounts_text(self.returned_uncalled),
             "showdown": self.showdown,
-            "winnings": _amounts(self.winnings),
+            "winnings": seat_amounts_text(self.winnings),
         }
 
 
@@ -330,7 +320,3 @@ def showdown(
         if seat not in folded
     }
     return settle(contributions, folded, hands, order=order, rake=rake)
-
-
-def _amounts(amounts: Mapping[int, Decimal]) -> dict[str, str]:
-    return {str(seat): str(amount) for seat, amount in amounts.items()}

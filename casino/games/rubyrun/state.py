@@ -27,16 +27,26 @@ showdown takes no input: it is settled as soon as the last card or the last bett
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any, Final, TypeAlias, TypeVar
+from typing import Any, Final, TypeVar
 
-from casino.games.cards import Card, Deck, parse_card
+from casino.games.actions import check_phase, succeeds
+from casino.games.cards import (
+    Card,
+    CardInput,
+    CardsInput,
+    Deck,
+    card_texts,
+    parse_card,
+    parse_cards,
+)
 from casino.games.errors import GameError
+from casino.games.money import ZERO, AmountInput, chip_amount, seat_amounts_text
 from casino.games.rubyrun import codes
-from casino.games.rubyrun.betting import ZERO, BettingRound, chip_amount, largest_target
+from casino.games.rubyrun.betting import BettingRound, largest_target
 from casino.games.rubyrun.events import (
     BetMade,
     Called,
@@ -63,11 +73,8 @@ from casino.games.rubyrun.rules import (
     UnderCards,
 )
 from casino.games.rubyrun_hands import live_cards
+from casino.games.seating import StacksInput, is_seat_number, seat_stacks
 
-AmountInput: TypeAlias = Decimal | int | str
-CardInput: TypeAlias = str | int
-CardsInput: TypeAlias = str | Sequence[CardInput]
-StacksInput: TypeAlias = Mapping[int, AmountInput] | Iterable[tuple[int, AmountInput]]
 _E = TypeVar("_E", bound=Event)
 
 HOLE_CARDS: Final = 3
@@ -363,7 +370,7 @@ class RubyRunState:
         self._check_seat_players(stacks, button)
 
     def can_seat_players(self, stacks: StacksInput, button: int) -> bool:
-        return _succeeds(lambda: self._check_seat_players(stacks, button))
+        return succeeds(lambda: self._check_seat_players(stacks, button))
 
     def seat_players(self, stacks: StacksInput, button: int) -> PlayersSeated:
         """Seat this hand's players with the chips they bring to it; ``button`` deals.
@@ -394,29 +401,15 @@ class RubyRunState:
 
     def _check_seat_players(self, stacks: StacksInput, button: int) -> PlayersSeated:
         self._check_phase(Action.SEAT_PLAYERS)
-        pairs = list(stacks.items()) if isinstance(stacks, Mapping) else list(stacks)
-        count = len(pairs)
-        if not self.rules.min_players <= count <= self.rules.max_players:
-            raise GameError(
-                codes.PLAYER_COUNT_INVALID,
-                f"{count} players; this table seats {self.rules.min_players}"
-                f"–{self.rules.max_players}",
-                players=count,
-                minimum=self.rules.min_players,
-                maximum=self.rules.max_players,
-            )
-        seated: dict[int, Decimal] = {}
-        for seat, raw in pairs:
-            if not _is_seat_number(seat) or seat in seated:
-                raise GameError(codes.SEAT_INVALID, f"Not a free seat: {seat!r}", seat=seat)
-            seated[seat] = chip_amount(raw, self.rules.chip_unit, field=f"stack of seat {seat}")
-        if button not in seated:
-            raise GameError(
-                codes.SEAT_INVALID,
-                f"The button must be on a seated player: {button!r}",
-                seat=button,
-            )
-        return PlayersSeated(stacks=tuple(sorted(seated.items())), button=button)
+        seated = seat_stacks(
+            stacks,
+            button,
+            min_players=self.rules.min_players,
+            max_players=self.rules.max_players,
+            seats=MOST_PLAYERS,
+            chip_unit=self.rules.chip_unit,
+        )
+        return PlayersSeated(stacks=seated, button=button)
 
     # -- post_forced_bets ------------------------------------------------------------------------
 
@@ -428,7 +421,7 @@ class RubyRunState:
         self._check_post_forced_bets()
 
     def can_post_forced_bets(self) -> bool:
-        return _succeeds(self._check_post_forced_bets)
+        return succeeds(self._check_post_forced_bets)
 
     def post_forced_bets(self) -> ForcedBetsPosted:
         """Everyone antes, then the blinds go in; a stack too short posts all it has (all-in).
@@ -469,7 +462,7 @@ class RubyRunState:
         self._check_deal_hole_cards(seat, cards)
 
     def can_deal_hole_cards(self, seat: int, cards: CardsInput) -> bool:
-        return _succeeds(lambda: self._check_deal_hole_cards(seat, cards))
+        return succeeds(lambda: self._check_deal_hole_cards(seat, cards))
 
     def deal_hole_cards(self, seat: int, cards: CardsInput) -> HoleCardsDealt:
         """Record the three cards dealt face down to ``seat``, in any order of seats; the first
@@ -502,7 +495,7 @@ class RubyRunState:
         self._check_fold(seat)
 
     def can_fold(self, seat: int) -> bool:
-        return _succeeds(lambda: self._check_fold(seat))
+        return succeeds(lambda: self._check_fold(seat))
 
     def fold(self, seat: int) -> Folded:
         """``seat`` gives up; its chips stay in the pots. Allowed even with nothing to call."""
@@ -525,7 +518,7 @@ class RubyRunState:
         self._check_check(seat)
 
     def can_check(self, seat: int) -> bool:
-        return _succeeds(lambda: self._check_check(seat))
+        return succeeds(lambda: self._check_check(seat))
 
     def check(self, seat: int) -> Checked:
         """``seat`` passes with nothing to call (the big blind's option included)."""
@@ -556,7 +549,7 @@ class RubyRunState:
         self._check_call(seat)
 
     def can_call(self, seat: int) -> bool:
-        return _succeeds(lambda: self._check_call(seat))
+        return succeeds(lambda: self._check_call(seat))
 
     def call(self, seat: int) -> Called:
         """``seat`` matches the current bet, or goes all-in for less when its stack is short."""
@@ -583,7 +576,7 @@ class RubyRunState:
         self._check_bet(seat, amount)
 
     def can_bet(self, seat: int, amount: AmountInput) -> bool:
-        return _succeeds(lambda: self._check_bet(seat, amount))
+        return succeeds(lambda: self._check_bet(seat, amount))
 
     def bet(self, seat: int, amount: AmountInput) -> BetMade:
         """``seat`` opens the betting of the round with ``amount``.
@@ -639,7 +632,7 @@ class RubyRunState:
         self._check_raise_to(seat, amount)
 
     def can_raise_to(self, seat: int, amount: AmountInput) -> bool:
-        return _succeeds(lambda: self._check_raise_to(seat, amount))
+        return succeeds(lambda: self._check_raise_to(seat, amount))
 
     def raise_to(self, seat: int, amount: AmountInput) -> RaisedTo:
         """``seat`` raises its bet for the round to ``amount`` (a total, not the increment).
@@ -692,7 +685,7 @@ class RubyRunState:
         self._check_all_in(seat)
 
     def can_all_in(self, seat: int) -> bool:
-        return _succeeds(lambda: self._check_all_in(seat))
+        return succeeds(lambda: self._check_all_in(seat))
 
     def all_in(self, seat: int) -> WentAllIn:
         """``seat`` puts in its whole stack: a call (for less, or exactly), a bet or a raise.
@@ -735,7 +728,7 @@ class RubyRunState:
         self._check_deal_over_cards(cards)
 
     def can_deal_over_cards(self, cards: CardsInput) -> bool:
-        return _succeeds(lambda: self._check_deal_over_cards(cards))
+        return succeeds(lambda: self._check_deal_over_cards(cards))
 
     def deal_over_cards(self, cards: CardsInput) -> OverCardsDealt:
         """The three over cards, face up; a betting round follows if agreed before the deal."""
@@ -762,7 +755,7 @@ class RubyRunState:
         self._check_deal_under_cards(cards)
 
     def can_deal_under_cards(self, cards: CardsInput | None) -> bool:
-        return _succeeds(lambda: self._check_deal_under_cards(cards))
+        return succeeds(lambda: self._check_deal_under_cards(cards))
 
     def deal_under_cards(self, cards: CardsInput | None) -> UnderCardsDealt:
         """The three under cards: face up with their cards, or, under the face-down rule, with
@@ -798,7 +791,7 @@ class RubyRunState:
         self._check_deal_slam(card)
 
     def can_deal_slam(self, card: CardInput) -> bool:
-        return _succeeds(lambda: self._check_deal_slam(card))
+        return succeeds(lambda: self._check_deal_slam(card))
 
     def deal_slam(self, card: CardInput) -> SlamDealt:
         """The Slam decides the live cards and the dead ones are swept. Under the face-down rule
@@ -828,7 +821,7 @@ class RubyRunState:
         self._check_reveal_under_cards(cards)
 
     def can_reveal_under_cards(self, cards: CardsInput) -> bool:
-        return _succeeds(lambda: self._check_reveal_under_cards(cards))
+        return succeeds(lambda: self._check_reveal_under_cards(cards))
 
     def reveal_under_cards(self, cards: CardsInput) -> UnderCardsRevealed:
         """Face-down rule, Slam J–A: the under cards are turned up; with the Slam they are live."""
@@ -993,21 +986,21 @@ class RubyRunState:
                     "folded": seat in self._folded,
                     "all_in": seat in self._all_in,
                     "hole_cards_dealt": seat in self._hole,
-                    "hole_cards": _card_list(self._hole[seat])
+                    "hole_cards": card_texts(self._hole[seat])
                     if seat in self._hole and (include_hole_cards or seat in shown)
                     else None,
                 }
                 for seat in self._seats
             ],
-            "stacks": _amounts(self._stacks),
-            "bets": _amounts(self._bets),
+            "stacks": seat_amounts_text(self._stacks),
+            "bets": seat_amounts_text(self._bets),
             "pots": [pot.to_dict() for pot in pots],
-            "uncalled": _amounts(uncalled),
+            "uncalled": seat_amounts_text(uncalled),
             "pot_total": str(self.pot_total),
             "board": self._board_view(),
             "history": [record.to_dict() for record in self._history],
             "result": None if result is None else result.to_dict(),
-            "final_stacks": None if final is None else _amounts(final),
+            "final_stacks": None if final is None else seat_amounts_text(final),
             "event_count": len(self._events),
         }
 
@@ -1017,12 +1010,12 @@ class RubyRunState:
         if self._slam is not None:
             dead = "over" if self._slam.rank >= _FACE_SLAM_MIN_RANK else "under"
         return {
-            "over": None if self._over is None else _card_list(self._over),
-            "under": None if self._under is None else _card_list(self._under),
+            "over": None if self._over is None else card_texts(self._over),
+            "under": None if self._under is None else card_texts(self._under),
             "under_face_down": self.rules.under_cards is UnderCards.FACE_DOWN,
             "under_dealt": self._under_dealt,
             "slam": None if self._slam is None else str(self._slam),
-            "live": None if live is None else _card_list(live),
+            "live": None if live is None else card_texts(live),
             "dead": dead,
         }
 
@@ -1262,16 +1255,10 @@ class RubyRunState:
     # -- helpers ---------------------------------------------------------------------------------
 
     def _check_phase(self, action: Action) -> None:
-        if action not in PHASE_ACTIONS[self._phase]:
-            raise GameError(
-                codes.ACTION_OUT_OF_PHASE,
-                f"{action.value} is not allowed in phase {self._phase.value}",
-                action=action.value,
-                phase=self._phase.value,
-            )
+        check_phase(PHASE_ACTIONS, self._phase, action)
 
     def _check_seat(self, seat: int) -> None:
-        if not _is_seat_number(seat) or seat not in self._stacks:
+        if not is_seat_number(seat, MOST_PLAYERS) or seat not in self._stacks:
             raise GameError(codes.SEAT_UNKNOWN, f"Seat {seat!r} is not in this hand", seat=seat)
 
     def _check_turn(self, action: Action, seat: int) -> None:
@@ -1286,9 +1273,7 @@ class RubyRunState:
             )
 
     def _check_cards(self, raw: CardsInput, count: int) -> tuple[Card, ...]:
-        if isinstance(raw, str):
-            raw = raw.replace(",", " ").split()
-        cards = tuple(parse_card(card) for card in raw)
+        cards = parse_cards(raw)
         if len(cards) != count:
             raise GameError(
                 codes.CARD_COUNT_INVALID,
@@ -1339,23 +1324,3 @@ def settle_hand(
             phase=state.phase.value,
         )
     return state.result
-
-
-def _succeeds(check: Callable[[], object]) -> bool:
-    try:
-        check()
-    except GameError:
-        return False
-    return True
-
-
-def _is_seat_number(seat: object) -> bool:
-    return isinstance(seat, int) and not isinstance(seat, bool) and 1 <= seat <= MOST_PLAYERS
-
-
-def _card_list(cards: Sequence[Card]) -> list[str]:
-    return [str(card) for card in cards]
-
-
-def _amounts(amounts: Mapping[int, Decimal]) -> dict[str, str]:
-    return {str(seat): str(amount) for seat, amount in amounts.items()}

@@ -1,5 +1,6 @@
 """Russian Poker: house-banked five-card stud against the dealer (RULES.md A.1)."""
 
+from casino.games.money import round_down_to_chip
 from casino.games.russian import codes
 from casino.games.russian.events import (
     DEALER_TARGET,
@@ -22,7 +23,6 @@ from casino.games.russian.events import (
     box_target,
     event_from_dict,
 )
-from casino.games.russian.money import round_down_to_chip
 from casino.games.russian.rules import (
     AnteOnWin,
     InsuranceWhenDealerQualifies,

@@ -1,19 +1,25 @@
 """The stable error codes of the Russian Poker engine, in one place.
 
-Tablets and tests match on these strings; a published code is never reworded. The card codes
-``card_unknown`` and ``card_duplicate`` belong to :mod:`casino.games.cards`, ``dealer_has_game``
-to :mod:`casino.games.russian_hands` and ``ruleset_invalid`` to
-:mod:`casino.games.rule_settings`; they are re-exported here so that every code Russian Poker can
-raise is listed in this module.
+Tablets and tests match on these strings; a published code is never reworded. Codes raised
+elsewhere belong to the module that raises them: ``card_unknown`` and ``card_duplicate`` to
+:mod:`casino.games.cards`, ``dealer_has_game`` to :mod:`casino.games.russian_hands`,
+``ruleset_invalid`` to :mod:`casino.games.rule_settings`, ``amount_invalid`` and
+``amount_not_chip_multiple`` to :mod:`casino.games.money`, ``event_invalid`` and
+``event_kind_unknown`` to :mod:`casino.games.stored_events` and ``action_out_of_phase`` to
+:mod:`casino.games.actions`. They are re-exported here so that every code Russian Poker can raise
+is listed in this module.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from casino.games.actions import ACTION_OUT_OF_PHASE
 from casino.games.cards import CARD_DUPLICATE, CARD_UNKNOWN
+from casino.games.money import AMOUNT_INVALID, AMOUNT_NOT_CHIP_MULTIPLE
 from casino.games.rule_settings import RULESET_INVALID
 from casino.games.russian_hands import DEALER_HAS_GAME
+from casino.games.stored_events import EVENT_INVALID, EVENT_KIND_UNKNOWN
 
 __all__ = [
     "ACTION_OUT_OF_PHASE",
@@ -69,10 +75,6 @@ __all__ = [
 
 # -- stored data ---------------------------------------------------------------------------------
 
-#: A stored event cannot be rebuilt: a field is missing, unknown or of the wrong type.
-EVENT_INVALID: Final = "event_invalid"
-#: A stored event names a kind this engine does not know (``data["kind"]``).
-EVENT_KIND_UNKNOWN: Final = "event_kind_unknown"
 #: A stored settlement cannot be rebuilt (``data["field"]``).
 SETTLEMENT_INVALID: Final = "settlement_invalid"
 #: A paytable names an unknown line or has a multiplier that is not a non-negative decimal.
@@ -84,8 +86,6 @@ ROUND_NOT_SETTLED: Final = "round_not_settled"
 
 # -- flow ----------------------------------------------------------------------------------------
 
-#: The action is not allowed in the current phase (``data["action"]``, ``data["phase"]``).
-ACTION_OUT_OF_PHASE: Final = "action_out_of_phase"
 #: Another box decides (or chooses) first (``data["box"]``, ``data["to_act"]``).
 NOT_BOXS_TURN: Final = "not_boxs_turn"
 
@@ -105,10 +105,6 @@ PLAYER_INVALID: Final = "player_invalid"
 NO_WAGERS: Final = "no_wagers"
 #: An input of the wrong type where no more specific code applies (``data["field"]``).
 INPUT_INVALID: Final = "input_invalid"
-#: An amount that is not a positive, finite decimal (floats are refused too).
-AMOUNT_INVALID: Final = "amount_invalid"
-#: An amount that is not a whole number of chip units.
-AMOUNT_NOT_CHIP_MULTIPLE: Final = "amount_not_chip_multiple"
 #: An Ante outside the table's limits (``data["minimum"]``, ``data["maximum"]``).
 ANTE_OUT_OF_LIMITS: Final = "ante_out_of_limits"
 #: A Bet that is not exactly twice the box's Ante (``data["expected"]``).

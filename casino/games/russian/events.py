@@ -14,15 +14,21 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from collections.abc import Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, ClassVar, TypeAlias
 
-from casino.games.cards import Card, parse_card
-from casino.games.errors import GameError
-from casino.games.russian.codes import EVENT_INVALID, EVENT_KIND_UNKNOWN
-from casino.games.russian.money import to_decimal
+from casino.games.cards import Card, card_texts
+from casino.games.stored_events import (
+    EventReader,
+    amount_field,
+    bool_field,
+    card_field,
+    cards_field,
+    int_field,
+    invalid_field,
+)
 
 #: The card target of the dealer's hand; a box is ``box:<number>``.
 DEALER_TARGET = "dealer"
@@ -60,14 +66,14 @@ class WagersPlaced:
     def _from_fields(cls, data: Mapping[str, Any]) -> WagersPlaced:
         player = data["player"]
         if not isinstance(player, str):
-            raise _invalid(cls.kind, "player", "expected a string")
+            raise invalid_field(cls.kind, "player", "expected a string")
         bonus = data["bonus"]
         return cls(
-            box=_int(cls.kind, "box", data["box"]),
+            box=int_field(cls.kind, "box", data["box"]),
             player=player,
-            ante=_amount(cls.kind, "ante", data["ante"]),
-            bonus=None if bonus is None else _amount(cls.kind, "bonus", bonus),
-            blind=_bool(cls.kind, "blind", data["blind"]),
+            ante=amount_field(cls.kind, "ante", data["ante"]),
+            bonus=None if bonus is None else amount_field(cls.kind, "bonus", bonus),
+            blind=bool_field(cls.kind, "blind", data["blind"]),
         )
 
 
@@ -94,12 +100,13 @@ class BoxDealt:
     cards: tuple[Card, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "box": self.box, "cards": _card_list(self.cards)}
+        return {"kind": self.kind, "box": self.box, "cards": card_texts(self.cards)}
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> BoxDealt:
         return cls(
-            box=_int(cls.kind, "box", data["box"]), cards=_cards(cls.kind, "cards", data["cards"])
+            box=int_field(cls.kind, "box", data["box"]),
+            cards=cards_field(cls.kind, "cards", data["cards"]),
         )
 
 
@@ -119,8 +126,8 @@ class CardDealt:
     def _from_fields(cls, data: Mapping[str, Any]) -> CardDealt:
         target = data["target"]
         if not isinstance(target, str):
-            raise _invalid(cls.kind, "target", "expected 'dealer' or 'box:<n>'")
-        return cls(target=target, card=_card(cls.kind, "card", data["card"]))
+            raise invalid_field(cls.kind, "target", "expected 'dealer' or 'box:<n>'")
+        return cls(target=target, card=card_field(cls.kind, "card", data["card"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +142,7 @@ class BonusDeclared:
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> BonusDeclared:
-        return cls(box=_int(cls.kind, "box", data["box"]))
+        return cls(box=int_field(cls.kind, "box", data["box"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,16 +158,16 @@ class CardsExchanged:
         return {
             "kind": self.kind,
             "box": self.box,
-            "discards": _card_list(self.discards),
-            "replacements": _card_list(self.replacements),
+            "discards": card_texts(self.discards),
+            "replacements": card_texts(self.replacements),
         }
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> CardsExchanged:
         return cls(
-            box=_int(cls.kind, "box", data["box"]),
-            discards=_cards(cls.kind, "discards", data["discards"]),
-            replacements=_cards(cls.kind, "replacements", data["replacements"]),
+            box=int_field(cls.kind, "box", data["box"]),
+            discards=cards_field(cls.kind, "discards", data["discards"]),
+            replacements=cards_field(cls.kind, "replacements", data["replacements"]),
         )
 
 
@@ -178,7 +185,8 @@ class SixthCardBought:
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> SixthCardBought:
         return cls(
-            box=_int(cls.kind, "box", data["box"]), card=_card(cls.kind, "card", data["card"])
+            box=int_field(cls.kind, "box", data["box"]),
+            card=card_field(cls.kind, "card", data["card"]),
         )
 
 
@@ -196,8 +204,8 @@ class InsurancePlaced:
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> InsurancePlaced:
         return cls(
-            box=_int(cls.kind, "box", data["box"]),
-            amount=_amount(cls.kind, "amount", data["amount"]),
+            box=int_field(cls.kind, "box", data["box"]),
+            amount=amount_field(cls.kind, "amount", data["amount"]),
         )
 
 
@@ -213,7 +221,7 @@ class BoxFolded:
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> BoxFolded:
-        return cls(box=_int(cls.kind, "box", data["box"]))
+        return cls(box=int_field(cls.kind, "box", data["box"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,8 +238,8 @@ class BetPlaced:
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> BetPlaced:
         return cls(
-            box=_int(cls.kind, "box", data["box"]),
-            amount=_amount(cls.kind, "amount", data["amount"]),
+            box=int_field(cls.kind, "box", data["box"]),
+            amount=amount_field(cls.kind, "amount", data["amount"]),
         )
 
 
@@ -243,11 +251,11 @@ class DealerRevealed:
     cards: tuple[Card, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "cards": _card_list(self.cards)}
+        return {"kind": self.kind, "cards": card_texts(self.cards)}
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> DealerRevealed:
-        return cls(cards=_cards(cls.kind, "cards", data["cards"]))
+        return cls(cards=cards_field(cls.kind, "cards", data["cards"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,7 +270,7 @@ class AnteTaken:
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> AnteTaken:
-        return cls(box=_int(cls.kind, "box", data["box"]))
+        return cls(box=int_field(cls.kind, "box", data["box"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,7 +285,7 @@ class GameBought:
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> GameBought:
-        return cls(box=_int(cls.kind, "box", data["box"]))
+        return cls(box=int_field(cls.kind, "box", data["box"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,7 +300,7 @@ class ReplacementDrawn:
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> ReplacementDrawn:
-        return cls(card=_card(cls.kind, "card", data["card"]))
+        return cls(card=card_field(cls.kind, "card", data["card"]))
 
 
 Event: TypeAlias = (
@@ -328,15 +336,10 @@ _EVENT_TYPES: tuple[type[Event], ...] = (
     GameBought,
     ReplacementDrawn,
 )
-_BUILDERS: dict[str, Callable[[Mapping[str, Any]], Event]] = {
-    t.kind: t._from_fields for t in _EVENT_TYPES
-}
-_FIELDS: dict[str, frozenset[str]] = {
-    t.kind: frozenset(f.name for f in fields(t)) for t in _EVENT_TYPES
-}
+_READER: EventReader[Event] = EventReader(_EVENT_TYPES)
 
 #: Every event kind, in the order a round first meets them.
-EVENT_KINDS: tuple[str, ...] = tuple(t.kind for t in _EVENT_TYPES)
+EVENT_KINDS: tuple[str, ...] = _READER.kinds
 
 
 def event_from_dict(data: Mapping[str, Any]) -> Event:
@@ -348,59 +351,4 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
     :raises GameError: ``event_kind_unknown`` for a missing or unknown ``kind``;
         ``event_invalid`` (``data["field"]``) for a missing or unexpected field or a bad value.
     """
-    if not isinstance(data, Mapping):
-        raise GameError(EVENT_INVALID, "An event is a mapping", field="kind")
-    kind = data.get("kind")
-    if not isinstance(kind, str) or kind not in _BUILDERS:
-        raise GameError(EVENT_KIND_UNKNOWN, f"Unknown event kind: {kind!r}", kind=repr(kind))
-    expected = _FIELDS[kind]
-    given = set(data) - {"kind"}
-    unexpected = sorted(str(name) for name in given - expected)
-    if unexpected:
-        raise _invalid(kind, unexpected[0], "unexpected field")
-    missing = sorted(expected - given)
-    if missing:
-        raise _invalid(kind, missing[0], "missing field")
-    return _BUILDERS[kind](data)
-
-
-def _invalid(kind: str, field: str, message: str) -> GameError:
-    return GameError(EVENT_INVALID, f"{kind}.{field}: {message}", kind=kind, field=field)
-
-
-def _int(kind: str, field: str, raw: object) -> int:
-    if not isinstance(raw, int) or isinstance(raw, bool):
-        raise _invalid(kind, field, f"expected an integer, got {raw!r}")
-    return raw
-
-
-def _bool(kind: str, field: str, raw: object) -> bool:
-    if not isinstance(raw, bool):
-        raise _invalid(kind, field, f"expected true or false, got {raw!r}")
-    return raw
-
-
-def _amount(kind: str, field: str, raw: object) -> Decimal:
-    try:
-        return to_decimal(raw, field=field, code=EVENT_INVALID)
-    except GameError as err:
-        raise _invalid(kind, field, err.message) from None
-
-
-def _card(kind: str, field: str, raw: object) -> Card:
-    if not isinstance(raw, str | int) or isinstance(raw, bool):
-        raise _invalid(kind, field, f"expected a card, got {raw!r}")
-    try:
-        return parse_card(raw)
-    except GameError as err:
-        raise _invalid(kind, field, err.message) from None
-
-
-def _cards(kind: str, field: str, raw: object) -> tuple[Card, ...]:
-    if isinstance(raw, str) or not isinstance(raw, list | tuple):
-        raise _invalid(kind, field, "expected a list of cards")
-    return tuple(_card(kind, field, c) for c in raw)
-
-
-def _card_list(cards: tuple[Card, ...]) -> list[str]:
-    return [str(c) for c in cards]
+    return _READER.read(data)

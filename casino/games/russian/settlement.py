@@ -36,8 +36,9 @@ from typing import Any, Final
 
 from casino.games.cards import Card, format_cards
 from casino.games.errors import GameError
+from casino.games.money import ZERO, round_down_to_chip, to_decimal
 from casino.games.russian.codes import SETTLEMENT_INVALID
-from casino.games.russian.money import ZERO, pro_rata_down, round_down_to_chip, to_decimal
+from casino.games.russian.money import pro_rata_down
 from casino.games.russian.rules import (
     AnteOnWin,
     InsuranceWhenDealerQualifies,

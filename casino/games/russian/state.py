@@ -52,14 +52,30 @@ A round runs through these phases (RULES 1.3); the bracketed ones only when need
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any, Final, TypeAlias, TypeVar
+from typing import Any, Final, TypeVar
 
-from casino.games.cards import Card, Deck, format_cards, parse_card, parse_cards
+from casino.games.actions import check_phase, succeeds
+from casino.games.cards import (
+    Card,
+    CardInput,
+    CardsInput,
+    Deck,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
 from casino.games.errors import GameError
+from casino.games.money import (
+    ZERO,
+    AmountInput,
+    chip_amount,
+    round_down_to_chip,
+    to_decimal,
+)
 from casino.games.russian import codes
 from casino.games.russian.events import (
     BOX_TARGET_PREFIX,
@@ -82,13 +98,6 @@ from casino.games.russian.events import (
     box_target,
     event_from_dict,
 )
-from casino.games.russian.money import (
-    ZERO,
-    AmountInput,
-    chip_amount,
-    round_down_to_chip,
-    to_decimal,
-)
 from casino.games.russian.rules import RussianPokerRules
 from casino.games.russian.settlement import (
     BoxPlay,
@@ -105,8 +114,6 @@ from casino.games.russian_hands import (
     first_and_second,
 )
 
-CardInput: TypeAlias = str | int
-CardsInput: TypeAlias = str | Sequence[CardInput]
 _E = TypeVar("_E", bound=Event)
 
 #: Cards in a box's hand as dealt, and in the dealer's hand.
@@ -349,7 +356,7 @@ class RussianPokerState:
         bonus: AmountInput | None = None,
         blind: bool = False,
     ) -> bool:
-        return _succeeds(lambda: self._check_place_wagers(box, player, ante, bonus, blind))
+        return succeeds(lambda: self._check_place_wagers(box, player, ante, bonus, blind))
 
     def place_wagers(
         self,
@@ -453,7 +460,7 @@ class RussianPokerState:
         self._check_close_bets()
 
     def can_close_bets(self) -> bool:
-        return _succeeds(self._check_close_bets)
+        return succeeds(self._check_close_bets)
 
     def close_bets(self) -> BetsClosed:
         """"No more bets": the wagers are final and the deal begins."""
@@ -478,7 +485,7 @@ class RussianPokerState:
         self._check_deal_box(box, cards)
 
     def can_deal_box(self, box: int, cards: CardsInput) -> bool:
-        return _succeeds(lambda: self._check_deal_box(box, cards))
+        return succeeds(lambda: self._check_deal_box(box, cards))
 
     def deal_box(self, box: int, cards: CardsInput) -> BoxDealt:
         """Record a box's five cards as dealt (an open box during the deal, a blind box up to
@@ -523,7 +530,7 @@ class RussianPokerState:
         self._check_deal_card(target, card)
 
     def can_deal_card(self, target: str | int, card: CardInput) -> bool:
-        return _succeeds(lambda: self._check_deal_card(target, card))
+        return succeeds(lambda: self._check_deal_card(target, card))
 
     def deal_card(self, target: str | int, card: CardInput) -> CardDealt:
         """Record one card: ``target`` is ``"dealer"`` or ``"box:<n>"`` (or the box number).
@@ -587,7 +594,7 @@ class RussianPokerState:
         self._check_declare_bonus(box)
 
     def can_declare_bonus(self, box: int) -> bool:
-        return _succeeds(lambda: self._check_declare_bonus(box))
+        return succeeds(lambda: self._check_declare_bonus(box))
 
     def declare_bonus(self, box: int) -> BonusDeclared:
         """The dealer checks the box's bonus on the five cards as dealt (RULES A.1: declared
@@ -625,7 +632,7 @@ class RussianPokerState:
         self._check_exchange(box, discards, replacements)
 
     def can_exchange(self, box: int, discards: CardsInput, replacements: CardsInput) -> bool:
-        return _succeeds(lambda: self._check_exchange(box, discards, replacements))
+        return succeeds(lambda: self._check_exchange(box, discards, replacements))
 
     def exchange(
         self, box: int, discards: CardsInput, replacements: CardsInput
@@ -698,7 +705,7 @@ class RussianPokerState:
         self._check_buy_sixth_card(box, card)
 
     def can_buy_sixth_card(self, box: int, card: CardInput) -> bool:
-        return _succeeds(lambda: self._check_buy_sixth_card(box, card))
+        return succeeds(lambda: self._check_buy_sixth_card(box, card))
 
     def buy_sixth_card(self, box: int, card: CardInput) -> SixthCardBought:
         """The box buys a sixth card for a fee of one Ante, recorded in the same action; its
@@ -739,7 +746,7 @@ class RussianPokerState:
         self._check_insure(box, amount)
 
     def can_insure(self, box: int, amount: AmountInput) -> bool:
-        return _succeeds(lambda: self._check_insure(box, amount))
+        return succeeds(lambda: self._check_insure(box, amount))
 
     def insure(self, box: int, amount: AmountInput) -> InsurancePlaced:
         """The box insures trips or better against the dealer having no game, within
@@ -795,7 +802,7 @@ class RussianPokerState:
         self._check_fold(box)
 
     def can_fold(self, box: int) -> bool:
-        return _succeeds(lambda: self._check_fold(box))
+        return succeeds(lambda: self._check_fold(box))
 
     def fold(self, box: int) -> BoxFolded:
         """The box folds: its Ante and any fee are lost, and so is its bonus unless
@@ -821,7 +828,7 @@ class RussianPokerState:
         self._check_bet(box, amount)
 
     def can_bet(self, box: int, amount: AmountInput | None = None) -> bool:
-        return _succeeds(lambda: self._check_bet(box, amount))
+        return succeeds(lambda: self._check_bet(box, amount))
 
     def bet(self, box: int, amount: AmountInput | None = None) -> BetPlaced:
         """The box stays in with its Bet, exactly twice its Ante (the default amount)."""
@@ -854,7 +861,7 @@ class RussianPokerState:
         self._check_reveal_dealer(cards)
 
     def can_reveal_dealer(self, cards: CardsInput) -> bool:
-        return _succeeds(lambda: self._check_reveal_dealer(cards))
+        return succeeds(lambda: self._check_reveal_dealer(cards))
 
     def reveal_dealer(self, cards: CardsInput) -> DealerRevealed:
         """The dealer turns his face-down cards: all four, or some of those still down."""
@@ -892,7 +899,7 @@ class RussianPokerState:
         self._check_take_ante(box)
 
     def can_take_ante(self, box: int) -> bool:
-        return _succeeds(lambda: self._check_take_ante(box))
+        return succeeds(lambda: self._check_take_ante(box))
 
     def take_ante(self, box: int) -> AnteTaken:
         """The dealer has no game and the box takes its Ante win (1:1, Bet returned)."""
@@ -914,7 +921,7 @@ class RussianPokerState:
         self._check_buy_game(box)
 
     def can_buy_game(self, box: int) -> bool:
-        return _succeeds(lambda: self._check_buy_game(box))
+        return succeeds(lambda: self._check_buy_game(box))
 
     def buy_game(self, box: int) -> GameBought:
         """The dealer has no game and the box buys one for a fee of one Ante, giving up its
@@ -943,7 +950,7 @@ class RussianPokerState:
         self._check_draw_replacement(card)
 
     def can_draw_replacement(self, card: CardInput) -> bool:
-        return _succeeds(lambda: self._check_draw_replacement(card))
+        return succeeds(lambda: self._check_draw_replacement(card))
 
     def draw_replacement(self, card: CardInput) -> ReplacementDrawn:
         """The card the dealer draws for his discarded :attr:`dealer_discard`.
@@ -1293,13 +1300,7 @@ class RussianPokerState:
     # -- checks ------------------------------------------------------------------------------
 
     def _check_phase(self, action: Action) -> None:
-        if action not in PHASE_ACTIONS[self._phase]:
-            raise GameError(
-                codes.ACTION_OUT_OF_PHASE,
-                f"{action.value} is not allowed in phase {self._phase.value}",
-                action=action.value,
-                phase=self._phase.value,
-            )
+        check_phase(PHASE_ACTIONS, self._phase, action)
 
     def _table_box(self, box: object) -> int:
         """``box`` as a box number of this table."""
@@ -1448,11 +1449,3 @@ def _parse_target(raw: str | int) -> str:
 
 def _card_text(card: Card | None) -> str | None:
     return None if card is None else str(card)
-
-
-def _succeeds(check: Callable[[], object]) -> bool:
-    try:
-        check()
-    except GameError:
-        return False
-    return True

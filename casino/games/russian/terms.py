@@ -24,8 +24,8 @@ from types import MappingProxyType
 from typing import Any
 
 from casino.games.errors import GameError
+from casino.games.money import ZERO, is_chip_multiple, to_decimal
 from casino.games.russian.codes import LIMITS_INVALID, PAYTABLE_INVALID
-from casino.games.russian.money import ZERO, is_chip_multiple, to_decimal
 from casino.games.russian_hands import STANDARD_PAYTABLE, Line
 
 _LINE_NAMES = frozenset(line.value for line in Line)

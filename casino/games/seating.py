@@ -1,0 +1,106 @@
+"""Seating players at numbered seats with the chips they bring (Red Dog and Ruby Run).
+
+Seats are numbered from 1 clockwise. Seating names each player's seat and stack and the seat of
+the button: :func:`seat_stacks` is its one check, and :class:`PlayersSeatedEvent` the one way it
+is stored. The codes ``seat_invalid`` and ``player_count_invalid`` belong to this module, and the
+``codes`` module of each engine that seats players re-exports them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, ClassVar, Final, Self, TypeAlias
+
+from casino.games.errors import GameError
+from casino.games.money import AmountInput, chip_amount, seat_amounts_text
+from casino.games.stored_events import int_field, stacks_field
+
+#: A seat number outside the table or given twice, or the button not on a seated player
+#: (``data["seat"]``).
+SEAT_INVALID: Final = "seat_invalid"
+#: Fewer or more players seated than the rule set allows (``data["players"]``,
+#: ``data["minimum"]``, ``data["maximum"]``).
+PLAYER_COUNT_INVALID: Final = "player_count_invalid"
+
+#: Each seat with the chips its player brings: a mapping, or pairs of seat and amount.
+StacksInput: TypeAlias = Mapping[int, AmountInput] | Iterable[tuple[int, AmountInput]]
+
+
+def is_seat_number(seat: object, seats: int) -> bool:
+    """Whether ``seat`` is a seat of a table of ``seats`` seats (1 to ``seats``; a bool is not).
+
+    >>> is_seat_number(8, 8), is_seat_number(9, 8), is_seat_number(True, 8)
+    (True, False, False)
+    """
+    return isinstance(seat, int) and not isinstance(seat, bool) and 1 <= seat <= seats
+
+
+def seat_stacks(
+    stacks: StacksInput,
+    button: int,
+    *,
+    min_players: int,
+    max_players: int,
+    seats: int,
+    chip_unit: Decimal,
+) -> tuple[tuple[int, Decimal], ...]:
+    """The seated players' stacks as pairs of seat and amount, in seat order.
+
+    Checked in this order: the number of players (``min_players`` to ``max_players``), then
+    each seat and its stack in the order given, then the button.
+
+    :raises GameError: ``player_count_invalid``; ``seat_invalid`` for a seat outside 1 to
+        ``seats`` or given twice, or a button not on a seated player; ``amount_invalid`` /
+        ``amount_not_chip_multiple`` for a stack.
+
+    >>> seat_stacks({3: "50", 1: 40}, 3, min_players=2, max_players=8, seats=8,
+    ...             chip_unit=Decimal(1))
+    ((1, Decimal('40')), (3, Decimal('50')))
+    """
+    pairs = list(stacks.items()) if isinstance(stacks, Mapping) else list(stacks)
+    count = len(pairs)
+    if not min_players <= count <= max_players:
+        raise GameError(
+            PLAYER_COUNT_INVALID,
+            f"{count} players; this table seats {min_players}–{max_players}",
+            players=count,
+            minimum=min_players,
+            maximum=max_players,
+        )
+    seated: dict[int, Decimal] = {}
+    for seat, raw in pairs:
+        if not is_seat_number(seat, seats) or seat in seated:
+            raise GameError(SEAT_INVALID, f"Not a free seat: {seat!r}", seat=seat)
+        seated[seat] = chip_amount(raw, chip_unit, field=f"stack of seat {seat}")
+    if button not in seated:
+        raise GameError(
+            SEAT_INVALID, f"The button must be on a seated player: {button!r}", seat=button
+        )
+    return tuple(sorted(seated.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersSeatedEvent:
+    """The event of seating: ``stacks`` pairs each seat with its chips, in seat order, and
+    ``button`` is the button's seat; stored as ``{"kind", "stacks": {seat: amount}, "button"}``.
+
+    Each engine that seats players declares its own ``PlayersSeated`` as a subclass, so that its
+    events stay its own: one engine's seating is not an event another engine accepts.
+    """
+
+    kind: ClassVar[str] = "players_seated"
+    stacks: tuple[tuple[int, Decimal], ...]
+    button: int
+
+    def to_dict(self) -> dict[str, Any]:
+        stacks = seat_amounts_text(dict(self.stacks))
+        return {"kind": self.kind, "stacks": stacks, "button": self.button}
+
+    @classmethod
+    def _from_fields(cls, data: Mapping[str, Any]) -> Self:
+        return cls(
+            stacks=stacks_field(cls.kind, data["stacks"]),
+            button=int_field(cls.kind, "button", data["button"]),
+        )
