@@ -5,6 +5,7 @@ A role is a Django group of the same name. A user holds one role; a superuser co
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -29,10 +30,25 @@ def user_role(user: AbstractBaseUser | AnonymousUser | None) -> Role | None:
     cached = getattr(user, "_casino_role", "unset")
     if cached != "unset":
         return cached  # type: ignore[no-any-return]
+    names = (
+        ()
+        if getattr(user, "is_superuser", False)
+        else user.groups.values_list(  # type: ignore[union-attr]
+            "name", flat=True
+        )
+    )
+    return remember_role(user, names)
+
+
+def remember_role(user: AbstractBaseUser, group_names: Iterable[str]) -> Role | None:
+    """Work out and cache on ``user`` the role its ``group_names`` give (superuser: admin).
+
+    Authentication that already read the groups calls this to spare a query per request.
+    """
     if getattr(user, "is_superuser", False):
         role: Role | None = Role.ADMIN
     else:
-        names = set(user.groups.values_list("name", flat=True))  # type: ignore[union-attr]
+        names = set(group_names)
         role = next((r for r in _PRECEDENCE if r.value in names), None)
-    user._casino_role = role  # type: ignore[union-attr]
+    user._casino_role = role  # type: ignore[attr-defined]
     return role
