@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tests.bench.bench_floor import setup_django, tables_with_dealers
-from tests.bench.http_load import Client, run_clients, served
+from tests.bench.http_load import Tablet, run_tablets, served
 
 Report = Callable[[str, float, str, float, str], None]
 
@@ -46,23 +46,18 @@ def run(report: Report) -> None:
         prefix="bench-rp", game="russian_poker", count=TABLETS, paytables=True
     )
     with served() as (host, port):
-        clients = [Client(host, port, token=token) for _, token in tables]
-        table_of = {id(c): table_id for c, (table_id, _) in zip(clients, tables, strict=True)}
+        tablets = [Tablet(host, port, token=token) for _, token in tables]
+        table_of = {id(t): table_id for t, (table_id, _) in zip(tablets, tables, strict=True)}
 
-        def play(client: Client, i: int) -> None:
-            _play_round(client, table_of[id(client)])
+        async def play(tablet: Tablet, i: int) -> None:
+            await _play_round(tablet, table_of[id(tablet)])
 
-        def insert(client: Client, i: int) -> None:
-            _bare_insert(client)
-
-        run_clients(clients, insert, 20)  # warm-up: connections, imports, caches
-        run_clients(clients, play, 1)
-        bare = run_clients(clients, insert, INSERTS_EACH)
-        rounds = run_clients(clients, play, ROUNDS_EACH)
-        paced_bare = run_clients(clients, insert, 18 * PACED_ROUNDS_EACH, interval=PACE_S)
-        paced = run_clients(clients, play, PACED_ROUNDS_EACH, interval=PACE_S)
-        for client in clients:
-            client.close()
+        run_tablets(tablets, _bare_insert, 20)  # warm-up: connections, imports, caches
+        run_tablets(tablets, play, 1)
+        bare = run_tablets(tablets, _bare_insert, INSERTS_EACH)
+        rounds = run_tablets(tablets, play, ROUNDS_EACH)
+        paced_bare = run_tablets(tablets, _bare_insert, 18 * PACED_ROUNDS_EACH, interval=PACE_S)
+        paced = run_tablets(tablets, play, PACED_ROUNDS_EACH, interval=PACE_S)
     report(
         "russian_round_http",
         rounds.sessions_per_second,
@@ -88,39 +83,38 @@ def run(report: Report) -> None:
     )
 
 
-def _bare_insert(client: Client) -> None:
-    status, _ = client.request("POST", "/bench/insert/", {"payload": "x"})
+async def _bare_insert(tablet: Tablet, i: int) -> None:
+    status, _ = await tablet.request("POST", "/bench/insert/", {"payload": "x"})
     assert status == 201, status
 
 
-def _play_round(client: Client, table_id: int) -> None:
-    status, body = client.request("POST", f"/api/v1/tables/{table_id}/rounds/", {})
+async def _play_round(tablet: Tablet, table_id: int) -> None:
+    status, body = await tablet.request("POST", f"/api/v1/tables/{table_id}/rounds/", {})
     assert status == 201, body
     round_id = body["id"]
     seen = body["last_event_seq"]
 
-    def act(action: str, **fields: object) -> dict[str, object]:
+    async def act(action: str, **fields: object) -> None:
         nonlocal seen
-        status, body = client.request(
+        status, body = await tablet.request(
             "POST",
             f"/api/v1/rounds/{round_id}/actions/",
             {"expected_event": seen, "action": action, **fields},
         )
         assert status == 200, (action, body)
         seen = body["last_event_seq"]
-        return body  # type: ignore[no-any-return]
 
     for box in BOXES:
-        act("place_wagers", box=box, player=f"P{box}", ante="10")
-    act("close_bets")
+        await act("place_wagers", box=box, player=f"P{box}", ante="10")
+    await act("close_bets")
     for box, cards in BOXES.items():
-        act("deal_box", box=box, cards=cards.split())
-    act("deal_card", target="dealer", card=DEALER_UP)
-    act("bet", box=1)
-    act("fold", box=2)
-    act("buy_sixth_card", box=3, card="Ah")
-    act("bet", box=3)
-    act("bet", box=4)
-    act("reveal_dealer", cards=DEALER_DOWN.split())
-    status, body = client.request("POST", f"/api/v1/rounds/{round_id}/settle/", {})
+        await act("deal_box", box=box, cards=cards.split())
+    await act("deal_card", target="dealer", card=DEALER_UP)
+    await act("bet", box=1)
+    await act("fold", box=2)
+    await act("buy_sixth_card", box=3, card="Ah")
+    await act("bet", box=3)
+    await act("bet", box=4)
+    await act("reveal_dealer", cards=DEALER_DOWN.split())
+    status, body = await tablet.request("POST", f"/api/v1/rounds/{round_id}/settle/", {})
     assert status == 200 and body["status"] == "settled", body

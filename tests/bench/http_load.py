@@ -1,12 +1,15 @@
-"""Drive the real HTTP stack under load: gunicorn on loopback, keep-alive clients in threads.
+"""Drive the real HTTP stack under load: gunicorn on loopback, keep-alive tablets on asyncio.
 
-``served()`` migrates the benchmark database, starts gunicorn with the benchmark settings and
-yields its base URL; ``Client`` is one tablet's keep-alive connection that times every request;
-``run_clients`` runs one session function per tablet at the same time and pools the latencies.
+``served()`` starts gunicorn with the benchmark settings and yields its address; ``Tablet`` is
+one tablet's keep-alive connection that times every request; ``run_tablets`` runs one session
+coroutine per tablet, all at once, optionally at a dealer's pace, and pools the latencies. The
+clients share one event loop in one thread, so the load generator itself stays light and the
+latencies measure the server rather than contention among client threads.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import http.client
 import json
@@ -16,9 +19,8 @@ import socket
 import statistics
 import subprocess
 import sys
-import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -64,7 +66,7 @@ def served(*, workers: int = 4, threads: int = 4) -> Iterator[tuple[str, int]]:
 
 
 @dataclass
-class Client:
+class Tablet:
     """One tablet: a keep-alive connection, a token, and the latency of each request (s)."""
 
     host: str
@@ -73,33 +75,46 @@ class Client:
     latencies: list[float] = field(default_factory=list)
     #: Seconds between the starts of two requests (a dealer's pace); ``None``: back to back.
     interval: float | None = None
-    _conn: http.client.HTTPConnection | None = None
-    _next_start: float = 0.0
+    next_start: float = 0.0
+    _reader: asyncio.StreamReader | None = None
+    _writer: asyncio.StreamWriter | None = None
 
-    def request(
-        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
-    ) -> tuple[int, Any]:
-        if self._conn is None:
-            self._conn = http.client.HTTPConnection(self.host, self.port, timeout=60)
-        sent = {"Content-Type": "application/json", **(headers or {})}
-        if self.token:
-            sent["Authorization"] = f"Token {self.token}"
-        payload = None if body is None else json.dumps(body)
+    async def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         if self.interval is not None:
-            now = time.perf_counter()
-            if self._next_start > now:
-                time.sleep(self._next_start - now)
-            self._next_start = max(now, self._next_start) + self.interval
+            delay = self.next_start - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            self.next_start = max(time.perf_counter(), self.next_start) + self.interval
+        if self._writer is None:
+            self._reader, self._writer = await asyncio.open_connection(self.host, self.port)
+        assert self._reader is not None
+        payload = b"" if body is None else json.dumps(body).encode()
+        head = [
+            f"{method} {path} HTTP/1.1",
+            f"Host: {self.host}",
+            "Content-Type: application/json",
+            f"Content-Length: {len(payload)}",
+        ]
+        if self.token:
+            head.append(f"Authorization: Token {self.token}")
         start = time.perf_counter()
-        self._conn.request(method, path, body=payload, headers=sent)
-        response = self._conn.getresponse()
-        data = response.read()
+        self._writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + payload)
+        status_line = await self._reader.readline()
+        length = 0
+        while (line := await self._reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode().partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+        data = await self._reader.readexactly(length)
         self.latencies.append(time.perf_counter() - start)
-        return response.status, json.loads(data) if data else None
+        return int(status_line.split()[1]), json.loads(data) if data else None
 
-    def close(self) -> None:
-        if self._conn is not None:
-            self._conn.close()
+    async def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            with contextlib.suppress(ConnectionError):
+                await self._writer.wait_closed()
+            self._writer = None
 
 
 @dataclass(frozen=True)
@@ -125,46 +140,39 @@ class LoadResult:
         return 1000 * statistics.median(self.latencies)
 
 
-def run_clients(
-    clients: list[Client],
-    session: Callable[[Client, int], None],
-    sessions_each: int,
-    *,
-    interval: float | None = None,
+Session = Callable[[Tablet, int], Awaitable[None]]
+
+
+def run_tablets(
+    tablets: list[Tablet], session: Session, sessions_each: int, *, interval: float | None = None
 ) -> LoadResult:
-    """Every client runs ``session(client, i)`` ``sessions_each`` times, all clients at once.
+    """Every tablet runs ``session(tablet, i)`` ``sessions_each`` times, all tablets at once.
 
-    With ``interval``, each client starts a request at most every ``interval`` seconds, the
-    clients offset evenly so their requests do not arrive in bursts.
+    With ``interval``, each tablet starts a request at most every ``interval`` seconds, the
+    tablets offset evenly so their requests do not arrive in bursts.
     """
-    errors: list[BaseException] = []
-    barrier = threading.Barrier(len(clients) + 1)
 
-    def work(client: Client) -> None:
-        barrier.wait()
-        try:
-            for i in range(sessions_each):
-                session(client, i)
-        except BaseException as exc:  # reported after the run: a failed session voids it
-            errors.append(exc)
+    async def main() -> float:
+        origin = time.perf_counter() + 0.1
+        for index, tablet in enumerate(tablets):
+            tablet.latencies.clear()
+            tablet.interval = interval
+            tablet.next_start = origin + (interval or 0) * index / len(tablets)
 
-    origin = time.perf_counter() + 0.2
-    for index, client in enumerate(clients):
-        client.latencies.clear()
-        client.interval = interval
-        client._next_start = origin + (interval or 0) * index / len(clients)
-    threads = [threading.Thread(target=work, args=(c,)) for c in clients]
-    for thread in threads:
-        thread.start()
-    barrier.wait()
-    start = time.perf_counter()
-    for thread in threads:
-        thread.join()
-    elapsed = time.perf_counter() - start
-    if errors:
-        raise errors[0]
-    latencies = [t for c in clients for t in c.latencies]
-    return LoadResult(len(clients) * sessions_each, elapsed, latencies)
+        async def work(tablet: Tablet) -> None:
+            try:
+                for i in range(sessions_each):
+                    await session(tablet, i)
+            finally:
+                await tablet.close()
+
+        start = time.perf_counter()
+        await asyncio.gather(*(work(tablet) for tablet in tablets))
+        return time.perf_counter() - start
+
+    elapsed = asyncio.run(main())
+    latencies = [t for tablet in tablets for t in tablet.latencies]
+    return LoadResult(len(tablets) * sessions_each, elapsed, latencies)
 
 
 def _free_port() -> int:
