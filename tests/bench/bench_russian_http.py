@@ -11,9 +11,10 @@ Two loads:
 * saturated: every tablet sends its next request as soon as the last is answered, which
   measures throughput (``russian_round_http``, rounds/s; ratio: requests/s against the bare
   insert's requests/s) and the latency of an overloaded server (``request_p99_saturated``);
-* dealer pace: every tablet sends one request every ``PACE_S`` seconds, already several times
-  faster than a dealer records a live round; this is the latency a dealer sees
-  (``request_p50``, ``request_p99``; ratio against the bare insert at the same pace).
+* dealer pace: every tablet sends one request every ``PACE_S`` seconds on average (random
+  gaps, so tables drift apart as real ones do), several times faster than a dealer records a
+  live round; this is the latency a dealer sees (``request_p50``, ``request_p99``; ratio
+  against the bare insert at the same pace).
 """
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ Report = Callable[[str, float, str, float, str], None]
 TABLETS = 32
 ROUNDS_EACH = 4
 INSERTS_EACH = 150
-PACE_S = 0.5
+#: A dealer records a four-box round's 18 actions in a minute or two: one request every few
+#: seconds. One a second per tablet is several times that pace.
+PACE_S = 1.0
 PACED_ROUNDS_EACH = 2
 BOXES = {
     1: "8h 8s Kd 7c 3s",

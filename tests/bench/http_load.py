@@ -14,6 +14,7 @@ import contextlib
 import http.client
 import json
 import os
+import random
 import signal
 import socket
 import statistics
@@ -27,6 +28,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = "tests.bench.bench_settings"
+SEED = 20_261_129
 
 
 @contextlib.contextmanager
@@ -73,9 +75,10 @@ class Tablet:
     port: int
     token: str | None = None
     latencies: list[float] = field(default_factory=list)
-    #: Seconds between the starts of two requests (a dealer's pace); ``None``: back to back.
+    #: Mean seconds between the starts of two requests (a dealer's pace); ``None``: back to back.
     interval: float | None = None
     next_start: float = 0.0
+    _rng: random.Random = field(default_factory=lambda: random.Random(SEED))
     _reader: asyncio.StreamReader | None = None
     _writer: asyncio.StreamWriter | None = None
 
@@ -84,7 +87,10 @@ class Tablet:
             delay = self.next_start - time.perf_counter()
             if delay > 0:
                 await asyncio.sleep(delay)
-            self.next_start = max(time.perf_counter(), self.next_start) + self.interval
+            # Exponential gaps (arrivals of a Poisson process): tablets drift apart as real
+            # tables do, rather than reaching their heavy requests (open, settle) in step.
+            gap = self._rng.expovariate(1 / self.interval)
+            self.next_start = max(time.perf_counter(), self.next_start) + gap
         if self._writer is None:
             self._reader, self._writer = await asyncio.open_connection(self.host, self.port)
         assert self._reader is not None
@@ -148,8 +154,8 @@ def run_tablets(
 ) -> LoadResult:
     """Every tablet runs ``session(tablet, i)`` ``sessions_each`` times, all tablets at once.
 
-    With ``interval``, each tablet starts a request at most every ``interval`` seconds, the
-    tablets offset evenly so their requests do not arrive in bursts.
+    With ``interval``, each tablet starts its requests at random, ``interval`` seconds apart on
+    average (seeded, so runs are comparable), and never before the previous one is answered.
     """
 
     async def main() -> float:
@@ -158,6 +164,7 @@ def run_tablets(
             tablet.latencies.clear()
             tablet.interval = interval
             tablet.next_start = origin + (interval or 0) * index / len(tablets)
+            tablet._rng.seed(SEED + index)
 
         async def work(tablet: Tablet) -> None:
             try:
