@@ -1,10 +1,37 @@
+"""The audit app in the admin: everything read-only. History is changed through no screen; a
+correction is requested and decided through the API, under dual control."""
+
 from django.contrib import admin
 
-from audit.models import AuditRecord
+from audit.models import Alert, AuditRecord, Correction, GamingDayReport, ReplayCheck
 from tables.admin import ReadOnlyAdmin
 
 
 @admin.register(AuditRecord)
 class AuditRecordAdmin(ReadOnlyAdmin):
-    list_display = ["id", "occurred_at", "event_code", "actor_label", "actor_role", "table"]
+    list_display = ["seq", "occurred_at", "event_code", "actor_label", "actor_role", "table"]
     list_filter = ["event_code", "actor_role"]
+
+
+@admin.register(Correction)
+class CorrectionAdmin(ReadOnlyAdmin):
+    list_display = ["id", "kind", "status", "round", "requested_by", "decided_by", "decided_at"]
+    list_filter = ["kind", "status"]
+
+
+@admin.register(GamingDayReport)
+class GamingDayReportAdmin(ReadOnlyAdmin):
+    list_display = ["id", "casino", "gaming_day", "trigger", "status", "finished_at"]
+    list_filter = ["trigger", "status"]
+    exclude = ["payload", "csv", "pdf"]
+
+
+@admin.register(Alert)
+class AlertAdmin(ReadOnlyAdmin):
+    list_display = ["id", "kind", "table", "round", "gaming_day", "raised_at"]
+    list_filter = ["kind"]
+
+
+@admin.register(ReplayCheck)
+class ReplayCheckAdmin(ReadOnlyAdmin):
+    list_display = ["casino", "gaming_day", "rounds_checked", "mismatches", "checked_at"]

@@ -23,3 +23,14 @@ class AuditCode(StrEnum):
     ROUND_ACTION = "round.action"
     ROUND_SETTLED = "round.settled"
     ROUND_VOIDED = "round.voided"
+    ROUND_REPLAY_MISMATCH = "round.replay_mismatch"
+    # Corrections (dual control)
+    CORRECTION_REQUESTED = "correction.requested"
+    CORRECTION_APPROVED = "correction.approved"
+    CORRECTION_REJECTED = "correction.rejected"
+    # Reports and checks of the record itself
+    REPORT_REQUESTED = "report.requested"
+    REPORT_STORED = "report.stored"
+    REPLAY_CHECKED = "audit.replay_checked"
+    CHAIN_VERIFIED = "audit.chain_verified"
+    CHAIN_BROKEN = "audit.chain_broken"

@@ -1,17 +1,31 @@
-"""The audit trail: one row per business event, written in the same transaction as the change."""
+"""The audit trail, corrections under dual control, stored gaming-day reports and alerts.
+
+Everything here is history. The database refuses to change or delete it (triggers, see the
+migrations): audit rows are never changed, a correction changes only once (from requested to
+approved or rejected), and a finished report never changes.
+"""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F, Q
+
+HASH_LENGTH = 64
 
 
 class AuditRecord(models.Model):
     """Who did what, in which role, authorised by whom, to which table and round, and why.
 
-    ``before`` and ``after`` hold the changed values (JSON). Rows are only ever inserted.
+    ``before`` and ``after`` hold the changed values (JSON). Rows are only ever inserted, in
+    ``seq`` order without gaps; each holds the previous row's ``row_hash`` (``prev_hash``) and
+    its own, a SHA-256 over its canonical serialisation (``audit.services.chain``), so a row
+    changed or removed behind the application's back breaks the chain where it happened.
     """
 
+    seq = models.BigIntegerField(unique=True, help_text="Position in the chain, from 1.")
+    prev_hash = models.CharField(max_length=HASH_LENGTH)
+    row_hash = models.CharField(max_length=HASH_LENGTH)
     occurred_at = models.DateTimeField()
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
@@ -37,12 +51,242 @@ class AuditRecord(models.Model):
     request_id = models.CharField(max_length=64, blank=True)
 
     class Meta:
+        constraints = [
+            models.CheckConstraint(condition=Q(seq__gte=1), name="audit_seq_positive"),
+            models.CheckConstraint(
+                condition=Q(row_hash__regex=r"^[0-9a-f]{64}$")
+                & Q(prev_hash__regex=r"^[0-9a-f]{64}$"),
+                name="audit_hashes_are_sha256_hex",
+            ),
+        ]
         indexes = [
             models.Index(fields=["event_code", "occurred_at"], name="audit_code_time_idx"),
             models.Index(fields=["round"], name="audit_round_idx"),
             models.Index(fields=["gaming_day", "table"], name="audit_day_table_idx"),
         ]
+        ordering = ["seq"]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.event_code}"
+
+
+class CorrectionKind(models.TextChoices):
+    VOID = "void", "Void the round"
+    PAYOUT_CORRECTION = "payout_correction", "Payout correction"
+
+
+class CorrectionStatus(models.TextChoices):
+    REQUESTED = "requested", "Requested"
+    APPROVED = "approved", "Approved"
+    REJECTED = "rejected", "Rejected"
+
+
+class Correction(models.Model):
+    """A void or a payout correction of a round: requested by one person, decided by another.
+
+    The round's settlement is never edited; an approved correction is this row, referencing it,
+    with its ``lines`` (what is owed to or recovered from each box). Reports count it on the
+    gaming day of the decision (``decided_gaming_day``), so a report already stored stays true.
+    """
+
+    round = models.ForeignKey("tables.Round", on_delete=models.PROTECT, related_name="corrections")
+    settlement = models.ForeignKey(
+        "payouts.Settlement",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="corrections",
+        help_text="The settlement corrected; null for the void of a round never settled.",
+    )
+    kind = models.CharField(max_length=20, choices=CorrectionKind.choices)
+    status = models.CharField(
+        max_length=10, choices=CorrectionStatus.choices, default=CorrectionStatus.REQUESTED
+    )
+    reason = models.TextField()
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    requested_role = models.CharField(max_length=20)
+    requested_at = models.DateTimeField()
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_gaming_day = models.DateField(null=True, blank=True)
+    decision_note = models.TextField(blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=~Q(reason=""), name="correction_has_reason"),
+            models.CheckConstraint(
+                condition=(
+                    Q(status=CorrectionStatus.REQUESTED)
+                    & Q(decided_by__isnull=True)
+                    & Q(decided_at__isnull=True)
+                    & Q(decided_gaming_day__isnull=True)
+                )
+                | (
+                    Q(status__in=[CorrectionStatus.APPROVED, CorrectionStatus.REJECTED])
+                    & Q(decided_by__isnull=False)
+                    & Q(decided_at__isnull=False)
+                    & Q(decided_gaming_day__isnull=False)
+                ),
+                name="correction_decision_complete",
+            ),
+            # Dual control in the database itself: nobody decides their own request.
+            models.CheckConstraint(
+                condition=Q(decided_by__isnull=True) | ~Q(decided_by=F("requested_by")),
+                name="correction_decided_by_another",
+            ),
+            models.UniqueConstraint(
+                fields=["round"],
+                condition=Q(kind=CorrectionKind.VOID)
+                & Q(status__in=[CorrectionStatus.REQUESTED, CorrectionStatus.APPROVED]),
+                name="correction_one_void_per_round",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["status", "decided_gaming_day"], name="correction_status_day_idx")
+        ]
         ordering = ["id"]
 
     def __str__(self) -> str:
-        return f"#{self.pk} {self.event_code}"
+        return f"{self.kind} of round {self.round_id} ({self.status})"
+
+
+class CorrectionLine(models.Model):
+    """One amount of a correction: positive is owed to the box, negative recovered from it."""
+
+    correction = models.ForeignKey(Correction, on_delete=models.PROTECT, related_name="lines")
+    box = models.PositiveSmallIntegerField()
+    line = models.CharField(max_length=40, help_text="ante, bet, bonus, pot, void...")
+    amount = models.DecimalField(max_digits=14, decimal_places=2)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=~Q(amount=0), name="correction_line_amount_nonzero")
+        ]
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"correction {self.correction_id} box {self.box} {self.line} {self.amount}"
+
+
+class ReportTrigger(models.TextChoices):
+    NIGHTLY = "nightly", "Nightly, for the closed gaming day"
+    ON_DEMAND = "on_demand", "On demand by an auditor"
+
+
+class ReportStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
+class GamingDayReport(models.Model):
+    """One gaming day's report of a casino, as stored: JSON, CSV and PDF with their SHA-256.
+
+    Built by a Celery worker. Once ``done`` (or ``failed``) the row never changes (a trigger):
+    a later correction shows in a later report. ``audit_seq``/``audit_hash`` name the audit row
+    that recorded the digests; the chain verification checks that row is still there.
+    """
+
+    casino = models.ForeignKey("tables.Casino", on_delete=models.PROTECT, related_name="+")
+    gaming_day = models.DateField()
+    trigger = models.CharField(max_length=10, choices=ReportTrigger.choices)
+    status = models.CharField(
+        max_length=10, choices=ReportStatus.choices, default=ReportStatus.QUEUED
+    )
+    parameters = models.JSONField(default=dict, help_text="Thresholds the report applied.")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    requested_at = models.DateTimeField()
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    payload = models.JSONField(null=True, blank=True)
+    csv = models.TextField(blank=True)
+    pdf = models.BinaryField(null=True, blank=True)
+    payload_sha256 = models.CharField(max_length=HASH_LENGTH, blank=True)
+    csv_sha256 = models.CharField(max_length=HASH_LENGTH, blank=True)
+    pdf_sha256 = models.CharField(max_length=HASH_LENGTH, blank=True)
+    audit_seq = models.BigIntegerField(null=True, blank=True)
+    audit_hash = models.CharField(max_length=HASH_LENGTH, blank=True)
+    error = models.TextField(blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["casino", "gaming_day"],
+                condition=Q(trigger=ReportTrigger.NIGHTLY),
+                name="report_one_nightly_per_day",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status=ReportStatus.DONE)
+                | (
+                    Q(payload__isnull=False)
+                    & Q(pdf__isnull=False)
+                    & Q(payload_sha256__regex=r"^[0-9a-f]{64}$")
+                    & Q(csv_sha256__regex=r"^[0-9a-f]{64}$")
+                    & Q(pdf_sha256__regex=r"^[0-9a-f]{64}$")
+                    & Q(audit_seq__isnull=False)
+                ),
+                name="report_done_is_complete",
+            ),
+        ]
+        indexes = [models.Index(fields=["casino", "gaming_day"], name="report_casino_day_idx")]
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"report {self.gaming_day} ({self.trigger}, {self.status})"
+
+
+class AlertKind(models.TextChoices):
+    REPLAY_MISMATCH = "replay_mismatch", "A settlement differs from its replay"
+    CHAIN_BROKEN = "chain_broken", "The audit chain is broken"
+
+
+class Alert(models.Model):
+    """Something an auditor or a pit boss must look at, raised by a nightly check."""
+
+    kind = models.CharField(max_length=20, choices=AlertKind.choices)
+    casino = models.ForeignKey(
+        "tables.Casino", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    table = models.ForeignKey(
+        "tables.Table", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    round = models.ForeignKey(
+        "tables.Round", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    gaming_day = models.DateField(null=True, blank=True)
+    details = models.JSONField(default=dict)
+    raised_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["kind", "raised_at"], name="alert_kind_time_idx")]
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} #{self.pk}"
+
+
+class ReplayCheck(models.Model):
+    """The nightly replay of a casino's closed gaming day: written once, when it is done."""
+
+    casino = models.ForeignKey("tables.Casino", on_delete=models.PROTECT, related_name="+")
+    gaming_day = models.DateField()
+    checked_at = models.DateTimeField()
+    rounds_checked = models.PositiveIntegerField()
+    mismatches = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["casino", "gaming_day"], name="replay_check_once_per_day"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"replay check {self.gaming_day}: {self.mismatches} of {self.rounds_checked}"

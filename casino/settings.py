@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import environ
+from celery.schedules import crontab
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -128,6 +129,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Several models have a "kind" or a "status": each set of choices gets its own name.
+    "ENUM_NAME_OVERRIDES": {
+        "CorrectionKindEnum": "audit.models.CorrectionKind",
+        "CorrectionStatusEnum": "audit.models.CorrectionStatus",
+        "ReportStatusEnum": "audit.models.ReportStatus",
+        "AlertKindEnum": "audit.models.AlertKind",
+    },
 }
 
 CELERY_BROKER_URL = REDIS_URL
@@ -138,7 +146,31 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+# Each nightly job runs hourly and does only what is due: a casino's gaming day is "closed" at
+# its own start hour and time zone, and a missed run is caught up by the next.
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    "audit-nightly-reports": {"task": "audit.nightly_reports", "schedule": crontab(minute=10)},
+    "audit-replay-closed-days": {
+        "task": "audit.replay_closed_days",
+        "schedule": crontab(minute=25),
+    },
+    "audit-verify-chain": {"task": "audit.verify_chain", "schedule": crontab(minute=40, hour=4)},
+}
+
+# Gaming-day reports (audit/). An auditor may override the thresholds per report.
+AUDIT_REPORTS = {
+    # "absolute": flag a hold further than VARIANCE_THRESHOLD_PP points from the theoretical;
+    # "confidence": further than CONFIDENCE_Z standard errors over the period's rounds.
+    "VARIANCE_MODE": env.str("AUDIT_VARIANCE_MODE", default="absolute"),
+    "VARIANCE_THRESHOLD_PP": env.str("AUDIT_VARIANCE_THRESHOLD_PP", default="2.00"),
+    "CONFIDENCE_Z": env.str("AUDIT_CONFIDENCE_Z", default="1.96"),
+    # Per game, the standard deviation of one round's result per unit staked, from the game's
+    # certificate, e.g. {"russian_poker": "2.3"}; without it the sample's own is used.
+    "ROUND_SD": env.json("AUDIT_ROUND_SD", default={}),
+    "LARGE_PAYOUT_THRESHOLD": env.str("AUDIT_LARGE_PAYOUT_THRESHOLD", default="5000.00"),
+    # A gaming day is reported and replayed this long after it closes.
+    "NIGHTLY_GRACE_MINUTES": env.int("AUDIT_NIGHTLY_GRACE_MINUTES", default=60),
+}
 
 LOGGING = {
     "version": 1,

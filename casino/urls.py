@@ -11,6 +11,7 @@ api_v1 = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("", include("tables.api.urls")),
+    path("audit/", include("audit.api.urls")),
 ]
 
 urlpatterns = [

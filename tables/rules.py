@@ -70,3 +70,13 @@ rules.add_perm(
 rules.add_perm("tables.manage_table", is_supervising_pit_boss | is_admin)
 rules.add_perm("tables.deal_round", is_assigned_dealer)
 rules.add_perm("tables.review_round", is_supervising_pit_boss | is_auditor | is_admin)
+
+# The audit trail (audit/): auditors read it, verify it and run reports; a void or correction is
+# requested at the table and decided by a pit boss of its pit who did not request it (the
+# corrections service refuses self-approval).
+rules.add_perm("audit.view_trail", is_auditor)
+rules.add_perm("audit.run_reports", is_auditor)
+rules.add_perm("audit.request_correction", is_assigned_dealer | is_supervising_pit_boss)
+rules.add_perm("audit.decide_correction", is_supervising_pit_boss)
+rules.add_perm("audit.list_corrections", is_pit_boss | is_auditor | is_admin)
+rules.add_perm("audit.view_correction", is_supervising_pit_boss | is_auditor | is_admin)

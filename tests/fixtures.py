@@ -31,7 +31,9 @@ def make_user(db: Any) -> Callable[..., Any]:
             is_superuser=role is Role.ADMIN,
         )
         if role is not None:
-            user.groups.add(Group.objects.get(name=role.value))
+            # The groups come from a data migration; a transactional test's flush removes
+            # them, so a later test recreates what it needs.
+            user.groups.add(Group.objects.get_or_create(name=role.value)[0])
         return user
 
     return make

@@ -5,13 +5,11 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-import rules
 from django.contrib.auth import get_user_model
 from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -20,6 +18,7 @@ from casino.api.errors import ApiError
 from casino.api.idempotency import idempotent
 from casino.api.roles import Role, user_role
 from casino.api.serializers import MoneyField, StrictSerializer
+from casino.api.shortcuts import IDEMPOTENCY_HEADER, require_permission, validated
 from payouts.models import Settlement
 from payouts.services.replay import round_replay
 from payouts.services.settlement import round_settle
@@ -34,20 +33,6 @@ from tables.services import rounds as round_services
 from tables.services import tables as table_services
 
 ROUND_NOT_SETTLED = "round_not_settled"
-
-IDEMPOTENCY_HEADER = OpenApiParameter(
-    "Idempotency-Key",
-    str,
-    OpenApiParameter.HEADER,
-    required=False,
-    description="Makes a retry harmless: the same key and body return the first response.",
-)
-
-
-def _require(request: Request, perm: str, obj: Any = None) -> None:
-    # The predicates decide, with no superuser shortcut: an administrator does not deal.
-    if not rules.has_perm(perm, request.user, obj):
-        raise PermissionDenied("Your role does not allow this here.")
 
 
 def _table_queryset() -> QuerySet[Table]:
@@ -74,7 +59,7 @@ class TableListApi(APIView):
     @extend_schema(responses=TableOutputSerializer(many=True))
     def get(self, request: Request) -> Response:
         """The tables this user may see: a dealer's own, a pit boss's pits, or all."""
-        _require(request, "tables.view_floor")
+        require_permission(request, "tables.view_floor")
         return Response(TableOutputSerializer(_tables_for(request.user), many=True).data)
 
 
@@ -82,7 +67,7 @@ class TableDetailApi(APIView):
     @extend_schema(responses=TableOutputSerializer)
     def get(self, request: Request, table_id: int) -> Response:
         table = get_object_or_404(_table_queryset(), pk=table_id)
-        _require(request, "tables.view_table", table)
+        require_permission(request, "tables.view_table", table)
         return Response(TableOutputSerializer(table).data)
 
 
@@ -99,8 +84,8 @@ class TableOpenApi(APIView):
     @idempotent
     def post(self, request: Request, table_id: int) -> Response:
         table = get_object_or_404(Table, pk=table_id)
-        _require(request, "tables.manage_table", table)
-        data = _valid(ReasonInputSerializer, request)
+        require_permission(request, "tables.manage_table", table)
+        data = validated(ReasonInputSerializer, request.data)
         table = table_services.table_open(table_id=table.pk, actor=request.user, **data)
         return Response(TableOutputSerializer(table).data)
 
@@ -114,8 +99,8 @@ class TableCloseApi(APIView):
     @idempotent
     def post(self, request: Request, table_id: int) -> Response:
         table = get_object_or_404(Table, pk=table_id)
-        _require(request, "tables.manage_table", table)
-        data = _valid(ReasonInputSerializer, request)
+        require_permission(request, "tables.manage_table", table)
+        data = validated(ReasonInputSerializer, request.data)
         table = table_services.table_close(table_id=table.pk, actor=request.user, **data)
         return Response(TableOutputSerializer(table).data)
 
@@ -139,8 +124,8 @@ class TableLimitsApi(APIView):
     def post(self, request: Request, table_id: int) -> Response:
         """Change the table's limits; rounds in play keep the limits they opened with."""
         table = get_object_or_404(Table, pk=table_id)
-        _require(request, "tables.manage_table", table)
-        data = _valid(LimitsInputSerializer, request)
+        require_permission(request, "tables.manage_table", table)
+        data = validated(LimitsInputSerializer, request.data)
         reason = data.pop("reason")
         table = table_services.table_limits_change(
             table_id=table.pk, actor=request.user, limits=data, reason=reason
@@ -162,8 +147,8 @@ class TableAssignmentApi(APIView):
     def post(self, request: Request, table_id: int) -> Response:
         """Assign a dealer to the table (relieving the previous one)."""
         table = get_object_or_404(Table, pk=table_id)
-        _require(request, "tables.manage_table", table)
-        data = _valid(AssignmentInputSerializer, request)
+        require_permission(request, "tables.manage_table", table)
+        data = validated(AssignmentInputSerializer, request.data)
         dealer = get_object_or_404(get_user_model(), username=data["dealer"], is_active=True)
         table_services.dealer_assign(table_id=table.pk, dealer=dealer, actor=request.user)
         table = _table_queryset().get(pk=table.pk)
@@ -194,8 +179,8 @@ class RoundOpenApi(APIView):
     def post(self, request: Request, table_id: int) -> Response:
         """Open the next round at this table (the assigned dealer only)."""
         table = get_object_or_404(Table, pk=table_id)
-        _require(request, "tables.deal_round", table)
-        data = _valid(RoundOpenInputSerializer, request)
+        require_permission(request, "tables.deal_round", table)
+        data = validated(RoundOpenInputSerializer, request.data)
         round = round_services.round_open(
             table_id=table.pk, dealer=request.user, options=data["options"]
         )
@@ -209,7 +194,7 @@ class RoundDetailApi(APIView):
     @extend_schema(responses=RoundOutputSerializer)
     def get(self, request: Request, round_id: int) -> Response:
         round = get_object_or_404(_round_queryset(), pk=round_id)
-        _require(request, "tables.view_table", round)
+        require_permission(request, "tables.view_table", round)
         return Response(RoundOutputSerializer(round).data)
 
 
@@ -229,8 +214,8 @@ class RoundActionApi(APIView):
         next actions. ``GET`` of the round gives its whole history.
         """
         round = get_object_or_404(Round.objects.select_related("table"), pk=round_id)
-        _require(request, "tables.deal_round", round)
-        data = _valid(action_input_for(round.game, request.data), request)
+        require_permission(request, "tables.deal_round", round)
+        data = validated(action_input_for(round.game, request.data), request.data)
         result = round_services.round_act(
             round_id=round.pk,
             actor=request.user,
@@ -241,19 +226,13 @@ class RoundActionApi(APIView):
         return Response(RoundActionOutputSerializer(result).data)
 
 
-def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:  # type: ignore[type-arg]
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
-
-
 class RoundSettleApi(APIView):
     @extend_schema(request=None, responses=RoundOutputSerializer, parameters=[IDEMPOTENCY_HEADER])
     @idempotent
     def post(self, request: Request, round_id: int) -> Response:
         """Settle a complete round; settling again returns the first settlement."""
         round = get_object_or_404(Round.objects.select_related("table"), pk=round_id)
-        _require(request, "tables.deal_round", round)
+        require_permission(request, "tables.deal_round", round)
         round_settle(round_id=round.pk, actor=request.user)
         return Response(RoundOutputSerializer(_round_queryset().get(pk=round.pk)).data)
 
@@ -269,7 +248,7 @@ class RoundReplayApi(APIView):
     def get(self, request: Request, round_id: int) -> Response:
         """Recompute the round's settlement from its events and compare with the stored one."""
         round = get_object_or_404(Round.objects.select_related("table"), pk=round_id)
-        _require(request, "tables.review_round", round)
+        require_permission(request, "tables.review_round", round)
         if not Settlement.objects.filter(round=round).exists():
             raise ApiError(ROUND_NOT_SETTLED, "The round has not been settled.", status_code=409)
         report = round_replay(round_id=round.pk)

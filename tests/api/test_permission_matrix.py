@@ -6,6 +6,7 @@ and 403 for a signed-in user, with the error code of the single error shape.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal as D
@@ -13,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from audit.services.corrections import correction_request
+from audit.services.reports.build import report_build, report_request
 from payouts.services.settlement import round_settle
 from tables.engines import validate_rule_settings
 from tables.models import Game, RuleSet, TableStatus
@@ -34,6 +37,7 @@ WITH_A_ROLE = SIGNED_IN - {"no_role"}
 AT_THIS_TABLE = frozenset({"dealer", "pit_boss", "auditor", "admin"})
 MANAGERS = frozenset({"pit_boss", "admin"})
 DEALER_ONLY = frozenset({"dealer"})
+AUDITOR_ONLY = frozenset({"auditor"})
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,8 @@ class Case:
     needs_round: bool = False
     table_closed: bool = False
     round_state: str = "open"  # "open", "complete" (ready to settle) or "settled"
+    needs_correction: bool = False  # a void of the round, requested by the dealer
+    needs_report: bool = False  # a gaming-day report, built
 
 
 CASES = [
@@ -107,6 +113,78 @@ CASES = [
         needs_round=True,
         round_state="settled",
     ),
+    Case("audit_record_list", "get", "/api/v1/audit/records/", AUDITOR_ONLY),
+    Case("audit_verify", "get", "/api/v1/audit/verify/", AUDITOR_ONLY),
+    Case("audit_alert_list", "get", "/api/v1/audit/alerts/", AUDITOR_ONLY),
+    Case(
+        "audit_correction_request",
+        "post",
+        "/api/v1/audit/rounds/{round}/corrections/",
+        frozenset({"dealer", "pit_boss"}),
+        body={"kind": "void", "reason": "misdeal"},
+        needs_round=True,
+    ),
+    Case(
+        "audit_correction_list",
+        "get",
+        "/api/v1/audit/corrections/",
+        frozenset({"pit_boss", "other_pit_boss", "auditor", "admin"}),
+    ),
+    Case(
+        "audit_correction_detail",
+        "get",
+        "/api/v1/audit/corrections/{correction}/",
+        frozenset({"pit_boss", "auditor", "admin"}),
+        needs_round=True,
+        needs_correction=True,
+    ),
+    Case(
+        "audit_correction_approve",
+        "post",
+        "/api/v1/audit/corrections/{correction}/approve/",
+        frozenset({"pit_boss"}),
+        body={},
+        needs_round=True,
+        needs_correction=True,
+    ),
+    Case(
+        "audit_correction_reject",
+        "post",
+        "/api/v1/audit/corrections/{correction}/reject/",
+        frozenset({"pit_boss"}),
+        body={},
+        needs_round=True,
+        needs_correction=True,
+    ),
+    Case("audit_report_list", "get", "/api/v1/audit/reports/", AUDITOR_ONLY),
+    Case(
+        "audit_report_request",
+        "post",
+        "/api/v1/audit/reports/request/",
+        AUDITOR_ONLY,
+        body={"gaming_day": "2025-03-10"},
+    ),
+    Case(
+        "audit_report_detail",
+        "get",
+        "/api/v1/audit/reports/{report}/",
+        AUDITOR_ONLY,
+        needs_report=True,
+    ),
+    Case(
+        "audit_report_csv",
+        "get",
+        "/api/v1/audit/reports/{report}/csv/",
+        AUDITOR_ONLY,
+        needs_report=True,
+    ),
+    Case(
+        "audit_report_pdf",
+        "get",
+        "/api/v1/audit/reports/{report}/pdf/",
+        AUDITOR_ONLY,
+        needs_report=True,
+    ),
 ]
 
 
@@ -149,7 +227,17 @@ def test_permission(
         table.status = TableStatus.CLOSED
         table.save()
     round_id = _round_for(case, table, users["dealer"]) if case.needs_round else 0
-    url = case.url.format(table=table.pk, round=round_id)
+    correction_id = report_id = 0
+    if case.needs_correction:
+        correction_id = correction_request(
+            round_id=round_id, actor=users["dealer"], kind="void", reason="misdeal"
+        ).pk
+    if case.needs_report:
+        report = report_request(actor=users["auditor"], gaming_day=dt.date(2025, 3, 10))
+        report_id = report_build(report_id=report.pk).pk
+    url = case.url.format(
+        table=table.pk, round=round_id, correction=correction_id, report=report_id
+    )
     client = client_for(role)
     response = getattr(client, case.method)(url, case.body, format="json")
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tests.bench.bench_floor import setup_django, tables_with_dealers
+from tests.bench.floor import setup_django, tables_with_dealers
 from tests.bench.http_load import Tablet, run_tablets, served
 
 Report = Callable[[str, float, str, float, str], None]

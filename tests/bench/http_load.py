@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-SETTINGS = "tests.bench.bench_settings"
+SETTINGS = "tests.bench.server_settings"
 SEED = 20_261_129
 
 

@@ -1,5 +1,8 @@
 """Run every benchmark module (``tests/bench/bench_*.py``) and print one line per figure.
 
+Only benchmark modules are named ``bench_*``; their helpers (the load generator, the server's
+settings, the floor) are named otherwise.
+
 Each module defines ``run(report)``; ``report`` prints, exactly::
 
     bench <name> <value> <unit> ratio <r> vs <baseline>

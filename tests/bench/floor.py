@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from decimal import Decimal as D
 
-BENCH_SETTINGS = "tests.bench.bench_settings"
+BENCH_SETTINGS = "tests.bench.server_settings"
 
 
 def setup_django() -> None:
@@ -16,7 +16,7 @@ def setup_django() -> None:
     from django.core.management import call_command
     from django.db import connection
 
-    from tests.bench.bench_urls import BENCH_TABLE
+    from tests.bench.server_urls import BENCH_TABLE
 
     call_command("migrate", "--noinput", verbosity=0)
     with connection.cursor() as cursor:

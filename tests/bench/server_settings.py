@@ -2,6 +2,6 @@
 
 from casino.settings import *  # noqa: F403
 
-ROOT_URLCONF = "tests.bench.bench_urls"
+ROOT_URLCONF = "tests.bench.server_urls"
 DEBUG = False
 LOGGING = {"version": 1, "disable_existing_loggers": False, "root": {"level": "ERROR"}}

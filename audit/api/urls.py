@@ -1,0 +1,35 @@
+from django.urls import path
+
+from audit.api import views
+
+urlpatterns = [
+    path("records/", views.AuditRecordListApi.as_view(), name="audit-record-list"),
+    path("verify/", views.ChainVerifyApi.as_view(), name="audit-verify"),
+    path(
+        "rounds/<int:round_id>/corrections/",
+        views.CorrectionRequestApi.as_view(),
+        name="audit-correction-request",
+    ),
+    path("corrections/", views.CorrectionListApi.as_view(), name="audit-correction-list"),
+    path(
+        "corrections/<int:correction_id>/",
+        views.CorrectionDetailApi.as_view(),
+        name="audit-correction-detail",
+    ),
+    path(
+        "corrections/<int:correction_id>/approve/",
+        views.CorrectionApproveApi.as_view(),
+        name="audit-correction-approve",
+    ),
+    path(
+        "corrections/<int:correction_id>/reject/",
+        views.CorrectionRejectApi.as_view(),
+        name="audit-correction-reject",
+    ),
+    path("reports/", views.ReportListApi.as_view(), name="audit-report-list"),
+    path("reports/request/", views.ReportRequestApi.as_view(), name="audit-report-request"),
+    path("reports/<int:report_id>/", views.ReportDetailApi.as_view(), name="audit-report-detail"),
+    path("reports/<int:report_id>/csv/", views.ReportCsvApi.as_view(), name="audit-report-csv"),
+    path("reports/<int:report_id>/pdf/", views.ReportPdfApi.as_view(), name="audit-report-pdf"),
+    path("alerts/", views.AlertListApi.as_view(), name="audit-alert-list"),
+]

@@ -1,0 +1,329 @@
+"""The auditors' API: the trail and its verification, corrections, gaming-day reports, alerts.
+Thin views over the services and selectors."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from audit import selectors
+from audit.api.serializers import (
+    AlertOutputSerializer,
+    AuditRecordOutputSerializer,
+    ChainReportOutputSerializer,
+    CorrectionOutputSerializer,
+    ReportDetailOutputSerializer,
+    ReportOutputSerializer,
+)
+from audit.models import AlertKind, CorrectionKind, CorrectionStatus, GamingDayReport, ReportStatus
+from audit.services import corrections as correction_services
+from audit.services.chain import chain_verify
+from audit.services.reports.build import report_request
+from audit.services.reports.variance import MODES
+from casino.api.errors import ApiError
+from casino.api.idempotency import idempotent
+from casino.api.serializers import MoneyField, StrictSerializer
+from casino.api.shortcuts import IDEMPOTENCY_HEADER, require_permission, validated
+from tables.models import Round
+
+REPORT_NOT_READY = "report_not_ready"
+
+# -- the trail --------------------------------------------------------------------------------
+
+
+class AuditRecordFilterSerializer(StrictSerializer):
+    after_seq = serializers.IntegerField(min_value=0, required=False, default=0)
+    limit = serializers.IntegerField(min_value=1, max_value=500, required=False, default=100)
+    round = serializers.IntegerField(required=False)
+    table = serializers.IntegerField(required=False)
+    gaming_day = serializers.DateField(required=False)
+    event_code = serializers.CharField(max_length=60, required=False)
+
+
+class AuditRecordListApi(APIView):
+    @extend_schema(
+        parameters=[AuditRecordFilterSerializer], responses=AuditRecordOutputSerializer(many=True)
+    )
+    def get(self, request: Request) -> Response:
+        """The audit trail in chain order, filtered; page on with ``after_seq``."""
+        require_permission(request, "audit.view_trail")
+        filters = validated(AuditRecordFilterSerializer, request.query_params)
+        records = selectors.audit_record_list(**filters)
+        return Response(AuditRecordOutputSerializer(records, many=True).data)
+
+
+class ChainVerifyApi(APIView):
+    @extend_schema(responses=ChainReportOutputSerializer)
+    def get(self, request: Request) -> Response:
+        """Walk the hash chain now and report the first broken link, if any."""
+        require_permission(request, "audit.view_trail")
+        return Response(ChainReportOutputSerializer(chain_verify()).data)
+
+
+# -- corrections ------------------------------------------------------------------------------
+
+
+class CorrectionLineInputSerializer(StrictSerializer):
+    box = serializers.IntegerField(min_value=1, max_value=15)
+    line = serializers.CharField(max_length=40, help_text="ante, bet, bonus, pot...")
+    amount = serializers.DecimalField(
+        max_digits=14,
+        decimal_places=2,
+        help_text="Owed to the box (positive) or recovered from it (negative).",
+    )
+
+
+class CorrectionRequestInputSerializer(StrictSerializer):
+    kind = serializers.ChoiceField(choices=CorrectionKind.choices)
+    reason = serializers.CharField(max_length=2000)
+    lines = CorrectionLineInputSerializer(
+        many=True, required=False, default=list, help_text="A payout correction's lines."
+    )
+
+
+class CorrectionRequestApi(APIView):
+    @extend_schema(
+        request=CorrectionRequestInputSerializer,
+        responses={201: CorrectionOutputSerializer},
+        parameters=[IDEMPOTENCY_HEADER],
+    )
+    @idempotent
+    def post(self, request: Request, round_id: int) -> Response:
+        """Request a void or a payout correction of this round; another pit boss decides."""
+        round = get_object_or_404(Round.objects.select_related("table__pit"), pk=round_id)
+        require_permission(request, "audit.request_correction", round)
+        data = validated(CorrectionRequestInputSerializer, request.data)
+        correction = correction_services.correction_request(
+            round_id=round.pk,
+            actor=request.user,
+            kind=data["kind"],
+            reason=data["reason"],
+            lines=[correction_services.LineInput(**line) for line in data["lines"]],
+        )
+        correction = selectors.correction_queryset().get(pk=correction.pk)
+        return Response(CorrectionOutputSerializer(correction).data, status=status.HTTP_201_CREATED)
+
+
+class CorrectionFilterSerializer(StrictSerializer):
+    status = serializers.ChoiceField(choices=CorrectionStatus.choices, required=False)
+    limit = serializers.IntegerField(min_value=1, max_value=500, required=False, default=100)
+
+
+class CorrectionListApi(APIView):
+    @extend_schema(
+        parameters=[CorrectionFilterSerializer], responses=CorrectionOutputSerializer(many=True)
+    )
+    def get(self, request: Request) -> Response:
+        """Corrections, newest first: a pit boss sees those of the own pits."""
+        require_permission(request, "audit.list_corrections")
+        filters = validated(CorrectionFilterSerializer, request.query_params)
+        corrections = selectors.correction_list(user=request.user, **filters)
+        return Response(CorrectionOutputSerializer(corrections, many=True).data)
+
+
+class CorrectionDetailApi(APIView):
+    @extend_schema(responses=CorrectionOutputSerializer)
+    def get(self, request: Request, correction_id: int) -> Response:
+        correction = get_object_or_404(selectors.correction_queryset(), pk=correction_id)
+        require_permission(request, "audit.view_correction", correction.round)
+        return Response(CorrectionOutputSerializer(correction).data)
+
+
+class DecisionInputSerializer(StrictSerializer):
+    note = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
+
+
+def _decide(request: Request, correction_id: int, decide: Any) -> Response:
+    correction = get_object_or_404(selectors.correction_queryset(), pk=correction_id)
+    require_permission(request, "audit.decide_correction", correction.round)
+    data = validated(DecisionInputSerializer, request.data)
+    decide(correction_id=correction.pk, actor=request.user, note=data["note"])
+    correction = selectors.correction_queryset().get(pk=correction.pk)
+    return Response(CorrectionOutputSerializer(correction).data)
+
+
+class CorrectionApproveApi(APIView):
+    @extend_schema(
+        request=DecisionInputSerializer,
+        responses=CorrectionOutputSerializer,
+        parameters=[IDEMPOTENCY_HEADER],
+    )
+    @idempotent
+    def post(self, request: Request, correction_id: int) -> Response:
+        """Approve a requested correction: a pit boss of the pit who did not request it."""
+        return _decide(request, correction_id, correction_services.correction_approve)
+
+
+class CorrectionRejectApi(APIView):
+    @extend_schema(
+        request=DecisionInputSerializer,
+        responses=CorrectionOutputSerializer,
+        parameters=[IDEMPOTENCY_HEADER],
+    )
+    @idempotent
+    def post(self, request: Request, correction_id: int) -> Response:
+        """Reject a requested correction: a pit boss of the pit who did not request it."""
+        return _decide(request, correction_id, correction_services.correction_reject)
+
+
+# -- reports ----------------------------------------------------------------------------------
+
+
+class ReportRequestInputSerializer(StrictSerializer):
+    gaming_day = serializers.DateField()
+    casino = serializers.IntegerField(
+        required=False, help_text="The casino; may be omitted when there is only one."
+    )
+    variance_mode = serializers.ChoiceField(choices=MODES, required=False)
+    variance_threshold_pp = serializers.DecimalField(
+        max_digits=6, decimal_places=2, min_value=0, required=False
+    )
+    confidence_z = serializers.DecimalField(
+        max_digits=5, decimal_places=2, min_value=0, required=False
+    )
+    large_payout_threshold = MoneyField(required=False)
+
+
+class ReportRequestApi(APIView):
+    @extend_schema(
+        request=ReportRequestInputSerializer,
+        responses={202: ReportOutputSerializer},
+        parameters=[IDEMPOTENCY_HEADER],
+    )
+    @idempotent
+    def post(self, request: Request) -> Response:
+        """Ask a worker for a gaming day's report: answers 202 at once; poll ``links.status``.
+
+        Thresholds not given are the configured ones.
+        """
+        require_permission(request, "audit.run_reports")
+        data = validated(ReportRequestInputSerializer, request.data)
+        gaming_day = data.pop("gaming_day")
+        casino_id = data.pop("casino", None)
+        report = report_request(
+            actor=request.user, gaming_day=gaming_day, casino_id=casino_id, parameters=data
+        )
+        body = ReportOutputSerializer(report, context={"request": request}).data
+        return Response(
+            body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["links"]["status"]}
+        )
+
+
+class ReportFilterSerializer(StrictSerializer):
+    gaming_day = serializers.DateField(required=False)
+    limit = serializers.IntegerField(min_value=1, max_value=500, required=False, default=100)
+
+
+class ReportListApi(APIView):
+    @extend_schema(parameters=[ReportFilterSerializer], responses=ReportOutputSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        """Stored and pending reports, newest first (without their contents)."""
+        require_permission(request, "audit.run_reports")
+        filters = validated(ReportFilterSerializer, request.query_params)
+        reports = selectors.report_list(**filters)
+        context = {"request": request}
+        return Response(ReportOutputSerializer(reports, many=True, context=context).data)
+
+
+class ReportDetailApi(APIView):
+    @extend_schema(responses=ReportDetailOutputSerializer)
+    def get(self, request: Request, report_id: int) -> Response:
+        """A report's status and, once done, its JSON document exactly as stored (its SHA-256,
+        over the canonical form, is ``payload_sha256`` and is in the audit trail)."""
+        require_permission(request, "audit.run_reports")
+        report = get_object_or_404(
+            GamingDayReport.objects.select_related("requested_by"), pk=report_id
+        )
+        body = ReportOutputSerializer(report, context={"request": request}).data
+        return Response({**body, "payload": report.payload})
+
+
+class _FileRenderer(BaseRenderer):
+    """Lets a client ask for the file's type; an error still renders as the usual JSON."""
+
+    charset = None
+
+    def render(
+        self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None
+    ) -> bytes:
+        return json.dumps(data).encode()
+
+
+class CsvRenderer(_FileRenderer):
+    media_type = "text/csv"
+    format = "csv"
+
+
+class PdfRenderer(_FileRenderer):
+    media_type = "application/pdf"
+    format = "pdf"
+
+
+def _download(report_id: int, *, kind: str) -> HttpResponse:
+    report = get_object_or_404(GamingDayReport, pk=report_id)
+    if report.status != ReportStatus.DONE:
+        raise ApiError(
+            REPORT_NOT_READY, "The report is not done.", status_code=409, status=report.status
+        )
+    if kind == "csv":
+        content, media_type, digest = (
+            report.csv.encode(),
+            "text/csv; charset=utf-8",
+            report.csv_sha256,
+        )
+    else:
+        content, media_type, digest = bytes(report.pdf), "application/pdf", report.pdf_sha256
+    response = HttpResponse(content, content_type=media_type)
+    name = f"report-{report.casino_id}-{report.gaming_day.isoformat()}-{report.pk}.{kind}"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    # The digest the audit trail recorded for this file, so a download can be checked.
+    response["X-Content-SHA256"] = digest
+    return response
+
+
+class ReportCsvApi(APIView):
+    renderer_classes = [JSONRenderer, CsvRenderer]
+
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
+    def get(self, request: Request, report_id: int) -> HttpResponse:
+        """The report as CSV (blocks with their own headers); 409 until done."""
+        require_permission(request, "audit.run_reports")
+        return _download(report_id, kind="csv")
+
+
+class ReportPdfApi(APIView):
+    renderer_classes = [JSONRenderer, PdfRenderer]
+
+    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY})
+    def get(self, request: Request, report_id: int) -> HttpResponse:
+        """The report as PDF; 409 until done."""
+        require_permission(request, "audit.run_reports")
+        return _download(report_id, kind="pdf")
+
+
+# -- alerts -----------------------------------------------------------------------------------
+
+
+class AlertFilterSerializer(StrictSerializer):
+    kind = serializers.ChoiceField(choices=AlertKind.choices, required=False)
+    limit = serializers.IntegerField(min_value=1, max_value=500, required=False, default=100)
+
+
+class AlertListApi(APIView):
+    @extend_schema(parameters=[AlertFilterSerializer], responses=AlertOutputSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        """Alerts raised by the nightly checks (replay mismatches, a broken chain), newest
+        first."""
+        require_permission(request, "audit.view_trail")
+        filters = validated(AlertFilterSerializer, request.query_params)
+        return Response(AlertOutputSerializer(selectors.alert_list(**filters), many=True).data)

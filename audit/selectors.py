@@ -1,0 +1,67 @@
+"""Reads of the audit app for its API: the trail, corrections, reports and alerts."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db.models import QuerySet
+
+from audit.models import Alert, AuditRecord, Correction, GamingDayReport
+from casino.api.roles import Role, user_role
+
+
+def audit_record_list(
+    *,
+    after_seq: int = 0,
+    limit: int = 100,
+    round: int | None = None,
+    table: int | None = None,
+    gaming_day: dt.date | None = None,
+    event_code: str | None = None,
+) -> list[AuditRecord]:
+    """Up to ``limit`` rows after ``after_seq`` in chain order, filtered; page on with the last
+    row's ``seq``."""
+    records = AuditRecord.objects.filter(seq__gt=after_seq).select_related("actor", "authorised_by")
+    if round is not None:
+        records = records.filter(round_id=round)
+    if table is not None:
+        records = records.filter(table_id=table)
+    if gaming_day is not None:
+        records = records.filter(gaming_day=gaming_day)
+    if event_code:
+        records = records.filter(event_code=event_code)
+    return list(records.order_by("seq")[:limit])
+
+
+def correction_queryset() -> QuerySet[Correction]:
+    return (
+        Correction.objects.select_related("round__table", "requested_by", "decided_by")
+        .prefetch_related("lines")
+        .order_by("-id")
+    )
+
+
+def correction_list(*, user: Any, status: str | None = None, limit: int = 100) -> list[Correction]:
+    """The corrections ``user`` may see, newest first: a pit boss's pits', or all."""
+    corrections = correction_queryset()
+    if user_role(user) is Role.PIT_BOSS:
+        corrections = corrections.filter(round__table__pit__supervisors=user)
+    if status:
+        corrections = corrections.filter(status=status)
+    return list(corrections[:limit])
+
+
+def report_list(*, gaming_day: dt.date | None = None, limit: int = 100) -> list[GamingDayReport]:
+    """Reports newest first, without their (large) contents."""
+    reports = GamingDayReport.objects.select_related("requested_by").defer("payload", "csv", "pdf")
+    if gaming_day is not None:
+        reports = reports.filter(gaming_day=gaming_day)
+    return list(reports.order_by("-id")[:limit])
+
+
+def alert_list(*, kind: str | None = None, limit: int = 100) -> list[Alert]:
+    alerts = Alert.objects.select_related("table")
+    if kind:
+        alerts = alerts.filter(kind=kind)
+    return list(alerts.order_by("-id")[:limit])

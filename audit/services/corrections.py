@@ -1,0 +1,303 @@
+"""Corrections under dual control: a void or a payout correction of a round.
+
+A dealer at the table or a pit boss of its pit requests one with a reason; another pit boss of
+that pit approves or rejects it. A settled round is never edited: an approved correction is a
+new record referencing the round and its settlement, with lines saying what is owed to (positive)
+or recovered from (negative) each box. A void of a round still in play ends the round
+(``voided``); a void of a settled round leaves the round and its settlement as they are, and
+its lines return each box's stakes less what the box was paid.
+
+Reports count an approved correction on the gaming day of its approval.
+
+Lock order (``tables.locks``): the round, then the correction, then the audit chain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+import rules
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Sum
+from django.utils import timezone
+
+from audit.codes import AuditCode
+from audit.models import Correction, CorrectionKind, CorrectionLine, CorrectionStatus
+from audit.services.recording import audit_record
+from casino.api.errors import ApiError
+from casino.api.roles import user_role
+from payouts.models import PayoutLine, Settlement, WagerLine
+from tables.gaming_day import gaming_day_of
+from tables.locks import round_lock
+from tables.models import Round, RoundStatus
+
+CORRECTION_NOT_ALLOWED = "correction_not_allowed"
+CORRECTION_SELF_APPROVAL = "correction_self_approval"
+CORRECTION_NOT_PENDING = "correction_not_pending"
+CORRECTION_REASON_REQUIRED = "correction_reason_required"
+CORRECTION_VOID_PENDING = "correction_void_pending"
+CORRECTION_ROUND_VOIDED = "correction_round_voided"
+CORRECTION_ROUND_NOT_SETTLED = "correction_round_not_settled"
+CORRECTION_LINES_INVALID = "correction_lines_invalid"
+
+#: The most lines one payout correction may carry.
+MAX_LINES = 50
+
+
+@dataclass(frozen=True)
+class LineInput:
+    """One requested amount: positive is owed to the box, negative recovered from it."""
+
+    box: int
+    line: str
+    amount: Decimal
+
+
+def correction_request(
+    *,
+    round_id: int,
+    actor: AbstractBaseUser,
+    kind: str,
+    reason: str,
+    lines: Sequence[LineInput] = (),
+) -> Correction:
+    """Request a void (no lines) or a payout correction (lines) of a round.
+
+    :raises ApiError: ``correction_not_allowed`` (403) unless the actor deals at the round's
+        table now or supervises its pit; ``correction_reason_required`` (400);
+        ``correction_round_voided`` (409) when the round is void already;
+        ``correction_void_pending`` (409) when a void awaits a decision;
+        ``correction_round_not_settled`` (409) for a payout correction of a round not settled;
+        ``correction_lines_invalid`` (400).
+    """
+    reason = reason.strip()
+    with transaction.atomic():
+        round = round_lock(round_id)
+        if not rules.has_perm("audit.request_correction", actor, round):
+            raise ApiError(
+                CORRECTION_NOT_ALLOWED,
+                "Only the dealer at this table or a pit boss of its pit may request this.",
+                status_code=403,
+            )
+        if not reason:
+            raise ApiError(CORRECTION_REASON_REQUIRED, "Say why the correction is needed.")
+        _refuse_if_void(round)
+        settlement = Settlement.objects.filter(round=round).first()
+        if kind == CorrectionKind.VOID:
+            if lines:
+                raise ApiError(
+                    CORRECTION_LINES_INVALID,
+                    "A void takes no lines: they follow from the settlement.",
+                )
+            if Correction.objects.filter(
+                round=round, kind=CorrectionKind.VOID, status=CorrectionStatus.REQUESTED
+            ).exists():
+                raise ApiError(
+                    CORRECTION_VOID_PENDING,
+                    "A void of this round is already waiting for a decision.",
+                    status_code=409,
+                )
+        else:
+            if settlement is None:
+                raise ApiError(
+                    CORRECTION_ROUND_NOT_SETTLED,
+                    "Only a settled round's payouts can be corrected.",
+                    status_code=409,
+                )
+            _verify_lines(round, lines)
+        role = user_role(actor)
+        correction = Correction.objects.create(
+            round=round,
+            settlement=settlement,
+            kind=kind,
+            reason=reason,
+            requested_by=actor,
+            requested_role=role.value if role else "",
+            requested_at=timezone.now(),
+        )
+        CorrectionLine.objects.bulk_create(
+            CorrectionLine(correction=correction, box=line.box, line=line.line, amount=line.amount)
+            for line in lines
+        )
+        audit_record(
+            event_code=AuditCode.CORRECTION_REQUESTED,
+            actor=actor,
+            round=round,
+            after=_describe(correction),
+            reason=reason,
+        )
+        return correction
+
+
+def correction_approve(
+    *, correction_id: int, actor: AbstractBaseUser, note: str = ""
+) -> Correction:
+    """Approve a requested correction and apply it (see the module's docstring).
+
+    :raises Correction.DoesNotExist:
+    :raises ApiError: ``correction_not_allowed`` (403) unless the actor is a pit boss of the
+        round's pit; ``correction_not_pending`` (409) when it was decided already;
+        ``correction_self_approval`` (403) when the actor requested it;
+        ``correction_round_voided`` (409) when the round was voided since.
+    """
+    return _decide(correction_id=correction_id, actor=actor, note=note, approve=True)
+
+
+def correction_reject(*, correction_id: int, actor: AbstractBaseUser, note: str = "") -> Correction:
+    """Reject a requested correction; nothing else changes. Raises as ``correction_approve``."""
+    return _decide(correction_id=correction_id, actor=actor, note=note, approve=False)
+
+
+def _decide(*, correction_id: int, actor: AbstractBaseUser, note: str, approve: bool) -> Correction:
+    with transaction.atomic():
+        round_id = Correction.objects.values_list("round_id", flat=True).get(pk=correction_id)
+        round = round_lock(round_id)
+        correction = (
+            Correction.objects.select_for_update(of=("self",))
+            .select_related("requested_by")
+            .get(pk=correction_id)
+        )
+        if not rules.has_perm("audit.decide_correction", actor, round):
+            raise ApiError(
+                CORRECTION_NOT_ALLOWED,
+                "Only a pit boss of this table's pit may decide this.",
+                status_code=403,
+            )
+        if correction.status != CorrectionStatus.REQUESTED:
+            raise ApiError(
+                CORRECTION_NOT_PENDING,
+                "This correction was decided already.",
+                status_code=409,
+                status=correction.status,
+            )
+        if correction.requested_by_id == actor.pk:
+            raise ApiError(
+                CORRECTION_SELF_APPROVAL,
+                "A correction is decided by someone other than the person who requested it.",
+                status_code=403,
+            )
+        now = timezone.now()
+        casino = round.table.pit.casino
+        correction.decided_by = actor
+        correction.decided_at = now
+        correction.decided_gaming_day = gaming_day_of(
+            now, time_zone=casino.time_zone, start_hour=casino.gaming_day_start_hour
+        )
+        correction.decision_note = note.strip()
+        correction.status = CorrectionStatus.APPROVED if approve else CorrectionStatus.REJECTED
+        if approve:
+            _refuse_if_void(round)
+            if correction.kind == CorrectionKind.VOID:
+                _apply_void(correction, round, now=now)
+        correction.save(
+            update_fields=[
+                "status",
+                "settlement",
+                "decided_by",
+                "decided_at",
+                "decided_gaming_day",
+                "decision_note",
+            ]
+        )
+        audit_record(
+            event_code=AuditCode.CORRECTION_APPROVED if approve else AuditCode.CORRECTION_REJECTED,
+            actor=actor,
+            round=round,
+            gaming_day=correction.decided_gaming_day,
+            before={"status": CorrectionStatus.REQUESTED},
+            after={**_describe(correction), "status": correction.status},
+            reason=correction.decision_note,
+        )
+        return correction
+
+
+def _apply_void(correction: Correction, round: Round, *, now: Any) -> None:
+    """End a round in play, or write the lines that undo a settled one. Expects the round and
+    the correction locked."""
+    before = {"status": round.status, "phase": round.phase}
+    if round.status == RoundStatus.OPEN:
+        round.status = RoundStatus.VOIDED
+        round.closed_at = now
+        round.save(update_fields=["status", "closed_at"])
+        after: dict[str, Any] = {"status": RoundStatus.VOIDED, "correction": correction.pk}
+    else:
+        settlement = Settlement.objects.get(round=round)
+        correction.settlement = settlement
+        staked = dict(
+            WagerLine.objects.filter(round=round)
+            .values("box")
+            .annotate(total=Sum("amount"))
+            .values_list("box", "total")
+        )
+        paid = dict(
+            PayoutLine.objects.filter(settlement=settlement)
+            .values("box")
+            .annotate(total=Sum("paid_amount"))
+            .values_list("box", "total")
+        )
+        CorrectionLine.objects.bulk_create(
+            CorrectionLine(correction=correction, box=box, line="void", amount=amount)
+            for box in sorted(set(staked) | set(paid))
+            if (amount := staked.get(box, Decimal(0)) - paid.get(box, Decimal(0))) != 0
+        )
+        before["house_result"] = str(settlement.house_result)
+        # The settled round stays as it was; the void is this correction, which reports count.
+        after = {"status": round.status, "correction": correction.pk, "house_result": "0.00"}
+    audit_record(
+        event_code=AuditCode.ROUND_VOIDED,
+        actor=correction.requested_by,
+        authorised_by=correction.decided_by,
+        round=round,
+        gaming_day=correction.decided_gaming_day,
+        before=before,
+        after=after,
+        reason=correction.reason,
+    )
+
+
+def _refuse_if_void(round: Round) -> None:
+    voided = (
+        round.status == RoundStatus.VOIDED
+        or Correction.objects.filter(
+            round=round, kind=CorrectionKind.VOID, status=CorrectionStatus.APPROVED
+        ).exists()
+    )
+    if voided:
+        raise ApiError(CORRECTION_ROUND_VOIDED, "This round is void.", status_code=409)
+
+
+def _verify_lines(round: Round, lines: Sequence[LineInput]) -> None:
+    if not 1 <= len(lines) <= MAX_LINES:
+        raise ApiError(CORRECTION_LINES_INVALID, f"A payout correction has 1 to {MAX_LINES} lines.")
+    boxes = set(WagerLine.objects.filter(round=round).values_list("box", flat=True))
+    chip_unit = Decimal(str(round.limits.get("chip_unit") or round.table.chip_unit))
+    seen: set[tuple[int, str]] = set()
+    for index, line in enumerate(lines):
+        problem = None
+        if line.box not in boxes:
+            problem = f"Box {line.box} had no stake in this round."
+        elif not line.line.strip():
+            problem = "Name the line (ante, bet, bonus...)."
+        elif line.amount == 0 or line.amount % chip_unit != 0:
+            problem = f"The amount must be a non-zero multiple of the chip unit {chip_unit}."
+        elif (line.box, line.line) in seen:
+            problem = "The same box and line appear twice."
+        if problem is not None:
+            raise ApiError(CORRECTION_LINES_INVALID, problem, index=index)
+        seen.add((line.box, line.line))
+
+
+def _describe(correction: Correction) -> dict[str, Any]:
+    return {
+        "correction": correction.pk,
+        "kind": correction.kind,
+        "settlement": correction.settlement_id,
+        "lines": [
+            {"box": line.box, "line": line.line, "amount": str(line.amount)}
+            for line in correction.lines.order_by("id")
+        ],
+    }

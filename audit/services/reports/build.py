@@ -1,0 +1,314 @@
+"""Gaming-day reports: requested (by an auditor, or nightly for the closed day), built by a
+Celery worker, stored with their SHA-256 digests in the audit trail.
+
+A request writes a ``queued`` report and, once committed, hands its id to the worker; the
+worker claims it (``running``), reads every figure in one snapshot, renders the CSV and the
+PDF, and stores all three with an audit row, in one transaction. A finished report never
+changes (a trigger); a correction approved later is counted by a later report.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import functools
+import logging
+from collections.abc import Iterator, Mapping
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+import rules
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+
+from audit.codes import AuditCode
+from audit.models import GamingDayReport, ReportStatus, ReportTrigger
+from audit.services.recording import audit_record
+from audit.services.reports.payload import (
+    CENT,
+    ReportError,
+    canonical_payload,
+    report_payload,
+    sha256,
+)
+from audit.services.reports.render import render_csv, render_pdf
+from audit.services.reports.variance import MODES
+from casino.api.errors import ApiError
+from tables.gaming_day import gaming_day_of
+from tables.models import Casino
+
+logger = logging.getLogger(__name__)
+
+REPORT_NOT_ALLOWED = "report_not_allowed"
+REPORT_CASINO_REQUIRED = "report_casino_required"
+REPORT_CASINO_UNKNOWN = "report_casino_unknown"
+REPORT_DAY_IN_FUTURE = "report_day_in_future"
+REPORT_PARAMETERS_INVALID = "report_parameters_invalid"
+
+#: Who the audit trail names for what the nightly schedule does.
+NIGHTLY_ACTOR = "system:nightly"
+
+
+def report_parameters(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The thresholds a report applies: the settings' (``AUDIT_REPORTS``), with ``overrides``
+    (``variance_mode``, ``variance_threshold_pp``, ``confidence_z``, ``large_payout_threshold``;
+    ``None`` keeps the setting), as JSON strings.
+
+    :raises ApiError: ``report_parameters_invalid`` (400).
+    """
+    conf = settings.AUDIT_REPORTS
+    chosen = {
+        "variance_mode": conf["VARIANCE_MODE"],
+        "variance_threshold_pp": conf["VARIANCE_THRESHOLD_PP"],
+        "confidence_z": conf["CONFIDENCE_Z"],
+        "large_payout_threshold": conf["LARGE_PAYOUT_THRESHOLD"],
+    }
+    chosen.update({name: value for name, value in (overrides or {}).items() if value is not None})
+    if chosen["variance_mode"] not in MODES:
+        raise ApiError(
+            REPORT_PARAMETERS_INVALID,
+            f"variance_mode is one of {', '.join(MODES)}.",
+            field="variance_mode",
+        )
+    parameters: dict[str, Any] = {"variance_mode": str(chosen["variance_mode"])}
+    for name in ("variance_threshold_pp", "confidence_z", "large_payout_threshold"):
+        parameters[name] = str(_non_negative(name, chosen[name]))
+    parameters["large_payout_threshold"] = str(
+        Decimal(parameters["large_payout_threshold"]).quantize(CENT)
+    )
+    parameters["round_sd"] = {
+        game: str(_non_negative(f"ROUND_SD[{game}]", sd))
+        for game, sd in sorted(conf["ROUND_SD"].items())
+    }
+    return parameters
+
+
+def report_request(
+    *,
+    actor: AbstractBaseUser,
+    gaming_day: dt.date,
+    casino_id: int | None = None,
+    parameters: Mapping[str, Any] | None = None,
+) -> GamingDayReport:
+    """Queue a report of ``gaming_day`` for a worker; the caller polls its status.
+
+    ``casino_id`` may be omitted when there is one casino. A day not yet closed gives a
+    provisional report.
+
+    :raises ApiError: ``report_not_allowed`` (403) unless the actor is an auditor;
+        ``report_casino_required`` (400); ``report_casino_unknown`` (404);
+        ``report_day_in_future`` (400); ``report_parameters_invalid`` (400).
+    """
+    if not rules.has_perm("audit.run_reports", actor):
+        raise ApiError(REPORT_NOT_ALLOWED, "Only an auditor runs reports.", status_code=403)
+    chosen = report_parameters(parameters)
+    with transaction.atomic():
+        casino = _casino(casino_id)
+        now = timezone.now()
+        today = gaming_day_of(
+            now, time_zone=casino.time_zone, start_hour=casino.gaming_day_start_hour
+        )
+        if gaming_day > today:
+            raise ApiError(
+                REPORT_DAY_IN_FUTURE,
+                "That gaming day has not started.",
+                gaming_day=gaming_day.isoformat(),
+                today=today.isoformat(),
+            )
+        report = GamingDayReport.objects.create(
+            casino=casino,
+            gaming_day=gaming_day,
+            trigger=ReportTrigger.ON_DEMAND,
+            parameters=chosen,
+            requested_by=actor,
+            requested_at=now,
+        )
+        _record_request(report, actor=actor)
+        transaction.on_commit(functools.partial(_enqueue, report.pk))
+        return report
+
+
+def report_build(*, report_id: int) -> GamingDayReport:
+    """Build and store a queued report; what a worker runs. A report already finished is
+    returned as it is, so a redelivered task does no harm.
+
+    A failure to build is stored on the report (``failed``, with the error) and logged.
+
+    :raises GamingDayReport.DoesNotExist:
+    """
+    with transaction.atomic():
+        report = GamingDayReport.objects.select_for_update().get(pk=report_id)
+        if report.status in (ReportStatus.DONE, ReportStatus.FAILED):
+            return report
+        report.status = ReportStatus.RUNNING
+        report.started_at = timezone.now()
+        report.save(update_fields=["status", "started_at"])
+    report = GamingDayReport.objects.select_related("casino").get(pk=report_id)
+    try:
+        with _snapshot():
+            payload = report_payload(report=report, generated_at=timezone.now())
+        csv_text = render_csv(payload)
+        pdf = render_pdf(payload)
+    except ReportError as exc:
+        return _fail(report_id, f"{exc.code}: {exc}")
+    except Exception as exc:  # any failure must reach the auditor polling the report
+        logger.exception("report %s failed", report_id)
+        return _fail(report_id, f"{type(exc).__name__}: {exc}")
+    return _store(report_id, payload=payload, csv_text=csv_text, pdf=pdf)
+
+
+def report_nightly(*, now: dt.datetime | None = None) -> list[GamingDayReport]:
+    """Build, for every casino, the report of its last closed gaming day, unless built.
+
+    Run hourly by Celery beat, so each casino's report follows its own close (start hour and
+    time zone) and a missed run is caught up; a day counts as closed once
+    ``AUDIT_REPORTS["NIGHTLY_GRACE_MINUTES"]`` have passed since its end, to let the rounds in
+    play at the close be settled.
+    """
+    now = now or timezone.now()
+    grace = dt.timedelta(minutes=settings.AUDIT_REPORTS["NIGHTLY_GRACE_MINUTES"])
+    reports = []
+    for casino in Casino.objects.order_by("pk"):
+        day = gaming_day_of(
+            now - grace, time_zone=casino.time_zone, start_hour=casino.gaming_day_start_hour
+        ) - dt.timedelta(days=1)
+        report = _nightly_report(casino, day, now=now)
+        if report.status in (ReportStatus.QUEUED, ReportStatus.RUNNING):
+            report = report_build(report_id=report.pk)
+        reports.append(report)
+    return reports
+
+
+def _nightly_report(casino: Casino, day: dt.date, *, now: dt.datetime) -> GamingDayReport:
+    existing = GamingDayReport.objects.filter(
+        casino=casino, gaming_day=day, trigger=ReportTrigger.NIGHTLY
+    ).first()
+    if existing is not None:
+        return existing
+    try:
+        with transaction.atomic():
+            report = GamingDayReport.objects.create(
+                casino=casino,
+                gaming_day=day,
+                trigger=ReportTrigger.NIGHTLY,
+                parameters=report_parameters(),
+                requested_at=now,
+            )
+            _record_request(report, actor=None)
+            return report
+    except IntegrityError:
+        # Another run created it first (one nightly report per casino and day).
+        return GamingDayReport.objects.get(
+            casino=casino, gaming_day=day, trigger=ReportTrigger.NIGHTLY
+        )
+
+
+def _record_request(report: GamingDayReport, *, actor: AbstractBaseUser | None) -> None:
+    audit_record(
+        event_code=AuditCode.REPORT_REQUESTED,
+        actor=actor,
+        actor_label="" if actor is not None else NIGHTLY_ACTOR,
+        gaming_day=report.gaming_day,
+        after={
+            "report": report.pk,
+            "casino": report.casino_id,
+            "trigger": report.trigger,
+            "parameters": report.parameters,
+        },
+    )
+
+
+def _store(
+    report_id: int, *, payload: dict[str, Any], csv_text: str, pdf: bytes
+) -> GamingDayReport:
+    with transaction.atomic():
+        report = (
+            GamingDayReport.objects.select_for_update(of=("self",))
+            .select_related("requested_by")
+            .get(pk=report_id)
+        )
+        if report.status != ReportStatus.RUNNING:
+            return report  # finished meanwhile by another delivery of the task
+        report.payload = payload
+        report.csv = csv_text
+        report.pdf = pdf
+        report.payload_sha256 = sha256(canonical_payload(payload))
+        report.csv_sha256 = sha256(csv_text.encode())
+        report.pdf_sha256 = sha256(pdf)
+        record = audit_record(
+            event_code=AuditCode.REPORT_STORED,
+            actor=report.requested_by,
+            actor_label="" if report.requested_by else NIGHTLY_ACTOR,
+            gaming_day=report.gaming_day,
+            after={
+                "report": report.pk,
+                "casino": report.casino_id,
+                "trigger": report.trigger,
+                "payload_sha256": report.payload_sha256,
+                "csv_sha256": report.csv_sha256,
+                "pdf_sha256": report.pdf_sha256,
+            },
+        )
+        report.audit_seq = record.seq
+        report.audit_hash = record.row_hash
+        report.status = ReportStatus.DONE
+        report.finished_at = timezone.now()
+        report.save()
+        return report
+
+
+def _fail(report_id: int, error: str) -> GamingDayReport:
+    with transaction.atomic():
+        report = GamingDayReport.objects.select_for_update().get(pk=report_id)
+        if report.status == ReportStatus.RUNNING:
+            report.status = ReportStatus.FAILED
+            report.error = error[:2000]
+            report.finished_at = timezone.now()
+            report.save(update_fields=["status", "error", "finished_at"])
+        return report
+
+
+@contextlib.contextmanager
+def _snapshot() -> Iterator[None]:
+    """A transaction in which every figure is read from one snapshot (REPEATABLE READ), unless
+    already inside a transaction, whose isolation then applies."""
+    outermost = not connection.in_atomic_block
+    with transaction.atomic():
+        if outermost:
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        yield
+
+
+def _enqueue(report_id: int) -> None:
+    from audit.tasks import report_build_task
+
+    report_build_task.delay(report_id)
+
+
+def _casino(casino_id: int | None) -> Casino:
+    if casino_id is not None:
+        casino = Casino.objects.filter(pk=casino_id).first()
+        if casino is None:
+            raise ApiError(
+                REPORT_CASINO_UNKNOWN, "No such casino.", status_code=404, casino=casino_id
+            )
+        return casino
+    casinos = list(Casino.objects.order_by("pk")[:2])
+    if len(casinos) != 1:
+        raise ApiError(REPORT_CASINO_REQUIRED, "Name the casino.", field="casino")
+    return casinos[0]
+
+
+def _non_negative(name: str, value: Any) -> Decimal:
+    try:
+        number = Decimal(str(value))
+    except InvalidOperation:
+        number = Decimal(-1)
+    if not number.is_finite() or number < 0:
+        raise ApiError(
+            REPORT_PARAMETERS_INVALID, f"{name} must be a non-negative number.", field=name
+        )
+    return number

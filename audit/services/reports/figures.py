@@ -1,0 +1,288 @@
+"""The figures of a gaming-day report, aggregated in PostgreSQL.
+
+Each query makes one pass over its rows with a plain ``GROUP BY`` (table, game, dealer, gaming
+day), then sums those few rows into the three periods (the day, month to date, year to date)
+with ``FILTER`` and rolls them up with ``GROUPING SETS`` into the other levels: per table, per
+game, per dealer and the casino's total. Python only merges the queries' results by their key.
+
+What counts:
+
+- **Played** (``rounds``, ``wagered``, ``paid``): settled rounds of the period, from their
+  settlements (``total_staked``, ``total_returned``), except rounds whose void was approved by
+  the end of the period.
+- **Theoretical**: each stake times its paytable's house edge (the bonus paytable's for bonus
+  stakes, the main paytable's for every other stake), over the stakes of rounds whose paytable
+  has an edge.
+- **Cap hits**: payout lines paid below their computed amount (``withheld`` is the
+  difference); **large payouts**: lines paid above the threshold.
+- **Corrections** approved in the period: payout corrections add their lines to ``paid``; a void
+  of a round from before the period reverses that round (its round, stake and payout leave the
+  adjusted figures); a void of a round of the period shows only in the count, the round having
+  been left out of ``played``.
+
+With these rules the figures of consecutive days add up to the month's and the year's.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db import connection
+
+#: ``GROUPING(table_id, game, dealer_id)`` of each level.
+LEVELS = {0: "table_dealer", 1: "table", 5: "game", 6: "dealer", 7: "total"}
+LEVEL_ORDER = tuple(LEVELS.values())
+PERIOD_NAMES = ("day", "mtd", "ytd")
+_GROUPING_SETS = (
+    "GROUPING SETS ((table_id, game, dealer_id), (table_id, game), (game), (dealer_id), ())"
+)
+
+Key = tuple[str, int | None, str | None, int | None]
+
+
+@dataclass(frozen=True)
+class Period:
+    name: str
+    start: dt.date
+    end: dt.date
+
+
+def periods_of(day: dt.date) -> tuple[Period, ...]:
+    """The day, month to date and year to date that end on ``day`` (a gaming day is named by
+    the date it starts, and so belongs to that date's month and year)."""
+    return (
+        Period("day", day, day),
+        Period("mtd", day.replace(day=1), day),
+        Period("ytd", day.replace(month=1, day=1), day),
+    )
+
+
+# The rounds a report reads: settled, at the casino's tables, in the year to date, not voided by
+# a void approved by the end of the period (all periods end on the report's day).
+_ROUNDS = """
+    r.table_id = ANY(%(tables)s)
+    AND r.gaming_day BETWEEN %(ytd)s AND %(day)s
+    AND r.status = 'settled'
+    AND NOT EXISTS (
+        SELECT 1 FROM audit_correction c
+        WHERE c.round_id = r.id AND c.kind = 'void' AND c.status = 'approved'
+          AND c.decided_gaming_day <= %(day)s
+    )
+"""
+
+_HITS_TABLE = "audit_report_hits"
+
+
+def figures(
+    *, tables: Sequence[int], day: dt.date, large_payout: Decimal
+) -> dict[Key, dict[str, Any]]:
+    """Every level's sums for the three periods ending on ``day``, keyed by
+    ``(level, table_id, game, dealer_id)``; each value maps ``<period>_<measure>`` to a sum.
+
+    Must run inside a transaction: it fills a temporary table (dropped at commit) that
+    ``hit_lines`` reads.
+    """
+    params = _params(tables=tables, day=day, large_payout=large_payout)
+    with connection.cursor() as cursor:
+        # Dropped first as well as at commit: inside an enclosing transaction (a test's), one
+        # report's table would otherwise still exist when the next one is built.
+        cursor.execute(f"DROP TABLE IF EXISTS pg_temp.{_HITS_TABLE}")
+        cursor.execute(_HITS, params)
+    merged: dict[Key, dict[str, Any]] = {}
+    for rows in (
+        _rolled_up(_PLAYED, _PLAYED_MEASURES, params),
+        _rolled_up(_THEORETICAL, _THEORETICAL_MEASURES, params),
+        _rolled_up(f"SELECT * FROM {_HITS_TABLE}", _HIT_MEASURES, params),
+        _rolled_up(_CORRECTIONS, _CORRECTION_MEASURES, params),
+    ):
+        for key, values in rows:
+            merged.setdefault(key, {}).update(values)
+    return merged
+
+
+def hit_lines(*, day: dt.date, large_payout: Decimal) -> list[dict[str, Any]]:
+    """The day's cap hits and large payouts, one row per payout line, from the temporary table
+    that ``figures`` filled in the same transaction."""
+    return _fetch(
+        f"""
+        SELECT table_id, game, dealer_id, round_id, round_number, box, line, combination,
+               outcome, stake, computed_amount, paid_amount, reason,
+               paid_amount < computed_amount AS cap_hit, paid_amount > %(large)s AS large
+        FROM {_HITS_TABLE}
+        WHERE gaming_day = %(day)s
+        ORDER BY table_id, round_number, box, line
+        """,
+        {"day": day, "large": large_payout},
+    )
+
+
+def corrections_of(*, tables: Sequence[int], day: dt.date) -> list[dict[str, Any]]:
+    """The corrections approved on ``day`` at these tables, each with its round and the sums
+    of its lines and (for a void) of the settlement it reverses."""
+    return _fetch(
+        """
+        SELECT c.id, c.kind, c.reason, c.decision_note, c.requested_by_id, c.decided_by_id,
+               r.id AS round_id, r.number AS round_number, r.table_id, r.game, r.dealer_id,
+               r.gaming_day AS round_gaming_day,
+               (SELECT coalesce(sum(l.amount), 0) FROM audit_correctionline l
+                 WHERE l.correction_id = c.id) AS amount,
+               s.total_staked, s.total_returned
+        FROM audit_correction c
+        JOIN tables_round r ON r.id = c.round_id
+        LEFT JOIN payouts_settlement s ON s.round_id = r.id
+        WHERE c.status = 'approved' AND c.decided_gaming_day = %(day)s
+          AND r.table_id = ANY(%(tables)s)
+        ORDER BY c.id
+        """,
+        {"tables": list(tables), "day": day},
+    )
+
+
+# -- the queries ------------------------------------------------------------------------------
+# Each yields, per table, game, dealer and gaming day (``day_of``), the values its measures sum.
+
+_PLAYED = f"""
+    SELECT r.table_id, r.game, r.dealer_id, r.gaming_day AS day_of,
+           count(*) AS rounds, sum(s.total_staked) AS wagered, sum(s.total_returned) AS paid,
+           count(hold.x) AS hold_n, sum(hold.x) AS hold_sx, sum(hold.x * hold.x) AS hold_sxx
+    FROM tables_round r
+    JOIN payouts_settlement s ON s.round_id = r.id
+    CROSS JOIN LATERAL (
+        -- One round's result per unit staked, for the confidence interval: a statistic, so in
+        -- double precision (money stays numeric).
+        SELECT CASE WHEN s.total_staked > 0
+                    THEN s.house_result::float8 / s.total_staked::float8 END AS x
+    ) hold
+    WHERE {_ROUNDS}
+    GROUP BY 1, 2, 3, 4
+"""
+_PLAYED_MEASURES = {
+    name: (name, "TRUE") for name in ("rounds", "wagered", "paid", "hold_n", "hold_sx", "hold_sxx")
+}
+
+# Stakes are summed by round configuration first (rounds without a paytable have no edge), and
+# the house edges apply to those few sums.
+_THEORETICAL = f"""
+    WITH stakes AS (
+        SELECT r.table_id, r.game, r.dealer_id, r.gaming_day AS day_of, r.paytable_id,
+               r.bonus_paytable_id, w.kind = 'bonus' AS bonus, sum(w.amount) AS amount
+        FROM payouts_wagerline w
+        JOIN tables_round r ON r.id = w.round_id
+        WHERE (r.paytable_id IS NOT NULL OR r.bonus_paytable_id IS NOT NULL) AND {_ROUNDS}
+        GROUP BY 1, 2, 3, 4, 5, 6, 7
+    )
+    SELECT st.table_id, st.game, st.dealer_id, st.day_of, st.amount,
+           CASE WHEN st.bonus THEN bp.house_edge ELSE mp.house_edge END AS edge
+    FROM stakes st
+    LEFT JOIN payouts_paytable mp ON mp.id = st.paytable_id
+    LEFT JOIN payouts_paytable bp ON bp.id = st.bonus_paytable_id
+"""
+_THEORETICAL_MEASURES = {
+    "theo_result": ("amount * edge", "edge IS NOT NULL"),
+    "theo_base": ("amount", "edge IS NOT NULL"),
+}
+
+# Capped lines are found through a partial index (``audit_payoutline_capped_idx``), each then
+# looked up with its round (``OFFSET 0`` keeps that a lookup per line: the planner cannot
+# estimate how few lines a column-to-column comparison keeps). A line paid above the threshold
+# belongs to a settlement that returned more than it, which finds the few without reading
+# every line.
+_HIT_COLUMNS = """
+    r.table_id, r.game, r.dealer_id, r.gaming_day AS day_of, r.gaming_day, r.id AS round_id,
+    r.number AS round_number, p.box, p.line, p.combination, p.outcome, p.stake,
+    p.computed_amount, p.paid_amount, p.reason
+"""
+_HITS = f"""
+    CREATE TEMPORARY TABLE {_HITS_TABLE} ON COMMIT DROP AS
+    SELECT {_HIT_COLUMNS}
+    FROM payouts_payoutline p
+    CROSS JOIN LATERAL (
+        SELECT r.* FROM payouts_settlement s JOIN tables_round r ON r.id = s.round_id
+        WHERE s.id = p.settlement_id AND {_ROUNDS}
+        OFFSET 0
+    ) r
+    WHERE p.paid_amount < p.computed_amount
+    UNION ALL
+    SELECT {_HIT_COLUMNS}
+    FROM tables_round r
+    JOIN payouts_settlement s ON s.round_id = r.id
+    JOIN payouts_payoutline p ON p.settlement_id = s.id
+    WHERE s.total_returned > %(large)s AND p.paid_amount > %(large)s
+      AND p.paid_amount >= p.computed_amount AND {_ROUNDS}
+"""
+_HIT_MEASURES = {
+    "cap_hits": ("1", "paid_amount < computed_amount"),
+    "withheld": ("computed_amount - paid_amount", "paid_amount < computed_amount"),
+    "large_payouts": ("1", "paid_amount > %(large)s"),
+}
+
+# Corrections belong to the period of their decision.
+_CORRECTIONS = """
+    SELECT r.table_id, r.game, r.dealer_id, c.decided_gaming_day AS day_of, c.kind,
+           r.gaming_day AS round_day, s.id IS NOT NULL AS settled, s.total_staked,
+           s.total_returned,
+           (SELECT coalesce(sum(l.amount), 0) FROM audit_correctionline l
+             WHERE l.correction_id = c.id) AS amount
+    FROM audit_correction c
+    JOIN tables_round r ON r.id = c.round_id
+    LEFT JOIN payouts_settlement s ON s.round_id = r.id
+    WHERE c.status = 'approved'
+      AND c.decided_gaming_day BETWEEN %(ytd)s AND %(day)s
+      AND r.table_id = ANY(%(tables)s)
+"""
+# ``{start}`` is the period's first day: a void of a settled round from before the period
+# reverses it; a void of a round of the period, or of one never settled, reverses nothing.
+_REVERSAL = "kind = 'void' AND settled AND round_day < {start}"
+_CORRECTION_MEASURES = {
+    "voids": ("1", "kind = 'void'"),
+    "corrections": ("1", "kind = 'payout_correction'"),
+    "corrections_paid": ("amount", "kind = 'payout_correction'"),
+    "reversed_rounds": ("1", _REVERSAL),
+    "reversed_wagered": ("total_staked", _REVERSAL),
+    "reversed_paid": ("total_returned", _REVERSAL),
+}
+
+
+# -- machinery --------------------------------------------------------------------------------
+
+
+def _params(*, tables: Sequence[int], day: dt.date, large_payout: Decimal) -> dict[str, Any]:
+    params: dict[str, Any] = {"tables": list(tables), "large": large_payout}
+    for period in periods_of(day):
+        params[period.name] = period.start
+    params["day"] = day
+    return params
+
+
+def _rolled_up(
+    per_day: str, measures: dict[str, tuple[str, str]], params: dict[str, Any]
+) -> Iterable[tuple[Key, dict[str, Any]]]:
+    """Sum ``per_day``'s rows into every period and level: one column
+    ``sum(<expression>) FILTER (WHERE <in the period> AND <condition>) AS <period>_<measure>``
+    for every period and measure."""
+    columns = []
+    for period in PERIOD_NAMES:
+        start = f"%({period})s"
+        for name, (expression, condition) in measures.items():
+            where = f"day_of >= {start} AND ({condition.format(start=start)})"
+            columns.append(f"sum({expression}) FILTER (WHERE {where}) AS {period}_{name}")
+    sql = f"""
+        SELECT GROUPING(table_id, game, dealer_id) AS level, table_id, game, dealer_id,
+               {", ".join(columns)}
+        FROM ({per_day}) per_day
+        GROUP BY {_GROUPING_SETS}
+    """
+    for row in _fetch(sql, params):
+        level = LEVELS[row.pop("level")]
+        yield (level, row.pop("table_id"), row.pop("game"), row.pop("dealer_id")), row
+
+
+def _fetch(sql: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        names = [column.name for column in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]

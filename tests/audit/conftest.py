@@ -1,0 +1,74 @@
+"""Fixtures of the audit tests: the shared floor with paytables carrying house edges, a Ruby Run
+and a Red Dog table, and a real Russian Poker round played through the dealer's API."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal as D
+from typing import Any
+
+import pytest
+
+from tables.demo import RUSSIAN_BONUS_PAYTABLE, RUSSIAN_MAIN_PAYTABLE, _paytable
+from tables.engines import validate_rule_settings
+from tables.models import Box, Game, Round, RuleSet, Table, TableStatus
+from tests.audit.factories import Tablet
+from tests.fixtures import *  # noqa: F403
+
+
+@pytest.fixture
+def audit_floor(floor: dict[str, Any]) -> dict[str, Any]:
+    """The shared floor, with Russian Poker paytables carrying house edges (main 5 %, bonus
+    10 %) at both Russian tables, and a Ruby Run (RR-1) and a Red Dog (RD-1) table in pit A."""
+    main = _paytable(
+        "std", Game.RUSSIAN_POKER, "main", RUSSIAN_MAIN_PAYTABLE, house_edge=D("0.050000")
+    )
+    bonus = _paytable(
+        "aragon", Game.RUSSIAN_POKER, "bonus", RUSSIAN_BONUS_PAYTABLE, house_edge=D("0.100000")
+    )
+    russian_rules = RuleSet.objects.create(
+        game=Game.RUSSIAN_POKER,
+        name="rp audit",
+        version=1,
+        settings=validate_rule_settings(Game.RUSSIAN_POKER, {}),
+    )
+    for table in (floor["table"], floor["other_table"]):
+        table.rule_set, table.paytable, table.bonus_paytable = russian_rules, main, bonus
+        table.save()
+    for code, game in (("RR-1", Game.RUBY_RUN), ("RD-1", Game.RED_DOG)):
+        rules = RuleSet.objects.create(
+            game=game, name=f"{code} rules", version=1, settings=validate_rule_settings(game, {})
+        )
+        table = Table.objects.create(
+            pit=floor["pit"],
+            code=code,
+            game=game,
+            status=TableStatus.OPEN,
+            ante_min=D(1),
+            ante_max=D(500),
+            rule_set=rules,
+            boxes=6,
+        )
+        Box.objects.bulk_create(Box(table=table, number=n) for n in range(1, 7))
+        floor[code] = table
+    return floor
+
+
+@pytest.fixture
+def play_rp01(client_for: Callable[[str | None], Any]) -> Callable[[Table], Round]:
+    """Play RULES 1.13 vector RP01 at a table through the dealer's API and settle it: Ante 10,
+    Bet 20, the player's pair of eights beats the dealer's ace-king; staked 30, paid 50."""
+
+    def play(table: Table) -> Round:
+        tablet = Tablet(client_for("dealer"))
+        tablet.open(table)
+        tablet.act("place_wagers", box=1, player="P1", ante="10", bonus=None)
+        tablet.act("close_bets")
+        tablet.act("deal_box", box=1, cards="8h 8s Kd 7c 3s".split())
+        tablet.act("deal_card", target="dealer", card="2c")
+        tablet.act("bet", box=1)
+        tablet.act("reveal_dealer", cards="Ac Kh 9d 6s".split())
+        tablet.settle()
+        return Round.objects.get(pk=tablet.round_id)
+
+    return play

@@ -1,0 +1,137 @@
+"""Writers of known data for the audit tests: settled rounds and decided corrections written
+directly (so a report's sums can be computed by hand), and a dealer's tablet for real rounds."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from decimal import Decimal as D
+from typing import Any
+
+from django.utils import timezone
+
+from audit.models import Correction, CorrectionLine, CorrectionStatus
+from payouts.models import PayoutLine, Settlement, WagerLine
+from tables.models import Round, RoundStatus, Table
+
+#: (box, kind, amount)
+Stake = tuple[int, str, str]
+#: (box, line, outcome, stake, computed, paid) or with a seventh item, the reason
+Return = tuple[Any, ...]
+
+
+def settled_round(
+    table: Table,
+    dealer: Any,
+    day: dt.date,
+    *,
+    stakes: Sequence[Stake],
+    returns: Sequence[Return] = (),
+) -> Round:
+    """A settled round written directly, with the table's pinned configuration: its wager lines,
+    its settlement (totals summed from the lines) and payout lines."""
+    last = Round.objects.filter(table=table).order_by("-number").values_list("number", flat=True)
+    now = timezone.now()
+    round = Round.objects.create(
+        table=table,
+        number=(last.first() or 0) + 1,
+        game=table.game,
+        status=RoundStatus.SETTLED,
+        phase="complete",
+        rule_set=table.rule_set,
+        paytable=table.paytable,
+        bonus_paytable=table.bonus_paytable,
+        dealer=dealer,
+        gaming_day=day,
+        opened_at=now,
+        closed_at=now,
+    )
+    WagerLine.objects.bulk_create(
+        WagerLine(round=round, box=box, kind=kind, amount=D(amount)) for box, kind, amount in stakes
+    )
+    staked = sum((D(amount) for _, _, amount in stakes), D(0))
+    returned = sum((D(line[5]) for line in returns), D(0))
+    settlement = Settlement.objects.create(
+        round=round,
+        settled_at=now,
+        settled_by=dealer,
+        total_staked=staked,
+        total_returned=returned,
+        house_result=staked - returned,
+        cap_applied=any(D(line[5]) < D(line[4]) for line in returns),
+    )
+    PayoutLine.objects.bulk_create(
+        PayoutLine(
+            settlement=settlement,
+            box=line[0],
+            line=line[1],
+            outcome=line[2],
+            stake=D(line[3]),
+            computed_amount=D(line[4]),
+            paid_amount=D(line[5]),
+            reason=line[6] if len(line) > 6 else "",
+        )
+        for line in returns
+    )
+    return round
+
+
+def decided_correction(
+    round: Round,
+    *,
+    kind: str,
+    requested_by: Any,
+    decided_by: Any,
+    decided_day: dt.date | None,
+    status: str = CorrectionStatus.APPROVED,
+    lines: Sequence[tuple[int, str, str]] = (),
+) -> Correction:
+    """A correction written directly, decided on a chosen gaming day (the service decides on
+    today's), or still requested when ``decided_day`` is None."""
+    now = timezone.now()
+    correction = Correction.objects.create(
+        round=round,
+        settlement=Settlement.objects.filter(round=round).first(),
+        kind=kind,
+        status=status if decided_day else CorrectionStatus.REQUESTED,
+        reason="as the test says",
+        requested_by=requested_by,
+        requested_role="dealer",
+        requested_at=now,
+        decided_by=decided_by if decided_day else None,
+        decided_at=now if decided_day else None,
+        decided_gaming_day=decided_day,
+    )
+    CorrectionLine.objects.bulk_create(
+        CorrectionLine(correction=correction, box=box, line=line, amount=D(amount))
+        for box, line, amount in lines
+    )
+    return correction
+
+
+class Tablet:
+    """The dealer's tablet: sends actions with the last event number it saw."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.seen = 0
+        self.round_id = 0
+
+    def open(self, table: Table) -> int:
+        response = self.client.post(f"/api/v1/tables/{table.pk}/rounds/", {}, format="json")
+        assert response.status_code == 201, response.json()
+        self.round_id, self.seen = response.json()["id"], 0
+        return self.round_id
+
+    def act(self, action: str, **fields: Any) -> None:
+        response = self.client.post(
+            f"/api/v1/rounds/{self.round_id}/actions/",
+            {"expected_event": self.seen, "action": action, **fields},
+            format="json",
+        )
+        assert response.status_code == 200, (action, response.json())
+        self.seen = response.json()["last_event_seq"]
+
+    def settle(self) -> None:
+        response = self.client.post(f"/api/v1/rounds/{self.round_id}/settle/", {}, format="json")
+        assert response.status_code == 200, response.json()

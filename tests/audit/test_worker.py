@@ -1,0 +1,114 @@
+"""A report requested through the API is built by a real Celery worker, a separate process
+consuming the real Redis broker and using the test's own database."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from audit.models import AuditRecord
+from tests.audit.factories import settled_round
+
+ROOT = Path(__file__).resolve().parents[2]
+DAY = dt.date(2025, 3, 10)
+#: How long the worker may take to start and build; the test polls, it does not time anything.
+DEADLINE_S = 120
+
+
+def database_url(name: str) -> str:
+    """The URL the test process was given, naming database ``name`` (the test database)."""
+    url = urlsplit(os.environ.get("DATABASE_URL") or "postgres://postgres@localhost/casino")
+    return urlunsplit(url._replace(path=f"/{name}"))
+
+
+@pytest.fixture
+def worker() -> Iterator[subprocess.Popen[bytes]]:
+    env = dict(
+        os.environ,
+        DJANGO_SETTINGS_MODULE="tests.settings",
+        DATABASE_URL=database_url(connection.settings_dict["NAME"]),
+        REDIS_URL=settings.REDIS_URL,
+    )
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "casino.celery",
+            "worker",
+            "--pool",
+            "solo",
+            "--loglevel",
+            "WARNING",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        yield process
+    finally:
+        # Stopped before the test's teardown empties the database under it.
+        process.terminate()
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_builds_the_report_requested_through_the_api(
+    audit_floor: dict[str, Any],
+    users: dict[str, Any],
+    client_for: Callable[[str | None], Any],
+    worker: subprocess.Popen[bytes],
+) -> None:
+    settled_round(
+        audit_floor["table"],
+        users["dealer"],
+        DAY,
+        stakes=[(1, "ante", "10"), (1, "bet", "20")],
+        returns=[(1, "ante", "lose", "10", "0", "0"), (1, "bet", "lose", "20", "0", "0")],
+    )
+    auditor = client_for("auditor")
+    response = auditor.post(
+        "/api/v1/audit/reports/request/", {"gaming_day": DAY.isoformat()}, format="json"
+    )
+    assert response.status_code == 202, response.json()
+    status_url = response.json()["links"]["status"]
+
+    deadline = time.monotonic() + DEADLINE_S
+    body = response.json()
+    while body["status"] in ("queued", "running"):
+        assert worker.poll() is None, worker.stderr.read().decode() if worker.stderr else ""
+        assert time.monotonic() < deadline, f"still {body['status']} after {DEADLINE_S} s"
+        time.sleep(0.25)
+        body = auditor.get(status_url).json()
+
+    assert body["status"] == "done", body["error"]
+    total = next(row for row in body["payload"]["rows"] if row["level"] == "total")
+    assert (total["day"]["rounds"], total["day"]["wagered"], total["day"]["hold_pct"]) == (
+        1,
+        "30.00",
+        "100.00",
+    )
+    stored = AuditRecord.objects.get(event_code="report.stored")
+    assert stored.after["payload_sha256"] == body["payload_sha256"]
+    assert stored.actor == users["auditor"]
