@@ -18,6 +18,7 @@ class AuditCode(StrEnum):
     DEALER_RELIEVED = "table.dealer_relieved"
     RULE_SET_CREATED = "config.rule_set_created"
     PAYTABLE_CREATED = "config.paytable_created"
+    PAYTABLE_CHANGED = "config.paytable_changed"
     # Rounds
     ROUND_OPENED = "round.opened"
     ROUND_ACTION = "round.action"

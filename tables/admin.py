@@ -11,6 +11,7 @@ from django.http import HttpRequest
 from audit.codes import AuditCode
 from audit.services.recording import audit_record
 from tables.models import Box, Casino, DealerAssignment, Pit, Round, RoundEvent, RuleSet, Table
+from tables.services.tables import LIMIT_FIELDS
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
@@ -60,10 +61,42 @@ class RuleSetAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             )
 
 
+#: Which audit code a change of each table field is recorded under.
+_TABLE_FIELD_CODES = {
+    **{name: AuditCode.TABLE_LIMITS_CHANGED for name in LIMIT_FIELDS},
+    "rule_set": AuditCode.TABLE_RULE_SET_CHANGED,
+    "paytable": AuditCode.TABLE_PAYTABLE_CHANGED,
+    "bonus_paytable": AuditCode.TABLE_PAYTABLE_CHANGED,
+}
+
+
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["code", "pit", "game", "status", "currency", "ante_min", "ante_max"]
     list_filter = ["game", "status", "pit"]
+
+    def save_model(self, request: HttpRequest, obj: Table, form: Any, change: bool) -> None:
+        """Save, and record each changed limit, rule set or paytable in the audit trail."""
+        with transaction.atomic():
+            before = Table.objects.select_for_update().get(pk=obj.pk) if change else None
+            super().save_model(request, obj, form, change)
+            if before is None:
+                return
+            changed: dict[str, dict[str, dict[str, str | None]]] = {}
+            for name, code in _TABLE_FIELD_CODES.items():
+                old, new = getattr(before, name), getattr(obj, name)
+                if old != new:
+                    entry = changed.setdefault(code, {"before": {}, "after": {}})
+                    entry["before"][name] = None if old is None else str(old)
+                    entry["after"][name] = None if new is None else str(new)
+            for code, values in changed.items():
+                audit_record(
+                    event_code=code,
+                    actor=request.user,
+                    table=obj,
+                    before=values["before"],
+                    after=values["after"],
+                )
 
 
 admin.site.register(Box)

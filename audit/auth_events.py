@@ -1,0 +1,32 @@
+"""Browser sign-ins (the admin, session logins) and failed attempts go into the audit trail.
+
+Django announces them only through its ``user_logged_in`` / ``user_login_failed`` signals, so
+these two receivers are the one place the trail listens to signals. Tablets sign in through
+the device-token endpoint, which records its own rows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from audit.codes import AuditCode
+from audit.services.recording import audit_record
+
+
+def record_login(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+    with transaction.atomic():
+        audit_record(event_code=AuditCode.LOGIN, actor=user, after={"channel": "session"})
+
+
+def record_login_failed(
+    sender: Any, credentials: dict[str, Any], request: Any = None, **kwargs: Any
+) -> None:
+    with transaction.atomic():
+        audit_record(
+            event_code=AuditCode.LOGIN_FAILED,
+            actor=None,
+            actor_label=str(credentials.get("username", ""))[:150],
+            after={"channel": "session"},
+        )
