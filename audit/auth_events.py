@@ -16,6 +16,8 @@ from audit.services.recording import audit_record
 
 
 def record_login(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+    if _from_the_api(request):
+        return  # tablets sign in through the device-token endpoint, which records its own row
     with transaction.atomic():
         audit_record(event_code=AuditCode.LOGIN, actor=user, after={"channel": "session"})
 
@@ -23,6 +25,8 @@ def record_login(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
 def record_login_failed(
     sender: Any, credentials: dict[str, Any], request: Any = None, **kwargs: Any
 ) -> None:
+    if _from_the_api(request):
+        return  # the device-token endpoint records its own row, with the device's name
     with transaction.atomic():
         audit_record(
             event_code=AuditCode.LOGIN_FAILED,
@@ -30,3 +34,7 @@ def record_login_failed(
             actor_label=str(credentials.get("username", ""))[:150],
             after={"channel": "session"},
         )
+
+
+def _from_the_api(request: Any) -> bool:
+    return str(getattr(request, "path", "")).startswith("/api/")

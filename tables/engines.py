@@ -117,6 +117,12 @@ class GameAdapter(Protocol):
     def normalise_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """What was agreed before the deal, validated. :raises GameError: ``options_invalid``."""
 
+    def state_of(self, round: Any, history: Sequence[Any]) -> Any:
+        """The engine's state rebuilt from the round's stored events."""
+
+    def deck_pass(self, state: Any) -> int:
+        """The number of the deck in use (a card may be recorded once per deck)."""
+
 
 _ADAPTERS: dict[str, GameAdapter] = {}
 

@@ -196,7 +196,7 @@ def _dispatch(
                     "card_exposed",
                     {"card": str(CARDS[card]), "reason": data.get("reason", "")},
                     cards=((card, "exposed"),),
-                    deck_pass=_current_deck_pass(round),
+                    deck_pass=_current_deck_pass(round, history),
                 ),
             ),
             phase=round.phase,
@@ -207,9 +207,12 @@ def _dispatch(
     return adapter.act(round=round, history=history, action=action, data=data)
 
 
-def _current_deck_pass(round: Round) -> int:
-    last = round.cards.order_by("-deck_pass").values_list("deck_pass", flat=True).first()
-    return last or 1
+def _current_deck_pass(round: Round, history: Sequence[RoundEvent]) -> int:
+    """The deck in use: the engine knows (a Red Dog hand or reshuffle starts a new one)."""
+    adapter = adapter_for(round.game)
+    if adapter is None:
+        return 1
+    return adapter.deck_pass(adapter.state_of(round, history))
 
 
 def _append_events(
@@ -252,7 +255,7 @@ def _append_events(
 
 
 def _refuse_seen_cards(round: Round, events: Sequence[PendingEvent]) -> None:
-    wanted: dict[tuple[int, int], str] = {}
+    wanted: set[tuple[int, int]] = set()
     for pending in events:
         for card, _position in pending.cards:
             key = (pending.deck_pass, card)
@@ -262,7 +265,7 @@ def _refuse_seen_cards(round: Round, events: Sequence[PendingEvent]) -> None:
                     f"{CARDS[card]} appears twice in this action.",
                     card=str(CARDS[card]),
                 )
-            wanted[key] = str(CARDS[card])
+            wanted.add(key)
     if not wanted:
         return
     passes = {deck_pass for deck_pass, _ in wanted}
