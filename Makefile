@@ -23,9 +23,11 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 
 test: $(STAMP)
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(STACK) exec --profile test -- $(BIN)/pytest $(PYTEST_ARGS)
 
 bench: $(STAMP)
