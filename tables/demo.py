@@ -6,6 +6,7 @@ Loading is idempotent: running it again leaves an existing floor as it is.
 from __future__ import annotations
 
 from decimal import Decimal as D
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -14,6 +15,7 @@ from django.db import transaction
 from casino.api.roles import Role
 from payouts.models import PayBasis, Paytable, PaytableKind, PaytableLine
 from tables.models import Box, Casino, Game, Pit, RuleSet, Table
+from tables.services.tables import dealer_assign, table_open
 
 DEMO_PASSWORD = "demo-password"
 
@@ -39,6 +41,8 @@ RUSSIAN_BONUS_PAYTABLE = {
     "straight_flush": D(500),
     "royal_flush": D(1000),
 }
+#: Which dealer the demo's pit boss seats at which table (RP-2 stays closed).
+DEMO_ASSIGNMENTS = {"RP-1": "dealer1", "RR-1": "dealer2", "RD-1": "dealer3"}
 DEMO_USERS = (
     ("admin", Role.ADMIN),
     ("pitboss", Role.PIT_BOSS),
@@ -129,10 +133,16 @@ def load_demo_floor() -> bool:
         for table in tables:
             table.save()
             Box.objects.bulk_create(Box(table=table, number=n) for n in range(1, table.boxes + 1))
+        # The pit boss opens the tables and seats the dealers, through the same audited services
+        # a pit boss uses, so a dealer can record a round at once.
+        for code, dealer in DEMO_ASSIGNMENTS.items():
+            table = next(t for t in tables if t.code == code)
+            table_open(table_id=table.pk, actor=users["pitboss"], reason="demo floor")
+            dealer_assign(table_id=table.pk, dealer=users[dealer], actor=users["pitboss"])
         return True
 
 
-def _user(username: str, role: Role) -> object:
+def _user(username: str, role: Role) -> Any:
     user = get_user_model().objects.create_user(
         username=username,
         password=DEMO_PASSWORD,

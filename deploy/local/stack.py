@@ -204,7 +204,7 @@ def run_system(env: dict[str, str], *, host: str, port: int) -> int:
         f"  Health        {base}/healthz\n"
         "Demo logins (password 'demo-password' for all):\n"
         "  admin (admin), pitboss (pit boss), auditor (auditor),\n"
-        "  dealer1, dealer2, dealer3 (dealers; pitboss assigns them to tables)\n",
+        "  dealer1 at RP-1, dealer2 at RR-1, dealer3 at RD-1 (dealers)\n",
         flush=True,
     )
     stop = {"now": False}

@@ -94,6 +94,12 @@ def test_gaming_day(utc: str, zone: str, hour: int, day: str) -> None:
 def test_demo_floor_loads_once() -> None:
     assert load_demo_floor() is True
     assert load_demo_floor() is False
+    assert sorted(
+        DealerAssignment.objects.filter(ended_at__isnull=True).values_list(
+            "table__code", "dealer__username", "table__status"
+        )
+    ) == [("RD-1", "dealer3", "open"), ("RP-1", "dealer1", "open"), ("RR-1", "dealer2", "open")]
+    assert AuditRecord.objects.filter(event_code="table.opened").count() == 3
     assert sorted(Table.objects.values_list("code", "game")) == [
         ("RD-1", "red_dog"),
         ("RP-1", "russian_poker"),
