@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,8 +11,7 @@ from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from audit.models import AuditRecord
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.celery_worker import celery_worker
 
 
 @pytest.mark.django_db
@@ -94,29 +90,5 @@ def test_a_real_worker_consumes_the_redis_broker() -> None:
     """Start ``celery worker`` as a separate process and have it answer a task."""
     from casino.celery import ping
 
-    env = dict(os.environ, DJANGO_SETTINGS_MODULE="casino.settings")
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "casino.celery",
-            "worker",
-            "--pool",
-            "solo",
-            "--loglevel",
-            "WARNING",
-            "--without-gossip",
-            "--without-mingle",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
+    with celery_worker(DJANGO_SETTINGS_MODULE="casino.settings"):
         assert ping.delay().get(timeout=60) == "pong"
-    finally:
-        worker.terminate()
-        worker.wait(30)

@@ -6,10 +6,8 @@ from __future__ import annotations
 import datetime as dt
 import os
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -19,8 +17,8 @@ from django.db import connection
 
 from audit.models import AuditRecord
 from tests.audit.factories import settled_round
+from tests.celery_worker import celery_worker
 
-ROOT = Path(__file__).resolve().parents[2]
 DAY = dt.date(2025, 3, 10)
 #: How long the worker may take to start and build; the test polls, it does not time anything.
 DEADLINE_S = 120
@@ -34,43 +32,14 @@ def database_url(name: str) -> str:
 
 @pytest.fixture
 def worker() -> Iterator[subprocess.Popen[bytes]]:
-    env = dict(
-        os.environ,
+    """A worker using this test's own database; stopped before the test's teardown empties the
+    database under it."""
+    with celery_worker(
         DJANGO_SETTINGS_MODULE="tests.settings",
         DATABASE_URL=database_url(connection.settings_dict["NAME"]),
         REDIS_URL=settings.REDIS_URL,
-    )
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "casino.celery",
-            "worker",
-            "--pool",
-            "solo",
-            "--loglevel",
-            "WARNING",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
+    ) as process:
         yield process
-    finally:
-        # Stopped before the test's teardown empties the database under it.
-        process.terminate()
-        try:
-            process.wait(30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(10)
 
 
 @pytest.mark.django_db(transaction=True)
