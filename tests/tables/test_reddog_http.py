@@ -130,10 +130,8 @@ def test_refusals_write_nothing(new_game: Callable[..., Tablet]) -> None:
     tablet.refuse(422, "card_not_in_stock", "show_burn", card="Ks")  # in Ben's hand
 
 
-def test_rd22_end_of_game_shares_the_pot_and_the_remainder_goes_to_the_house_float(
-    new_game: Callable[..., Tablet], client_for: Callable[[str | None], Any]
-) -> None:
-    tablet = new_game()
+def play_pot_23_hand(tablet: Tablet) -> None:
+    """A whole hand in which every player loses a bet: the pot ends at 23 (RD22)."""
     tablet.act("start_hand")
     hands = {
         1: "2h 3h 4h 5h 6h",
@@ -152,6 +150,13 @@ def test_rd22_end_of_game_shares_the_pot_and_the_remainder_goes_to_the_house_flo
         (5, 2, "3c", "Js"),
     ]:
         turn(tablet, seat, bet, turned, burn)
+
+
+def test_rd22_end_of_game_shares_the_pot_and_the_remainder_goes_to_the_house_float(
+    new_game: Callable[..., Tablet], client_for: Callable[[str | None], Any]
+) -> None:
+    tablet = new_game()
+    play_pot_23_hand(tablet)
     assert D(tablet.state["pot"]) == D(23)
     tablet.act("end_game")
     shares = LedgerEntry.objects.filter(round_id=tablet.round_id, reason="pot_share")
@@ -179,24 +184,7 @@ def test_a_card_exposed_in_a_new_hand_belongs_to_that_hand_s_deck(
     """Each hand is dealt from a fresh deck: a card exposed after the next hand starts is out of
     play in that deck, whatever the earlier hands recorded."""
     tablet = new_game()
-    tablet.act("start_hand")
-    hands = {
-        1: "2h 3h 4h 5h 6h",
-        2: "2s 3s 4s 5s 6s",
-        3: "2d 3d 4d 5d 6d",
-        4: "Ac Kc Qc Jc Tc",
-        5: "7h 8h 9h Th Jh",
-    }
-    for seat, cards in hands.items():
-        tablet.act("deal_hand", seat=seat, cards=cards.split())
-    for seat, bet, turned, burn in [
-        (1, 6, "8c", "7s"),
-        (2, 5, "9c", "8s"),
-        (3, 2, "7c", "9s"),
-        (4, 2, "2c", "Ts"),
-        (5, 2, "3c", "Js"),
-    ]:
-        turn(tablet, seat, bet, turned, burn)
+    play_pot_23_hand(tablet)
     tablet.act("start_hand")
     tablet.act("expose_card", card="2h")  # dealt in the first hand, fresh in this deck
     tablet.refuse(409, "card_duplicate", "deal_hand", seat=2, cards="2h 3s 4s 5s 6s".split())
