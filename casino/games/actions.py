@@ -13,10 +13,11 @@ from collections.abc import Callable, Collection, Mapping
 from enum import StrEnum
 from typing import Final, TypeVar
 
+from casino.games.codes import GameCode
 from casino.games.errors import GameError
 
 #: The action is not allowed in the current phase (``data["action"]``, ``data["phase"]``).
-ACTION_OUT_OF_PHASE: Final = "action_out_of_phase"
+ACTION_OUT_OF_PHASE: Final = GameCode.ACTION_OUT_OF_PHASE
 
 P = TypeVar("P", bound=StrEnum)
 A = TypeVar("A", bound=StrEnum)

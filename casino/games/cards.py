@@ -15,16 +15,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TypeAlias
 
+from casino.games.codes import GameCode
 from casino.games.errors import GameError
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "shdc"
 RED_SUITS = frozenset("hd")
 
-#: Stable error codes of this module.
-CARD_UNKNOWN = "card_unknown"
-CARD_DUPLICATE = "card_duplicate"
-CARD_NOT_SEEN = "card_not_seen"
+#: The codes this module raises (defined in :class:`~casino.games.codes.GameCode`).
+CARD_UNKNOWN = GameCode.CARD_UNKNOWN
+CARD_DUPLICATE = GameCode.CARD_DUPLICATE
+CARD_NOT_SEEN = GameCode.CARD_NOT_SEEN
 
 #: A card as the dealer's tablet may give it: any spelling :func:`parse_card` accepts, or its index.
 CardInput: TypeAlias = str | int

@@ -20,7 +20,8 @@ class GameError(Exception):
 
     def __init__(self, code: str, message: str, **data: Any) -> None:
         super().__init__(message)
-        self.code = code
+        # Codes are enum members (casino.games.codes); the refusal carries the plain string.
+        self.code = str(code)
         self.message = message
         self.data = data
 

@@ -16,12 +16,13 @@ from collections.abc import Mapping
 from decimal import ROUND_FLOOR, Decimal, InvalidOperation
 from typing import Final, TypeAlias
 
+from casino.games.codes import GameCode
 from casino.games.errors import GameError
 
 #: An amount that is not a positive, finite decimal (floats are refused too).
-AMOUNT_INVALID: Final = "amount_invalid"
+AMOUNT_INVALID: Final = GameCode.AMOUNT_INVALID
 #: An amount that is not a whole number of chip units.
-AMOUNT_NOT_CHIP_MULTIPLE: Final = "amount_not_chip_multiple"
+AMOUNT_NOT_CHIP_MULTIPLE: Final = GameCode.AMOUNT_NOT_CHIP_MULTIPLE
 
 ZERO: Final = Decimal(0)
 

@@ -14,11 +14,12 @@ from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from types import NoneType, UnionType
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
+from casino.games.codes import GameCode
 from casino.games.errors import GameError
 
-RULESET_INVALID = "ruleset_invalid"
+RULESET_INVALID: Final = GameCode.RULESET_INVALID
 
 T = TypeVar("T")
 

@@ -13,16 +13,17 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, ClassVar, Final, Self, TypeAlias
 
+from casino.games.codes import GameCode
 from casino.games.errors import GameError
 from casino.games.money import AmountInput, chip_amount, seat_amounts_text
 from casino.games.stored_events import int_field, stacks_field
 
 #: A seat number outside the table or given twice, or the button not on a seated player
 #: (``data["seat"]``).
-SEAT_INVALID: Final = "seat_invalid"
+SEAT_INVALID: Final = GameCode.SEAT_INVALID
 #: Fewer or more players seated than the rule set allows (``data["players"]``,
 #: ``data["minimum"]``, ``data["maximum"]``).
-PLAYER_COUNT_INVALID: Final = "player_count_invalid"
+PLAYER_COUNT_INVALID: Final = GameCode.PLAYER_COUNT_INVALID
 
 #: Each seat with the chips its player brings: a mapping, or pairs of seat and amount.
 StacksInput: TypeAlias = Mapping[int, AmountInput] | Iterable[tuple[int, AmountInput]]

@@ -33,13 +33,14 @@ from decimal import Decimal
 from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar
 
 from casino.games.cards import Card, parse_card
+from casino.games.codes import GameCode
 from casino.games.errors import GameError
 from casino.games.money import to_decimal
 
 #: A stored event cannot be rebuilt: a field is missing, unknown or of the wrong type.
-EVENT_INVALID: Final = "event_invalid"
+EVENT_INVALID: Final = GameCode.EVENT_INVALID
 #: A stored event names a kind this engine does not know (``data["kind"]``).
-EVENT_KIND_UNKNOWN: Final = "event_kind_unknown"
+EVENT_KIND_UNKNOWN: Final = GameCode.EVENT_KIND_UNKNOWN
 
 
 class StoredEvent(Protocol):

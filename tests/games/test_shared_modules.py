@@ -16,8 +16,10 @@ from typing import Any, ClassVar
 import pytest
 
 import casino.games.actions as actions_module
+import casino.games.contract as contract_module
 import casino.games.money as money_module
 import casino.games.seating as seating_module
+import casino.games.snapshots as snapshots_module
 import casino.games.stored_events as stored_events_module
 from casino.games.actions import check_phase, succeeds
 from casino.games.errors import GameError
@@ -28,7 +30,14 @@ from casino.games.stored_events import EventReader, int_field
 
 @pytest.mark.parametrize(
     "module",
-    [actions_module, money_module, seating_module, stored_events_module],
+    [
+        actions_module,
+        contract_module,
+        money_module,
+        seating_module,
+        snapshots_module,
+        stored_events_module,
+    ],
     ids=lambda m: m.__name__,
 )
 def test_doctests(module: ModuleType) -> None:

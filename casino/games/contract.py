@@ -1,0 +1,630 @@
+"""The one contract between the table service and every game engine.
+
+A game is a :class:`GameDefinition`: it validates a rule set and the options agreed before the
+deal, builds a fresh :class:`GameState` from a round's :class:`RoundTerms`, restores one from a
+snapshot, reads stored events back, and lists its dealer actions as :class:`ActionSpec` values
+(each with its input fields and its verify / perform pair, built on the state's
+``verify_x`` / ``can_x`` / ``x`` triad).
+
+A state answers the dealer's tablet in ONE shape for every game, :class:`TabletView`: the phase,
+whose turn it is (a box or a seat), each legal action with its fields' bounds now, the boxes or
+seats at a glance, the cards on the table, the money figures, and the cards still unseen in the
+deck. Once the round is complete, :meth:`GameState.result` is its settlement as data
+(:class:`GameResult`): every stake, every line computed and paid with the reason for any
+difference, and each box's or seat's net.
+
+Every value crossing this seam is typed; JSON crossing it is :data:`JsonValue` (no floats: an
+amount is a decimal string).
+
+A state is restorable: :meth:`GameState.snapshot` is JSON from which
+:meth:`GameDefinition.restore` rebuilds a state that behaves exactly as the one replayed from
+every event (same view, same legal actions, same result, same next snapshot), without the
+history that only a replay needs. That is what lets an action cost the same in the first hand
+and the eightieth; replaying the events stays the auditor's proof.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Container, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum
+from typing import ClassVar, Final, Protocol, TypeAlias
+
+from casino.games.cards import CARDS, Card
+
+#: JSON data as it crosses the seam: never a float (amounts are decimal strings).
+JsonValue: TypeAlias = None | bool | int | str | list["JsonValue"] | dict[str, "JsonValue"]
+JsonObject: TypeAlias = dict[str, JsonValue]
+
+#: A dealer action's validated input, by field name: what the API layer hands the engine.
+#: ``position`` and ``integer`` fields are ``int``, ``amount`` a ``Decimal``, ``card`` a
+#: :class:`Card`, ``cards`` a tuple of cards (or ``None`` where nullable), ``target``,
+#: ``choice`` and ``text`` a ``str``, ``flag`` a ``bool``, ``stacks`` a mapping of seat to amount.
+InputValue: TypeAlias = (
+    None | bool | int | str | Decimal | Card | tuple[Card, ...] | Mapping[int, Decimal]
+)
+ActionInput: TypeAlias = Mapping[str, InputValue]
+
+#: The cards ``expose_card`` and every other card action may take are those still unseen in the
+#: current deck pass (:attr:`TabletView.unseen_cards`).
+DECK_SIZE: Final = 52
+
+
+class PositionKind(StrEnum):
+    """A house-banked game has boxes; a pot game has seats."""
+
+    BOX = "box"
+    SEAT = "seat"
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A box or a seat at the table, numbered from 1."""
+
+    kind: PositionKind
+    number: int
+
+    def to_dict(self) -> JsonObject:
+        return {"kind": self.kind.value, "number": self.number}
+
+
+class FieldKind(StrEnum):
+    """What a field of a dealer action holds (see :data:`InputValue` for its Python type)."""
+
+    POSITION = "position"  #: a box or seat number
+    INTEGER = "integer"  #: any other whole number
+    AMOUNT = "amount"  #: money, a non-negative decimal with at most two places
+    CARD = "card"  #: one card, in any common spelling
+    CARDS = "cards"  #: several cards, in the order dealt
+    TARGET = "target"  #: where a card goes, one of named targets (``box:2``, ``dealer``)
+    CHOICE = "choice"  #: one of a fixed set of words
+    FLAG = "flag"  #: true or false
+    TEXT = "text"  #: free text
+    STACKS = "stacks"  #: chips per seat, ``{"1": "100.00", ...}``
+
+
+@dataclass(frozen=True, slots=True)
+class FieldSpec:
+    """One input field of a dealer action, as the API validates it and the schema publishes it.
+
+    ``min_count`` / ``max_count`` bound a ``cards`` field's length; ``min_value`` /
+    ``max_value`` an ``integer`` or ``position`` field; ``max_length`` a ``text``; ``choices``
+    a ``choice``. A field that is not ``required`` takes ``default`` when omitted.
+    """
+
+    name: str
+    kind: FieldKind
+    help: str = ""
+    required: bool = True
+    nullable: bool = False
+    default: JsonValue = None
+    min_count: int | None = None
+    max_count: int | None = None
+    min_value: int | None = None
+    max_value: int | None = None
+    max_length: int | None = None
+    choices: tuple[str, ...] = ()
+
+
+class Event(Protocol):
+    """What every engine's events are: frozen, with a ``kind`` and a JSON form."""
+
+    kind: ClassVar[str]
+
+    def to_dict(self) -> JsonObject: ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameActionSpec:
+    """One dealer action of a game: its name, its input fields, and how to verify and perform
+    it on a state.
+
+    ``verify(state, data)`` raises the refusal (:class:`~casino.games.errors.GameError`) and
+    changes nothing; ``perform(state, data)`` verifies, applies and returns the events it
+    applied (one, for every action today). Both wrap the state's ``verify_x`` / ``x`` methods;
+    given the state of another game they raise ``TypeError`` (a bug, never a refusal).
+    """
+
+    name: str
+    fields: tuple[FieldSpec, ...]
+    help: str
+    verify: Callable[[GameState, ActionInput], None]
+    perform: Callable[[GameState, ActionInput], Sequence[Event]]
+
+
+@dataclass(frozen=True, slots=True)
+class FieldBounds:
+    """A field of a legal action with its bounds now.
+
+    Only the bounds that apply to the field's kind are set: ``min`` / ``max`` for an amount;
+    ``min_count`` / ``max_count`` for cards (the cards themselves must be among
+    :attr:`TabletView.unseen_cards`); ``positions`` for a position (the boxes or seats it may
+    name); ``targets`` for a target; ``choices`` for a choice. ``value`` is the only value the
+    field may take now, when there is exactly one (the amount to call, the box to act).
+    """
+
+    name: str
+    kind: FieldKind
+    required: bool = True
+    nullable: bool = False
+    min: Decimal | None = None
+    max: Decimal | None = None
+    min_count: int | None = None
+    max_count: int | None = None
+    positions: tuple[int, ...] | None = None
+    targets: tuple[str, ...] | None = None
+    choices: tuple[str, ...] | None = None
+    value: JsonValue = None
+
+    def to_dict(self) -> JsonObject:
+        return {
+            "name": self.name,
+            "kind": self.kind.value,
+            "required": self.required,
+            "nullable": self.nullable,
+            "min": _money(self.min),
+            "max": _money(self.max),
+            "min_count": self.min_count,
+            "max_count": self.max_count,
+            "positions": None if self.positions is None else list(self.positions),
+            "targets": None if self.targets is None else list(self.targets),
+            "choices": None if self.choices is None else list(self.choices),
+            "value": self.value,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """An amount of money shown with a label: a stake, a stack, the pot, a fee."""
+
+    name: str
+    label: str
+    amount: Decimal
+
+    def to_dict(self) -> JsonObject:
+        return {"name": self.name, "label": self.label, "amount": str(self.amount)}
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """Anything else worth a glance, as text: the hand number, the betting round, the button."""
+
+    name: str
+    label: str
+    value: str
+
+    def to_dict(self) -> JsonObject:
+        return {"name": self.name, "label": self.label, "value": self.value}
+
+
+@dataclass(frozen=True, slots=True)
+class LegalAction:
+    """An action the table accepts now, with its fields' bounds.
+
+    ``position`` is the box or seat it belongs to, when it belongs to one; ``figures`` are the
+    amounts it involves (a fee, the amount to call). The first legal action of a view is the
+    one the table waits for.
+    """
+
+    name: str
+    label: str
+    position: Position | None
+    fields: tuple[FieldBounds, ...]
+    figures: tuple[Figure, ...] = ()
+
+    def to_dict(self) -> JsonObject:
+        return {
+            "name": self.name,
+            "label": self.label,
+            "position": None if self.position is None else self.position.to_dict(),
+            "fields": [f.to_dict() for f in self.fields],
+            "figures": [f.to_dict() for f in self.figures],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PositionView:
+    """A box or seat at a glance: who plays it, where it stands, its cards and its money.
+
+    ``cards`` are the cards the dealer has recorded for it that the tablet may show;
+    ``hidden_cards`` counts those dealt but not shown. ``hand`` describes the hand when there
+    is one to name (``"three of a kind"``, ``"red run of 4"``).
+    """
+
+    position: Position
+    label: str
+    status: str
+    to_act: bool
+    cards: tuple[str, ...] = ()
+    hidden_cards: int = 0
+    hand: str | None = None
+    figures: tuple[Figure, ...] = ()
+
+    def to_dict(self) -> JsonObject:
+        return {
+            "position": self.position.to_dict(),
+            "label": self.label,
+            "status": self.status,
+            "to_act": self.to_act,
+            "cards": list(self.cards),
+            "hidden_cards": self.hidden_cards,
+            "hand": self.hand,
+            "figures": [f.to_dict() for f in self.figures],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CardGroup:
+    """Cards on the table that belong to no box or seat: the dealer's hand, the board, the
+    burn card. ``hidden`` counts cards lying face down in the group."""
+
+    name: str
+    label: str
+    cards: tuple[str, ...] = ()
+    hidden: int = 0
+
+    def to_dict(self) -> JsonObject:
+        return {
+            "name": self.name,
+            "label": self.label,
+            "cards": list(self.cards),
+            "hidden": self.hidden,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Stake:
+    """A stake put on the table, as the settlement writes it: by whom, what, how much."""
+
+    position: Position
+    kind: str
+    amount: Decimal
+
+    def to_dict(self) -> JsonObject:
+        return {"position": self.position.to_dict(), "kind": self.kind, "amount": str(self.amount)}
+
+
+@dataclass(frozen=True, slots=True)
+class ResultLine:
+    """What one box or seat gets back for one line of the settlement.
+
+    ``computed`` is what the rules give (stake plus winnings, before any cap); ``paid`` what is
+    handed over; ``reason`` says why they differ (empty when they do not). ``combination`` names
+    the hand the line was judged on, in full. ``pot`` numbers the pot of a pot award (0 is the
+    main pot), ``None`` elsewhere.
+    """
+
+    position: Position
+    line: str
+    outcome: str
+    stake: Decimal
+    computed: Decimal
+    paid: Decimal
+    reason: str = ""
+    combination: str = ""
+    pot: int | None = None
+
+    def to_dict(self) -> JsonObject:
+        return {
+            "position": self.position.to_dict(),
+            "line": self.line,
+            "outcome": self.outcome,
+            "stake": str(self.stake),
+            "computed": str(self.computed),
+            "paid": str(self.paid),
+            "reason": self.reason,
+            "combination": self.combination,
+            "pot": self.pot,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PositionResult:
+    """One box's or seat's totals: ``net = returned - staked`` (positive when it won);
+    ``withheld`` is what a cap kept back."""
+
+    position: Position
+    staked: Decimal
+    returned: Decimal
+    net: Decimal
+    withheld: Decimal = Decimal(0)
+
+    def to_dict(self) -> JsonObject:
+        return {
+            "position": self.position.to_dict(),
+            "staked": str(self.staked),
+            "returned": str(self.returned),
+            "net": str(self.net),
+            "withheld": str(self.withheld),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """The settlement of a complete round, as data.
+
+    ``stakes`` and ``lines`` are what the settlement service writes (wager lines and payout
+    lines); ``positions`` each box's or seat's totals. ``staked - returned = house_result``;
+    in a pot game (``pot_game``) the house keeps only ``rake`` (commissions, fees and chips
+    that do not divide), so ``house_result == rake``. ``detail`` is the engine's own full
+    settlement as JSON: a replay must reproduce it exactly.
+    """
+
+    stakes: tuple[Stake, ...]
+    lines: tuple[ResultLine, ...]
+    positions: tuple[PositionResult, ...]
+    staked: Decimal
+    returned: Decimal
+    house_result: Decimal
+    withheld: Decimal
+    cap_applied: bool
+    pot_game: bool
+    rake: Decimal
+    detail: JsonObject = field(default_factory=dict)
+
+    def to_dict(self) -> JsonObject:
+        return {
+            "stakes": [s.to_dict() for s in self.stakes],
+            "lines": [line.to_dict() for line in self.lines],
+            "positions": [p.to_dict() for p in self.positions],
+            "staked": str(self.staked),
+            "returned": str(self.returned),
+            "house_result": str(self.house_result),
+            "withheld": str(self.withheld),
+            "cap_applied": self.cap_applied,
+            "pot_game": self.pot_game,
+            "rake": str(self.rake),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TabletView:
+    """What the dealer's tablet renders from, the same shape for every game.
+
+    ``turn`` is the box or seat whose decision the table waits for (``None`` when the next
+    input is the dealer's own: a card, a reveal). ``actions`` are the legal actions now, the
+    one the table waits for first. ``unseen_cards`` are the cards that may still be recorded in
+    the current deck pass (``deck_pass``): a card picker greys out every other card.
+    ``result`` is set once the round is complete.
+    """
+
+    game: str
+    phase: str
+    complete: bool
+    turn: Position | None
+    actions: tuple[LegalAction, ...]
+    positions: tuple[PositionView, ...]
+    card_groups: tuple[CardGroup, ...]
+    figures: tuple[Figure, ...]
+    facts: tuple[Fact, ...]
+    deck_pass: int
+    unseen_cards: tuple[str, ...]
+    event_count: int
+    result: GameResult | None = None
+
+    def to_dict(self) -> JsonObject:
+        return {
+            "game": self.game,
+            "phase": self.phase,
+            "complete": self.complete,
+            "turn": None if self.turn is None else self.turn.to_dict(),
+            "actions": [a.to_dict() for a in self.actions],
+            "positions": [p.to_dict() for p in self.positions],
+            "card_groups": [g.to_dict() for g in self.card_groups],
+            "figures": [f.to_dict() for f in self.figures],
+            "facts": [f.to_dict() for f in self.facts],
+            "deck_pass": self.deck_pass,
+            "unseen_cards": list(self.unseen_cards),
+            "event_count": self.event_count,
+            "result": None if self.result is None else self.result.to_dict(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CardShown:
+    """A card an event records, and where it went (``box:2``, ``seat:3``, ``dealer``, ``burn``)."""
+
+    card: Card
+    position: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChipMovement:
+    """A chip movement of a pot game, numbered from 1 within the round."""
+
+    seq: int
+    source: str
+    destination: str
+    amount: Decimal
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundTerms:
+    """What a round is played under, pinned when it opens: the rule set's settings, the
+    paytables (kind to line to multiple "to 1"; empty for a game without), the table's limits
+    (amounts as decimal strings) and the options agreed before the deal.
+
+    Every part is JSON as stored; the game parses what it needs.
+    """
+
+    rules: JsonObject
+    paytables: Mapping[str, Mapping[str, Decimal]]
+    limits: JsonObject
+    options: JsonObject
+
+
+class GameState(Protocol):
+    """One round of one game, driven by the dealer's actions (see the module's docstring)."""
+
+    @property
+    def phase(self) -> StrEnum: ...
+
+    @property
+    def complete(self) -> bool:
+        """Whether every input is recorded: the round can be settled and accepts no action."""
+        ...
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The events applied to this object since it was built or restored."""
+        ...
+
+    @property
+    def event_count(self) -> int:
+        """Every event of the round, those before a restore included."""
+        ...
+
+    @property
+    def deck_pass(self) -> int:
+        """The deck in use, from 1: a card may be recorded once per pass."""
+        ...
+
+    @property
+    def movements(self) -> tuple[ChipMovement, ...]:
+        """Chip movements made since this object was built or restored (none for a
+        house-banked game); their ``seq`` continues the round's numbering."""
+        ...
+
+    def apply(self, event: Event) -> Event:
+        """Apply a stored event through its action, with the same checks.
+
+        :raises GameError: as the action would.
+        """
+        ...
+
+    def cards_shown(self, event: Event) -> tuple[CardShown, ...]:
+        """The cards ``event`` records and where they went."""
+        ...
+
+    def tablet_view(self) -> TabletView: ...
+
+    def view(self) -> JsonObject:
+        """The game's own detailed picture of the round (game-specific keys)."""
+        ...
+
+    def snapshot(self) -> JsonObject:
+        """JSON from which :meth:`GameDefinition.restore` rebuilds this state exactly."""
+        ...
+
+    def result(self) -> GameResult:
+        """The settlement of the complete round.
+
+        :raises GameError: ``round_not_complete`` (``data["phase"]``) before it is complete.
+        """
+        ...
+
+
+class GameDefinition(Protocol):
+    """A game: its name, its actions, and how to build, restore and read its rounds."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def position_kind(self) -> PositionKind: ...
+
+    @property
+    def actions(self) -> Mapping[str, GameActionSpec]: ...
+
+    def validate_rules(self, settings: JsonObject) -> JsonObject:
+        """The rule set's settings validated and completed with the defaults.
+
+        :raises GameError: ``ruleset_invalid`` (``data["field"]``).
+        """
+        ...
+
+    def normalise_options(self, options: JsonObject) -> JsonObject:
+        """What was agreed before the deal, validated.
+
+        :raises GameError: ``options_invalid`` (``data["field"]``).
+        """
+        ...
+
+    def new_state(self, terms: RoundTerms) -> GameState:
+        """A fresh round under ``terms``. :raises GameError: for terms that cannot work."""
+        ...
+
+    def restore(self, terms: RoundTerms, snapshot: JsonObject) -> GameState:
+        """The state a :meth:`GameState.snapshot` describes.
+
+        :raises GameError: ``snapshot_invalid`` for JSON that is not a snapshot of this game.
+        """
+        ...
+
+    def read_event(self, data: JsonObject) -> Event:
+        """A stored event read back. :raises GameError: ``event_invalid``,
+        ``event_kind_unknown``."""
+        ...
+
+
+def unseen_card_texts(seen: Container[int]) -> tuple[str, ...]:
+    """The cards of the deck not in ``seen``, in deck order, as :attr:`TabletView.unseen_cards`
+    lists them.
+
+    >>> len(unseen_card_texts({0, 1, 2})), unseen_card_texts(set(range(51)))
+    (49, ('Ac',))
+    """
+    return tuple(str(card) for card in CARDS if card not in seen)
+
+
+def game_result(
+    *,
+    stakes: Sequence[Stake],
+    lines: Sequence[ResultLine],
+    pot_game: bool,
+    rake: Decimal = Decimal(0),
+    detail: JsonObject | None = None,
+) -> GameResult:
+    """A :class:`GameResult` with every total summed from ``stakes`` and ``lines``: per box or
+    seat (in position order) and for the round.
+
+    >>> box = Position(PositionKind.BOX, 1)
+    >>> result = game_result(
+    ...     stakes=[Stake(box, "ante", Decimal(10))],
+    ...     lines=[ResultLine(box, "ante", "win", Decimal(10), Decimal(30), Decimal(25), "cap")],
+    ...     pot_game=False,
+    ... )
+    >>> result.positions[0].net, result.house_result, result.withheld, result.cap_applied
+    (Decimal('15'), Decimal('-15'), Decimal('5'), True)
+    """
+    zero = Decimal(0)
+    staked: dict[Position, Decimal] = {}
+    returned: dict[Position, Decimal] = {}
+    withheld: dict[Position, Decimal] = {}
+    for stake in stakes:
+        staked[stake.position] = staked.get(stake.position, zero) + stake.amount
+    for line in lines:
+        returned[line.position] = returned.get(line.position, zero) + line.paid
+        withheld[line.position] = withheld.get(line.position, zero) + line.computed - line.paid
+    positions = tuple(
+        PositionResult(
+            position=position,
+            staked=staked.get(position, zero),
+            returned=returned.get(position, zero),
+            net=returned.get(position, zero) - staked.get(position, zero),
+            withheld=withheld.get(position, zero),
+        )
+        for position in sorted(set(staked) | set(returned), key=lambda p: (p.kind, p.number))
+    )
+    total_staked = sum(staked.values(), zero)
+    total_returned = sum(returned.values(), zero)
+    total_withheld = sum(withheld.values(), zero)
+    return GameResult(
+        stakes=tuple(stakes),
+        lines=tuple(lines),
+        positions=positions,
+        staked=total_staked,
+        returned=total_returned,
+        house_result=total_staked - total_returned,
+        withheld=total_withheld,
+        cap_applied=total_withheld > zero,
+        pot_game=pot_game,
+        rake=rake,
+        detail=dict(detail or {}),
+    )
+
+
+def _money(amount: Decimal | None) -> str | None:
+    return None if amount is None else str(amount)
