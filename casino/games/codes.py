@@ -61,6 +61,11 @@ class GameCode(StrEnum):
     #: Fewer or more players than the rule set allows.
     PLAYER_COUNT_INVALID = "player_count_invalid"
 
+    # -- input ----------------------------------------------------------------------------------
+    #: An action's input of the wrong type where no more specific code applies
+    #: (``data["field"]``); the API's validation sends none, a caller in code may.
+    INPUT_INVALID = "input_invalid"
+
     # -- stored data -------------------------------------------------------------------------
     #: A stored event cannot be rebuilt (``data["kind"]``, ``data["field"]``).
     EVENT_INVALID = "event_invalid"

@@ -31,7 +31,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import ClassVar, Final, Protocol, TypeAlias
 
-from casino.games.cards import CARDS, Card
+from casino.games.cards import CARDS, Card, parse_card
 
 #: JSON data as it crosses the seam: never a float (amounts are decimal strings).
 JsonValue: TypeAlias = None | bool | int | str | list["JsonValue"] | dict[str, "JsonValue"]
@@ -137,11 +137,13 @@ class GameActionSpec:
 class FieldBounds:
     """A field of a legal action with its bounds now.
 
-    Only the bounds that apply to the field's kind are set: ``min`` / ``max`` for an amount;
-    ``min_count`` / ``max_count`` for cards (the cards themselves must be among
-    :attr:`TabletView.unseen_cards`); ``positions`` for a position (the boxes or seats it may
-    name); ``targets`` for a target; ``choices`` for a choice. ``value`` is the only value the
-    field may take now, when there is exactly one (the amount to call, the box to act).
+    Only the bounds that apply to the field's kind are set: ``min`` / ``max`` for an amount,
+    with ``step`` (the chip unit: an amount is a whole number of them); ``min_count`` /
+    ``max_count`` for cards, which must be among ``cards`` when it is set (a box's own cards,
+    to discard), else among :attr:`TabletView.unseen_cards`; ``positions`` for a position (the
+    boxes or seats it may name); ``targets`` for a target; ``choices`` for a choice. ``value``
+    is the only value the field may take now, when there is exactly one (the amount to call,
+    the box to act).
     """
 
     name: str
@@ -150,8 +152,10 @@ class FieldBounds:
     nullable: bool = False
     min: Decimal | None = None
     max: Decimal | None = None
+    step: Decimal | None = None
     min_count: int | None = None
     max_count: int | None = None
+    cards: tuple[str, ...] | None = None
     positions: tuple[int, ...] | None = None
     targets: tuple[str, ...] | None = None
     choices: tuple[str, ...] | None = None
@@ -165,8 +169,10 @@ class FieldBounds:
             "nullable": self.nullable,
             "min": _money(self.min),
             "max": _money(self.max),
+            "step": _money(self.step),
             "min_count": self.min_count,
             "max_count": self.max_count,
+            "cards": None if self.cards is None else list(self.cards),
             "positions": None if self.positions is None else list(self.positions),
             "targets": None if self.targets is None else list(self.targets),
             "choices": None if self.choices is None else list(self.choices),
@@ -557,6 +563,44 @@ class GameDefinition(Protocol):
         """A stored event read back. :raises GameError: ``event_invalid``,
         ``event_kind_unknown``."""
         ...
+
+
+def complete_input(fields: Sequence[FieldSpec], data: ActionInput) -> dict[str, InputValue]:
+    """``data`` as a game's action takes it: every optional field the caller left out takes its
+    default, and a card given by its index or its text becomes a :class:`Card`.
+
+    The API validates its input into this form already; a caller in code (a script, a test)
+    may pass plain values.
+
+    >>> spec = (FieldSpec("card", FieldKind.CARD), FieldSpec("reason", FieldKind.TEXT,
+    ...         required=False, default=""))
+    >>> complete_input(spec, {"card": 51})
+    {'card': Card('Ac'), 'reason': ''}
+    """
+    completed: dict[str, InputValue] = dict(data)
+    for spec in fields:
+        if spec.name not in completed:
+            if not spec.required:
+                completed[spec.name] = _input_default(spec.default)
+            continue
+        value = completed[spec.name]
+        if (
+            spec.kind is FieldKind.CARD
+            and isinstance(value, int | str)
+            and not isinstance(value, bool | Card)
+        ):
+            completed[spec.name] = parse_card(value)
+        elif spec.kind is FieldKind.CARDS and isinstance(value, tuple | list):
+            completed[spec.name] = tuple(
+                card if isinstance(card, Card) else parse_card(card) for card in value
+            )
+    return completed
+
+
+def _input_default(default: JsonValue) -> InputValue:
+    if isinstance(default, list | dict):
+        raise TypeError("a field's default is a single value")
+    return default
 
 
 def unseen_card_texts(seen: Container[int]) -> tuple[str, ...]:

@@ -25,19 +25,26 @@ plus the best choice of the remaining cards. With no run at all it is the best f
 '9h Th Ks 7c'
 >>> hand_key(parse_cards("Jh 2c 3d"), live)[:4]
 (True, True, 3, True)
+
+A key says how it ranks; :class:`RunGrade` says the same as data, for the settlement and the
+tablet (has a run, suited, its length, its colour, the standard category and ranks, and the full
+text):
+
+>>> grade = hand_key(parse_cards("Jh 2c 3d"), live).grade
+>>> grade.run_length, grade.colour, grade.category.name, grade.text
+(3, <RunColour.RED: 'red'>, 'HIGH_CARD', 'suited red run of 3; high card: K J T 9 7')
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Final, NamedTuple
 
-from casino.games.cards import CARDS, Card
+from casino.games.cards import CARDS, RANK_CHARS, Card
 from casino.games.errors import GameError
-from casino.games.ranking import ACES_HIGH, HAND_SIZE_INVALID, check_hand, describe
-
-#: Stable error codes of this module.
-UNDER_CARDS_REQUIRED: Final = "under_cards_required"
+from casino.games.ranking import ACES_HIGH, HAND_SIZE_INVALID, Category, check_hand, describe
 
 _SLAM_FACE_MIN_RANK: Final = 11  # J, Q, K and A make the under cards live
 _RED_SUITS: Final = (1, 2)  # hearts, diamonds
@@ -62,6 +69,70 @@ class HandKey(NamedTuple):
         kind = "suited" if self.suited else "mixed"
         colour = "red" if self.red else "black"
         return f"{kind} {colour} run of {self.run_length}; {standard}"
+
+    @property
+    def grade(self) -> RunGrade:
+        """The key as data (:class:`RunGrade`); spelling it out costs as much as grading the
+        hand, so callers that repeat keys cache it (:func:`casino.games.rubyrun.pots.grade_hand`).
+        """
+        standard = describe(self.value)
+        colour = None
+        if self.has_run:
+            colour = RunColour.RED if self.red else RunColour.BLACK
+        return RunGrade(
+            has_run=self.has_run,
+            suited=self.suited,
+            run_length=self.run_length,
+            colour=colour,
+            category=standard.category,
+            ranks=standard.ranks,
+            text=str(self),
+        )
+
+
+class RunColour(StrEnum):
+    """The colour of a run: hearts and diamonds are red (ruby), spades and clubs black (coal)."""
+
+    RED = "red"
+    BLACK = "black"
+
+
+@dataclass(frozen=True, slots=True)
+class RunGrade:
+    """A hand's Ruby Run grade as data, beside its text: what the settlement stores and the
+    tablet shows, so that nobody has to parse ``text`` back.
+
+    ``has_run``, ``suited``, ``run_length`` (0 without a run) and ``colour`` (``None`` without a
+    run) describe the best run, compared in the order of :class:`HandKey`; ``category`` and
+    ``ranks`` (2–14, in order of significance) are the five cards' standard poker hand, aces high
+    only; ``text`` is the whole description, as :func:`str` of the key gives it, never cut.
+
+    >>> from casino.games.cards import parse_cards
+    >>> key = hand_key(parse_cards("9c 4h 2h"), parse_cards("5c 6c 7c 8c"))
+    >>> key.grade.to_dict()["category"], key.grade.text
+    ('straight_flush', 'suited black run of 5; straight flush: 9 8 7 6 5')
+    """
+
+    has_run: bool
+    suited: bool
+    run_length: int
+    colour: RunColour | None
+    category: Category
+    ranks: tuple[int, ...]
+    text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON: the category by its name in snake case (``two_pair``), ranks as their
+        characters (``T`` for a ten), as in the text."""
+        return {
+            "has_run": self.has_run,
+            "suited": self.suited,
+            "run_length": self.run_length,
+            "colour": None if self.colour is None else self.colour.value,
+            "category": self.category.name.lower(),
+            "ranks": [RANK_CHARS[rank - 2] for rank in self.ranks],
+            "text": self.text,
+        }
 
 
 def live_cards(over: Sequence[int], under: Sequence[int] | None, slam: int) -> tuple[Card, ...]:
@@ -248,3 +319,12 @@ def _best_with(cards: Sequence[int], instances: list[list[int]]) -> int:
         if value > best:
             best = value
     return best
+
+
+# The code is imported last, on purpose: ``casino.games.rubyrun`` (whose ``codes`` module defines
+# it) imports this module's names back while it loads, so they must all exist before the package
+# is imported, whichever of the two a program imports first.
+from casino.games.rubyrun.codes import RubyRunCode  # noqa: E402
+
+#: Face Slam under the face-down rule: the under cards are live and must be shown.
+UNDER_CARDS_REQUIRED: Final = RubyRunCode.UNDER_CARDS_REQUIRED

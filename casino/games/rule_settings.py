@@ -53,8 +53,10 @@ def settings_to_dict(rules: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for f in dataclasses.fields(rules):
         value = getattr(rules, f.name)
-        out[f.name] = str(value) if isinstance(value, Decimal) else (
-            value.value if isinstance(value, StrEnum) else value
+        out[f.name] = (
+            str(value)
+            if isinstance(value, Decimal)
+            else (value.value if isinstance(value, StrEnum) else value)
         )
     return out
 

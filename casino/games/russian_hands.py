@@ -41,7 +41,7 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement, product
 from operator import itemgetter
 from types import MappingProxyType
-from typing import Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
 from casino.games.cards import CARDS, Card, format_cards
 from casino.games.errors import GameError
@@ -54,9 +54,21 @@ from casino.games.ranking import (
     pack_value,
 )
 
-#: Stable error codes of this module.
-DEALER_HAS_GAME: Final = "dealer_has_game"
-SECOND_STRAIGHT_RULE_UNKNOWN: Final = "second_straight_rule_unknown"
+if TYPE_CHECKING:
+    from casino.games.russian.codes import RussianPokerCode
+
+
+def _codes() -> type[RussianPokerCode]:
+    """Russian Poker's codes, this module's two among them (``dealer_has_game``,
+    ``second_straight_rule_unknown``), defined once in :mod:`casino.games.russian.codes`.
+
+    Imported when a refusal is raised, not at the top: the package ``casino.games.russian``
+    imports this module while it initialises, so a top-level import would be circular whenever
+    this module is imported first.
+    """
+    from casino.games.russian.codes import RussianPokerCode
+
+    return RussianPokerCode
 
 
 class Line(enum.StrEnum):
@@ -195,7 +207,9 @@ def dealer_highest_card(cards: Sequence[int]) -> Card:
     hand = check_hand(cards, sizes=(5,))
     if WHEEL.five(hand) >= QUALIFYING_MINIMUM:
         raise GameError(
-            DEALER_HAS_GAME, "The dealer has a game; there is none to buy", cards=format_cards(hand)
+            _codes().DEALER_HAS_GAME,
+            "The dealer has a game; there is none to buy",
+            cards=format_cards(hand),
         )
     return CARDS[max(hand)]
 
@@ -241,7 +255,7 @@ def first_and_second(
     rule = _RULE_INDEX.get(second_straight_rule)
     if rule is None:
         raise GameError(
-            SECOND_STRAIGHT_RULE_UNKNOWN,
+            _codes().SECOND_STRAIGHT_RULE_UNKNOWN,
             f"Unknown second-straight rule: {second_straight_rule!r}",
             rule=str(second_straight_rule),
         )

@@ -27,17 +27,39 @@ def snapshot(state: Any) -> tuple[object, ...]:
 
 @snapshot.register
 def _(state: RedDogState) -> tuple[object, ...]:
-    return (state.view(), state.movements, state.events, state.stock, state.outcomes)
+    return (
+        state.view(),
+        state.snapshot(),
+        state.tablet_view().to_dict(),
+        state.movements,
+        state.events,
+        state.event_count,
+        state.stock,
+        state.outcomes,
+    )
 
 
 @snapshot.register
 def _(state: RubyRunState) -> tuple[object, ...]:
-    return (state.view(include_hole_cards=True), state.events, state.history, state.seen_cards)
+    return (
+        state.view(include_hole_cards=True),
+        state.events,
+        state.history,
+        state.seen_cards,
+        state.snapshot(),
+    )
 
 
 @snapshot.register
 def _(state: RussianPokerState) -> tuple[object, ...]:
-    return (state.view(), state.events, state.cards_seen, state.phase)
+    return (
+        state.view(),
+        state.events,
+        state.cards_seen,
+        state.phase,
+        state.snapshot(),
+        state.tablet_view().to_dict(),
+    )
 
 
 def refuse(state: Any, code: str, action: str, *args: Any) -> GameError:

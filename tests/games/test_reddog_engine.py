@@ -23,6 +23,7 @@ from casino.games.reddog import (
     Action,
     BetPlaced,
     BurnShown,
+    CardExposed,
     CardTurned,
     CentreCardTurned,
     Event,
@@ -364,7 +365,7 @@ def test_rd21_the_burn_card_is_shown_and_leaves_the_face_down_stock() -> None:
     state.show_burn("Qs")
     assert state.view()["burnt_cards"] == ["Qs"]
     assert state.stock_remaining == remaining - 1
-    error = refuse(state, codes.CARD_NOT_IN_STOCK, "turn_card", "Qs")
+    error = refuse(state, codes.CARD_DUPLICATE, "turn_card", "Qs")
     assert error.data == {"card": "Qs", "location": "burnt"}
 
 
@@ -401,7 +402,7 @@ def test_the_stock_running_out_calls_for_the_reshuffle() -> None:
     state.reshuffle()
     assert state.stock_remaining == 52 - 2 * 5
     assert held_by_seat_8 is not None
-    error = refuse(state, codes.CARD_NOT_IN_STOCK, "show_burn", str(held_by_seat_8[0]))
+    error = refuse(state, codes.CARD_DUPLICATE, "show_burn", str(held_by_seat_8[0]))
     assert error.data["location"] == "held" and error.data["seat"] == 8
     state.show_burn(str(set_aside))
     state.turn_card(str(min(state.stock)))
@@ -508,7 +509,7 @@ def test_a_player_who_cannot_cover_the_ante_sits_out_and_the_button_skips_them()
     assert state.players_in_hand == (3, 4, 2)
     assert state.pot == D(6)
     assert state.stack(1) == D(1)
-    refuse(state, codes.SEAT_NOT_IN_HAND, "deal_hand", 1, "2c 3c 4c 5c 6c".split())
+    refuse(state, codes.POSITION_NOT_IN_PLAY, "deal_hand", 1, "2c 3c 4c 5c 6c".split())
     assert state.view()["sitting_out"] == [1]
 
 
@@ -539,7 +540,7 @@ def test_a_player_left_without_the_minimum_bet_is_skipped() -> None:
     play_turn(state, 1, 2, turned="Ac", burn="9s")
     assert state.to_act == 3
     assert state.sitting_out == (2,)
-    refuse(state, codes.NOT_PLAYERS_TURN, "place_bet", 2, D(2))
+    refuse(state, codes.OUT_OF_TURN, "place_bet", 2, D(2))
 
 
 # -- refusals: order, phase, cards, seating ----------------------------------------------------
@@ -547,7 +548,7 @@ def test_a_player_left_without_the_minimum_bet_is_skipped() -> None:
 
 def test_a_turn_out_of_order_is_refused() -> None:
     state = first_bet_state()
-    error = refuse(state, codes.NOT_PLAYERS_TURN, "place_bet", 2, D(2))
+    error = refuse(state, codes.OUT_OF_TURN, "place_bet", 2, D(2))
     assert error.data == {"seat": 2, "to_act": 1}
 
 
@@ -582,11 +583,11 @@ def test_betting_before_the_deal_is_complete_is_refused() -> None:
 @pytest.mark.parametrize(
     ("seat", "cards", "code", "data"),
     [
-        (2, "2h 7c 8c 9c Tc", codes.CARD_NOT_IN_STOCK, {"card": "2h", "location": "held"}),
+        (2, "2h 7c 8c 9c Tc", codes.CARD_DUPLICATE, {"card": "2h", "location": "held"}),
         (2, "7c 7c 8c 9c Tc", codes.CARD_DUPLICATE, {"card": "7c"}),
         (2, "7c Xx 8c 9c Tc", codes.CARD_UNKNOWN, {"card": "Xx"}),
         (1, "7c 8c 9c Tc Jc", codes.HAND_ALREADY_DEALT, {"seat": 1}),
-        (6, "7c 8c 9c Tc Jc", codes.SEAT_NOT_IN_HAND, {"seat": 6}),
+        (6, "7c 8c 9c Tc Jc", codes.POSITION_NOT_IN_PLAY, {"seat": 6}),
     ],
 )
 def test_a_bad_hand_is_refused(seat: int, cards: str, code: str, data: dict[str, Any]) -> None:
@@ -602,9 +603,9 @@ def test_a_card_already_out_of_the_stock_is_refused_wherever_it_lies() -> None:
     state.turn_card("Js")
     state.place_bet(3, 2)
     for card, location in [("Tc", "turned"), ("Qs", "burnt"), ("Ks", "set_aside")]:
-        error = refuse(state, codes.CARD_NOT_IN_STOCK, "show_burn", card)
+        error = refuse(state, codes.CARD_DUPLICATE, "show_burn", card)
         assert error.data == {"card": card, "location": location}
-    error = refuse(state, codes.CARD_NOT_IN_STOCK, "show_burn", "Kh")
+    error = refuse(state, codes.CARD_DUPLICATE, "show_burn", "Kh")
     assert error.data == {"card": "Kh", "location": "held", "seat": 5}
 
 
@@ -675,7 +676,7 @@ def test_rd23_dealers_bank_an_emptied_pot_passes_the_deal_at_once() -> None:
     refuse(state, codes.INSUFFICIENT_STACK, "fund_pot", D(101))
     refuse(state, codes.POT_BELOW_MINIMUM, "fund_pot", D(1))
     state.fund_pot(D(20))
-    refuse(state, codes.SEAT_NOT_IN_HAND, "deal_hand", 5, "2c 3c 4c 5c 6c".split())
+    refuse(state, codes.POSITION_NOT_IN_PLAY, "deal_hand", 5, "2c 3c 4c 5c 6c".split())
     deal(
         state, {1: "Ah 2c 3c 4c 5c", 2: "2s 3s 4s 5s 6s", 3: "7d 8d 9d Td Jd", 4: "7c 8c 9c Tc Jc"}
     )
@@ -715,7 +716,7 @@ def shoot_after_three_deals() -> RedDogState:
     state.fund_pot(D(30))
     assert state.cards_each == 3
     refuse(state, codes.WRONG_CARD_COUNT, "deal_hand", 1, "2c 3c 4c 5c 6c".split())
-    refuse(state, codes.SEAT_NOT_IN_HAND, "deal_hand", 5, "2c 3c 4c".split())
+    refuse(state, codes.POSITION_NOT_IN_PLAY, "deal_hand", 5, "2c 3c 4c".split())
     lose_every_turn(state)
     for deal_number in (2, 3):
         assert (state.phase, state.view()["next_dealer"]) == (Phase.BETWEEN_HANDS, 5)
@@ -786,7 +787,7 @@ def sam_with_seat_1_holding(hand: str) -> RedDogState:
     deal(state, {1: hand, 2: "4c 5c 6c", 3: "7c 8c 9c", 4: "Tc Jc Qc"})
     assert state.phase is Phase.CENTRE
     refuse(state, codes.ACTION_OUT_OF_PHASE, "place_bet", 1, D(2))
-    refuse(state, codes.CARD_NOT_IN_STOCK, "turn_centre_card", "4c")
+    refuse(state, codes.CARD_DUPLICATE, "turn_centre_card", "4c")
     for card in ("Ks", "9h"):
         state.turn_centre_card(card)
         assert (state.phase, state.centre_card) == (Phase.CENTRE, None)
@@ -838,6 +839,7 @@ SAMPLE_EVENTS: list[Event] = [
     Reshuffled(),
     ShootDecided(deal_again=True),
     GameEnded(),
+    CardExposed(card=parse_card("2h"), reason="flashed in the deal"),
 ]
 
 

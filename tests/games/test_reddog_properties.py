@@ -33,6 +33,7 @@ from casino.games.reddog import (
     RedDogRules,
     RedDogState,
     Refill,
+    RefillTiming,
     Variant,
     codes,
     event_from_dict,
@@ -62,6 +63,7 @@ def rule_sets(draw: st.DrawFn, variant: Variant) -> RedDogRules:
         "cards_each": 5 if full_table else draw(st.sampled_from([None, 3, 4, 5])),
         "burn_card": draw(st.booleans()),
         "refill": draw(st.sampled_from(list(Refill))),
+        "refill_timing": draw(st.sampled_from(list(RefillTiming))),
         "end_of_hand": draw(st.sampled_from(list(EndOfHand))),
     }
     if variant in (Variant.SHOOT, Variant.SLIPPERY_SAM):
@@ -162,7 +164,7 @@ def step(state: RedDogState, data: st.DataObject, hands_wanted: int) -> None:
         try_a_card_already_out: bool = data.draw(st.booleans())
         if out and try_a_card_already_out:
             assert_refused(
-                state, {codes.CARD_NOT_IN_STOCK}, draw_card, data.draw(st.sampled_from(out))
+                state, {codes.CARD_DUPLICATE}, draw_card, data.draw(st.sampled_from(out))
             )
         draw_card(str(data.draw(st.sampled_from(sorted(state.stock)))))
 

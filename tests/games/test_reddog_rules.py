@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from casino.games.errors import GameError
-from casino.games.reddog import Commission, EndOfHand, RedDogRules, Refill, Variant
+from casino.games.reddog import Commission, EndOfHand, RedDogRules, Refill, RefillTiming, Variant
 from casino.games.reddog.codes import RULESET_INVALID
 
 
@@ -21,6 +21,7 @@ def test_the_defaults_are_those_of_rules_a3() -> None:
     assert rules.cards_each is None
     assert rules.burn_card is True
     assert rules.refill is Refill.BELOW_ANTE
+    assert rules.refill_timing is RefillTiming.EVERY_TURN
     assert rules.end_of_hand is EndOfHand.CARRY
     assert rules.variant is Variant.STANDARD
     assert rules.commission is Commission.NONE
@@ -91,6 +92,8 @@ def test_slippery_sam_never_burns() -> None:
         ({"burn_card": "on"}, "burn_card"),
         ({"burn_card": 1}, "burn_card"),
         ({"refill": "never"}, "refill"),
+        ({"refill_timing": "after_hand"}, "refill_timing"),
+        ({"refill_timing": True}, "refill_timing"),
         ({"end_of_hand": "keep"}, "end_of_hand"),
         ({"variant": "casino_red_dog"}, "variant"),
         ({"variant": 1}, "variant"),
@@ -155,6 +158,7 @@ def rule_sets(draw: st.DrawFn) -> dict[str, Any]:
         "cards_each": draw(st.sampled_from([None, 3, 4, 5])),
         "burn_card": draw(st.booleans()),
         "refill": draw(st.sampled_from(list(Refill))).value,
+        "refill_timing": draw(st.sampled_from(list(RefillTiming))).value,
         "end_of_hand": draw(st.sampled_from(list(EndOfHand))).value,
     }
     stored["max_players"] = draw(st.integers(stored["min_players"], 8))

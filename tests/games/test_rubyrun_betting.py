@@ -66,13 +66,13 @@ POT_LIMIT: dict[str, Any] = {"betting": Betting.POT_LIMIT}
 def test_an_action_out_of_turn_is_refused() -> None:
     state = start()
     assert state.to_act == 3
-    err = refuse(state, codes.NOT_SEATS_TURN, "call", 1)
+    err = refuse(state, codes.OUT_OF_TURN, "call", 1)
     assert err.data == {"seat": 1, "to_act": 3}
-    refuse(state, codes.NOT_SEATS_TURN, "fold", 2)
-    refuse(state, codes.NOT_SEATS_TURN, "raise_to", 2, 4)
-    refuse(state, codes.NOT_SEATS_TURN, "all_in", 1)
-    refuse(state, codes.SEAT_UNKNOWN, "fold", 4)
-    refuse(state, codes.SEAT_UNKNOWN, "fold", True)
+    refuse(state, codes.OUT_OF_TURN, "fold", 2)
+    refuse(state, codes.OUT_OF_TURN, "raise_to", 2, 4)
+    refuse(state, codes.OUT_OF_TURN, "all_in", 1)
+    refuse(state, codes.POSITION_NOT_IN_PLAY, "fold", 4)
+    refuse(state, codes.POSITION_NOT_IN_PLAY, "fold", True)
 
 
 def test_a_check_facing_a_bet_is_refused() -> None:

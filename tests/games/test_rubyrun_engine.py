@@ -213,7 +213,7 @@ def test_rr_vectors_two_players_pot_100(vector_id: str, under_cards: UnderCards)
         rules=ante_table(under_cards=under_cards),
         options=HandOptions(ace_low_runs=vector.ace_low),
     )
-    result = state.result
+    result = state.hand_result
     assert result is not None and result.showdown
     (award,) = result.awards
     assert (award.pot, award.amount, award.rake, award.eligible) == (0, D(100), D(0), (1, 2))
@@ -244,9 +244,9 @@ def test_rr15_and_rr16_the_ace_low_announcement_is_per_hand() -> None:
     by_default = play(over, under, slam, holes, rules=table_on)
     overridden = play(over, under, slam, holes, rules=table_on,
                       options=HandOptions(ace_low_runs=False))
-    assert by_default.result is not None and overridden.result is not None
-    assert by_default.result.awards[0].seats == (1,)  # RR16
-    assert overridden.result.awards[0].seats == (2,)  # RR15
+    assert by_default.hand_result is not None and overridden.hand_result is not None
+    assert by_default.hand_result.awards[0].seats == (1,)  # RR16
+    assert overridden.hand_result.awards[0].seats == (2,)  # RR15
     assert by_default.options.ace_low_runs is True
     assert overridden.view()["options"]["ace_low_runs"] is False
 
@@ -277,7 +277,7 @@ def test_rr23_odd_chip_to_the_first_winner_clockwise_from_the_button(
         else:
             state.call(seat)
     deal_board(state, *RR23_BOARD)
-    result = state.result
+    result = state.hand_result
     assert result is not None
     (award,) = result.awards
     assert (award.amount, award.eligible) == (D(301), (1, 2, 3))
@@ -304,7 +304,7 @@ def test_rr23_with_c_all_in_short_the_split_spans_two_pots() -> None:
     state.call(2)
     state.all_in(3)
     deal_board(state, *RR23_BOARD)
-    result = state.result
+    result = state.hand_result
     assert result is not None
     assert [(a.pot, a.amount, a.eligible, a.shares, a.odd_chip_to) for a in result.awards] == [
         (0, D(297), (1, 2, 3), {1: D(149), 2: D(148)}, 1),
@@ -337,7 +337,7 @@ def test_rr31_face_down_under_cards_are_mucked_unseen_on_a_number_slam() -> None
     board = state.view()["board"]
     assert (board["under"], board["dead"], board["under_face_down"]) == (None, "under", True)
     assert board["live"] == ["9h", "Th", "Ks", "6c"]
-    result = state.result
+    result = state.hand_result
     assert result is not None
     assert result.awards[0].seats == (1,)  # the suited red 9-10-J run of RR01 plays again
 
@@ -353,13 +353,13 @@ def test_face_down_under_cards_are_revealed_after_a_face_slam() -> None:
     assert phase_of(state) is Phase.REVEAL
     assert state.live_cards is None
     assert state.legal_actions() == [{"action": "reveal_under_cards", "cards": 3}]
-    refuse(state, codes.CARD_COUNT_INVALID, "reveal_under_cards", "Jd Qd")
+    refuse(state, codes.WRONG_CARD_COUNT, "reveal_under_cards", "Jd Qd")
     refuse(state, codes.CARD_DUPLICATE, "reveal_under_cards", "Jd Qd Qs")
     refuse(state, codes.CARD_DUPLICATE, "reveal_under_cards", "Jd Qd Kd")
     state.reveal_under_cards("Jd Qd Ac")
     assert phase_of(state) is Phase.COMPLETE
     assert state.view()["board"]["dead"] == "over"
-    result = state.result
+    result = state.hand_result
     assert result is not None
     assert result.awards[0].seats == (2,)  # RR02
 
@@ -423,7 +423,7 @@ def test_everyone_but_one_folds_the_last_player_wins_without_showing() -> None:
     state.fold(2)
     assert phase_of(state) is Phase.COMPLETE
     assert state.over_cards is None
-    result = state.result
+    result = state.hand_result
     assert result is not None and not result.showdown
     (award,) = result.awards
     assert (award.seats, award.amount, award.hands) == ((3,), D(5), {})
@@ -441,7 +441,7 @@ def test_a_fold_during_a_later_round_puts_the_round_bets_in_the_pot() -> None:
     state.bet(1, 4)  # heads-up after the first round the big blind (seat 1) acts first
     state.raise_to(2, 8)
     state.fold(1)
-    result = state.result
+    result = state.hand_result
     assert result is not None
     assert (result.awards[0].amount, result.returned_uncalled) == (D(12), {2: D(4)})
     pots, uncalled = state.pots()
@@ -466,7 +466,7 @@ def test_a_hand_with_everyone_all_in_deals_the_board_without_betting() -> None:
     state.deal_under_cards("2d 3d 4d")
     state.deal_slam("9c")
     assert phase_of(state) is Phase.COMPLETE
-    result = state.result
+    result = state.hand_result
     assert result is not None
     assert result.returned_uncalled == {2: D(20)}
     assert sum(award.amount for award in result.awards) == D(60)
@@ -556,9 +556,9 @@ def test_card_refusals() -> None:
     state = RubyRunState(RubyRunRules(), HandOptions())
     state.seat_players({1: D(100), 2: D(100)}, button=2)
     state.post_forced_bets()
-    refuse(state, codes.SEAT_UNKNOWN, "deal_hole_cards", 3, "2c 3c 4c")
-    refuse(state, codes.CARD_COUNT_INVALID, "deal_hole_cards", 1, "2c 3c")
-    refuse(state, codes.CARD_COUNT_INVALID, "deal_hole_cards", 1, "2c 3c 4c 5c")
+    refuse(state, codes.POSITION_NOT_IN_PLAY, "deal_hole_cards", 3, "2c 3c 4c")
+    refuse(state, codes.WRONG_CARD_COUNT, "deal_hole_cards", 1, "2c 3c")
+    refuse(state, codes.WRONG_CARD_COUNT, "deal_hole_cards", 1, "2c 3c 4c 5c")
     refuse(state, codes.CARD_UNKNOWN, "deal_hole_cards", 1, "2c 3c 1x")
     refuse(state, codes.CARD_DUPLICATE, "deal_hole_cards", 1, "2c 3c 2c")
     state.deal_hole_cards(1, ["2c", "3c", "4c"])
@@ -569,7 +569,7 @@ def test_card_refusals() -> None:
     state.deal_hole_cards(2, "5c,6c,7c")
     check_around(state)
     refuse(state, codes.CARD_DUPLICATE, "deal_over_cards", "2c Ah Kh")
-    refuse(state, codes.CARD_COUNT_INVALID, "deal_over_cards", "Ah Kh")
+    refuse(state, codes.WRONG_CARD_COUNT, "deal_over_cards", "Ah Kh")
     state.deal_over_cards("Ah Kh Qh")
     refuse(state, codes.UNDER_CARDS_REQUIRED, "deal_under_cards", None)
     refuse(state, codes.CARD_DUPLICATE, "deal_under_cards", "Ah 2d 3d")
@@ -612,7 +612,7 @@ def a_full_hand() -> RubyRunState:
 
 def test_a_full_hand_settles_with_a_side_pot_and_the_rake() -> None:
     state = a_full_hand()
-    result = state.result
+    result = state.hand_result
     assert result is not None
     assert result.contributions == {1: D(35), 3: D(35), 5: D(25), 6: D(25)}
     assert [(a.pot, a.eligible, a.seats, a.rake, a.amount) for a in result.awards] == [
@@ -632,13 +632,13 @@ def test_events_round_trip_through_json_and_replay_reproduces_the_settlement() -
     rebuilt = [event_from_dict(record) for record in stored]
     assert rebuilt == list(state.events)
     again = replay(state.rules, state.options, stored)
-    assert again.result == state.result
+    assert again.hand_result == state.hand_result
     assert again.view() == state.view()
     assert settle_hand(state.rules, HandOptions(betting_after_over_cards=True), stored) == (
-        state.result
+        state.hand_result
     )
-    assert state.result is not None
-    assert json.loads(json.dumps(state.result.to_dict())) == state.result.to_dict()
+    assert state.hand_result is not None
+    assert json.loads(json.dumps(state.hand_result.to_dict())) == state.hand_result.to_dict()
 
 
 def test_settle_hand_refuses_an_unfinished_hand_and_an_altered_log() -> None:
@@ -647,7 +647,7 @@ def test_settle_hand_refuses_an_unfinished_hand_and_an_altered_log() -> None:
     with pytest.raises(GameError) as unfinished:
         settle_hand(state.rules, state.options, events[:-1])
     assert (unfinished.value.code, unfinished.value.data) == (
-        codes.HAND_NOT_COMPLETE, {"phase": "slam"}
+        codes.ROUND_NOT_COMPLETE, {"phase": "slam"}
     )
     altered = [*events[:3], ForcedBetsPosted(), *events[3:]]
     with pytest.raises(GameError) as out_of_phase:
@@ -694,7 +694,7 @@ def test_every_event_kind_round_trips() -> None:
     ]
     for event in events:
         assert event_from_dict(json.loads(json.dumps(event.to_dict()))) == event
-    assert len(set(EVENT_KINDS)) == len(EVENT_KINDS) == 13
+    assert len(set(EVENT_KINDS)) == len(EVENT_KINDS) == 14
 
 
 # -- the tablet's view -----------------------------------------------------------------------------

@@ -18,6 +18,8 @@ from casino.games.ranking import ACES_HIGH, HAND_SIZE_INVALID, Category, categor
 from casino.games.rubyrun_hands import (
     UNDER_CARDS_REQUIRED,
     HandKey,
+    RunColour,
+    RunGrade,
     compare,
     hand_key,
     live_cards,
@@ -455,3 +457,67 @@ def test_hand_key_matches_literal_grading(ace_low: bool) -> None:
     for hand in hands:
         key = hand_key(hand[:3], hand[3:], ace_low=ace_low)
         assert tuple(int(part) for part in key) == literal_key(hand, ace_low=ace_low), hand
+
+
+# --- the grade as data ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("vector", VECTORS.values(), ids=VECTORS.keys())
+def test_every_vectors_grade_says_what_its_key_says(vector: Vector) -> None:
+    under = None if vector.under is None else parse_cards(vector.under)
+    live = live_cards(parse_cards(vector.over), under, parse_card(vector.slam))
+    for player in vector.players:
+        grade = hand_key(parse_cards(player.hole), live, ace_low=vector.ace_low).grade
+        has_run, is_suited, length, red = player.run
+        colour = None if not has_run else (RunColour.RED if red else RunColour.BLACK)
+        assert (grade.has_run, grade.suited, grade.run_length, grade.colour) == (
+            has_run, is_suited, length, colour
+        ), player
+        if player.category is not None:
+            assert grade.category is player.category, player
+
+
+def test_a_grade_is_data_beside_the_full_text() -> None:
+    key = hand_key(parse_cards("9c 4h 2h"), parse_cards("5c 6c 7c 8c"))  # RR22, player A
+    grade = key.grade
+    assert grade == RunGrade(
+        has_run=True,
+        suited=True,
+        run_length=5,
+        colour=RunColour.BLACK,
+        category=Category.STRAIGHT_FLUSH,
+        ranks=(9, 8, 7, 6, 5),
+        text="suited black run of 5; straight flush: 9 8 7 6 5",
+    )
+    assert grade.text == str(key) and len(grade.text) > 40
+    assert grade.to_dict() == {
+        "has_run": True,
+        "suited": True,
+        "run_length": 5,
+        "colour": "black",
+        "category": "straight_flush",
+        "ranks": ["9", "8", "7", "6", "5"],
+        "text": "suited black run of 5; straight flush: 9 8 7 6 5",
+    }
+    no_run = hand_key(parse_cards("Js Jh 4c"), parse_cards("9s Jc Jd 4d")).grade  # RR26, A
+    assert no_run.to_dict() == {
+        "has_run": False,
+        "suited": False,
+        "run_length": 0,
+        "colour": None,
+        "category": "quads",
+        "ranks": ["J", "J", "J", "J", "9"],
+        "text": "no run; quads: J J J J 9",
+    }
+
+
+@pytest.mark.parametrize("ace_low", [False, True])
+def test_grades_match_keys_over_many_hands(ace_low: bool) -> None:
+    for hand in run_heavy_hands(1_500, seed=21):
+        key = hand_key(hand[:3], hand[3:], ace_low=ace_low)
+        grade = key.grade
+        assert (grade.has_run, grade.suited, grade.run_length) == tuple(key[:3])
+        assert grade.colour == (None if not key.has_run else RunColour("red" if key.red else
+                                                                        "black"))
+        assert grade.category is category_of(key.value)
+        assert len(grade.ranks) == 5 and grade.text == str(key)

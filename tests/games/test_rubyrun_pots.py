@@ -196,7 +196,7 @@ def all_in_hand(*, rake_percent: D | None = None) -> RubyRunState:
 
 def test_three_all_ins_with_split_pots_through_the_engine() -> None:
     state = all_in_hand()
-    result = state.result
+    result = state.hand_result
     assert result is not None
     assert result.contributions == {1: D(31), 2: D(60), 3: D(101), 4: D(500), 5: D(500)}
     summary = [(a.pot, a.amount, a.eligible, a.seats, a.shares, a.odd_chip_to)
@@ -226,7 +226,7 @@ def test_three_all_ins_with_split_pots_through_the_engine() -> None:
 
 def test_the_same_hand_with_a_rake_capped_at_five() -> None:
     state = all_in_hand(rake_percent=D(10))
-    result = state.result
+    result = state.hand_result
     assert result is not None
     assert [(a.pot, a.rake, a.amount, a.shares) for a in result.awards] == [
         (0, D(5), D(150), {1: D(50), 3: D(50), 4: D(50)}),
@@ -255,7 +255,7 @@ def test_a_longer_run_sweeps_every_pot_it_is_eligible_for() -> None:
     state.deal_over_cards("8h 9h 10h")
     state.deal_under_cards("As Jc Qh")
     state.deal_slam("2c")
-    result = state.result
+    result = state.hand_result
     assert result is not None
     assert [(a.amount, a.seats) for a in result.awards] == [
         (D(124), (2,)),  # 31 x 4

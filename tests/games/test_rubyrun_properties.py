@@ -182,7 +182,7 @@ def test_random_legal_hands_conserve_chips_and_replay_exactly(
             state.reveal_under_cards(under)
         assert_conserved(state, brought)
 
-    result = state.result
+    result = state.hand_result
     final = state.final_stacks
     assert result is not None and final is not None
     paid = sum((award.amount for award in result.awards), D(0))
@@ -205,6 +205,6 @@ def test_random_legal_hands_conserve_chips_and_replay_exactly(
 
     stored = json.loads(json.dumps([event.to_dict() for event in state.events]))
     again = replay(rules, options, stored)
-    assert again.result == result
+    assert again.hand_result == result
     assert again.view() == state.view()
     assert settle_hand(rules, options, stored).to_dict() == result.to_dict()

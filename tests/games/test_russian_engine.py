@@ -125,7 +125,7 @@ def one_box(
 def settled(state: RussianPokerState) -> RoundSettlement:
     """The round's settlement, after checking that a replay of its stored events (through
     JSON) reproduces it, and that it survives a JSON round trip itself."""
-    assert state.phase is Phase.SETTLED
+    assert state.phase is Phase.COMPLETE
     settlement = state.settlement
     assert settlement is not None
     stored = json.loads(json.dumps([event.to_dict() for event in state.events]))
@@ -602,7 +602,7 @@ def test_rp42_two_boxes_one_buys_one_replacement_for_the_buyer_only() -> None:
     assert state.box_to_act == 1
     with pytest.raises(GameError) as early:
         state.buy_game(2)
-    assert early.value.code == codes.NOT_BOXS_TURN
+    assert early.value.code == codes.OUT_OF_TURN
     state.take_ante(1)
     state.buy_game(2)
     assert state.phase is Phase.BUY_REPLACEMENT
@@ -718,7 +718,7 @@ def test_settle_round_refuses_an_incomplete_round() -> None:
     state, _ = opened({1: "7h 7d 7s Kh 4d"}, "Kc Jh 9d 6c 3s")
     with pytest.raises(GameError) as refused:
         settle_round(state.rules, state.paytables, state.limits, state.events)
-    assert refused.value.code == codes.ROUND_NOT_SETTLED
+    assert refused.value.code == codes.ROUND_NOT_COMPLETE
     assert refused.value.data["phase"] == "decisions"
 
 

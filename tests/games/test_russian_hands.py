@@ -17,11 +17,10 @@ import casino.games.russian_hands as russian_module
 from casino.games.cards import CARD_DUPLICATE, CARD_UNKNOWN, Card, parse_card, parse_cards
 from casino.games.errors import GameError
 from casino.games.ranking import HAND_SIZE_INVALID, WHEEL, build_evaluators
+from casino.games.russian.codes import DEALER_HAS_GAME, SECOND_STRAIGHT_RULE_UNKNOWN
 from casino.games.russian_hands import (
-    DEALER_HAS_GAME,
     LINE_ORDER,
     QUALIFYING_MINIMUM,
-    SECOND_STRAIGHT_RULE_UNKNOWN,
     STANDARD_PAYTABLE,
     BoxCombinations,
     Combination,

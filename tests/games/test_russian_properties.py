@@ -313,12 +313,12 @@ def test_random_legal_rounds(
     deck = [Card(i) for i in order]
     place_wagers(data, state)
     for _ in range(MAX_STEPS):
-        if state.phase is Phase.SETTLED:
+        if state.phase is Phase.COMPLETE:
             break
         if data.draw(st.integers(0, 4)) == 0:
             try_refused(data, state)
         act(data, state, deck)
-    assert state.phase is Phase.SETTLED
+    assert state.phase is Phase.COMPLETE
     settlement = state.settlement
     assert settlement is not None
 

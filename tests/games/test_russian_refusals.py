@@ -156,7 +156,7 @@ def test_card_counts_and_targets() -> None:
     refuse(state, codes.WRONG_CARD_COUNT, "deal_box", 1, "7h 7d 2c 9s Jd Ah")
     refuse(state, codes.TARGET_INVALID, "deal_card", "seat:1", "As")
     refuse(state, codes.TARGET_INVALID, "deal_card", "box:x", "As")
-    refuse(state, codes.BOX_NOT_IN_PLAY, "deal_card", "box:2", "As")
+    refuse(state, codes.POSITION_NOT_IN_PLAY, "deal_card", "box:2", "As")
     refuse(state, codes.BOX_UNKNOWN, "deal_card", "box:9", "As")
     state.deal_card(1, "7h")
     refuse(state, codes.BOX_ALREADY_DEALT, "deal_box", 1, "7d 2c 9s Jd Ah")
@@ -239,7 +239,7 @@ def test_actions_out_of_phase_name_the_action_and_the_phase() -> None:
     refuse(state, codes.ACTION_OUT_OF_PHASE, "take_ante", 1)
     state.reveal_dealer("Kc Jh 9d 6c")
     state.take_ante(1)
-    assert state.phase is Phase.SETTLED
+    assert state.phase is Phase.COMPLETE
     assert state.legal_actions() == []
     refuse(state, codes.ACTION_OUT_OF_PHASE, "deal_card", "box:1", "As")
 
@@ -254,13 +254,13 @@ def test_boxes_decide_in_order_and_blind_boxes_never() -> None:
     state.deal_box(3, "8h 8s Kd 7c 4s")
     state.deal_card("dealer", "3s")
     assert state.box_to_act == 1
-    err = refuse(state, codes.NOT_BOXS_TURN, "bet", 3)
+    err = refuse(state, codes.OUT_OF_TURN, "bet", 3)
     assert (err.data["box"], err.data["to_act"]) == (3, 1)
     refuse(state, codes.BLIND_BOX_CANNOT_DECIDE, "fold", 2)
     refuse(state, codes.BLIND_BOX_CANNOT_DECIDE, "exchange", 2, "2c 9s", "As Ks")
-    refuse(state, codes.BOX_NOT_IN_PLAY, "bet", 4)
+    refuse(state, codes.POSITION_NOT_IN_PLAY, "bet", 4)
     state.fold(1)
-    refuse(state, codes.NOT_BOXS_TURN, "bet", 1)
+    refuse(state, codes.OUT_OF_TURN, "bet", 1)
     assert state.box_to_act == 3
 
 
@@ -363,7 +363,7 @@ def test_buying_a_game_when_the_dealer_qualifies_is_refused() -> None:
     state.bet(1)
     state.bet(2)
     state.reveal_dealer("Ac Kc 5h 6d")
-    assert state.phase is Phase.SETTLED
+    assert state.phase is Phase.COMPLETE
     refuse(state, codes.DEALER_HAS_GAME, "buy_game", 1)
     refuse(state, codes.DEALER_HAS_GAME, "take_ante", 1)
 
@@ -381,7 +381,7 @@ def test_no_game_choices_in_order_for_boxes_in_play() -> None:
     state.bet(2)
     state.reveal_dealer("Kc Jh 9d 6c")
     refuse(state, codes.BOX_FOLDED, "take_ante", 1)
-    refuse(state, codes.NOT_BOXS_TURN, "buy_game", 3)
+    refuse(state, codes.OUT_OF_TURN, "buy_game", 3)
     state.take_ante(2)
     state.buy_game(3)
     refuse(state, codes.ACTION_OUT_OF_PHASE, "buy_game", 3)
@@ -390,7 +390,7 @@ def test_no_game_choices_in_order_for_boxes_in_play() -> None:
     assert state.phase is Phase.SETTLEMENT  # box 3's blind cards are still to be turned
     refuse(state, codes.SIXTH_CARD_NOT_BOUGHT, "deal_card", "box:2", "As")
     state.deal_box(3, "Ah Ad Qc 6s 5h")
-    assert state.view()["phase"] == "settled"
+    assert state.view()["phase"] == "complete"
 
 
 def test_blind_box_may_not_buy_under_the_variant() -> None:

@@ -2,15 +2,18 @@
 
 The pure engine of the live table: the croupier deals physical cards and the tablet records what
 happened; this package checks each recorded action against the table's rule set, derives every
-outcome and chip movement, and replays a game from its events. RULES.md A.3 and Part B section 3
-are the rule book.
+outcome and chip movement, and replays a game from its events. :data:`GAME` is the game as the
+engines' contract has it (:mod:`casino.games.contract`). RULES.md A.3 and Part B section 3 are
+the rule book.
 """
 
 from casino.games.money import round_down_to_chip
+from casino.games.reddog.codes import RedDogCode
 from casino.games.reddog.events import (
     EVENT_KINDS,
     BetPlaced,
     BurnShown,
+    CardExposed,
     CardTurned,
     CentreCardTurned,
     Event,
@@ -23,6 +26,7 @@ from casino.games.reddog.events import (
     ShootDecided,
     event_from_dict,
 )
+from casino.games.reddog.game import GAME, RedDogGame
 from casino.games.reddog.ledger import (
     HOUSE_FLOAT,
     POT,
@@ -32,18 +36,30 @@ from casino.games.reddog.ledger import (
     player_account,
     seat_of,
 )
-from casino.games.reddog.rules import Commission, EndOfHand, RedDogRules, Refill, Variant
-from casino.games.reddog.state import PHASE_ACTIONS, Action, Phase, RedDogState, TurnOutcome, replay
+from casino.games.reddog.phases import DECK_PHASES, PHASE_ACTIONS, Action, Phase
+from casino.games.reddog.rules import (
+    Commission,
+    EndOfHand,
+    RedDogRules,
+    Refill,
+    RefillTiming,
+    Variant,
+)
+from casino.games.reddog.state import GAME_NAME, RedDogState, TurnOutcome, replay
 from casino.games.reddog.table_cards import CardPlace
 
 __all__ = [
+    "DECK_PHASES",
     "EVENT_KINDS",
+    "GAME",
+    "GAME_NAME",
     "HOUSE_FLOAT",
     "PHASE_ACTIONS",
     "POT",
     "Action",
     "BetPlaced",
     "BurnShown",
+    "CardExposed",
     "CardPlace",
     "CardTurned",
     "CentreCardTurned",
@@ -59,9 +75,12 @@ __all__ = [
     "Phase",
     "PlayersSeated",
     "PotFunded",
+    "RedDogCode",
+    "RedDogGame",
     "RedDogRules",
     "RedDogState",
     "Refill",
+    "RefillTiming",
     "Reshuffled",
     "ShootDecided",
     "TurnOutcome",

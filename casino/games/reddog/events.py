@@ -182,6 +182,31 @@ class ShootDecided:
 
 
 @dataclass(frozen=True, slots=True)
+class CardExposed:
+    """A card seen by accident (flashed, dropped in the deal), laid aside face up: out of play
+    in this deck until a reshuffle returns it. ``reason`` is the dealer's note, often empty.
+
+    Stored as the rounds service stores every game's exposed card:
+    ``{"kind": "card_exposed", "card": "As", "reason": ""}``.
+    """
+
+    kind: ClassVar[str] = "card_exposed"
+    card: Card
+    reason: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "card": str(self.card), "reason": self.reason}
+
+    @classmethod
+    def _from_fields(cls, data: Mapping[str, Any]) -> CardExposed:
+        card = card_field(cls.kind, "card", data["card"])
+        reason = data["reason"]
+        if not isinstance(reason, str):
+            raise invalid_field(cls.kind, "reason", f"expected text, got {reason!r}")
+        return cls(card=card, reason=reason)
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnded:
     """The table stops playing; what is left in the pot is settled."""
 
@@ -207,6 +232,7 @@ Event: TypeAlias = (
     | Reshuffled
     | ShootDecided
     | GameEnded
+    | CardExposed
 )
 
 _EVENT_TYPES: tuple[type[Event], ...] = (
@@ -221,10 +247,12 @@ _EVENT_TYPES: tuple[type[Event], ...] = (
     Reshuffled,
     ShootDecided,
     GameEnded,
+    CardExposed,
 )
 _READER: EventReader[Event] = EventReader(_EVENT_TYPES)
 
-#: Every event kind, in the order a game first meets them.
+#: Every event kind, in the order a game first meets them (an exposed card may come at any point
+#: of a hand, so it is listed last).
 EVENT_KINDS: tuple[str, ...] = _READER.kinds
 
 

@@ -2,11 +2,18 @@
 
 Accounts are ``player:<seat>``, ``pot`` and ``house_float``. The chips a player brings to the
 table open that player's account; they are not movements, because they come from outside the
-game. After that, chips only move, one row at a time, so at every moment
+game. After that, chips only move, one row at a time, numbered from 1 without gaps, so at every
+moment
 
 * each account's balance is its opening balance plus the rows into it minus the rows out of it,
 * the pot's balance is exactly the sum of its rows (it opens at zero), and
 * all balances together equal what was brought to the table.
+
+The ledger keeps what the game needs to continue and to settle, not its history: the running
+balances, the next row number, and per seat and reason the chips the player put in and took
+out (what the settlement writes). :attr:`Ledger.rows` are the rows made since this ledger was
+built or restored, for the caller to store; a restored ledger goes on numbering where the game
+left off, so its cost never grows with the length of the game.
 
 >>> ledger = Ledger()
 >>> ledger.open(player_account(1), Decimal(50))
@@ -14,16 +21,24 @@ game. After that, chips only move, one row at a time, so at every moment
 1
 >>> ledger.balance(POT), ledger.balance("player:1"), ledger.total()
 (Decimal('2'), Decimal('48'), Decimal('50'))
+>>> again = Ledger.restore(SnapshotReader(ledger.snapshot()))
+>>> again.move(player_account(1), POT, Decimal(2), MovementReason.REFILL_ANTE).seq, len(again)
+(2, 2)
+>>> again.paid_in[(1, MovementReason.ANTE)], len(again.rows)
+(Decimal('2'), 1)
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any, Final
+from typing import Final
 
+from casino.games.contract import ChipMovement, JsonObject
 from casino.games.money import ZERO
+from casino.games.snapshots import SnapshotReader, invalid
 
 POT: Final = "pot"
 HOUSE_FLOAT: Final = "house_float"
@@ -58,19 +73,16 @@ class MovementReason(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Movement:
+class Movement(ChipMovement):
     """One row: ``amount`` (positive) moved from ``source`` to ``destination``.
 
-    ``seq`` numbers the rows of a game from 1 without gaps.
+    ``seq`` numbers the rows of a game from 1 without gaps. A :class:`ChipMovement` of the
+    engines' contract whose ``reason`` is a :class:`MovementReason` (a string).
     """
 
-    seq: int
-    source: str
-    destination: str
-    amount: Decimal
     reason: MovementReason
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """JSON-safe values, the amount as a string."""
         return {
             "seq": self.seq,
@@ -81,14 +93,21 @@ class Movement:
         }
 
 
-class Ledger:
-    """Opening balances and the append-only list of movements, with running balances."""
+#: Chips per seat and reason: what a player put in, or took out.
+SeatTotals = dict[tuple[int, MovementReason], Decimal]
 
-    __slots__ = ("_balances", "_openings", "_rows")
+
+class Ledger:
+    """Opening balances, running balances and totals; the rows made since built or restored."""
+
+    __slots__ = ("_balances", "_next_seq", "_openings", "_paid_in", "_paid_out", "_rows")
 
     def __init__(self) -> None:
         self._openings: dict[str, Decimal] = {}
         self._balances: dict[str, Decimal] = {}
+        self._next_seq = 1
+        self._paid_in: SeatTotals = {}
+        self._paid_out: SeatTotals = {}
         self._rows: list[Movement] = []
 
     def open(self, account: str, amount: Decimal) -> None:
@@ -105,7 +124,7 @@ class Ledger:
     def move(
         self, source: str, destination: str, amount: Decimal, reason: MovementReason
     ) -> Movement:
-        """Append one row and update both balances.
+        """Append one row and update both balances and the seats' totals.
 
         :raises ValueError: for a non-positive amount, a move to the same account, or one that
             would leave ``source`` below zero; callers verify first, so this guards the engine's
@@ -115,10 +134,18 @@ class Ledger:
             raise ValueError(f"invalid movement of {amount} from {source} to {destination}")
         if self.balance(source) < amount:
             raise ValueError(f"{source} holds {self.balance(source)}, cannot move {amount}")
-        row = Movement(len(self._rows) + 1, source, destination, amount, reason)
+        row = Movement(self._next_seq, source, destination, amount, reason)
+        self._next_seq += 1
         self._rows.append(row)
         self._balances[source] = self.balance(source) - amount
         self._balances[destination] = self.balance(destination) + amount
+        paying, paid = seat_of(source), seat_of(destination)
+        if paying is not None:
+            key = (paying, reason)
+            self._paid_in[key] = self._paid_in.get(key, ZERO) + amount
+        if paid is not None:
+            key = (paid, reason)
+            self._paid_out[key] = self._paid_out.get(key, ZERO) + amount
         return row
 
     def balance(self, account: str) -> Decimal:
@@ -139,7 +166,96 @@ class Ledger:
 
     @property
     def rows(self) -> tuple[Movement, ...]:
+        """The rows made since this ledger was built or restored."""
         return tuple(self._rows)
 
+    @property
+    def paid_in(self) -> Mapping[tuple[int, MovementReason], Decimal]:
+        """Chips each seat put in (to the pot or the house float), per reason, over the game."""
+        return self._paid_in
+
+    @property
+    def paid_out(self) -> Mapping[tuple[int, MovementReason], Decimal]:
+        """Chips each seat took out (from the pot), per reason, over the game."""
+        return self._paid_out
+
     def __len__(self) -> int:
-        return len(self._rows)
+        """The rows of the whole game, those before a restore included."""
+        return self._next_seq - 1
+
+    # -- snapshot ----------------------------------------------------------------------------
+
+    def snapshot(self) -> JsonObject:
+        """What :meth:`restore` needs: balances, the next row number and the seats' totals."""
+        return {
+            "openings": {key: str(value) for key, value in sorted(self._openings.items())},
+            "balances": {key: str(value) for key, value in sorted(self._balances.items())},
+            "next_seq": self._next_seq,
+            "paid_in": _totals_json(self._paid_in),
+            "paid_out": _totals_json(self._paid_out),
+        }
+
+    @classmethod
+    def restore(cls, reader: SnapshotReader) -> Ledger:
+        """The ledger :meth:`snapshot` describes, with no rows of its own yet.
+
+        :raises GameError: ``snapshot_invalid`` for anything malformed or inconsistent (a
+            negative balance, balances that do not add up to the openings).
+        """
+        ledger = cls()
+        ledger._openings = _accounts(reader, "openings")
+        ledger._balances = _accounts(reader, "balances")
+        ledger._next_seq = reader.integer("next_seq")
+        ledger._paid_in = _totals(reader, "paid_in")
+        ledger._paid_out = _totals(reader, "paid_out")
+        if ledger._next_seq < 1:
+            raise invalid("ledger.next_seq", "must be at least 1")
+        if any(value < ZERO for value in (*ledger._openings.values(), *ledger._balances.values())):
+            raise invalid("ledger.balances", "an account is below zero")
+        if ledger.total() != ledger.opening_total():
+            raise invalid("ledger.balances", "the balances do not add up to the openings")
+        return ledger
+
+
+def _totals_json(totals: SeatTotals) -> JsonObject:
+    by_seat: dict[int, dict[MovementReason, Decimal]] = {}
+    for (seat, reason), amount in totals.items():
+        by_seat.setdefault(seat, {})[reason] = amount
+    return {
+        str(seat): {reason.value: str(amount) for reason, amount in sorted(reasons.items())}
+        for seat, reasons in sorted(by_seat.items())
+    }
+
+
+def _totals(reader: SnapshotReader, key: str) -> SeatTotals:
+    totals: SeatTotals = {}
+    by_seat = reader.obj(key)
+    for seat_key in _keys(reader, key):
+        if not seat_key.isdigit():
+            raise invalid(f"ledger.{key}", f"not a seat: {seat_key!r}")
+        by_reason = by_seat.obj(seat_key)
+        for reason_text in _keys(by_seat, seat_key):
+            try:
+                reason = MovementReason(reason_text)
+            except ValueError:
+                raise invalid(f"ledger.{key}", f"not a reason: {reason_text!r}") from None
+            totals[(int(seat_key), reason)] = by_reason.amount(reason_text)
+    return totals
+
+
+def _accounts(reader: SnapshotReader, key: str) -> dict[str, Decimal]:
+    accounts: dict[str, Decimal] = {}
+    amounts = reader.obj(key)
+    for name in _keys(reader, key):
+        seat = name.removeprefix(_PLAYER_PREFIX)
+        if name not in (POT, HOUSE_FLOAT) and not (name != seat and seat.isdigit()):
+            raise invalid(f"ledger.{key}", f"not an account: {name!r}")
+        accounts[name] = amounts.amount(name)
+    return accounts
+
+
+def _keys(reader: SnapshotReader, key: str) -> list[str]:
+    """The keys of the object ``key`` (which :class:`SnapshotReader` does not list)."""
+    reader.obj(key)  # refuses anything but an object
+    raw = reader.raw(key)
+    return list(raw) if isinstance(raw, dict) else []

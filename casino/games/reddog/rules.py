@@ -47,10 +47,25 @@ class Variant(StrEnum):
 
 
 class Refill(StrEnum):
-    """When everyone antes again during a hand (standard variant)."""
+    """What pot calls for a refill, everyone in the hand anteing again at once (standard
+    variant): one holding less than the ante, or only an empty one."""
 
     BELOW_ANTE = "below_ante"
     EMPTY = "empty"
+
+
+class RefillTiming(StrEnum):
+    """After which turns a short pot is refilled (standard variant, RULES.md A.3).
+
+    ``every_turn`` (the default): after any turn that leaves the pot short, the hand's last turn
+    included; the next hand's antes then follow as usual. ``before_bet``: only when another bet
+    of the same hand follows, so that after the hand's last turn the next hand's antes serve as
+    the refill. When the pot is shared at the end of each hand (``end_of_hand`` ``share``) it
+    never carries to the next hand, so no refill follows the hand's last turn either way.
+    """
+
+    EVERY_TURN = "every_turn"
+    BEFORE_BET = "before_bet"
 
 
 class EndOfHand(StrEnum):
@@ -71,6 +86,7 @@ class Commission(StrEnum):
 _SHOOT_VARIANTS: Final = frozenset({Variant.SHOOT, Variant.SLIPPERY_SAM})
 _ENUM_FIELDS: Final[dict[str, type[StrEnum]]] = {
     "refill": Refill,
+    "refill_timing": RefillTiming,
     "end_of_hand": EndOfHand,
     "variant": Variant,
     "commission": Commission,
@@ -105,8 +121,11 @@ class RedDogRules:
     ``hand_fee`` is a chip amount paid to the house at the start of each hand (each deal, in
     Shoot) by every player dealt cards; ``win_percent`` is a percentage (0–100, exclusive) of
     each won bet, rounded down to the chip. Each must be set exactly when its ``commission`` is
-    chosen. Settings a variant has no use for (the refill and end-of-hand rules outside the
-    standard game, the burn card in Slippery Sam) are kept but ignored.
+    chosen. ``refill`` says which pot is short (below the ante, or only an empty one) and
+    ``refill_timing`` after which turns a short pot is refilled (:class:`RefillTiming`: by
+    default also after the hand's last turn). Settings a variant has no use for (the refill and
+    end-of-hand rules outside the standard game, the burn card in Slippery Sam) are kept but
+    ignored.
 
     :raises GameError: ``ruleset_invalid`` with ``data["field"]`` on any bad value.
     """
@@ -116,6 +135,7 @@ class RedDogRules:
     cards_each: int | None = None
     burn_card: bool = True
     refill: Refill = Refill.BELOW_ANTE
+    refill_timing: RefillTiming = RefillTiming.EVERY_TURN
     end_of_hand: EndOfHand = EndOfHand.CARRY
     variant: Variant = Variant.STANDARD
     ante: Decimal = Decimal(2)

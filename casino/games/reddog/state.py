@@ -6,12 +6,14 @@ with a specific code and changes nothing, ``can_x(...)`` answers the same questi
 dispatches a stored event to its action, and :func:`replay` rebuilds a game from its events: the
 chip movements are derived, never stored, so a replay recomputes them exactly.
 
-A game runs from :meth:`~RedDogState.seat_players` to :meth:`~RedDogState.end_game`::
-
-    seating ─► between_hands ─► [funding] ─► dealing ─► [centre] ─► betting ─► [burn] ─► turn
-                  ▲   │                                                ▲                   │
-                  │   └─► game_over                                    └───── next turn ◄──┘
-                  └────── end of hand (or shoot_choice after a third Shoot deal) ◄──────────┘
+The state is the contract's :class:`~casino.games.contract.GameState`: besides its own detailed
+:meth:`~RedDogState.view` it answers the tablet in the shape every game shares
+(:meth:`~RedDogState.tablet_view`), settles a finished game (:meth:`~RedDogState.result`), and
+writes a :meth:`~RedDogState.snapshot` from which :meth:`RedDogState.restore` rebuilds it. The
+snapshot holds no history: running balances, per-seat totals and counters, the cards of the
+hand in play and the outcomes of its turns, so that it, and the cost of an action after a
+restore, stay the same in the first hand and the eightieth. The phases and what each accepts
+are in :mod:`casino.games.reddog.phases`.
 
 >>> from decimal import Decimal as D
 >>> state = RedDogState(RedDogRules())
@@ -19,6 +21,9 @@ A game runs from :meth:`~RedDogState.seat_players` to :meth:`~RedDogState.end_ga
 >>> _ = state.start_hand()
 >>> state.pot, state.phase.value
 (Decimal('6'), 'dealing')
+>>> again = RedDogState.restore(RedDogRules(), state.snapshot())
+>>> again.view() == state.view(), again.event_count, again.events
+(True, 2, ())
 """
 
 from __future__ import annotations
@@ -26,17 +31,29 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from enum import StrEnum
-from typing import Any, Final, TypeVar
+from typing import Final, TypeVar
 
+from casino.games import contract
 from casino.games.actions import check_phase, out_of_phase, succeeds
-from casino.games.cards import Card, CardInput, parse_card, parse_cards
+from casino.games.cards import Card, CardInput, card_texts, parse_card, parse_cards
+from casino.games.contract import (
+    CardShown,
+    GameResult,
+    JsonObject,
+    JsonValue,
+    Position,
+    PositionKind,
+    ResultLine,
+    Stake,
+    TabletView,
+)
 from casino.games.errors import GameError
 from casino.games.money import ZERO, AmountInput, chip_amount, round_down_to_chip, seat_amounts_text
 from casino.games.reddog import codes
 from casino.games.reddog.events import (
     BetPlaced,
     BurnShown,
+    CardExposed,
     CardTurned,
     CentreCardTurned,
     Event,
@@ -56,74 +73,51 @@ from casino.games.reddog.ledger import (
     MovementReason,
     player_account,
 )
+from casino.games.reddog.phases import (
+    DECK_PHASES,
+    DRAWING_ACTIONS,
+    PHASE_ACTIONS,
+    Action,
+    Phase,
+)
 from casino.games.reddog.rules import (
+    CARD_COUNTS,
     SHOOT_DEALS_BEFORE_CHOICE,
     TABLE_SEATS,
     Commission,
     EndOfHand,
     RedDogRules,
     Refill,
+    RefillTiming,
     Variant,
 )
 from casino.games.reddog.table_cards import CardPlace, TableCards
+from casino.games.reddog.tablet import build_tablet_view
 from casino.games.reddog_hands import winning_card
 from casino.games.seating import StacksInput, seat_stacks
+from casino.games.snapshots import SnapshotReader, invalid
+
+__all__ = [
+    "GAME_NAME",
+    "PHASE_ACTIONS",
+    "Action",
+    "Phase",
+    "RedDogState",
+    "TurnOutcome",
+    "replay",
+]
 
 _E = TypeVar("_E", bound=Event)
 
+#: The game's name in the table service (a table's ``game``, :attr:`TabletView.game`).
+GAME_NAME: Final = "red_dog"
 #: Slippery Sam: the dealer turns centre cards until one of this rank or lower appears.
 SLIPPERY_SAM_HIGHEST_CENTRE_RANK: Final = 6
+#: The version of :meth:`RedDogState.snapshot`'s layout; a snapshot of another is refused.
+SNAPSHOT_VERSION: Final = 1
 _HUNDRED: Final = Decimal(100)
-
-
-class Phase(StrEnum):
-    """Where the game stands; :data:`PHASE_ACTIONS` says what each phase accepts."""
-
-    SEATING = "seating"
-    BETWEEN_HANDS = "between_hands"
-    FUNDING = "funding"
-    DEALING = "dealing"
-    CENTRE = "centre"
-    BETTING = "betting"
-    BURN = "burn"
-    TURN = "turn"
-    SHOOT_CHOICE = "shoot_choice"
-    GAME_OVER = "game_over"
-
-
-class Action(StrEnum):
-    """The dealer's inputs; each is a method of :class:`RedDogState` of the same name."""
-
-    SEAT_PLAYERS = "seat_players"
-    START_HAND = "start_hand"
-    FUND_POT = "fund_pot"
-    DEAL_HAND = "deal_hand"
-    TURN_CENTRE_CARD = "turn_centre_card"
-    PLACE_BET = "place_bet"
-    SHOW_BURN = "show_burn"
-    TURN_CARD = "turn_card"
-    RESHUFFLE = "reshuffle"
-    DECIDE_SHOOT = "decide_shoot"
-    END_GAME = "end_game"
-
-
-#: The one table of which action each phase accepts. Where the next phase goes is decided by the
-#: action itself (it depends on the variant and the pot), see the module's diagram.
-PHASE_ACTIONS: Final[Mapping[Phase, frozenset[Action]]] = {
-    Phase.SEATING: frozenset({Action.SEAT_PLAYERS}),
-    Phase.BETWEEN_HANDS: frozenset({Action.START_HAND, Action.END_GAME}),
-    Phase.FUNDING: frozenset({Action.FUND_POT}),
-    Phase.DEALING: frozenset({Action.DEAL_HAND}),
-    Phase.CENTRE: frozenset({Action.TURN_CENTRE_CARD, Action.RESHUFFLE}),
-    Phase.BETTING: frozenset({Action.PLACE_BET, Action.RESHUFFLE}),
-    Phase.BURN: frozenset({Action.SHOW_BURN, Action.RESHUFFLE}),
-    Phase.TURN: frozenset({Action.TURN_CARD, Action.RESHUFFLE}),
-    Phase.SHOOT_CHOICE: frozenset({Action.DECIDE_SHOOT}),
-    Phase.GAME_OVER: frozenset(),
-}
-
-#: Actions that take a card from the face-down stock.
-_DRAWING_ACTIONS: Final = frozenset({Action.TURN_CENTRE_CARD, Action.SHOW_BURN, Action.TURN_CARD})
+#: Where :meth:`RedDogState.cards_shown` says a drawn card went (the table service's positions).
+_DRAWN_TO: Final = {BurnShown: "burn", CardTurned: "turned", CentreCardTurned: "centre"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +126,9 @@ class TurnOutcome:
 
     ``card`` is the turned card (Slippery Sam: the centre card). ``shown`` is what the player
     shows: the one winning card, or the whole hand on a loss. ``commission`` is the house's cut
-    of a win (zero unless the table charges a percentage).
+    of a win (zero unless the table charges a percentage). ``pot_after`` is the pot once the
+    turn is settled, any refill it triggered included; ``refilled`` says whether it triggered
+    one (at least one player anted again).
     """
 
     hand_number: int
@@ -142,8 +138,10 @@ class TurnOutcome:
     won: bool
     shown: tuple[Card, ...]
     commission: Decimal
+    pot_after: Decimal
+    refilled: bool
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {
             "hand_number": self.hand_number,
             "seat": self.seat,
@@ -152,7 +150,24 @@ class TurnOutcome:
             "won": self.won,
             "shown": [str(c) for c in self.shown],
             "commission": str(self.commission),
+            "pot_after": str(self.pot_after),
+            "refilled": self.refilled,
         }
+
+    @classmethod
+    def restore(cls, reader: SnapshotReader) -> TurnOutcome:
+        """The outcome :meth:`to_dict` wrote. :raises GameError: ``snapshot_invalid``."""
+        return cls(
+            hand_number=reader.integer("hand_number"),
+            seat=reader.integer("seat"),
+            bet=reader.amount("bet"),
+            card=reader.card("card"),
+            won=reader.flag("won"),
+            shown=reader.cards("shown"),
+            commission=reader.amount("commission"),
+            pot_after=reader.amount("pot_after"),
+            refilled=reader.flag("refilled"),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,15 +184,25 @@ class RedDogState:
     Amounts may be given as ``Decimal``, ``int`` or numeric ``str`` (never ``float``); cards in
     any spelling :func:`~casino.games.cards.parse_card` accepts. A refused action raises
     :class:`GameError` and leaves the state exactly as it was.
+
+    ``events``, ``movements`` and ``outcomes`` are those of this object, since it was built or
+    restored; ``event_count`` and the movements' ``seq`` number the whole game.
     """
 
     def __init__(self, rules: RedDogRules) -> None:
         self.rules = rules
         self._phase = Phase.SEATING
         self._events: list[Event] = []
+        self._event_count = 0
+        # Hands started plus reshuffles: each begins a deck pass (a card is recorded once a pass).
+        self._deck_passes = 0
         self._ledger = Ledger()
         self._seats: tuple[int, ...] = ()
         self._outcomes: list[TurnOutcome] = []
+        # The turns of the hand in play (at most one per player), and the last of the game.
+        self._hand_outcomes: list[TurnOutcome] = []
+        self._last_outcome: TurnOutcome | None = None
+        self._turns_played = 0
         self._hand_number = 0
         # The seat from which the search for the next hand's dealer starts.
         self._next_dealer_from: int | None = None
@@ -195,6 +220,8 @@ class RedDogState:
         self._cards_each: int | None = None
         self._bet: Decimal | None = None
         self._centre: Card | None = None
+        # The card last turned in this deck pass (for a bet, or a centre card in Slippery Sam).
+        self._last_turned: Card | None = None
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -203,16 +230,56 @@ class RedDogState:
         return self._phase
 
     @property
+    def complete(self) -> bool:
+        """Whether the game is over: every input recorded, the result derivable, no action
+        accepted."""
+        return self._phase is Phase.GAME_OVER
+
+    @property
     def events(self) -> tuple[Event, ...]:
+        """The events applied to this object since it was built or restored."""
         return tuple(self._events)
 
     @property
+    def event_count(self) -> int:
+        """Every event of the game, those before a restore included."""
+        return self._event_count
+
+    @property
+    def deck_pass(self) -> int:
+        """The deck in use, from 1: every hand is dealt from a fresh deck and a reshuffle
+        starts another pass, so this is the hands started plus the reshuffles (at least 1)."""
+        return max(1, self._deck_passes)
+
+    @property
     def movements(self) -> tuple[Movement, ...]:
+        """The chip movements made since this object was built or restored; their ``seq``
+        continues the game's numbering."""
         return self._ledger.rows
 
     @property
+    def movement_count(self) -> int:
+        """Every chip movement of the game, those before a restore included."""
+        return len(self._ledger)
+
+    @property
     def outcomes(self) -> tuple[TurnOutcome, ...]:
+        """The turns settled since this object was built or restored."""
         return tuple(self._outcomes)
+
+    @property
+    def hand_outcomes(self) -> tuple[TurnOutcome, ...]:
+        """The turns settled in the current (or, between hands, the last) hand."""
+        return tuple(self._hand_outcomes)
+
+    @property
+    def last_outcome(self) -> TurnOutcome | None:
+        """The last turn settled in the game."""
+        return self._last_outcome
+
+    @property
+    def turns_played(self) -> int:
+        return self._turns_played
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -238,6 +305,10 @@ class RedDogState:
         """Everything the players brought to the table."""
         return self._ledger.opening_total()
 
+    def brought_by(self, seat: int) -> Decimal:
+        """What the player in ``seat`` brought to the table."""
+        return self._ledger.opening(player_account(seat))
+
     @property
     def hand_number(self) -> int:
         return self._hand_number
@@ -248,6 +319,16 @@ class RedDogState:
         return self._dealer
 
     @property
+    def next_dealer(self) -> int | None:
+        """Between hands, who deals the next hand (``None`` when no hand can start)."""
+        return self._next_dealer()
+
+    @property
+    def deals_by_dealer(self) -> int:
+        """Dealer-funded variants: deals in a row on the current dealer's pot (0 when none)."""
+        return self._deals_by_dealer
+
+    @property
     def to_act(self) -> int | None:
         """The seat whose bet is expected or being settled."""
         if self._phase in (Phase.BETTING, Phase.BURN, Phase.TURN):
@@ -255,9 +336,24 @@ class RedDogState:
         return None
 
     @property
+    def bet(self) -> Decimal | None:
+        """The bet waiting for its burn and turn."""
+        return self._bet
+
+    @property
     def players_in_hand(self) -> tuple[int, ...]:
         """Who took part in the current (or last) hand, the dealer included."""
         return self._players
+
+    @property
+    def turn_order(self) -> tuple[int, ...]:
+        """Who bets in the current (or last) hand, in turn order."""
+        return self._bettors
+
+    @property
+    def awaiting_hands(self) -> tuple[int, ...]:
+        """While dealing, the seats whose hands are still to be recorded."""
+        return tuple(sorted(self._to_deal)) if self._phase is Phase.DEALING else ()
 
     @property
     def sitting_out(self) -> tuple[int, ...]:
@@ -285,6 +381,11 @@ class RedDogState:
         return self._centre
 
     @property
+    def last_turned_card(self) -> Card | None:
+        """The card last turned in this deck pass (a reshuffle takes it back into the stock)."""
+        return self._last_turned
+
+    @property
     def stock(self) -> frozenset[Card]:
         """Cards still in the face-down stock of the current hand."""
         return self._cards.stock
@@ -293,9 +394,28 @@ class RedDogState:
     def stock_remaining(self) -> int:
         return self._cards.stock_count
 
+    @property
+    def reshufflable(self) -> int:
+        """Cards a reshuffle would return to the stock."""
+        return self._cards.reshufflable_count
+
+    @property
+    def cards_out(self) -> frozenset[int]:
+        """The cards of this deck pass out of the stock: recorded, wherever they lie."""
+        return self._cards.out
+
+    def cards_at(self, place: CardPlace) -> tuple[Card, ...]:
+        """The cards lying ``place`` in this deck pass, in deck order."""
+        return self._cards.cards_at(place)
+
     def hand_of(self, seat: int) -> tuple[Card, ...] | None:
         """The cards ``seat`` still holds in the current hand, if any."""
         return self._cards.hand(seat) if self._cards.holds(seat) else None
+
+    @property
+    def minimum_bet(self) -> Decimal:
+        """The least bet now: the rule set's minimum bet, capped at the pot."""
+        return self._minimum_bet()
 
     def bet_range(self) -> tuple[Decimal, Decimal] | None:
         """The least and most the player to act may bet now; ``None`` outside a bet.
@@ -374,6 +494,9 @@ class RedDogState:
         """
         plan = self._check_start_hand()
         self._hand_number += 1
+        self._deck_passes += 1
+        self._hand_outcomes = []
+        self._last_turned = None
         self._dealer = plan.dealer
         self._players = plan.players
         self._bettors = plan.bettors
@@ -501,9 +624,9 @@ class RedDogState:
     def verify_deal_hand(self, seat: int, cards: Sequence[CardInput]) -> None:
         """Raise if :meth:`deal_hand` would be refused now; never changes anything.
 
-        :raises GameError: ``action_out_of_phase``, ``seat_not_in_hand``,
-            ``hand_already_dealt``, ``card_unknown``, ``wrong_card_count``, ``card_not_in_stock``,
-            ``card_duplicate``.
+        :raises GameError: ``action_out_of_phase``, ``position_not_in_play``,
+            ``hand_already_dealt``, ``card_unknown``, ``wrong_card_count``, ``stock_empty``,
+            ``card_duplicate`` (a card out of the stock, with its ``location``, or given twice).
         """
         self._check_deal_hand(seat, cards)
 
@@ -526,7 +649,9 @@ class RedDogState:
         self._check_phase(Action.DEAL_HAND)
         if seat not in self._bettors:
             raise GameError(
-                codes.SEAT_NOT_IN_HAND, f"Seat {seat!r} takes no cards in this hand", seat=seat
+                codes.POSITION_NOT_IN_PLAY,
+                f"Seat {seat!r} takes no cards in this hand",
+                seat=seat,
             )
         if seat not in self._to_deal:
             raise GameError(
@@ -549,7 +674,7 @@ class RedDogState:
         """Raise if :meth:`turn_centre_card` would be refused now; never changes anything.
 
         :raises GameError: ``action_out_of_phase``, ``card_unknown``, ``stock_empty``,
-            ``card_not_in_stock``.
+            ``card_duplicate`` (a card out of the stock, ``data["location"]``).
         """
         self._check_turn_centre_card(card)
 
@@ -560,6 +685,7 @@ class RedDogState:
         """Slippery Sam: a card turned in the middle; a 6 or lower is the card everyone bets
         against, a higher one is set aside and the dealer turns another."""
         event = self._check_turn_centre_card(card)
+        self._last_turned = event.card
         if event.card.rank <= SLIPPERY_SAM_HIGHEST_CENTRE_RANK:
             self._cards.draw(event.card, CardPlace.CENTRE)
             self._centre = event.card
@@ -576,7 +702,7 @@ class RedDogState:
     def verify_place_bet(self, seat: int, amount: AmountInput) -> None:
         """Raise if :meth:`place_bet` would be refused now; never changes anything.
 
-        :raises GameError: ``action_out_of_phase``, ``not_players_turn``, ``amount_invalid``,
+        :raises GameError: ``action_out_of_phase``, ``out_of_turn``, ``amount_invalid``,
             ``amount_not_chip_multiple``, ``bet_below_minimum``, ``bet_above_pot``,
             ``insufficient_stack``.
         """
@@ -601,7 +727,7 @@ class RedDogState:
         to_act = self._bettors[self._turn_index]
         if seat != to_act:
             raise GameError(
-                codes.NOT_PLAYERS_TURN,
+                codes.OUT_OF_TURN,
                 f"It is seat {to_act}'s turn, not seat {seat!r}'s",
                 seat=seat,
                 to_act=to_act,
@@ -639,7 +765,7 @@ class RedDogState:
         """Raise if :meth:`show_burn` would be refused now; never changes anything.
 
         :raises GameError: ``action_out_of_phase``, ``card_unknown``, ``stock_empty``,
-            ``card_not_in_stock``.
+            ``card_duplicate`` (a card out of the stock, ``data["location"]``).
         """
         self._check_show_burn(card)
 
@@ -662,7 +788,7 @@ class RedDogState:
         """Raise if :meth:`turn_card` would be refused now; never changes anything.
 
         :raises GameError: ``action_out_of_phase``, ``card_unknown``, ``stock_empty``,
-            ``card_not_in_stock``.
+            ``card_duplicate`` (a card out of the stock, ``data["location"]``).
         """
         self._check_turn_card(card)
 
@@ -674,6 +800,7 @@ class RedDogState:
         event = self._check_turn_card(card)
         assert self._bet is not None
         self._cards.draw(event.card, CardPlace.TURNED)
+        self._last_turned = event.card
         self._settle(self._bettors[self._turn_index], self._bet, event.card)
         return self._record(event)
 
@@ -694,10 +821,13 @@ class RedDogState:
         return succeeds(self._check_reshuffle)
 
     def reshuffle(self) -> Reshuffled:
-        """The stock ran out: burnt cards (this turn's included), turned cards and hands set
-        aside become the new stock; hands still held and a live centre card do not."""
+        """The stock ran out: burnt cards (this turn's included), turned cards, hands set aside
+        and exposed cards become the new stock; hands still held and a live centre card do not.
+        A new deck pass begins."""
         event = self._check_reshuffle()
         self._cards.reshuffle()
+        self._deck_passes += 1
+        self._last_turned = None
         return self._record(event)
 
     def _check_reshuffle(self) -> Reshuffled:
@@ -711,7 +841,9 @@ class RedDogState:
                 stock_remaining=self._cards.stock_count,
             )
         if not self._cards.reshufflable_count:
-            raise GameError(codes.NOTHING_TO_RESHUFFLE, "No burnt, turned or set-aside card")
+            raise GameError(
+                codes.NOTHING_TO_RESHUFFLE, "No burnt, turned, set-aside or exposed card"
+            )
         return Reshuffled()
 
     # -- decide_shoot ------------------------------------------------------------------------
@@ -767,12 +899,61 @@ class RedDogState:
         self._check_phase(Action.END_GAME)
         return GameEnded()
 
+    # -- expose_card -------------------------------------------------------------------------
+
+    def verify_expose_card(self, card: CardInput, reason: str = "") -> None:
+        """Raise if :meth:`expose_card` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase`` (no hand's deck is in play), ``card_unknown``,
+            ``card_duplicate`` (the card is not in the face-down stock: ``data["location"]``
+            says where it lies, ``data["seat"]`` who holds it), ``stock_needed_for_deal``.
+        """
+        self._check_expose_card(card, reason)
+
+    def can_expose_card(self, card: CardInput, reason: str = "") -> bool:
+        return succeeds(lambda: self._check_expose_card(card, reason))
+
+    def expose_card(self, card: CardInput, reason: str = "") -> CardExposed:
+        """A card of the face-down stock seen by accident (flashed, dropped in the deal).
+
+        It is laid aside face up, out of play for the rest of this deck pass: it cannot be dealt,
+        burnt or turned, until a reshuffle returns it to the stock with the burnt and turned
+        cards (the next hand's fresh deck holds it too). Nothing else changes: no phase, no
+        chips. Allowed while a hand's deck is in play (dealing, centre, betting, burn, turn).
+        """
+        event = self._check_expose_card(card, reason)
+        self._cards.draw(event.card, CardPlace.EXPOSED)
+        return self._record(event)
+
+    def _check_expose_card(self, raw: CardInput, reason: str) -> CardExposed:
+        self._check_phase(Action.EXPOSE_CARD)
+        if not isinstance(reason, str):
+            raise TypeError(f"an exposed card's reason is text, not {reason!r}")
+        card = parse_card(raw)
+        self._cards.verify_not_out(card)
+        if self._phase is Phase.DEALING:
+            # No reshuffle is possible before every hand is dealt (nothing is burnt or turned
+            # yet), so an exposure may not leave the stock too short to finish the deal.
+            assert self._cards_each is not None
+            needed = self._cards_each * len(self._to_deal)
+            if self._cards.stock_count - 1 < needed:
+                raise GameError(
+                    codes.STOCK_NEEDED_FOR_DEAL,
+                    f"The stock holds {self._cards.stock_count} cards and the hands still to "
+                    f"deal need {needed}: with {card} out the deal could not be completed",
+                    card=str(card),
+                    stock_remaining=self._cards.stock_count,
+                    needed=needed,
+                )
+        return CardExposed(card=card, reason=reason)
+
     # -- events ------------------------------------------------------------------------------
 
-    def apply(self, event: Event) -> Event:
+    def apply(self, event: contract.Event) -> Event:
         """Apply a recorded event through its action, with the same checks.
 
-        :raises GameError: as the action would, e.g. when a stored log was altered.
+        :raises GameError: as the action would, e.g. when a stored log was altered;
+            ``event_kind_unknown`` for an event that is not Red Dog's.
         """
         match event:
             case PlayersSeated(stacks=stacks, button=button):
@@ -797,12 +978,15 @@ class RedDogState:
                 return self.decide_shoot(deal_again)
             case GameEnded():
                 return self.end_game()
+            case CardExposed(card=card, reason=reason):
+                return self.expose_card(card, reason)
         raise GameError(codes.EVENT_KIND_UNKNOWN, f"Not a Red Dog event: {event!r}")
 
     # -- what the tablet shows ---------------------------------------------------------------
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """The actions that can be taken now, the one the table is waiting for first.
+        """The actions that can be taken now, the one the table is waiting for first (an
+        exposed card, which the table never waits for, last).
 
         An action with an input (a bet, a card) is listed when some input would be accepted; a
         card cannot be drawn from an empty stock, so then the reshuffle comes first.
@@ -814,15 +998,17 @@ class RedDogState:
                 continue
             if action is Action.RESHUFFLE and not self.can_reshuffle():
                 continue
-            if action in _DRAWING_ACTIONS and not self._cards.stock_count:
+            if action in DRAWING_ACTIONS and not self._cards.stock_count:
                 continue
             if action is Action.START_HAND and not self.can_start_hand():
+                continue
+            if action is Action.EXPOSE_CARD and not self._can_expose_some_card():
                 continue
             listed.append(action)
         return tuple(listed)
 
-    def view(self) -> dict[str, Any]:
-        """Everything the dealer's tablet renders from, JSON-safe (amounts as strings).
+    def view(self) -> JsonObject:
+        """The game's detailed picture, JSON-safe (amounts as strings).
 
         Keys: ``phase``, ``variant``, ``hand_number``, ``dealer``, ``next_dealer``, ``to_act``,
         ``next_input`` (the action the table is waiting for, ``None`` once the game is over),
@@ -830,11 +1016,11 @@ class RedDogState:
         (the waiting bet), ``pot``, ``house_float``, ``stacks``, ``players_in_hand``,
         ``sitting_out``, ``turn_order``, ``awaiting_hands``, ``cards_each``,
         ``stock_remaining``, ``reshufflable``, ``burnt_cards``, ``centre_card``,
-        ``deals_by_dealer``, ``last_outcome``, ``event_count``, ``movement_count``.
+        ``deals_by_dealer``, ``last_outcome``, ``event_count``, ``movement_count``; and
+        ``deck_pass``, ``exposed_cards``, ``last_turned_card``, ``turns_played``. Every list is
+        bounded by the table or one deck: none grows with the length of the game.
         """
         actions = self.legal_actions()
-        bet_range = self.bet_range()
-        pot_range = self.pot_range()
         waiting = self._bettors[self._turn_index] if self._bet is not None else None
         return {
             "phase": self._phase.value,
@@ -845,26 +1031,236 @@ class RedDogState:
             "to_act": self.to_act,
             "next_input": actions[0].value if actions else None,
             "actions": [a.value for a in actions],
-            "bet_range": _range_dict(bet_range),
-            "pot_range": _range_dict(pot_range),
+            "bet_range": _range_dict(self.bet_range()),
+            "pot_range": _range_dict(self.pot_range()),
             "bet": None if self._bet is None else {"seat": waiting, "amount": str(self._bet)},
             "pot": str(self.pot),
             "house_float": str(self.house_float),
-            "stacks": seat_amounts_text(self.stacks),
-            "players_in_hand": list(self._players),
-            "sitting_out": list(self.sitting_out),
-            "turn_order": list(self._bettors),
-            "awaiting_hands": sorted(self._to_deal) if self._phase is Phase.DEALING else [],
+            "stacks": dict(seat_amounts_text(self.stacks)),
+            "players_in_hand": [*self._players],
+            "sitting_out": [*self.sitting_out],
+            "turn_order": [*self._bettors],
+            "awaiting_hands": [*self.awaiting_hands],
             "cards_each": self._cards_each,
             "stock_remaining": self._cards.stock_count,
             "reshufflable": self._cards.reshufflable_count,
-            "burnt_cards": [str(c) for c in self._cards.cards_at(CardPlace.BURNT)],
-            "centre_card": None if self._centre is None else str(self._centre),
+            "burnt_cards": _texts(self._cards.cards_at(CardPlace.BURNT)),
+            "centre_card": _text(self._centre),
             "deals_by_dealer": self._deals_by_dealer,
-            "last_outcome": self._outcomes[-1].to_dict() if self._outcomes else None,
-            "event_count": len(self._events),
+            "last_outcome": None if self._last_outcome is None else self._last_outcome.to_dict(),
+            "event_count": self._event_count,
             "movement_count": len(self._ledger),
+            "deck_pass": self.deck_pass,
+            "exposed_cards": _texts(self._cards.cards_at(CardPlace.EXPOSED)),
+            "last_turned_card": _text(self._last_turned),
+            "turns_played": self._turns_played,
         }
+
+    def tablet_view(self) -> TabletView:
+        """What the dealer's tablet renders from, in the shape every game shares (see
+        :mod:`casino.games.reddog.tablet`)."""
+        return build_tablet_view(self)
+
+    def cards_shown(self, event: contract.Event) -> tuple[CardShown, ...]:
+        """The cards ``event`` records and where they went: ``seat:N`` for a hand dealt,
+        ``burn``, ``turned``, ``centre`` for a card drawn, ``exposed`` for a card exposed."""
+        if isinstance(event, HandDealt):
+            return tuple(CardShown(card, f"seat:{event.seat}") for card in event.cards)
+        if isinstance(event, CardExposed):
+            return (CardShown(event.card, "exposed"),)
+        if isinstance(event, BurnShown | CardTurned | CentreCardTurned):
+            return (CardShown(event.card, _DRAWN_TO[type(event)]),)
+        return ()
+
+    # -- the settlement ----------------------------------------------------------------------
+
+    def result(self) -> GameResult:
+        """The settlement of a finished game, from the ledger's running totals.
+
+        One ``pot`` stake per seat and reason of the chips a player put in (antes, refills,
+        fees, lost bets, commissions, pots put up), one ``award`` line per seat and reason of
+        the chips a player took out (won bets, pots kept, shares), in seat and reason order;
+        ``rake`` is everything that went to the house float (fees, commissions, the chips of
+        a share that do not divide). ``detail`` is :meth:`settlement_detail`.
+
+        :raises GameError: ``round_not_complete`` (``data["phase"]``) before the game is over.
+        """
+        if not self.complete:
+            raise GameError(
+                codes.ROUND_NOT_COMPLETE,
+                "End the game before settling it.",
+                phase=self._phase.value,
+            )
+        stakes = [
+            Stake(_seat(seat), "pot", amount)
+            for (seat, _reason), amount in _by_seat_and_reason(self._ledger.paid_in)
+        ]
+        lines = [
+            ResultLine(
+                position=_seat(seat),
+                line=reason.value,
+                outcome="award",
+                stake=ZERO,
+                computed=amount,
+                paid=amount,
+                pot=0,
+            )
+            for (seat, reason), amount in _by_seat_and_reason(self._ledger.paid_out)
+        ]
+        return contract.game_result(
+            stakes=stakes,
+            lines=lines,
+            pot_game=True,
+            rake=self.house_float,
+            detail=self.settlement_detail(),
+        )
+
+    def settlement_detail(self) -> JsonObject:
+        """The engine's own settlement as JSON, from running totals (a restored state has no
+        list of movements): per seat what was brought, the stack now, and the chips put in and
+        taken out by reason; the house float; the counts of movements, turns and hands."""
+        seats: JsonObject = {}
+        for seat in self._seats:
+            seats[str(seat)] = {
+                "brought": str(self.brought_by(seat)),
+                "stack": str(self.stack(seat)),
+                "paid_in": _reasons_json(self._ledger.paid_in, seat),
+                "paid_out": _reasons_json(self._ledger.paid_out, seat),
+            }
+        return {
+            "seats": seats,
+            "house_float": str(self.house_float),
+            "pot": str(self.pot),
+            "movement_count": len(self._ledger),
+            "turns_played": self._turns_played,
+            "hands_played": self._hand_number,
+        }
+
+    # -- snapshot and restore ----------------------------------------------------------------
+
+    def snapshot(self) -> JsonObject:
+        """JSON from which :meth:`restore` rebuilds this state exactly (same view, tablet view,
+        legal actions, result and next snapshot).
+
+        It holds no history: the ledger's balances and per-seat totals, counters, the hand in
+        play (its players, turn, cards and the outcomes of its turns), the last outcome.
+        """
+        return {
+            "game": GAME_NAME,
+            "version": SNAPSHOT_VERSION,
+            "phase": self._phase.value,
+            "event_count": self._event_count,
+            "deck_passes": self._deck_passes,
+            "seats": [*self._seats],
+            "hand_number": self._hand_number,
+            "turns_played": self._turns_played,
+            "next_dealer_from": self._next_dealer_from,
+            "dealer": self._dealer,
+            "deals_by_dealer": self._deals_by_dealer,
+            "players": [*self._players],
+            "last_players": [*self._last_players],
+            "bettors": [*self._bettors],
+            "turn_index": self._turn_index,
+            "sat_out": [*sorted(self._sat_out)],
+            "to_deal": [*sorted(self._to_deal)],
+            "cards_each": self._cards_each,
+            "bet": None if self._bet is None else str(self._bet),
+            "centre": _text(self._centre),
+            "last_turned": _text(self._last_turned),
+            "hand_outcomes": [o.to_dict() for o in self._hand_outcomes],
+            "last_outcome": None if self._last_outcome is None else self._last_outcome.to_dict(),
+            "ledger": self._ledger.snapshot(),
+            "cards": self._cards.snapshot(),
+        }
+
+    @classmethod
+    def restore(cls, rules: RedDogRules, snapshot: JsonObject) -> RedDogState:
+        """The state :meth:`snapshot` describes, under ``rules`` (the game's rule set), with no
+        events, movements or outcomes of its own yet; numbering continues where it left off.
+
+        :raises GameError: ``snapshot_invalid`` (``data["field"]``) for JSON that is not a Red
+            Dog snapshot, or one that contradicts itself.
+        """
+        reader = SnapshotReader(snapshot)
+        if reader.text("game") != GAME_NAME:
+            raise invalid("game", f"not a {GAME_NAME} snapshot")
+        if reader.integer("version") != SNAPSHOT_VERSION:
+            raise invalid("version", f"expected version {SNAPSHOT_VERSION}")
+        state = cls(rules)
+        try:
+            state._phase = Phase(reader.text("phase"))
+        except ValueError:
+            raise invalid("phase", "not a phase") from None
+        state._event_count = _count(reader, "event_count")
+        state._deck_passes = _count(reader, "deck_passes")
+        state._seats = _seat_list(reader, "seats")
+        state._hand_number = _count(reader, "hand_number")
+        state._turns_played = _count(reader, "turns_played")
+        state._next_dealer_from = reader.optional_integer("next_dealer_from")
+        state._dealer = reader.optional_integer("dealer")
+        state._deals_by_dealer = _count(reader, "deals_by_dealer")
+        state._players = _seat_list(reader, "players")
+        state._last_players = _seat_list(reader, "last_players")
+        state._bettors = _seat_list(reader, "bettors")
+        state._turn_index = _count(reader, "turn_index")
+        state._sat_out = set(_seat_list(reader, "sat_out"))
+        state._to_deal = set(_seat_list(reader, "to_deal"))
+        state._cards_each = reader.optional_integer("cards_each")
+        state._bet = reader.optional_amount("bet")
+        state._centre = reader.optional_card("centre")
+        state._last_turned = reader.optional_card("last_turned")
+        state._hand_outcomes = [TurnOutcome.restore(o) for o in reader.objects("hand_outcomes")]
+        last = reader.optional_obj("last_outcome")
+        state._last_outcome = None if last is None else TurnOutcome.restore(last)
+        state._ledger = Ledger.restore(reader.obj("ledger"))
+        state._cards = TableCards.restore(reader.obj("cards"))
+        state._check_restored()
+        return state
+
+    def _check_restored(self) -> None:
+        """Refuse a snapshot whose parts contradict each other, before anything reads them."""
+        seats = set(self._seats)
+        if not seats <= set(range(1, TABLE_SEATS + 1)):
+            raise invalid("seats", "a seat outside the table")
+        for name, group in (
+            ("players", self._players),
+            ("last_players", self._last_players),
+            ("bettors", self._bettors),
+            ("sat_out", self._sat_out),
+            ("to_deal", self._to_deal),
+        ):
+            if not set(group) <= seats:
+                raise invalid(name, "a seat nobody sits in")
+        if self._phase is not Phase.SEATING and (not seats or self._next_dealer_from is None):
+            raise invalid("seats", "a game past seating has players and a next dealer")
+        in_hand = self._phase in DECK_PHASES or self._phase is Phase.FUNDING
+        if in_hand and (self._dealer not in seats or self._cards_each is None):
+            raise invalid("dealer", "a hand in play has a dealer and a number of cards each")
+        if not {*self._to_deal, *self._cards.held_seats} <= set(self._bettors):
+            raise invalid("cards.held", "cards for a seat that does not bet in this hand")
+        if self._cards_each is not None and self._cards_each not in CARD_COUNTS:
+            raise invalid("cards_each", f"must be one of {CARD_COUNTS}")
+        betting = self._phase in (Phase.BETTING, Phase.BURN, Phase.TURN)
+        if betting and not 0 <= self._turn_index < len(self._bettors):
+            raise invalid("turn_index", "no seat to act")
+        if betting and not self._cards.holds(self._bettors[self._turn_index]):
+            raise invalid("cards.held", "the seat to act holds no hand")
+        if (self._bet is not None) != (self._phase in (Phase.BURN, Phase.TURN)):
+            raise invalid("bet", "a bet waits exactly in the burn and turn phases")
+        if self._phase is Phase.DEALING and not self._to_deal:
+            raise invalid("to_deal", "dealing waits for a hand")
+        if self._ledger.opening_total() != sum(
+            (self._ledger.opening(player_account(s)) for s in self._seats), ZERO
+        ):
+            raise invalid("ledger.openings", "an opening for a seat nobody sits in")
+
+    def _can_expose_some_card(self) -> bool:
+        if self._phase not in DECK_PHASES or not self._cards.stock_count:
+            return False
+        if self._phase is Phase.DEALING:
+            assert self._cards_each is not None
+            return self._cards.stock_count - 1 >= self._cards_each * len(self._to_deal)
+        return True
 
     def _next_dealer(self) -> int | None:
         if self._phase is not Phase.BETWEEN_HANDS:
@@ -893,36 +1289,64 @@ class RedDogState:
         else:
             self._move(player_account(seat), POT, bet, MovementReason.BET_LOST)
         shown = (winner,) if winner is not None else hand
-        self._outcomes.append(
-            TurnOutcome(self._hand_number, seat, bet, card, winner is not None, shown, commission)
-        )
         self._cards.set_aside_hand(seat)
         self._bet = None
         self._turn_index += 1
-        if not self.rules.is_dealer_funded and self._turns_remain():
-            self._refill()
+        refilled = not self.rules.is_dealer_funded and self._refill_follows() and self._refill()
+        outcome = TurnOutcome(
+            self._hand_number,
+            seat,
+            bet,
+            card,
+            winner is not None,
+            shown,
+            commission,
+            pot_after=self.pot,
+            refilled=refilled,
+        )
+        self._outcomes.append(outcome)
+        self._hand_outcomes.append(outcome)
+        self._last_outcome = outcome
+        self._turns_played += 1
         self._next_turn()
 
     def _turns_remain(self) -> bool:
         return any(s not in self._sat_out for s in self._bettors[self._turn_index :])
 
-    def _refill(self) -> None:
-        """Everyone in the hand antes again at once when the pot is short (before the next bet).
+    def _refill_follows(self) -> bool:
+        """Whether a short pot is refilled after the turn just settled (standard variant).
 
-        Not after the hand's last turn: the next hand's antes come at once anyway. A player who
-        cannot cover this ante sits out the rest of the hand.
+        Always when another player of the hand may still bet. After the hand's last turn only
+        with ``refill_timing`` ``every_turn`` (the default) and a pot that carries to the next
+        hand: with ``before_bet`` the next hand's antes serve as the refill, and a pot shared at
+        the end of each hand would only give the refill straight back.
+        """
+        if self._turns_remain():
+            return True
+        return (
+            self.rules.refill_timing is RefillTiming.EVERY_TURN
+            and self.rules.end_of_hand is EndOfHand.CARRY
+        )
+
+    def _refill(self) -> bool:
+        """Everyone in the hand antes again at once when the pot is short; whether anyone did.
+
+        A player who cannot cover this ante sits out the rest of the hand.
         """
         ante = self.rules.ante
         short = self.pot < ante if self.rules.refill is Refill.BELOW_ANTE else self.pot == ZERO
         if not short:
-            return
+            return False
+        refilled = False
         for seat in self._bettors:
             if seat in self._sat_out:
                 continue
             if self.stack(seat) >= ante:
                 self._move(player_account(seat), POT, ante, MovementReason.REFILL_ANTE)
+                refilled = True
             else:
                 self._sat_out.add(seat)
+        return refilled
 
     def _next_turn(self) -> None:
         """Move to the next player who can bet, or end the hand.
@@ -1006,6 +1430,7 @@ class RedDogState:
 
     def _record(self, event: _E) -> _E:
         self._events.append(event)
+        self._event_count += 1
         return event
 
 
@@ -1020,8 +1445,49 @@ def replay(rules: RedDogRules, events: Iterable[Event]) -> RedDogState:
     return state
 
 
-def _range_dict(bounds: tuple[Decimal, Decimal] | None) -> dict[str, str] | None:
+def _range_dict(bounds: tuple[Decimal, Decimal] | None) -> JsonValue:
     if bounds is None:
         return None
     low, high = bounds
     return {"min": str(low), "max": str(high)}
+
+
+def _text(card: Card | None) -> str | None:
+    return None if card is None else str(card)
+
+
+def _texts(cards: Iterable[Card]) -> JsonValue:
+    return [*card_texts(cards)]
+
+
+def _seat(number: int) -> Position:
+    return Position(PositionKind.SEAT, number)
+
+
+def _by_seat_and_reason(
+    totals: Mapping[tuple[int, MovementReason], Decimal],
+) -> list[tuple[tuple[int, MovementReason], Decimal]]:
+    """Totals in the order the settlement writes them: by seat, then by reason's name."""
+    return sorted(totals.items(), key=lambda item: (item[0][0], item[0][1].value))
+
+
+def _reasons_json(totals: Mapping[tuple[int, MovementReason], Decimal], seat: int) -> JsonValue:
+    return {
+        reason.value: str(amount)
+        for (owner, reason), amount in _by_seat_and_reason(totals)
+        if owner == seat
+    }
+
+
+def _count(reader: SnapshotReader, key: str) -> int:
+    value = reader.integer(key)
+    if value < 0:
+        raise invalid(key, "must not be negative")
+    return value
+
+
+def _seat_list(reader: SnapshotReader, key: str) -> tuple[int, ...]:
+    seats = reader.ints(key)
+    if len(set(seats)) != len(seats):
+        raise invalid(key, "a seat listed twice")
+    return seats

@@ -3,11 +3,13 @@
 from casino.games.money import round_down_to_chip
 from casino.games.rubyrun import codes
 from casino.games.rubyrun.betting import BettingRound, largest_target
+from casino.games.rubyrun.codes import RubyRunCode
 from casino.games.rubyrun.events import (
     EVENT_KINDS,
     BetMade,
     BettingEvent,
     Called,
+    CardExposed,
     Checked,
     Event,
     Folded,
@@ -22,6 +24,7 @@ from casino.games.rubyrun.events import (
     WentAllIn,
     event_from_dict,
 )
+from casino.games.rubyrun.game import GAME, RubyRunGame
 from casino.games.rubyrun.pots import (
     Award,
     HandResult,
@@ -29,22 +32,23 @@ from casino.games.rubyrun.pots import (
     RakePolicy,
     build_pots,
     describe_hand,
+    grade_hand,
     settle,
     showdown,
 )
 from casino.games.rubyrun.rules import Betting, HandOptions, Rake, RubyRunRules, UnderCards
+from casino.games.rubyrun.spec import ACTION_FIELDS, BETTING_ACTIONS, PHASE_ACTIONS, Action, Phase
 from casino.games.rubyrun.state import (
-    BETTING_ACTIONS,
-    PHASE_ACTIONS,
-    Action,
     BetRecord,
-    Phase,
+    BettingChoice,
     RubyRunState,
     replay,
     settle_hand,
 )
+from casino.games.rubyrun_hands import RunColour, RunGrade
 
 __all__ = [
+    "ACTION_FIELDS",
     "BETTING_ACTIONS",
     "EVENT_KINDS",
     "PHASE_ACTIONS",
@@ -53,13 +57,16 @@ __all__ = [
     "BetMade",
     "BetRecord",
     "Betting",
+    "BettingChoice",
     "BettingEvent",
     "BettingRound",
+    "CardExposed",
     "Called",
     "Checked",
     "Event",
     "Folded",
     "ForcedBetsPosted",
+    "GAME",
     "HandOptions",
     "HandResult",
     "HoleCardsDealt",
@@ -70,8 +77,12 @@ __all__ = [
     "Rake",
     "RakePolicy",
     "RaisedTo",
+    "RubyRunCode",
+    "RubyRunGame",
     "RubyRunRules",
     "RubyRunState",
+    "RunColour",
+    "RunGrade",
     "SlamDealt",
     "UnderCards",
     "UnderCardsDealt",
@@ -81,6 +92,7 @@ __all__ = [
     "codes",
     "describe_hand",
     "event_from_dict",
+    "grade_hand",
     "largest_target",
     "replay",
     "round_down_to_chip",

@@ -27,6 +27,7 @@ from casino.games.stored_events import (
     card_field,
     cards_field,
     int_field,
+    invalid_field,
 )
 
 
@@ -233,6 +234,29 @@ class UnderCardsRevealed:
         return cls(cards=cards_field(cls.kind, "cards", data["cards"]))
 
 
+@dataclass(frozen=True, slots=True)
+class CardExposed:
+    """A card seen by accident (flashed, misdealt): out of play for the rest of the deck.
+
+    Stored as every game's rounds store it: ``{"kind": "card_exposed", "card": "As",
+    "reason": ""}``.
+    """
+
+    kind: ClassVar[str] = "card_exposed"
+    card: Card
+    reason: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "card": str(self.card), "reason": self.reason}
+
+    @classmethod
+    def _from_fields(cls, data: Mapping[str, Any]) -> CardExposed:
+        reason = data["reason"]
+        if not isinstance(reason, str):
+            raise invalid_field(cls.kind, "reason", f"expected text, got {reason!r}")
+        return cls(card=card_field(cls.kind, "card", data["card"]), reason=reason)
+
+
 Event: TypeAlias = (
     PlayersSeated
     | ForcedBetsPosted
@@ -247,6 +271,7 @@ Event: TypeAlias = (
     | UnderCardsDealt
     | SlamDealt
     | UnderCardsRevealed
+    | CardExposed
 )
 
 #: The events a betting action produces.
@@ -266,6 +291,7 @@ _EVENT_TYPES: tuple[type[Event], ...] = (
     UnderCardsDealt,
     SlamDealt,
     UnderCardsRevealed,
+    CardExposed,
 )
 _READER: EventReader[Event] = EventReader(_EVENT_TYPES)
 

@@ -38,7 +38,7 @@ from typing import Any, Final
 
 from casino.games.money import ZERO, round_down_to_chip, seat_amounts_text
 from casino.games.rubyrun.rules import Rake, RubyRunRules
-from casino.games.rubyrun_hands import HandKey, hand_key
+from casino.games.rubyrun_hands import HandKey, RunGrade, hand_key
 
 _HUNDRED: Final = Decimal(100)
 
@@ -101,7 +101,8 @@ class Award:
 
     ``amount`` is what the winners received (the pot less its ``rake``); ``seats`` are the
     winners clockwise from the button and ``shares`` what each got. ``hands`` describes the hand
-    key of every contender of the pot at a showdown; it is empty when the pot was won because
+    key of every contender of the pot at a showdown, in full, and ``grades`` says the same as data
+    (:class:`~casino.games.rubyrun_hands.RunGrade`); both are empty when the pot was won because
     everyone else folded (the winner does not show). ``odd_chip_to`` is the first winner who
     received a chip left over by an uneven split, ``None`` when the pot divided evenly.
     """
@@ -114,6 +115,7 @@ class Award:
     shares: dict[int, Decimal]
     rake: Decimal
     eligible: tuple[int, ...]
+    grades: dict[int, RunGrade] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -121,6 +123,7 @@ class Award:
             "amount": str(self.amount),
             "seats": list(self.seats),
             "hands": {str(seat): hand for seat, hand in self.hands.items()},
+            "grades": {str(seat): grade.to_dict() for seat, grade in self.grades.items()},
             "odd_chip_to": self.odd_chip_to,
             "shares": seat_amounts_text(self.shares),
             "rake": str(self.rake),
@@ -236,8 +239,10 @@ def settle(
     rakes = rake.rakes([pot.amount for pot in pots])
     position = {seat: index for index, seat in enumerate(order)}.__getitem__
     described: dict[int, str] = {}
+    graded: dict[int, RunGrade] = {}
     if hands is not None:
         described = {seat: describe_hand(key) for seat, key in hands.items()}
+        graded = {seat: grade_hand(key) for seat, key in hands.items()}
     awards: list[Award] = []
     winnings: dict[int, Decimal] = {}
     for pot, pot_rake in zip(pots, rakes, strict=True):
@@ -272,6 +277,7 @@ def settle(
                 shares=shares,
                 rake=pot_rake,
                 eligible=contenders,
+                grades={seat: graded[seat] for seat in contenders} if graded else {},
             )
         )
     return HandResult(
@@ -296,6 +302,20 @@ def describe_hand(key: HandKey) -> str:
     'suited red run of 3; high card: K J T 9 7'
     """
     return str(key)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def grade_hand(key: HandKey) -> RunGrade:
+    """``key.grade``, remembered for the same reason as :func:`describe_hand` (a grade holds the
+    same text). The cache is bounded; a grade is frozen, so sharing one is safe.
+
+    >>> from casino.games.cards import parse_cards
+    >>> from casino.games.rubyrun_hands import hand_key
+    >>> grade = grade_hand(hand_key(parse_cards("Jh 2c 3d"), parse_cards("9h Th Ks 7c")))
+    >>> grade.suited, grade.run_length, grade.colour.value, grade.category.label
+    (True, 3, 'red', 'high card')
+    """
+    return key.grade
 
 
 def showdown(

@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
+from casino.games.codes import GameCode
 from casino.games.errors import GameError
 from casino.games.rule_settings import invalid_setting, settings_from_dict, settings_to_dict
 
@@ -77,8 +78,15 @@ class RubyRunRules:
     def __post_init__(self) -> None:
         if not 2 <= self.min_players <= self.max_players <= MOST_PLAYERS:
             raise invalid_setting("max_players", "players must satisfy 2 <= min <= max <= 15")
-        for name in ("ante", "small_blind", "big_blind", "small_bet", "big_bet",
-                     "rake_percent", "seat_fee_per_hour"):
+        for name in (
+            "ante",
+            "small_blind",
+            "big_blind",
+            "small_bet",
+            "big_bet",
+            "rake_percent",
+            "seat_fee_per_hour",
+        ):
             if getattr(self, name) < 0:
                 raise invalid_setting(name, "may not be negative")
         if self.ante == 0 and self.big_blind == 0:
@@ -98,9 +106,7 @@ class RubyRunRules:
             raise invalid_setting("rake_percent", "must be above 0 and below 100")
         if self.rake is not Rake.PERCENT and (self.rake_percent or self.rake_cap is not None):
             raise invalid_setting("rake_percent", "set only with the percent rake")
-        if self.rake_cap is not None and (
-            self.rake_cap <= 0 or self.rake_cap % self.chip_unit
-        ):
+        if self.rake_cap is not None and (self.rake_cap <= 0 or self.rake_cap % self.chip_unit):
             raise invalid_setting("rake_cap", "must be a positive whole number of chips")
         if self.rake is Rake.SEAT_FEE and self.seat_fee_per_hour <= 0:
             raise invalid_setting("seat_fee_per_hour", "must be positive with the seat fee")
@@ -114,8 +120,8 @@ class RubyRunRules:
         return settings_to_dict(self)
 
 
-#: Stable error code: stored hand options that cannot be read.
-OPTIONS_INVALID = "options_invalid"
+#: Stored hand options that cannot be read (``data["field"]``).
+OPTIONS_INVALID: Final = GameCode.OPTIONS_INVALID
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -16,6 +16,14 @@ deal, the reveal only under the face-down rule with a Slam of J, Q, K or A)::
 A betting round is skipped when fewer than two players can still bet, and the hand is complete
 at once when everyone but one has folded: that player wins without showing. Otherwise the
 showdown takes no input: it is settled as soon as the last card or the last betting round is in.
+A card seen by accident (:meth:`RubyRunState.expose_card`) may be recorded in any phase but
+``complete``; it is out of play for the rest of the hand.
+
+The state implements :class:`casino.games.contract.GameState`: :meth:`RubyRunState.snapshot`
+holds the running totals of the hand (stacks, bets, who acted at what level, the cards), never
+the events, and :meth:`RubyRunState.restore` rebuilds from it a state that behaves exactly as
+the one replayed from every event; :meth:`RubyRunState.result` is the settlement as data and
+:meth:`RubyRunState.tablet_view` the dealer's tablet in the shape every game shares.
 
 >>> from decimal import Decimal as D
 >>> state = RubyRunState(RubyRunRules(), HandOptions())
@@ -33,8 +41,10 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any, Final, TypeVar
 
+from casino.games import contract
 from casino.games.actions import check_phase, succeeds
 from casino.games.cards import (
+    CARDS,
     Card,
     CardInput,
     CardsInput,
@@ -43,6 +53,18 @@ from casino.games.cards import (
     parse_card,
     parse_cards,
 )
+from casino.games.contract import (
+    CardShown,
+    ChipMovement,
+    GameResult,
+    JsonObject,
+    Position,
+    PositionKind,
+    ResultLine,
+    Stake,
+    TabletView,
+    game_result,
+)
 from casino.games.errors import GameError
 from casino.games.money import ZERO, AmountInput, chip_amount, seat_amounts_text
 from casino.games.rubyrun import codes
@@ -50,6 +72,7 @@ from casino.games.rubyrun.betting import BettingRound, largest_target
 from casino.games.rubyrun.events import (
     BetMade,
     Called,
+    CardExposed,
     Checked,
     Event,
     Folded,
@@ -72,67 +95,26 @@ from casino.games.rubyrun.rules import (
     RubyRunRules,
     UnderCards,
 )
+from casino.games.rubyrun.spec import (
+    HOLE_CARDS,
+    OVER_CARDS,
+    PHASE_ACTIONS,
+    UNDER_CARDS,
+    Action,
+    Phase,
+)
+from casino.games.rubyrun.tablet import tablet_view
 from casino.games.rubyrun_hands import live_cards
 from casino.games.seating import StacksInput, is_seat_number, seat_stacks
+from casino.games.snapshots import SnapshotReader, invalid
 
 _E = TypeVar("_E", bound=Event)
 
-HOLE_CARDS: Final = 3
-OVER_CARDS: Final = 3
-UNDER_CARDS: Final = 3
 #: A Slam of this rank or higher (J, Q, K, A) makes the under cards live (RULES.md 2.2).
 _FACE_SLAM_MIN_RANK: Final = 11
 
-
-class Phase(StrEnum):
-    """Where the hand stands; :data:`PHASE_ACTIONS` says what each phase accepts."""
-
-    SEATING = "seating"
-    FORCED_BETS = "forced_bets"
-    HOLE_CARDS = "hole_cards"
-    BETTING = "betting"
-    OVER_CARDS = "over_cards"
-    UNDER_CARDS = "under_cards"
-    SLAM = "slam"
-    REVEAL = "reveal"
-    COMPLETE = "complete"
-
-
-class Action(StrEnum):
-    """The dealer's inputs; each is a method of :class:`RubyRunState` of the same name."""
-
-    SEAT_PLAYERS = "seat_players"
-    POST_FORCED_BETS = "post_forced_bets"
-    DEAL_HOLE_CARDS = "deal_hole_cards"
-    FOLD = "fold"
-    CHECK = "check"
-    CALL = "call"
-    BET = "bet"
-    RAISE_TO = "raise_to"
-    ALL_IN = "all_in"
-    DEAL_OVER_CARDS = "deal_over_cards"
-    DEAL_UNDER_CARDS = "deal_under_cards"
-    DEAL_SLAM = "deal_slam"
-    REVEAL_UNDER_CARDS = "reveal_under_cards"
-
-
-BETTING_ACTIONS: Final = frozenset(
-    {Action.FOLD, Action.CHECK, Action.CALL, Action.BET, Action.RAISE_TO, Action.ALL_IN}
-)
-
-#: The one table of which actions each phase accepts. Where the next phase goes is decided by
-#: the action itself (it depends on the agreed betting rounds and on who is still in).
-PHASE_ACTIONS: Final[Mapping[Phase, frozenset[Action]]] = {
-    Phase.SEATING: frozenset({Action.SEAT_PLAYERS}),
-    Phase.FORCED_BETS: frozenset({Action.POST_FORCED_BETS}),
-    Phase.HOLE_CARDS: frozenset({Action.DEAL_HOLE_CARDS}),
-    Phase.BETTING: BETTING_ACTIONS,
-    Phase.OVER_CARDS: frozenset({Action.DEAL_OVER_CARDS}),
-    Phase.UNDER_CARDS: frozenset({Action.DEAL_UNDER_CARDS}),
-    Phase.SLAM: frozenset({Action.DEAL_SLAM}),
-    Phase.REVEAL: frozenset({Action.REVEAL_UNDER_CARDS}),
-    Phase.COMPLETE: frozenset(),
-}
+#: What a snapshot says it is, so that another game's snapshot is refused, not misread.
+SNAPSHOT_GAME: Final = "ruby_run"
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +146,98 @@ class BetRecord:
             "full_raise": self.full_raise,
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> BetRecord:
+        """Read :meth:`to_dict` back (from a record :func:`checked_record` let through)."""
+        return cls(
+            betting_round=BettingRound(data["betting_round"]),
+            seat=data["seat"],
+            action=data["action"],
+            amount=Decimal(data["amount"]),
+            total=Decimal(data["total"]),
+            all_in=data["all_in"],
+            full_raise=data["full_raise"],
+        )
+
+
+_RECORD_KEYS: Final = frozenset(
+    ("betting_round", "seat", "action", "amount", "total", "all_in", "full_raise")
+)
+_ROUND_NAMES: Final = frozenset(betting_round.value for betting_round in BettingRound)
+_RECORD_ACTIONS: Final = frozenset(
+    ("ante", "small_blind", "big_blind", "fold", "check", "call", "bet", "raise_to", "all_in")
+)
+
+
+def checked_record(row: contract.JsonValue, field: str) -> dict[str, Any]:
+    """A stored :meth:`BetRecord.to_dict` as a fresh dict, checked; kept in that form by a
+    restored state, so that a long hand's records cost a restore one quick check each.
+
+    :raises GameError: ``snapshot_invalid`` (``field``).
+    """
+    if not isinstance(row, dict) or row.keys() != _RECORD_KEYS:
+        raise invalid(field, "expected a bet record")
+    seat, amount, total = row["seat"], row["amount"], row["total"]
+    if (
+        row["betting_round"] not in _ROUND_NAMES
+        or row["action"] not in _RECORD_ACTIONS
+        or type(seat) is not int
+        or not (_is_amount(amount) and _is_amount(total))
+        or type(row["all_in"]) is not bool
+        or type(row["full_raise"]) is not bool
+    ):
+        raise invalid(field, f"not a bet record: {row!r}")
+    return dict(row)
+
+
+def _is_amount(text: contract.JsonValue) -> bool:
+    if not isinstance(text, str):
+        return False
+    try:
+        return Decimal(text).is_finite()
+    except ArithmeticError:
+        return False
+
+
+_Member = TypeVar("_Member", bound=StrEnum)
+
+
+def _enum(kind: type[_Member], value: str, field: str) -> _Member:
+    """``value`` as a member of ``kind``. :raises GameError: ``snapshot_invalid``."""
+    try:
+        return kind(value)
+    except ValueError:
+        raise invalid(field, f"not a {kind.__name__}: {value!r}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class BettingChoice:
+    """One betting action open to the seat to act, with what it involves now.
+
+    ``amount`` is the chips a call or an all-in puts in; ``total`` the seat's bet for the round
+    after an all-in; ``minimum`` / ``maximum`` the totals a bet or raise may name (``maximum``
+    already limited by the stack). ``all_in`` says whether a call takes every chip left.
+    """
+
+    action: Action
+    seat: int
+    amount: Decimal | None = None
+    total: Decimal | None = None
+    minimum: Decimal | None = None
+    maximum: Decimal | None = None
+    all_in: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The form :meth:`RubyRunState.legal_actions` has always listed."""
+        listed: dict[str, Any] = {"action": self.action.value, "seat": self.seat}
+        if self.action is Action.CALL:
+            listed |= {"amount": str(self.amount), "all_in": self.all_in}
+        elif self.action is Action.ALL_IN:
+            listed |= {"amount": str(self.amount), "total": str(self.total)}
+        elif self.action in (Action.BET, Action.RAISE_TO):
+            listed |= {"min": str(self.minimum), "max": str(self.maximum)}
+        return listed
+
 
 class RubyRunState:
     """One hand at one Ruby Run table, from seating to the settlement.
@@ -173,6 +247,10 @@ class RubyRunState:
     cards in any spelling :func:`~casino.games.cards.parse_card` accepts, several cards also as
     one string. A refused action raises :class:`GameError` and leaves the state exactly as it
     was.
+
+    Build a fresh hand with the constructor, or rebuild one from a :meth:`snapshot` with
+    :meth:`restore`; :attr:`events` are the events applied to this object since, and
+    :attr:`event_count` counts every event of the hand.
     """
 
     def __init__(self, rules: RubyRunRules, options: HandOptions | None = None) -> None:
@@ -182,7 +260,10 @@ class RubyRunState:
         self._rake = RakePolicy.from_rules(rules)
         self._phase = Phase.SEATING
         self._events: list[Event] = []
-        self._history: list[BetRecord] = []
+        self._events_before = 0  # the events of the hand before this object was restored
+        # The view's form of each BetRecord: what view() and snapshot() hand out, so that a
+        # restored state keeps the stored records as they are, without rebuilding each.
+        self._history: list[dict[str, Any]] = []
         self._seats: tuple[int, ...] = ()
         self._order: tuple[int, ...] = ()  # clockwise from the button's left, the button last
         self._button = 0
@@ -210,6 +291,7 @@ class RubyRunState:
         self._under: tuple[Card, ...] | None = None
         self._under_dealt = False
         self._slam: Card | None = None
+        self._exposed: list[Card] = []
         self._result: HandResult | None = None
 
     # -- reading -------------------------------------------------------------------------------
@@ -219,18 +301,40 @@ class RubyRunState:
         return self._phase
 
     @property
+    def complete(self) -> bool:
+        """Whether the hand is over: it can be settled and accepts no action."""
+        return self._phase is Phase.COMPLETE
+
+    @property
+    def event_count(self) -> int:
+        """Every event of the hand, those before a :meth:`restore` included."""
+        return self._events_before + len(self._events)
+
+    @property
+    def deck_pass(self) -> int:
+        """Always 1: a hand is dealt from one deck, never reshuffled."""
+        return 1
+
+    @property
+    def movements(self) -> tuple[ChipMovement, ...]:
+        """None: a hand's chips are settled from what each seat put in (:meth:`result`); no
+        chip movement is kept as a ledger row."""
+        return ()
+
+    @property
     def to_act(self) -> int | None:
         """The seat whose betting action is expected, ``None`` outside a betting round."""
         return self._to_act
 
     @property
     def events(self) -> tuple[Event, ...]:
+        """The events applied to this object since it was built or restored."""
         return tuple(self._events)
 
     @property
     def history(self) -> tuple[BetRecord, ...]:
         """Every chip movement into the hand so far, forced bets first."""
-        return tuple(self._history)
+        return tuple(BetRecord.from_dict(record) for record in self._history)
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -300,8 +404,9 @@ class RubyRunState:
         return self._level
 
     @property
-    def result(self) -> HandResult | None:
-        """The settlement, once the hand is complete."""
+    def hand_result(self) -> HandResult | None:
+        """The engine's own settlement, once the hand is complete (:meth:`result` is the same as
+        the contract's data)."""
         return self._result
 
     @property
@@ -322,8 +427,34 @@ class RubyRunState:
 
     @property
     def seen_cards(self) -> frozenset[Card]:
-        """Every card recorded so far (face-down under cards are not, until revealed)."""
+        """Every card recorded so far, exposed ones included (face-down under cards are not,
+        until revealed)."""
         return frozenset(self._deck)
+
+    @property
+    def exposed_cards(self) -> tuple[Card, ...]:
+        """The cards exposed by accident, in the order they were recorded."""
+        return tuple(self._exposed)
+
+    @property
+    def min_raise(self) -> Decimal:
+        """The least a bet or raise must add in the current round to be a full one."""
+        return self._min_raise
+
+    @property
+    def raises(self) -> int:
+        """The raises of the current round that count toward the fixed-limit cap."""
+        return self._raises
+
+    @property
+    def rounds_played(self) -> tuple[BettingRound, ...]:
+        """The betting rounds opened so far, one that nobody could bet in included."""
+        return tuple(self._rounds_played)
+
+    @property
+    def under_dealt(self) -> bool:
+        """Whether the under cards are on the table (face up or face down)."""
+        return self._under_dealt
 
     @property
     def over_cards(self) -> tuple[Card, ...] | None:
@@ -379,25 +510,31 @@ class RubyRunState:
         the big blind on the small blind's; heads-up the button posts the small blind.
         """
         event = self._check_seat_players(stacks, button)
-        self._seats = tuple(seat for seat, _ in event.stacks)
-        self._button = event.button
-        later = tuple(seat for seat in self._seats if seat > event.button)
-        self._order = later + tuple(seat for seat in self._seats if seat <= event.button)
+        self._seat(event.stacks, event.button)
         for seat, amount in event.stacks:
-            self._brought[seat] = amount
             self._stacks[seat] = amount
             self._contributions[seat] = ZERO
             self._bets[seat] = ZERO
             self._acted[seat] = None
+        self._phase = Phase.FORCED_BETS
+        return self._record(event)
+
+    def _seat(self, stacks: Iterable[tuple[int, Decimal]], button: int) -> None:
+        """The seats, the order of play and the blinds' seats, from the seating alone (a
+        :meth:`restore` derives them the same way)."""
+        brought = dict(stacks)
+        self._seats = tuple(sorted(brought))
+        self._brought = brought
+        self._button = button
+        later = tuple(seat for seat in self._seats if seat > button)
+        self._order = later + tuple(seat for seat in self._seats if seat <= button)
         if self.rules.big_blind > ZERO:
             heads_up = len(self._seats) == 2
             if self.rules.small_blind > ZERO:
-                self._small_blind = event.button if heads_up else self._order[0]
+                self._small_blind = button if heads_up else self._order[0]
                 self._big_blind = self._order[0] if heads_up else self._order[1]
             else:
                 self._big_blind = self._order[0]
-        self._phase = Phase.FORCED_BETS
-        return self._record(event)
 
     def _check_seat_players(self, stacks: StacksInput, button: int) -> PlayersSeated:
         self._check_phase(Action.SEAT_PLAYERS)
@@ -455,8 +592,8 @@ class RubyRunState:
     def verify_deal_hole_cards(self, seat: int, cards: CardsInput) -> None:
         """Raise if :meth:`deal_hole_cards` would be refused now; never changes anything.
 
-        :raises GameError: ``action_out_of_phase``, ``seat_unknown``,
-            ``hole_cards_already_dealt``, ``card_unknown``, ``card_count_invalid``,
+        :raises GameError: ``action_out_of_phase``, ``position_not_in_play``,
+            ``hole_cards_already_dealt``, ``card_unknown``, ``wrong_card_count``,
             ``card_duplicate``.
         """
         self._check_deal_hole_cards(seat, cards)
@@ -490,7 +627,7 @@ class RubyRunState:
     def verify_fold(self, seat: int) -> None:
         """Raise if :meth:`fold` would be refused now; never changes anything.
 
-        :raises GameError: ``action_out_of_phase``, ``seat_unknown``, ``not_seats_turn``.
+        :raises GameError: ``action_out_of_phase``, ``position_not_in_play``, ``out_of_turn``.
         """
         self._check_fold(seat)
 
@@ -501,7 +638,7 @@ class RubyRunState:
         """``seat`` gives up; its chips stay in the pots. Allowed even with nothing to call."""
         event = self._check_fold(seat)
         self._folded.add(seat)
-        self._history.append(self._record_of(seat, "fold", ZERO))
+        self._history.append(self._record_of(seat, "fold", ZERO).to_dict())
         self._after_action(seat)
         return self._record(event)
 
@@ -512,7 +649,7 @@ class RubyRunState:
     def verify_check(self, seat: int) -> None:
         """Raise if :meth:`check` would be refused now; never changes anything.
 
-        :raises GameError: ``action_out_of_phase``, ``seat_unknown``, ``not_seats_turn``,
+        :raises GameError: ``action_out_of_phase``, ``position_not_in_play``, ``out_of_turn``,
             ``check_facing_bet``.
         """
         self._check_check(seat)
@@ -524,7 +661,7 @@ class RubyRunState:
         """``seat`` passes with nothing to call (the big blind's option included)."""
         event = self._check_check(seat)
         self._acted[seat] = self._level
-        self._history.append(self._record_of(seat, "check", ZERO))
+        self._history.append(self._record_of(seat, "check", ZERO).to_dict())
         self._after_action(seat)
         return self._record(event)
 
@@ -543,7 +680,7 @@ class RubyRunState:
     def verify_call(self, seat: int) -> None:
         """Raise if :meth:`call` would be refused now; never changes anything.
 
-        :raises GameError: ``action_out_of_phase``, ``seat_unknown``, ``not_seats_turn``,
+        :raises GameError: ``action_out_of_phase``, ``position_not_in_play``, ``out_of_turn``,
             ``nothing_to_call``.
         """
         self._check_call(seat)
@@ -568,7 +705,7 @@ class RubyRunState:
     def verify_bet(self, seat: int, amount: AmountInput) -> None:
         """Raise if :meth:`bet` would be refused now; never changes anything.
 
-        :raises GameError: ``action_out_of_phase``, ``seat_unknown``, ``not_seats_turn``,
+        :raises GameError: ``action_out_of_phase``, ``position_not_in_play``, ``out_of_turn``,
             ``amount_invalid``, ``amount_not_chip_multiple``, ``bet_facing_bet``,
             ``no_active_opponent``, ``bet_below_minimum``, ``bet_above_limit``,
             ``insufficient_stack``.
@@ -624,7 +761,7 @@ class RubyRunState:
     def verify_raise_to(self, seat: int, amount: AmountInput) -> None:
         """Raise if :meth:`raise_to` would be refused now; never changes anything.
 
-        :raises GameError: ``action_out_of_phase``, ``seat_unknown``, ``not_seats_turn``,
+        :raises GameError: ``action_out_of_phase``, ``position_not_in_play``, ``out_of_turn``,
             ``amount_invalid``, ``amount_not_chip_multiple``, ``no_bet_to_raise``,
             ``no_active_opponent``, ``raise_not_reopened``, ``raise_cap_reached``,
             ``raise_below_minimum``, ``raise_above_limit``, ``insufficient_stack``.
@@ -678,7 +815,7 @@ class RubyRunState:
     def verify_all_in(self, seat: int) -> None:
         """Raise if :meth:`all_in` would be refused now; never changes anything.
 
-        :raises GameError: ``action_out_of_phase``, ``seat_unknown``, ``not_seats_turn``; when
+        :raises GameError: ``action_out_of_phase``, ``position_not_in_play``, ``out_of_turn``; when
             the stack is more than the call: ``no_active_opponent``, ``raise_not_reopened``,
             ``raise_cap_reached``, ``bet_above_limit`` or ``raise_above_limit``.
         """
@@ -722,7 +859,7 @@ class RubyRunState:
     def verify_deal_over_cards(self, cards: CardsInput) -> None:
         """Raise if :meth:`deal_over_cards` would be refused now; never changes anything.
 
-        :raises GameError: ``action_out_of_phase``, ``card_unknown``, ``card_count_invalid``,
+        :raises GameError: ``action_out_of_phase``, ``card_unknown``, ``wrong_card_count``,
             ``card_duplicate``.
         """
         self._check_deal_over_cards(cards)
@@ -750,7 +887,7 @@ class RubyRunState:
 
         :raises GameError: ``action_out_of_phase``, ``under_cards_required`` (face-up rule,
             no cards given), ``under_cards_face_down`` (face-down rule, cards given),
-            ``card_unknown``, ``card_count_invalid``, ``card_duplicate``.
+            ``card_unknown``, ``wrong_card_count``, ``card_duplicate``.
         """
         self._check_deal_under_cards(cards)
 
@@ -816,7 +953,7 @@ class RubyRunState:
         """Raise if :meth:`reveal_under_cards` would be refused now; never changes anything.
 
         :raises GameError: ``action_out_of_phase`` (only after a J–A Slam under the face-down
-            rule), ``card_unknown``, ``card_count_invalid``, ``card_duplicate``.
+            rule), ``card_unknown``, ``wrong_card_count``, ``card_duplicate``.
         """
         self._check_reveal_under_cards(cards)
 
@@ -835,12 +972,41 @@ class RubyRunState:
         self._check_phase(Action.REVEAL_UNDER_CARDS)
         return UnderCardsRevealed(cards=self._check_cards(raw, UNDER_CARDS))
 
+    # -- expose_card -----------------------------------------------------------------------------
+
+    def verify_expose_card(self, card: CardInput, reason: str = "") -> None:
+        """Raise if :meth:`expose_card` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase`` (the hand is complete), ``card_unknown``,
+            ``card_duplicate`` (a card already seen in this hand).
+        """
+        self._check_expose_card(card, reason)
+
+    def can_expose_card(self, card: CardInput, reason: str = "") -> bool:
+        return succeeds(lambda: self._check_expose_card(card, reason))
+
+    def expose_card(self, card: CardInput, reason: str = "") -> CardExposed:
+        """Record a card seen by accident (a flashed card, a misdeal), with why: it is out of
+        play for the rest of the hand, so recording it again is refused. Nothing else changes:
+        the hand goes on where it stood."""
+        event = self._check_expose_card(card, reason)
+        self._deck.see(event.card)
+        self._exposed.append(event.card)
+        return self._record(event)
+
+    def _check_expose_card(self, raw: CardInput, reason: str) -> CardExposed:
+        self._check_phase(Action.EXPOSE_CARD)
+        card = parse_card(raw)
+        self._deck.verify_unseen((card,))
+        return CardExposed(card=card, reason=reason)
+
     # -- events ----------------------------------------------------------------------------------
 
-    def apply(self, event: Event) -> Event:
+    def apply(self, event: contract.Event) -> Event:
         """Apply a recorded event through its action, with the same checks.
 
-        :raises GameError: as the action would, e.g. when a stored log was altered.
+        :raises GameError: as the action would, e.g. when a stored log was altered;
+            ``event_kind_unknown`` for an event that is not Ruby Run's.
         """
         match event:
             case PlayersSeated(stacks=stacks, button=button):
@@ -869,7 +1035,27 @@ class RubyRunState:
                 return self.deal_slam(card)
             case UnderCardsRevealed(cards=cards):
                 return self.reveal_under_cards(cards)
-        raise GameError(codes.EVENT_KIND_UNKNOWN, f"Not a Ruby Run event: {event!r}")
+            case CardExposed(card=card, reason=reason):
+                return self.expose_card(card, reason)
+        raise GameError(
+            codes.EVENT_KIND_UNKNOWN, f"Not a Ruby Run event: {event!r}", kind=event.kind
+        )
+
+    def cards_shown(self, event: contract.Event) -> tuple[CardShown, ...]:
+        """The cards ``event`` records and where they went: ``seat:N`` for hole cards,
+        ``over``, ``under`` (never for face-down under cards, which are not recorded), ``slam``,
+        and ``exposed`` for a card seen by accident."""
+        if isinstance(event, HoleCardsDealt):
+            return tuple(CardShown(card, f"seat:{event.seat}") for card in event.cards)
+        if isinstance(event, OverCardsDealt):
+            return tuple(CardShown(card, "over") for card in event.cards)
+        if isinstance(event, UnderCardsDealt | UnderCardsRevealed):
+            return tuple(CardShown(card, "under") for card in event.cards or ())
+        if isinstance(event, SlamDealt):
+            return (CardShown(event.card, "slam"),)
+        if isinstance(event, CardExposed):
+            return (CardShown(event.card, "exposed"),)
+        return ()
 
     # -- what the tablet shows -------------------------------------------------------------------
 
@@ -883,7 +1069,7 @@ class RubyRunState:
         """
         phase = self._phase
         if phase is Phase.BETTING:
-            return self._betting_actions()
+            return [choice.to_dict() for choice in self.betting_choices()]
         if phase is Phase.HOLE_CARDS:
             waiting = [seat for seat in self._seats if seat not in self._hole]
             return [{"action": Action.DEAL_HOLE_CARDS.value, "cards": HOLE_CARDS, "seats": waiting}]
@@ -903,41 +1089,37 @@ class RubyRunState:
         action, count = counts[phase]
         return [{"action": action.value, "cards": count}]
 
-    def _betting_actions(self) -> list[dict[str, Any]]:
+    def betting_choices(self) -> tuple[BettingChoice, ...]:
+        """The betting actions open to the seat to act, in the order of :class:`Action`
+        (fold, check or call, bet or raise, all-in); none outside a betting round.
+
+        A bet or raise is listed when some amount makes it legal: the least full one (its
+        ``minimum``) is then legal, and so is every chip multiple up to ``maximum``.
+        """
         seat = self._to_act
-        assert seat is not None
+        if self._phase is not Phase.BETTING or seat is None:
+            return ()
         own, stack = self._bets[seat], self._stacks[seat]
         to_call = self._to_call(seat)
-        listed: list[dict[str, Any]] = [{"action": Action.FOLD.value, "seat": seat}]
+        listed = [BettingChoice(Action.FOLD, seat)]
         if to_call == ZERO:
-            listed.append({"action": Action.CHECK.value, "seat": seat})
+            listed.append(BettingChoice(Action.CHECK, seat))
         else:
             chips = min(to_call, stack)
-            listed.append(
-                {"action": Action.CALL.value, "seat": seat, "amount": str(chips),
-                 "all_in": chips == stack}
-            )
+            listed.append(BettingChoice(Action.CALL, seat, amount=chips, all_in=chips == stack))
         limit = self._limit(seat)
         most = own + stack if limit is None else min(limit, own + stack)
         if self._level == ZERO:
             least = self._minimum_bet()
             if self.can_bet(seat, least):
-                listed.append(
-                    {"action": Action.BET.value, "seat": seat, "min": str(least), "max": str(most)}
-                )
+                listed.append(BettingChoice(Action.BET, seat, minimum=least, maximum=most))
         else:
             least = self._level + self._min_raise
             if self.can_raise_to(seat, least):
-                listed.append(
-                    {"action": Action.RAISE_TO.value, "seat": seat, "min": str(least),
-                     "max": str(most)}
-                )
+                listed.append(BettingChoice(Action.RAISE_TO, seat, minimum=least, maximum=most))
         if self.can_all_in(seat):
-            listed.append(
-                {"action": Action.ALL_IN.value, "seat": seat, "amount": str(stack),
-                 "total": str(own + stack)}
-            )
-        return listed
+            listed.append(BettingChoice(Action.ALL_IN, seat, amount=stack, total=own + stack))
+        return tuple(listed)
 
     def view(self, *, include_hole_cards: bool = False) -> dict[str, Any]:
         """Everything the dealer's tablet renders from, JSON-safe (amounts as strings).
@@ -951,8 +1133,10 @@ class RubyRunState:
         ``all_in``, ``hole_cards_dealt``, ``hole_cards``), ``stacks``, ``bets``, ``pots`` (main
         and side pots from finished rounds, with ``eligible`` seats), ``uncalled``,
         ``pot_total``, ``board`` (``over``, ``under``, ``under_face_down``, ``under_dealt``,
-        ``slam``, ``live``, ``dead``), ``history``, ``result`` and ``final_stacks`` (once
-        complete), ``event_count``.
+        ``slam``, ``live``, ``dead``, ``exposed``: the cards exposed by accident), ``history``
+        (every chip put in, forced bets first: bounded by the one hand a round is),
+        ``result`` and ``final_stacks`` (once complete), ``event_count`` (every event of the
+        hand).
 
         Hole cards are shown for the seats still in at a showdown, or for every seat with
         ``include_hole_cards`` (an auditor's view); otherwise only whether they were dealt.
@@ -998,10 +1182,10 @@ class RubyRunState:
             "uncalled": seat_amounts_text(uncalled),
             "pot_total": str(self.pot_total),
             "board": self._board_view(),
-            "history": [record.to_dict() for record in self._history],
+            "history": [dict(record) for record in self._history],
             "result": None if result is None else result.to_dict(),
             "final_stacks": None if final is None else seat_amounts_text(final),
-            "event_count": len(self._events),
+            "event_count": self.event_count,
         }
 
     def _board_view(self) -> dict[str, Any]:
@@ -1017,7 +1201,207 @@ class RubyRunState:
             "slam": None if self._slam is None else str(self._slam),
             "live": None if live is None else card_texts(live),
             "dead": dead,
+            "exposed": card_texts(self._exposed),
         }
+
+    def tablet_view(self) -> TabletView:
+        """The dealer's tablet, in the shape every game shares (see
+        :func:`casino.games.rubyrun.tablet.tablet_view`)."""
+        return tablet_view(self)
+
+    # -- the contract: result, snapshot, restore -------------------------------------------------
+
+    def result(self) -> GameResult:
+        """The settlement as the settlement service writes it: each seat's contribution is a
+        ``pot`` stake; each share of a pot is a ``pot`` line (``award``, its pot's index, the
+        seat's hand in full as the combination), each uncalled bet handed back an ``uncalled``
+        line (``push``); ``detail`` is :meth:`HandResult.to_dict`, with the grades.
+
+        :raises GameError: ``round_not_complete`` (``data["phase"]``) before the hand is over.
+        """
+        result = self._result
+        if result is None:
+            raise GameError(
+                codes.ROUND_NOT_COMPLETE,
+                f"The hand is not complete: it stands in phase {self._phase.value}",
+                phase=self._phase.value,
+            )
+        stakes = [
+            Stake(_seat_position(seat), "pot", amount)
+            for seat, amount in sorted(result.contributions.items())
+            if amount
+        ]
+        lines = [
+            ResultLine(
+                _seat_position(seat),
+                "pot",
+                "award",
+                stake=ZERO,
+                computed=share,
+                paid=share,
+                combination=award.hands.get(seat, ""),
+                pot=award.pot,
+            )
+            for award in result.awards
+            for seat, share in sorted(award.shares.items())
+            if share
+        ]
+        lines += [
+            ResultLine(
+                _seat_position(seat), "uncalled", "push", stake=amount, computed=amount, paid=amount
+            )
+            for seat, amount in sorted(result.returned_uncalled.items())
+            if amount
+        ]
+        return game_result(
+            stakes=stakes, lines=lines, pot_game=True, rake=result.rake, detail=result.to_dict()
+        )
+
+    def snapshot(self) -> JsonObject:
+        """The hand as it stands, as JSON from which :meth:`restore` rebuilds it exactly.
+
+        It holds running totals, never the events: per seat what it brought, has behind, put
+        in, bets this round, the level it last acted at, whether it folded or is all-in, and its
+        hole cards; the round's level, full raise, raise count and cap; the board and the
+        exposed cards; the event count; and :attr:`history`, every chip put in (bounded by the
+        one hand a round is: the view lists it). The settlement is derived again on restore.
+        """
+        return {
+            "game": SNAPSHOT_GAME,
+            "phase": self._phase.value,
+            "event_count": self.event_count,
+            "button": self.button,
+            "seats": [
+                {
+                    "seat": seat,
+                    "brought": str(self._brought[seat]),
+                    "stack": str(self._stacks[seat]),
+                    "contributed": str(self._contributions[seat]),
+                    "bet": str(self._bets[seat]),
+                    "acted": _amount_or_none(self._acted[seat]),
+                    "folded": seat in self._folded,
+                    "all_in": seat in self._all_in,
+                    "hole": _card_list(self._hole.get(seat)),
+                }
+                for seat in self._seats
+            ],
+            "betting_round": None if self._round is None else self._round.value,
+            "rounds_played": [played.value for played in self._rounds_played],
+            "level": str(self._level),
+            "min_raise": str(self._min_raise),
+            "raises": self._raises,
+            "capped": self._capped,
+            "to_act": self._to_act,
+            "over": _card_list(self._over),
+            "under": _card_list(self._under),
+            "under_dealt": self._under_dealt,
+            "slam": None if self._slam is None else str(self._slam),
+            "exposed": _card_list(self._exposed),
+            "history": [dict(record) for record in self._history],
+        }
+
+    @classmethod
+    def restore(
+        cls, rules: RubyRunRules, options: HandOptions | None, snapshot: JsonObject
+    ) -> RubyRunState:
+        """The state a :meth:`snapshot` describes, under the hand's ``rules`` and ``options``;
+        its :attr:`events` start empty and :attr:`event_count` goes on from the snapshot's.
+
+        :raises GameError: ``snapshot_invalid`` (``data["field"]``) for JSON that is not a
+            Ruby Run snapshot, or one that does not hold together (a seat to act that is not
+            seated, a card seen twice, a settlement that cannot be derived).
+        """
+        reader = SnapshotReader(snapshot)
+        if reader.raw("game") != SNAPSHOT_GAME:
+            raise invalid("game", f"not a Ruby Run snapshot: {reader.raw('game')!r}")
+        state = cls(rules, options)
+        state._phase = _enum(Phase, reader.text("phase"), "phase")
+        state._events_before = reader.integer("event_count")
+        seats = reader.objects("seats")
+        if seats:
+            state._restore_seats(seats, reader.integer("button"))
+        elif reader.raw("button") is not None or state._phase is not Phase.SEATING:
+            raise invalid("seats", "a hand past its seating has seats")
+        round_name = reader.optional_text("betting_round")
+        state._round = (
+            None if round_name is None else _enum(BettingRound, round_name, "betting_round")
+        )
+        state._rounds_played = [
+            _enum(BettingRound, name, "rounds_played") for name in reader.texts("rounds_played")
+        ]
+        state._level = reader.amount("level")
+        state._min_raise = reader.amount("min_raise")
+        state._raises = reader.integer("raises")
+        state._capped = reader.flag("capped")
+        state._to_act = reader.optional_integer("to_act")
+        if state._to_act is not None and state._to_act not in state._stacks:
+            raise invalid("to_act", f"seat {state._to_act} is not in the hand")
+        if (state._phase is Phase.BETTING) != (state._round is not None):
+            raise invalid("betting_round", "a betting round is open exactly in phase betting")
+        state._over = _stored_cards(reader, "over")
+        state._under = _stored_cards(reader, "under")
+        state._under_dealt = reader.flag("under_dealt")
+        state._slam = reader.optional_card("slam")
+        exposed = _stored_cards(reader, "exposed")
+        if exposed is None:
+            raise invalid("exposed", "expected a list")
+        state._exposed = list(exposed)
+        seen: list[Card] = [card for cards in state._hole.values() for card in cards]
+        seen += [*(state._over or ()), *(state._under or ()), *state._exposed]
+        if state._slam is not None:
+            seen.append(state._slam)
+        try:
+            state._deck.see(*seen)
+        except GameError as err:
+            raise invalid("cards", err.message) from None
+        rows = reader.raw("history")
+        if not isinstance(rows, list):
+            raise invalid("history", "expected a list")
+        state._history = [
+            checked_record(row, f"history[{index}]") for index, row in enumerate(rows)
+        ]
+        if state._phase is Phase.COMPLETE:
+            state._result = state._restored_settlement()
+        return state
+
+    def _restored_settlement(self) -> HandResult:
+        """:meth:`_settlement` of a restored complete hand, checked first for what it needs."""
+        in_hand = [seat for seat in self._seats if seat not in self._folded]
+        if not in_hand:
+            raise invalid("seats", "a complete hand has a seat still in")
+        if len(in_hand) > 1:
+            if self.live_cards is None:
+                raise invalid("slam", "a showdown needs the four live cards")
+            if any(seat not in self._hole for seat in in_hand):
+                raise invalid("seats", "a showdown needs the hole cards of every seat still in")
+        try:
+            return self._settlement()
+        except GameError as err:
+            raise invalid("seats", f"the settlement cannot be derived: {err.message}") from None
+
+    def _restore_seats(self, seats: Iterable[SnapshotReader], button: int) -> None:
+        brought: list[tuple[int, Decimal]] = []
+        for seat_reader in seats:
+            seat = seat_reader.integer("seat")
+            if not is_seat_number(seat, MOST_PLAYERS) or (brought and seat <= brought[-1][0]):
+                raise invalid("seats", f"seats are distinct, in order, from 1 to 15: {seat!r}")
+            brought.append((seat, seat_reader.amount("brought")))
+            self._stacks[seat] = seat_reader.amount("stack")
+            self._contributions[seat] = seat_reader.amount("contributed")
+            self._bets[seat] = seat_reader.amount("bet")
+            self._acted[seat] = seat_reader.optional_amount("acted")
+            if seat_reader.flag("folded"):
+                self._folded.add(seat)
+            if seat_reader.flag("all_in"):
+                self._all_in.add(seat)
+            hole = _stored_cards(seat_reader, "hole")
+            if hole is not None:
+                self._hole[seat] = hole
+        if button not in self._stacks:
+            raise invalid("button", f"the button is not on a seat of the hand: {button!r}")
+        if len(brought) < 2:
+            raise invalid("seats", "a hand has two players or more")
+        self._seat(brought, button)
 
     # -- the flow of a hand ----------------------------------------------------------------------
 
@@ -1075,22 +1459,7 @@ class RubyRunState:
 
     def _finish(self) -> None:
         """Settle the hand: a showdown among the seats still in, or the last one takes all."""
-        if len(self._seats) - len(self._folded) > 1:
-            live = self.live_cards
-            assert live is not None
-            self._result = showdown(
-                self._hole,
-                live,
-                self._contributions,
-                self._folded,
-                order=self._order,
-                rake=self._rake,
-                ace_low=self._ace_low,
-            )
-        else:
-            self._result = settle(
-                self._contributions, self._folded, None, order=self._order, rake=self._rake
-            )
+        self._result = self._settlement()
         if self._round is not None:  # everyone else folded mid-round: the bets join the pots
             self._rounds_played.append(self._round)
         self._round = None
@@ -1100,6 +1469,23 @@ class RubyRunState:
         for seat in self._seats:
             self._bets[seat] = ZERO
         self._phase = Phase.COMPLETE
+
+    def _settlement(self) -> HandResult:
+        """The settlement of the hand as it stands: a pure function of what each seat put in,
+        who folded, the hole cards and the live cards, so a :meth:`restore` recomputes it."""
+        if len(self._seats) - len(self._folded) > 1:
+            live = self.live_cards
+            assert live is not None
+            return showdown(
+                self._hole,
+                live,
+                self._contributions,
+                self._folded,
+                order=self._order,
+                rake=self._rake,
+                ace_low=self._ace_low,
+            )
+        return settle(self._contributions, self._folded, None, order=self._order, rake=self._rake)
 
     def _next_to_act(self, after: int) -> int | None:
         """The first seat clockwise after ``after`` (``after`` itself last) that must act."""
@@ -1175,7 +1561,7 @@ class RubyRunState:
                 self._bets[seat],
                 seat in self._all_in,
                 full_raise,
-            )
+            ).to_dict()
         )
 
     def _record_of(self, seat: int, action: str, chips: Decimal) -> BetRecord:
@@ -1259,14 +1645,16 @@ class RubyRunState:
 
     def _check_seat(self, seat: int) -> None:
         if not is_seat_number(seat, MOST_PLAYERS) or seat not in self._stacks:
-            raise GameError(codes.SEAT_UNKNOWN, f"Seat {seat!r} is not in this hand", seat=seat)
+            raise GameError(
+                codes.POSITION_NOT_IN_PLAY, f"Seat {seat!r} is not in this hand", seat=seat
+            )
 
     def _check_turn(self, action: Action, seat: int) -> None:
         self._check_phase(action)
         self._check_seat(seat)
         if seat != self._to_act:
             raise GameError(
-                codes.NOT_SEATS_TURN,
+                codes.OUT_OF_TURN,
                 f"It is seat {self._to_act}'s turn, not seat {seat}'s",
                 seat=seat,
                 to_act=self._to_act,
@@ -1276,7 +1664,7 @@ class RubyRunState:
         cards = parse_cards(raw)
         if len(cards) != count:
             raise GameError(
-                codes.CARD_COUNT_INVALID,
+                codes.WRONG_CARD_COUNT,
                 f"Expected {count} cards, got {len(cards)}",
                 expected=count,
                 given=len(cards),
@@ -1287,6 +1675,36 @@ class RubyRunState:
     def _record(self, event: _E) -> _E:
         self._events.append(event)
         return event
+
+
+def _seat_position(seat: int) -> Position:
+    return Position(PositionKind.SEAT, seat)
+
+
+def _amount_or_none(amount: Decimal | None) -> str | None:
+    return None if amount is None else str(amount)
+
+
+def _card_list(cards: Iterable[Card] | None) -> list[contract.JsonValue] | None:
+    return None if cards is None else [str(card) for card in cards]
+
+
+_CARD_BY_TEXT: Final = {str(card): card for card in CARDS}
+
+
+def _stored_cards(reader: SnapshotReader, key: str) -> tuple[Card, ...] | None:
+    """``reader.optional_cards(key)``, with a quick way for the canonical spellings that
+    :meth:`RubyRunState.snapshot` writes (parsing every card of a hand is most of a restore)."""
+    raw = reader.raw(key)
+    if isinstance(raw, list):
+        found = tuple(
+            card
+            for text in raw
+            if isinstance(text, str) and (card := _CARD_BY_TEXT.get(text)) is not None
+        )
+        if len(found) == len(raw):
+            return found
+    return reader.optional_cards(key)
 
 
 def replay(
@@ -1313,14 +1731,14 @@ def settle_hand(
 ) -> HandResult:
     """The settlement of a finished hand, recomputed from its events alone.
 
-    :raises GameError: as :func:`replay`, or ``hand_not_complete`` if the events stop before
+    :raises GameError: as :func:`replay`, or ``round_not_complete`` if the events stop before
         the hand ends.
     """
     state = replay(rules, options, events)
-    if state.result is None:
+    if state.hand_result is None:
         raise GameError(
-            codes.HAND_NOT_COMPLETE,
+            codes.ROUND_NOT_COMPLETE,
             f"The hand is not complete: it stands in phase {state.phase.value}",
             phase=state.phase.value,
         )
-    return state.result
+    return state.hand_result

@@ -1,4 +1,8 @@
-"""Russian Poker: house-banked five-card stud against the dealer (RULES.md A.1)."""
+"""Russian Poker: house-banked five-card stud against the dealer (RULES.md A.1).
+
+:data:`GAME` is the game as the table service drives it (the engines' contract,
+:mod:`casino.games.contract`); :class:`RussianPokerState` is one round.
+"""
 
 from casino.games.money import round_down_to_chip
 from casino.games.russian import codes
@@ -12,6 +16,7 @@ from casino.games.russian.events import (
     BoxDealt,
     BoxFolded,
     CardDealt,
+    CardExposed,
     CardsExchanged,
     DealerRevealed,
     Event,
@@ -23,6 +28,7 @@ from casino.games.russian.events import (
     box_target,
     event_from_dict,
 )
+from casino.games.russian.game import GAME, RussianPokerGame
 from casino.games.russian.rules import (
     AnteOnWin,
     InsuranceWhenDealerQualifies,
@@ -56,6 +62,7 @@ __all__ = [
     "CAP_ROUND_PRO_RATA",
     "DEALER_TARGET",
     "EVENT_KINDS",
+    "GAME",
     "PHASE_ACTIONS",
     "Action",
     "AnteOnWin",
@@ -67,6 +74,7 @@ __all__ = [
     "BoxFolded",
     "BoxSettlement",
     "CardDealt",
+    "CardExposed",
     "CardsExchanged",
     "DealerRevealed",
     "Decision",
@@ -82,6 +90,7 @@ __all__ = [
     "Phase",
     "ReplacementDrawn",
     "RoundSettlement",
+    "RussianPokerGame",
     "RussianPokerRules",
     "RussianPokerState",
     "SettlementLine",

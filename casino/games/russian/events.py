@@ -303,6 +303,26 @@ class ReplacementDrawn:
         return cls(card=card_field(cls.kind, "card", data["card"]))
 
 
+@dataclass(frozen=True, slots=True)
+class CardExposed:
+    """A card seen by accident (a flashed card, a misdeal): out of play for the rest of the
+    deck. ``reason`` is the dealer's note of what happened (may be empty)."""
+
+    kind: ClassVar[str] = "card_exposed"
+    card: Card
+    reason: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "card": str(self.card), "reason": self.reason}
+
+    @classmethod
+    def _from_fields(cls, data: Mapping[str, Any]) -> CardExposed:
+        reason = data["reason"]
+        if not isinstance(reason, str):
+            raise invalid_field(cls.kind, "reason", "expected a string")
+        return cls(card=card_field(cls.kind, "card", data["card"]), reason=reason)
+
+
 Event: TypeAlias = (
     WagersPlaced
     | BetsClosed
@@ -318,6 +338,7 @@ Event: TypeAlias = (
     | AnteTaken
     | GameBought
     | ReplacementDrawn
+    | CardExposed
 )
 
 _EVENT_TYPES: tuple[type[Event], ...] = (
@@ -335,10 +356,12 @@ _EVENT_TYPES: tuple[type[Event], ...] = (
     AnteTaken,
     GameBought,
     ReplacementDrawn,
+    CardExposed,
 )
 _READER: EventReader[Event] = EventReader(_EVENT_TYPES)
 
-#: Every event kind, in the order a round first meets them.
+#: Every event kind, in the order a round first meets them (``card_exposed``, which may come at
+#: any point before the round is complete, last).
 EVENT_KINDS: tuple[str, ...] = _READER.kinds
 
 

@@ -7,10 +7,16 @@ stored event to its action, :func:`replay` rebuilds a round from its events, and
 :func:`settle_round` replays and returns the settlement. Outcomes, fees, the dealer's discard and
 every payout are derived, never stored, so a replay recomputes them exactly.
 
+The state is the game's :class:`~casino.games.contract.GameState`: :meth:`snapshot` is what it
+holds (each box's wagers, cards and decisions, the dealer's cards, the cards exposed, the event
+count), from which :meth:`RussianPokerState.restore` rebuilds a state that behaves exactly as the
+one replayed from every event; :meth:`tablet_view` is the tablet's picture in the shape every
+game shares, and :meth:`result` the settlement as data.
+
 A round runs through these phases (RULES 1.3); the bracketed ones only when needed::
 
     betting ─► dealing ─► decisions ─► [dealer_reveal] ─► [dealer_no_game_choices]
-            ─► [buy_replacement] ─► settlement ─► settled
+            ─► [buy_replacement] ─► settlement ─► complete
 
 * **betting**: ``place_wagers`` per box (Ante, optional bonus; a blind box places its Bet too),
   then ``close_bets`` ("no more bets").
@@ -32,7 +38,11 @@ A round runs through these phases (RULES 1.3); the bracketed ones only when need
   replaced again, so further draws follow until a card of another rank comes.
 * **settlement**: every decision is made; the round waits for blind boxes' cards still
   unrecorded. The settlement is derived as soon as the last input is recorded, and the round is
-  **settled**: there is no separate "settle" action.
+  **complete**: there is no separate "settle" action (the round's *status* becomes "settled"
+  only once the settlement service has written the settlement).
+
+``expose_card`` (a card seen by accident, out of play for the rest of the deck) is accepted in
+every phase but ``complete``.
 
 >>> from decimal import Decimal as D
 >>> state = RussianPokerState(
@@ -47,7 +57,7 @@ A round runs through these phases (RULES 1.3); the bracketed ones only when need
 >>> _ = state.bet(1)
 >>> _ = state.reveal_dealer("Ac Kh 9d 6s")
 >>> state.phase.value, state.settlement.box(1).returned
-('settled', Decimal('50'))
+('complete', Decimal('50'))
 """
 
 from __future__ import annotations
@@ -58,6 +68,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any, Final, TypeVar
 
+from casino.games import contract
 from casino.games.actions import check_phase, succeeds
 from casino.games.cards import (
     Card,
@@ -67,6 +78,26 @@ from casino.games.cards import (
     format_cards,
     parse_card,
     parse_cards,
+)
+from casino.games.contract import (
+    CardGroup,
+    CardShown,
+    ChipMovement,
+    Fact,
+    FieldBounds,
+    Figure,
+    GameResult,
+    JsonObject,
+    JsonValue,
+    LegalAction,
+    Position,
+    PositionKind,
+    PositionView,
+    ResultLine,
+    Stake,
+    TabletView,
+    game_result,
+    unseen_card_texts,
 )
 from casino.games.errors import GameError
 from casino.games.money import (
@@ -87,6 +118,7 @@ from casino.games.russian.events import (
     BoxDealt,
     BoxFolded,
     CardDealt,
+    CardExposed,
     CardsExchanged,
     DealerRevealed,
     Event,
@@ -98,6 +130,7 @@ from casino.games.russian.events import (
     box_target,
     event_from_dict,
 )
+from casino.games.russian.fields import ACTION_FIELDS, REASON_MAX_LENGTH
 from casino.games.russian.rules import RussianPokerRules
 from casino.games.russian.settlement import (
     BoxPlay,
@@ -108,13 +141,22 @@ from casino.games.russian.settlement import (
 )
 from casino.games.russian.terms import Paytables, TableLimits
 from casino.games.russian_hands import (
+    BoxCombinations,
     Line,
     dealer_highest_card,
     dealer_qualifies,
     first_and_second,
 )
+from casino.games.snapshots import SnapshotReader
+from casino.games.snapshots import invalid as snapshot_invalid
 
 _E = TypeVar("_E", bound=Event)
+_M = TypeVar("_M", bound=StrEnum)
+
+#: The game's name, as :data:`casino.games.russian.game.GAME` gives it.
+GAME_NAME: Final = "russian_poker"
+#: Where :meth:`RussianPokerState.cards_shown` puts a card exposed by accident.
+EXPOSED_POSITION: Final = "exposed"
 
 #: Cards in a box's hand as dealt, and in the dealer's hand.
 HAND_SIZE: Final = 5
@@ -136,7 +178,7 @@ class Phase(StrEnum):
     DEALER_NO_GAME_CHOICES = "dealer_no_game_choices"
     BUY_REPLACEMENT = "buy_replacement"
     SETTLEMENT = "settlement"
-    SETTLED = "settled"
+    COMPLETE = "complete"
 
 
 class Action(StrEnum):
@@ -156,9 +198,12 @@ class Action(StrEnum):
     TAKE_ANTE = "take_ante"
     BUY_GAME = "buy_game"
     DRAW_REPLACEMENT = "draw_replacement"
+    EXPOSE_CARD = "expose_card"
 
 
-_BLIND_CARDS: Final = frozenset({Action.DEAL_BOX, Action.DEAL_CARD})
+#: Accepted in every phase but the last: a card may be seen by accident at any point of the deal.
+_EXPOSE: Final = frozenset({Action.EXPOSE_CARD})
+_BLIND_CARDS: Final = frozenset({Action.DEAL_BOX, Action.DEAL_CARD}) | _EXPOSE
 _DECISIONS: Final = frozenset(
     {
         Action.DECLARE_BONUS,
@@ -173,16 +218,16 @@ _DECISIONS: Final = frozenset(
 #: The one table of which actions each phase accepts. Card recording stays open after the deal
 #: because a blind box's cards are turned only at settlement; which target a card may go to is
 #: the action's own check. Where the next phase goes is derived from what is recorded (see the
-#: module's diagram).
+#: module's diagram). ``expose_card`` is in every phase but ``complete`` (with the card actions).
 PHASE_ACTIONS: Final[Mapping[Phase, frozenset[Action]]] = {
-    Phase.BETTING: frozenset({Action.PLACE_WAGERS, Action.CLOSE_BETS}),
+    Phase.BETTING: frozenset({Action.PLACE_WAGERS, Action.CLOSE_BETS}) | _EXPOSE,
     Phase.DEALING: _BLIND_CARDS,
     Phase.DECISIONS: _DECISIONS | _BLIND_CARDS,
     Phase.DEALER_REVEAL: frozenset({Action.REVEAL_DEALER}) | _BLIND_CARDS,
     Phase.DEALER_NO_GAME_CHOICES: frozenset({Action.TAKE_ANTE, Action.BUY_GAME}) | _BLIND_CARDS,
     Phase.BUY_REPLACEMENT: frozenset({Action.DRAW_REPLACEMENT}) | _BLIND_CARDS,
     Phase.SETTLEMENT: _BLIND_CARDS,
-    Phase.SETTLED: frozenset(),
+    Phase.COMPLETE: frozenset(),
 }
 
 
@@ -227,6 +272,44 @@ class _Box:
         paid = (self.exchanged, self.sixth_card is not None, self.choice is NoGameChoice.BUY_GAME)
         return self.ante * sum(paid)
 
+    def to_json(self) -> JsonObject:
+        return {
+            "box": self.number,
+            "player": self.player,
+            "ante": str(self.ante),
+            "bonus": _amount_text(self.bonus),
+            "blind": self.blind,
+            "dealt": _texts(self.dealt),
+            "hand": _texts(self.hand),
+            "discards": _texts(self.discards),
+            "exchanged": self.exchanged,
+            "sixth_card": _card_text(self.sixth_card),
+            "bonus_declared": self.bonus_declared,
+            "insurance": _amount_text(self.insurance),
+            "decision": None if self.decision is None else self.decision.value,
+            "choice": None if self.choice is None else self.choice.value,
+        }
+
+    @classmethod
+    def from_json(cls, reader: SnapshotReader) -> _Box:
+        """Inverse of :meth:`to_json`. :raises GameError: ``snapshot_invalid``."""
+        return cls(
+            number=reader.integer("box"),
+            player=reader.text("player"),
+            ante=reader.amount("ante"),
+            bonus=reader.optional_amount("bonus"),
+            blind=reader.flag("blind"),
+            dealt=list(reader.cards("dealt")),
+            hand=list(reader.cards("hand")),
+            discards=reader.cards("discards"),
+            exchanged=reader.flag("exchanged"),
+            sixth_card=reader.optional_card("sixth_card"),
+            bonus_declared=reader.flag("bonus_declared"),
+            insurance=reader.optional_amount("insurance"),
+            decision=_member(Decision, reader, "decision"),
+            choice=_member(NoGameChoice, reader, "choice"),
+        )
+
     def play(self) -> BoxPlay:
         return BoxPlay(
             box=self.number,
@@ -253,9 +336,7 @@ class RussianPokerState:
     exactly as it was.
     """
 
-    def __init__(
-        self, rules: RussianPokerRules, paytables: Paytables, limits: TableLimits
-    ) -> None:
+    def __init__(self, rules: RussianPokerRules, paytables: Paytables, limits: TableLimits) -> None:
         self.rules = rules
         self.paytables = paytables
         self.limits = limits
@@ -266,7 +347,10 @@ class RussianPokerState:
         self._up_card: Card | None = None
         self._face_down: list[Card] = []
         self._draws: list[Card] = []
+        self._exposed: list[Card] = []
         self._settlement: RoundSettlement | None = None
+        # Events of the round before this object was restored (0 for a state built fresh).
+        self._events_before = 0
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -275,13 +359,39 @@ class RussianPokerState:
         return self._phase
 
     @property
+    def complete(self) -> bool:
+        """Whether every input is recorded: the settlement is derived and no action is accepted."""
+        return self._phase is Phase.COMPLETE
+
+    @property
     def events(self) -> tuple[Event, ...]:
+        """The events applied to this object since it was built or restored."""
         return tuple(self._events)
 
     @property
+    def event_count(self) -> int:
+        """Every event of the round, those before a restore included."""
+        return self._events_before + len(self._events)
+
+    @property
+    def deck_pass(self) -> int:
+        """Always 1: a Russian Poker round is one deal from one deck."""
+        return 1
+
+    @property
+    def movements(self) -> tuple[ChipMovement, ...]:
+        """None: the house banks every box, so no chips move between players and a pot."""
+        return ()
+
+    @property
     def settlement(self) -> RoundSettlement | None:
-        """The round's settlement once it is settled, else ``None``."""
+        """The round's settlement once it is complete, else ``None``."""
         return self._settlement
+
+    @property
+    def exposed_cards(self) -> tuple[Card, ...]:
+        """The cards exposed by accident this round, in the order recorded: out of play."""
+        return tuple(self._exposed)
 
     @property
     def cards_seen(self) -> frozenset[int]:
@@ -446,9 +556,7 @@ class RussianPokerState:
                 amount=str(amount),
                 expected=[str(a) for a in open_antes],
             )
-        return WagersPlaced(
-            box=number, player=label, ante=amount, bonus=bonus_amount, blind=blind
-        )
+        return WagersPlaced(box=number, player=label, ante=amount, bonus=bonus_amount, blind=blind)
 
     # -- close_bets --------------------------------------------------------------------------
 
@@ -463,7 +571,7 @@ class RussianPokerState:
         return succeeds(self._check_close_bets)
 
     def close_bets(self) -> BetsClosed:
-        """"No more bets": the wagers are final and the deal begins."""
+        """ "No more bets": the wagers are final and the deal begins."""
         event = self._check_close_bets()
         self._phase = Phase.DEALING
         return self._record(event)
@@ -479,7 +587,7 @@ class RussianPokerState:
     def verify_deal_box(self, box: int, cards: CardsInput) -> None:
         """Raise if :meth:`deal_box` would be refused now; never changes anything.
 
-        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``box_not_in_play``,
+        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``position_not_in_play``,
             ``box_already_dealt``, ``card_unknown``, ``wrong_card_count``, ``card_duplicate``.
         """
         self._check_deal_box(box, cards)
@@ -523,7 +631,7 @@ class RussianPokerState:
         """Raise if :meth:`deal_card` would be refused now; never changes anything.
 
         :raises GameError: ``action_out_of_phase``, ``target_invalid``, ``card_unknown``,
-            ``box_unknown``, ``box_not_in_play``, ``sixth_card_not_bought`` (a box holding its
+            ``box_unknown``, ``position_not_in_play``, ``sixth_card_not_bought`` (a box holding its
             five), ``dealer_hand_complete`` (a dealer holding five), ``dealer_cards_face_down``
             (a dealer card other than the face-up one before the reveal), ``card_duplicate``.
         """
@@ -587,8 +695,8 @@ class RussianPokerState:
     def verify_declare_bonus(self, box: int) -> None:
         """Raise if :meth:`declare_bonus` would be refused now; never changes anything.
 
-        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``box_not_in_play``,
-            ``blind_box_cannot_decide``, ``not_boxs_turn``, ``bonus_not_placed``,
+        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``position_not_in_play``,
+            ``blind_box_cannot_decide``, ``out_of_turn``, ``bonus_not_placed``,
             ``bonus_already_declared``.
         """
         self._check_declare_bonus(box)
@@ -623,8 +731,8 @@ class RussianPokerState:
     def verify_exchange(self, box: int, discards: CardsInput, replacements: CardsInput) -> None:
         """Raise if :meth:`exchange` would be refused now; never changes anything.
 
-        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``box_not_in_play``,
-            ``blind_box_cannot_decide``, ``not_boxs_turn``, ``bonus_not_declared``,
+        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``position_not_in_play``,
+            ``blind_box_cannot_decide``, ``out_of_turn``, ``bonus_not_declared``,
             ``insured_box_must_bet``, ``exchange_already_made``,
             ``exchange_and_sixth_card_exclusive``, ``card_unknown``, ``exchange_size_invalid``,
             ``exchange_card_not_held``, ``wrong_card_count``, ``card_duplicate``.
@@ -634,9 +742,7 @@ class RussianPokerState:
     def can_exchange(self, box: int, discards: CardsInput, replacements: CardsInput) -> bool:
         return succeeds(lambda: self._check_exchange(box, discards, replacements))
 
-    def exchange(
-        self, box: int, discards: CardsInput, replacements: CardsInput
-    ) -> CardsExchanged:
+    def exchange(self, box: int, discards: CardsInput, replacements: CardsInput) -> CardsExchanged:
         """The box exchanges ``discards`` (``exchange_min``–``exchange_max`` of its cards) for a
         fee of one Ante; the ``replacements`` are recorded in the same action, in the order
         dealt. Once per box."""
@@ -697,8 +803,8 @@ class RussianPokerState:
     def verify_buy_sixth_card(self, box: int, card: CardInput) -> None:
         """Raise if :meth:`buy_sixth_card` would be refused now; never changes anything.
 
-        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``box_not_in_play``,
-            ``blind_box_cannot_decide``, ``not_boxs_turn``, ``bonus_not_declared``,
+        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``position_not_in_play``,
+            ``blind_box_cannot_decide``, ``out_of_turn``, ``bonus_not_declared``,
             ``insured_box_must_bet``, ``sixth_card_already_bought``,
             ``exchange_and_sixth_card_exclusive``, ``card_unknown``, ``card_duplicate``.
         """
@@ -737,8 +843,8 @@ class RussianPokerState:
     def verify_insure(self, box: int, amount: AmountInput) -> None:
         """Raise if :meth:`insure` would be refused now; never changes anything.
 
-        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``box_not_in_play``,
-            ``blind_box_cannot_decide``, ``not_boxs_turn``, ``bonus_not_declared``,
+        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``position_not_in_play``,
+            ``blind_box_cannot_decide``, ``out_of_turn``, ``bonus_not_declared``,
             ``insurance_already_placed``, ``insurance_not_eligible``, ``amount_invalid``,
             ``amount_not_chip_multiple``, ``insurance_below_minimum``,
             ``insurance_above_maximum``.
@@ -795,8 +901,8 @@ class RussianPokerState:
     def verify_fold(self, box: int) -> None:
         """Raise if :meth:`fold` would be refused now; never changes anything.
 
-        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``box_not_in_play``,
-            ``blind_box_cannot_decide``, ``not_boxs_turn``, ``bonus_not_declared``,
+        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``position_not_in_play``,
+            ``blind_box_cannot_decide``, ``out_of_turn``, ``bonus_not_declared``,
             ``insured_box_must_bet``.
         """
         self._check_fold(box)
@@ -821,8 +927,8 @@ class RussianPokerState:
     def verify_bet(self, box: int, amount: AmountInput | None = None) -> None:
         """Raise if :meth:`bet` would be refused now; never changes anything.
 
-        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``box_not_in_play``,
-            ``blind_box_cannot_decide``, ``not_boxs_turn``, ``bonus_not_declared``,
+        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``position_not_in_play``,
+            ``blind_box_cannot_decide``, ``out_of_turn``, ``bonus_not_declared``,
             ``amount_invalid``, ``bet_not_twice_ante``.
         """
         self._check_bet(box, amount)
@@ -894,7 +1000,7 @@ class RussianPokerState:
         """Raise if :meth:`take_ante` would be refused now; never changes anything.
 
         :raises GameError: ``dealer_has_game``, ``action_out_of_phase``, ``box_unknown``,
-            ``box_not_in_play``, ``box_folded``, ``not_boxs_turn``.
+            ``position_not_in_play``, ``box_folded``, ``out_of_turn``.
         """
         self._check_take_ante(box)
 
@@ -916,7 +1022,7 @@ class RussianPokerState:
         """Raise if :meth:`buy_game` would be refused now; never changes anything.
 
         :raises GameError: ``dealer_has_game``, ``action_out_of_phase``, ``box_unknown``,
-            ``box_not_in_play``, ``box_folded``, ``not_boxs_turn``, ``blind_box_may_not_buy``.
+            ``position_not_in_play``, ``box_folded``, ``out_of_turn``, ``blind_box_may_not_buy``.
         """
         self._check_buy_game(box)
 
@@ -970,9 +1076,44 @@ class RussianPokerState:
         self._deck.verify_unseen((card,))
         return ReplacementDrawn(card=card)
 
+    # -- expose_card -------------------------------------------------------------------------
+
+    def verify_expose_card(self, card: CardInput, reason: str = "") -> None:
+        """Raise if :meth:`expose_card` would be refused now; never changes anything.
+
+        :raises GameError: ``action_out_of_phase`` (the round is complete), ``card_unknown``,
+            ``input_invalid`` (``data["field"] == "reason"``: not text, or longer than
+            :data:`~casino.games.russian.fields.REASON_MAX_LENGTH`), ``card_duplicate`` (a card
+            already seen this round).
+        """
+        self._check_expose_card(card, reason)
+
+    def can_expose_card(self, card: CardInput, reason: str = "") -> bool:
+        return succeeds(lambda: self._check_expose_card(card, reason))
+
+    def expose_card(self, card: CardInput, reason: str = "") -> CardExposed:
+        """A card seen by accident (a flashed card, a misdeal): it is out of play for the rest
+        of the round's deck, so no action may record it again. Nothing else changes."""
+        event = self._check_expose_card(card, reason)
+        self._deck.see(event.card)
+        self._exposed.append(event.card)
+        return self._record(event)
+
+    def _check_expose_card(self, raw: CardInput, reason: str) -> CardExposed:
+        self._check_phase(Action.EXPOSE_CARD)
+        card = parse_card(raw)
+        if not isinstance(reason, str) or len(reason) > REASON_MAX_LENGTH:
+            raise GameError(
+                codes.INPUT_INVALID,
+                f"The reason is text of at most {REASON_MAX_LENGTH} characters",
+                field="reason",
+            )
+        self._deck.verify_unseen((card,))
+        return CardExposed(card=card, reason=reason)
+
     # -- events ------------------------------------------------------------------------------
 
-    def apply(self, event: Event) -> Event:
+    def apply(self, event: contract.Event) -> Event:
         """Apply a recorded event through its action, with the same checks.
 
         :raises GameError: as the action would, e.g. when a stored log was altered;
@@ -1007,7 +1148,41 @@ class RussianPokerState:
                 return self.buy_game(box)
             case ReplacementDrawn(card=card):
                 return self.draw_replacement(card)
-        raise GameError(codes.EVENT_KIND_UNKNOWN, f"Not a Russian Poker event: {event!r}")
+            case CardExposed(card=card, reason=reason):
+                return self.expose_card(card, reason)
+        raise GameError(
+            codes.EVENT_KIND_UNKNOWN,
+            f"Not a Russian Poker event: {event!r}",
+            kind=repr(getattr(event, "kind", None)),
+        )
+
+    def cards_shown(self, event: contract.Event) -> tuple[CardShown, ...]:
+        """The cards ``event`` records and where they went: ``box:<n>`` for a box's cards (as
+        dealt, exchanged or bought), ``dealer`` for the dealer's cards and replacements,
+        ``exposed`` for a card exposed by accident; none for the other events.
+
+        >>> limits = TableLimits(Decimal(10), Decimal(500), None, Decimal(1))
+        >>> state = RussianPokerState(RussianPokerRules(), Paytables.standard(), limits)
+        >>> shown = state.cards_shown(BoxDealt(2, parse_cards("As Kd")))
+        >>> [(str(c.card), c.position) for c in shown]
+        [('As', 'box:2'), ('Kd', 'box:2')]
+        """
+        match event:
+            case BoxDealt(box=box, cards=cards):
+                return tuple(CardShown(card, box_target(box)) for card in cards)
+            case CardDealt(target=target, card=card):
+                return (CardShown(card, target),)
+            case CardsExchanged(box=box, replacements=replacements):
+                return tuple(CardShown(card, box_target(box)) for card in replacements)
+            case SixthCardBought(box=box, card=card):
+                return (CardShown(card, box_target(box)),)
+            case DealerRevealed(cards=cards):
+                return tuple(CardShown(card, DEALER_TARGET) for card in cards)
+            case ReplacementDrawn(card=card):
+                return (CardShown(card, DEALER_TARGET),)
+            case CardExposed(card=card):
+                return (CardShown(card, EXPOSED_POSITION),)
+        return ()
 
     # -- what the tablet shows ---------------------------------------------------------------
 
@@ -1019,7 +1194,8 @@ class RussianPokerState:
         insurance; ``min_cards``/``max_cards`` for an exchange; ``amount`` for the Bet; ``fee``
         for an exchange, a sixth card or a bought game; ``buy_allowed`` with ``take_ante``;
         ``cards`` still face down for the reveal; ``discard`` for a replacement; the Ante limits
-        and free boxes for wagers.
+        and free boxes for wagers. ``expose_card``, accepted in every phase but the last, is not
+        listed here; :meth:`tablet_view` lists it, after these, with every field's bounds.
         """
         actions: list[dict[str, Any]] = []
         phase = self._phase
@@ -1056,24 +1232,33 @@ class RussianPokerState:
                 )
         elif phase is Phase.BUY_REPLACEMENT:
             discard = self.dealer_discard
-            actions.append(
-                {"action": Action.DRAW_REPLACEMENT.value, "discard": str(discard)}
-            )
-        if phase in (Phase.BETTING, Phase.SETTLED):
+            actions.append({"action": Action.DRAW_REPLACEMENT.value, "discard": str(discard)})
+        if phase in (Phase.BETTING, Phase.COMPLETE):
             return actions
-        undealt = [b.number for b in self._boxes.values() if not b.dealt and self._dealable(b)]
+        undealt = self._undealt_boxes()
+        targets = self._card_targets()
+        if undealt:
+            actions.append({"action": Action.DEAL_BOX.value, "boxes": list(undealt)})
+        if targets:
+            actions.append({"action": Action.DEAL_CARD.value, "targets": list(targets)})
+        return actions
+
+    def _undealt_boxes(self) -> tuple[int, ...]:
+        """The boxes a whole hand may be recorded for now, in box order."""
+        boxes = self._boxes
+        return tuple(n for n in sorted(boxes) if not boxes[n].dealt and self._dealable(boxes[n]))
+
+    def _card_targets(self) -> tuple[str, ...]:
+        """Where one card may be recorded now: boxes short of five cards, then the dealer."""
         targets = [
-            box_target(b.number)
-            for b in sorted(self._boxes.values(), key=lambda b: b.number)
-            if len(b.dealt) < HAND_SIZE and self._dealable(b)
+            box_target(n)
+            for n in sorted(self._boxes)
+            if len(self._boxes[n].dealt) < HAND_SIZE and self._dealable(self._boxes[n])
         ]
+        phase = self._phase
         if (phase is Phase.DEALING and self._up_card is None) or phase is Phase.DEALER_REVEAL:
             targets.append(DEALER_TARGET)
-        if undealt:
-            actions.append({"action": Action.DEAL_BOX.value, "boxes": sorted(undealt)})
-        if targets:
-            actions.append({"action": Action.DEAL_CARD.value, "targets": targets})
-        return actions
+        return tuple(targets)
 
     def view(self) -> dict[str, Any]:
         """Everything the dealer's tablet renders from, JSON-safe (amounts and cards as strings).
@@ -1085,7 +1270,10 @@ class RussianPokerState:
         ``combination``, ``bonus_combination``, ``bonus_declared``, ``exchanged``,
         ``no_game_choice``), ``dealer`` (``up_card``, ``face_down``, ``cards``, ``qualifies``,
         ``discard``, ``replacements``, ``bought_cards``, ``bought_qualifies``), ``limits``,
-        ``event_count`` and ``settlement`` (the settlement's dict once settled, else ``None``).
+        ``event_count`` (every event of the round, :attr:`event_count`) and ``settlement`` (the
+        settlement's dict once the round is complete, else ``None``). Every list in it is bounded
+        by the one deal a round is (a box's cards, the dealer's cards and replacements), and
+        all of it comes from what :meth:`snapshot` holds.
         """
         original = self._dealer_original()
         bought = self._bought_hand()
@@ -1105,7 +1293,7 @@ class RussianPokerState:
                 "bought_qualifies": None if bought is None else dealer_qualifies(bought),
             },
             "limits": self.limits.to_dict(),
-            "event_count": len(self._events),
+            "event_count": self.event_count,
             "settlement": None if self._settlement is None else self._settlement.to_dict(),
         }
 
@@ -1183,6 +1371,444 @@ class RussianPokerState:
         actions.append({"action": Action.BET.value, "box": number, "amount": str(2 * box.ante)})
         return actions
 
+    # -- the tablet view (the shape every game shares) --------------------------------------
+
+    def tablet_view(self) -> TabletView:
+        """The tablet's picture of the round in the shape every game shares.
+
+        ``turn`` is the box to act (deciding, or choosing against a dealer without a game);
+        ``actions`` are the legal actions with every field's bounds now, the one the table
+        waits for first and ``expose_card`` last; ``positions`` the boxes with wagers (a blind
+        box's cards are counted as hidden until the round is complete, since nobody looks at
+        them); ``card_groups`` the dealer's hand (face-up card and the face-down cards turned
+        so far, the rest hidden), the replacement drawn for a bought game and the cards
+        exposed; ``facts`` whether the bonus is offered, the box to act, whether the dealer
+        qualifies and what he discards for a bought game.
+        """
+        to_act = self.box_to_act
+        return TabletView(
+            game=GAME_NAME,
+            phase=self._phase.value,
+            complete=self.complete,
+            turn=None if to_act is None else _box_position(to_act),
+            actions=tuple(self._tablet_actions()),
+            positions=tuple(
+                self._position_view(self._boxes[n], to_act) for n in sorted(self._boxes)
+            ),
+            card_groups=self._card_groups(),
+            figures=self._table_figures(),
+            facts=self._facts(to_act),
+            deck_pass=self.deck_pass,
+            unseen_cards=unseen_card_texts(self._deck.seen),
+            event_count=self.event_count,
+            result=self.result() if self.complete else None,
+        )
+
+    def _tablet_actions(self) -> list[LegalAction]:
+        """The same actions as :meth:`legal_actions`, in the same order, then ``expose_card``."""
+        phase = self._phase
+        actions: list[LegalAction] = []
+        if phase is Phase.BETTING:
+            actions.extend(self._betting_actions())
+        elif phase is Phase.DECISIONS:
+            actions.extend(self._decision_legal_actions())
+        elif phase is Phase.DEALER_REVEAL:
+            remaining = DEALER_FACE_DOWN - len(self._face_down)
+            action = Action.REVEAL_DEALER
+            actions.append(
+                _legal(
+                    action,
+                    "Turn the dealer's face-down cards",
+                    _bound(action, "cards", min_count=1, max_count=remaining),
+                )
+            )
+        elif phase is Phase.DEALER_NO_GAME_CHOICES:
+            actions.extend(self._choice_legal_actions())
+        elif phase is Phase.BUY_REPLACEMENT:
+            actions.append(
+                _legal(
+                    Action.DRAW_REPLACEMENT,
+                    f"Draw the dealer's replacement for {self.dealer_discard}",
+                )
+            )
+        if phase is Phase.COMPLETE:
+            return actions
+        if phase is not Phase.BETTING:
+            actions.extend(self._card_legal_actions())
+        actions.append(_legal(Action.EXPOSE_CARD, "Expose a card seen by accident"))
+        return actions
+
+    def _betting_actions(self) -> list[LegalAction]:
+        actions: list[LegalAction] = []
+        free = [n for n in range(1, self.rules.boxes + 1) if n not in self._boxes]
+        if free:
+            action, limits = Action.PLACE_WAGERS, self.limits
+            # A blind box is a player's further box: before any open box, none can be blind.
+            any_open = any(not b.blind for b in self._boxes.values())
+            bonus = (
+                ()
+                if self.paytables.bonus is None
+                else (_bound(action, "bonus", minimum=limits.chip_unit, step=limits.chip_unit),)
+            )
+            actions.append(
+                _legal(
+                    action,
+                    "Place wagers",
+                    _bound(
+                        action, "box", positions=free, value=free[0] if len(free) == 1 else None
+                    ),
+                    _amount_bound(
+                        action, "ante", limits.ante_min, limits.ante_max, limits.chip_unit
+                    ),
+                    *bonus,
+                    _bound(action, "blind", value=None if any_open else False),
+                )
+            )
+        if self._boxes:
+            actions.append(_legal(Action.CLOSE_BETS, "No more bets"))
+        return actions
+
+    def _decision_legal_actions(self) -> list[LegalAction]:
+        number = self._next_deciding()
+        assert number is not None
+        box = self._boxes[number]
+        fee = (Figure("fee", "Fee", box.ante),)
+        if box.bonus is not None and not box.bonus_declared:
+            action = Action.DECLARE_BONUS
+            return [
+                _legal(
+                    action,
+                    f"Box {number}: declare the bonus",
+                    _box_bound(action, number),
+                    box=number,
+                    figures=(Figure("bonus", "Bonus", box.bonus),),
+                )
+            ]
+        actions: list[LegalAction] = []
+        if box.insurance is None:
+            exclusive = not self.rules.exchange_and_sixth_card_allowed
+            if not box.exchanged and not (exclusive and box.sixth_card is not None):
+                action = Action.EXCHANGE
+                least = self.rules.exchange_min
+                most = min(self.rules.exchange_max, len(box.hand))
+                actions.append(
+                    _legal(
+                        action,
+                        f"Box {number}: exchange {least} to {most} cards",
+                        _box_bound(action, number),
+                        # The discards are among the box's cards, the replacements among the
+                        # unseen cards, as many as the discards.
+                        _bound(
+                            action,
+                            "discards",
+                            min_count=least,
+                            max_count=most,
+                            cards=(str(card) for card in box.hand),
+                        ),
+                        _bound(action, "replacements", min_count=least, max_count=most),
+                        box=number,
+                        figures=fee,
+                    )
+                )
+            if box.sixth_card is None and not (exclusive and box.exchanged):
+                action = Action.BUY_SIXTH_CARD
+                actions.append(
+                    _legal(
+                        action,
+                        f"Box {number}: buy a sixth card",
+                        _box_bound(action, number),
+                        box=number,
+                        figures=fee,
+                    )
+                )
+            bounds = self._insurance_bounds(box)
+            if bounds is not None and bounds[0] <= bounds[1]:
+                action = Action.INSURE
+                actions.append(
+                    _legal(
+                        action,
+                        f"Box {number}: insure",
+                        _box_bound(action, number),
+                        _amount_bound(action, "amount", *bounds, self.limits.chip_unit),
+                        box=number,
+                    )
+                )
+            action = Action.FOLD
+            actions.append(
+                _legal(action, f"Box {number}: fold", _box_bound(action, number), box=number)
+            )
+        action, bet = Action.BET, 2 * box.ante
+        actions.append(
+            _legal(
+                action,
+                f"Box {number}: bet {bet}",
+                _box_bound(action, number),
+                _amount_bound(action, "amount", bet, bet, self.limits.chip_unit),
+                box=number,
+                figures=(Figure("bet", "Bet", bet),),
+            )
+        )
+        return actions
+
+    def _choice_legal_actions(self) -> list[LegalAction]:
+        number = self._next_choosing()
+        assert number is not None
+        chooser = self._boxes[number]
+        take = Action.TAKE_ANTE
+        actions = [
+            _legal(
+                take,
+                f"Box {number}: take the Ante win",
+                _box_bound(take, number),
+                box=number,
+                figures=(Figure("ante_win", "Ante win", chooser.ante),),
+            )
+        ]
+        if not chooser.blind or self.rules.blind_box_may_buy:
+            buy = Action.BUY_GAME
+            actions.append(
+                _legal(
+                    buy,
+                    f"Box {number}: buy a game",
+                    _box_bound(buy, number),
+                    box=number,
+                    figures=(Figure("fee", "Fee", chooser.ante),),
+                )
+            )
+        return actions
+
+    def _card_legal_actions(self) -> list[LegalAction]:
+        actions: list[LegalAction] = []
+        undealt = self._undealt_boxes()
+        if undealt:
+            action = Action.DEAL_BOX
+            actions.append(
+                _legal(
+                    action,
+                    "Deal a box's five cards",
+                    _bound(
+                        action,
+                        "box",
+                        positions=undealt,
+                        value=undealt[0] if len(undealt) == 1 else None,
+                    ),
+                    _bound(action, "cards", min_count=HAND_SIZE, max_count=HAND_SIZE),
+                )
+            )
+        targets = self._card_targets()
+        if targets:
+            action = Action.DEAL_CARD
+            actions.append(
+                _legal(
+                    action,
+                    "Deal one card",
+                    _bound(
+                        action,
+                        "target",
+                        targets=targets,
+                        value=targets[0] if len(targets) == 1 else None,
+                    ),
+                )
+            )
+        return actions
+
+    def _position_view(self, box: _Box, to_act: int | None) -> PositionView:
+        # Nobody looks at a blind box's cards before the settlement turns them.
+        shown = not box.blind or self.complete
+        hand = None
+        if shown and len(box.hand) >= HAND_SIZE:
+            rule = self.rules.second_straight_same_rank_swap
+            hand = _hand_text(first_and_second(box.hand, second_straight_rule=rule))
+        figures = [Figure("ante", "Ante", box.ante)]
+        if box.blind or box.decision is Decision.BET:
+            figures.append(Figure("bet", "Bet", 2 * box.ante))
+        if box.bonus is not None:
+            figures.append(Figure("bonus", "Bonus", box.bonus))
+        if box.insurance is not None:
+            figures.append(Figure("insurance", "Insurance", box.insurance))
+        if box.fees:
+            figures.append(Figure("fees", "Fees", box.fees))
+        return PositionView(
+            position=_box_position(box.number),
+            label=f"{box.player} (blind)" if box.blind else box.player,
+            status=_status(box),
+            to_act=box.number == to_act,
+            cards=tuple(str(c) for c in box.hand) if shown else (),
+            hidden_cards=0 if shown else len(box.hand),
+            hand=hand,
+            figures=tuple(figures),
+        )
+
+    def _card_groups(self) -> tuple[CardGroup, ...]:
+        up = () if self._up_card is None else (str(self._up_card),)
+        # The dealer's four face-down cards lie on the table from the deal on.
+        down = 0 if self._phase is Phase.BETTING else DEALER_FACE_DOWN - len(self._face_down)
+        groups = [
+            CardGroup("dealer", "Dealer", up + tuple(str(c) for c in self._face_down), hidden=down)
+        ]
+        discard = self._first_discard()
+        if discard is not None:
+            groups.append(
+                CardGroup(
+                    "replacement",
+                    f"Replacement for {discard}",
+                    tuple(str(c) for c in self._draws),
+                )
+            )
+        if self._exposed:
+            groups.append(
+                CardGroup("exposed", "Exposed (out of play)", tuple(str(c) for c in self._exposed))
+            )
+        return tuple(groups)
+
+    def _table_figures(self) -> tuple[Figure, ...]:
+        staked = sum((_staked(box) for box in self._boxes.values()), ZERO)
+        figures = [Figure("staked", "Staked", staked)]
+        if self.limits.max_payout is not None:
+            figures.append(Figure("max_payout", "Maximum payout", self.limits.max_payout))
+        return tuple(figures)
+
+    def _facts(self, to_act: int | None) -> tuple[Fact, ...]:
+        offered = "offered" if self.paytables.bonus is not None else "not offered"
+        facts = [Fact("bonus", "Bonus bet", offered)]
+        if to_act is not None:
+            facts.append(Fact("box_to_act", "Box to act", str(to_act)))
+        original = self._dealer_original()
+        if original is not None:
+            facts.append(
+                Fact("dealer_qualifies", "Dealer qualifies", _yes_no(dealer_qualifies(original)))
+            )
+        discard = self._first_discard()
+        if discard is not None:
+            facts.append(Fact("dealer_discard", "Dealer discards", str(discard)))
+        bought = self._bought_hand()
+        if bought is not None:
+            facts.append(
+                Fact(
+                    "bought_qualifies",
+                    "Dealer qualifies after the replacement",
+                    _yes_no(dealer_qualifies(bought)),
+                )
+            )
+        return tuple(facts)
+
+    # -- the result ----------------------------------------------------------------------------
+
+    def result(self) -> GameResult:
+        """The settlement as data: per box, in settlement order, a stake for every line that
+        has one and a result line for every line; each box's net is ``returned - staked`` and
+        its ``withheld`` what the maximum payout kept back. ``detail`` is the settlement's own
+        JSON (:meth:`RoundSettlement.to_dict`).
+
+        :raises GameError: ``round_not_complete`` (``data["phase"]``) before the round is
+            complete.
+        """
+        settlement = self._settlement
+        if settlement is None:
+            raise self._not_complete()
+        stakes: list[Stake] = []
+        lines: list[ResultLine] = []
+        for box in settlement.boxes:
+            position = _box_position(box.box)
+            for line in box.lines:
+                if line.stake:
+                    stakes.append(Stake(position, line.line, line.stake))
+                lines.append(
+                    ResultLine(
+                        position=position,
+                        line=line.line,
+                        outcome=line.outcome,
+                        stake=line.stake,
+                        computed=line.computed,
+                        paid=line.paid,
+                        reason=line.reason,
+                        combination=line.combination,
+                    )
+                )
+        return game_result(stakes=stakes, lines=lines, pot_game=False, detail=settlement.to_dict())
+
+    def _not_complete(self) -> GameError:
+        return GameError(
+            codes.ROUND_NOT_COMPLETE,
+            f"The round is not complete: it stands in phase {self._phase.value}",
+            phase=self._phase.value,
+        )
+
+    # -- snapshot and restore ------------------------------------------------------------------
+
+    def snapshot(self) -> JsonObject:
+        """What this state holds, as JSON, for :meth:`restore`: each box's wagers, cards and
+        decisions, the dealer's cards and replacements, the cards exposed, the phase and the
+        number of events. Its size is bounded by one round (a round is one deal); the events
+        themselves are not in it, and neither is the settlement, which is derived again.
+        """
+        return {
+            "game": GAME_NAME,
+            "phase": self._phase.value,
+            "event_count": self.event_count,
+            "boxes": [self._boxes[n].to_json() for n in sorted(self._boxes)],
+            "up_card": _card_text(self._up_card),
+            "face_down": _texts(self._face_down),
+            "draws": _texts(self._draws),
+            "exposed": _texts(self._exposed),
+        }
+
+    @classmethod
+    def restore(
+        cls,
+        rules: RussianPokerRules,
+        paytables: Paytables,
+        limits: TableLimits,
+        snapshot: JsonObject,
+    ) -> RussianPokerState:
+        """The state :meth:`snapshot` describes, under the round's terms: it behaves exactly as
+        the state replayed from every event, without the events (:attr:`events` starts empty,
+        :attr:`event_count` goes on from the snapshot's).
+
+        :raises GameError: ``snapshot_invalid`` (``data["field"]``) for JSON that is not a
+            snapshot of a Russian Poker round under these terms: a missing or mistyped field, a
+            box outside the table or given twice, a card seen twice, a phase its contents
+            contradict.
+        """
+        reader = SnapshotReader(snapshot)
+        if reader.text("game") != GAME_NAME:
+            raise snapshot_invalid("game", f"not a {GAME_NAME} snapshot")
+        state = cls(rules, paytables, limits)
+        stored = _member(Phase, reader, "phase")
+        count = reader.integer("event_count")
+        if stored is None or count < 0:
+            raise snapshot_invalid("phase" if stored is None else "event_count", "invalid")
+        state._events_before = count
+        for item in reader.objects("boxes"):
+            box = _Box.from_json(item)
+            if not 1 <= box.number <= rules.boxes or box.number in state._boxes:
+                raise snapshot_invalid("boxes", f"box {box.number} is not a box of the round")
+            state._boxes[box.number] = box
+        state._up_card = reader.optional_card("up_card")
+        state._face_down = list(reader.cards("face_down"))
+        state._draws = list(reader.cards("draws"))
+        state._exposed = list(reader.cards("exposed"))
+        try:
+            for box in state._boxes.values():
+                extra = () if box.sixth_card is None else (box.sixth_card,)
+                state._deck.see(*{*box.dealt, *box.hand, *extra})
+            up = () if state._up_card is None else (state._up_card,)
+            state._deck.see(*up, *state._face_down, *state._draws, *state._exposed)
+        except GameError as err:
+            raise snapshot_invalid("cards", err.message) from None
+        if stored is not Phase.BETTING:
+            # Every phase after "no more bets" follows from what is recorded: derive it (and the
+            # settlement, once complete) rather than trust it.
+            state._phase = Phase.DEALING
+            try:
+                state._advance()
+            except (GameError, ValueError) as err:
+                raise snapshot_invalid("phase", str(err)) from None
+        dealt = state._up_card is not None or any(b.hand for b in state._boxes.values())
+        if state._phase is not stored or (stored is Phase.BETTING and dealt):
+            raise snapshot_invalid("phase", f"{stored.value} contradicts the cards and decisions")
+        return state
+
     # -- the flow of a round -----------------------------------------------------------------
 
     def _advance_and_record(self, event: _E) -> _E:
@@ -1209,19 +1835,21 @@ class RussianPokerState:
         if self._phase is Phase.SETTLEMENT and all(
             len(b.dealt) == HAND_SIZE for b in self._boxes.values()
         ):
-            self._settlement = settle(
-                self.rules,
-                self.paytables,
-                self.limits,
-                [self._boxes[n].play() for n in sorted(self._boxes)],
-                DealerPlay(self._dealer_original(), self._bought_hand()),
-            )
-            self._phase = Phase.SETTLED
+            self._settlement = self._settle()
+            self._phase = Phase.COMPLETE
+
+    def _settle(self) -> RoundSettlement:
+        """The settlement of what is recorded; only once every input is (:func:`settle`)."""
+        return settle(
+            self.rules,
+            self.paytables,
+            self.limits,
+            [self._boxes[n].play() for n in sorted(self._boxes)],
+            DealerPlay(self._dealer_original(), self._bought_hand()),
+        )
 
     def _deal_complete(self) -> bool:
-        open_dealt = all(
-            len(b.dealt) == HAND_SIZE for b in self._boxes.values() if not b.blind
-        )
+        open_dealt = all(len(b.dealt) == HAND_SIZE for b in self._boxes.values() if not b.blind)
         return open_dealt and self._up_card is not None
 
     def _dealable(self, box: _Box) -> bool:
@@ -1318,7 +1946,7 @@ class RussianPokerState:
         number = self._table_box(box)
         if number not in self._boxes:
             raise GameError(
-                codes.BOX_NOT_IN_PLAY, f"Box {number} has no wagers this round", box=number
+                codes.POSITION_NOT_IN_PLAY, f"Box {number} has no wagers this round", box=number
             )
         return self._boxes[number]
 
@@ -1336,7 +1964,7 @@ class RussianPokerState:
         to_act = self._next_deciding()
         if target.number != to_act:
             raise GameError(
-                codes.NOT_BOXS_TURN,
+                codes.OUT_OF_TURN,
                 f"Box {to_act} decides now, not box {target.number}",
                 box=target.number,
                 to_act=to_act,
@@ -1366,7 +1994,7 @@ class RussianPokerState:
         to_act = self._next_choosing()
         if target.number != to_act:
             raise GameError(
-                codes.NOT_BOXS_TURN,
+                codes.OUT_OF_TURN,
                 f"Box {to_act} chooses now, not box {target.number}",
                 box=target.number,
                 to_act=to_act,
@@ -1418,16 +2046,12 @@ def settle_round(
 ) -> RoundSettlement:
     """The settlement of a complete round: a pure function of its terms and its events.
 
-    :raises GameError: as :func:`replay`; ``round_not_settled`` (``data["phase"]``) when the
+    :raises GameError: as :func:`replay`; ``round_not_complete`` (``data["phase"]``) when the
         events stop before the round is complete.
     """
     state = replay(rules, paytables, limits, events)
     if state.settlement is None:
-        raise GameError(
-            codes.ROUND_NOT_SETTLED,
-            f"The round is not complete: it stands in phase {state.phase.value}",
-            phase=state.phase.value,
-        )
+        raise state._not_complete()
     return state.settlement
 
 
@@ -1449,3 +2073,149 @@ def _parse_target(raw: str | int) -> str:
 
 def _card_text(card: Card | None) -> str | None:
     return None if card is None else str(card)
+
+
+def _amount_text(amount: Decimal | None) -> str | None:
+    return None if amount is None else str(amount)
+
+
+def _texts(cards: Iterable[Card]) -> list[JsonValue]:
+    return [str(card) for card in cards]
+
+
+def _member(enum: type[_M], reader: SnapshotReader, key: str) -> _M | None:
+    """The member of ``enum`` a snapshot's text field names, ``None`` for null.
+
+    :raises GameError: ``snapshot_invalid`` for a value that is no member.
+    """
+    value = reader.optional_text(key)
+    if value is None:
+        return None
+    try:
+        return enum(value)
+    except ValueError:
+        raise snapshot_invalid(key, f"not a {enum.__name__}: {value!r}") from None
+
+
+def _box_position(number: int) -> Position:
+    return Position(PositionKind.BOX, number)
+
+
+def _yes_no(answer: bool) -> str:
+    return "yes" if answer else "no"
+
+
+#: How the tablet names each paytable line.
+_LINE_LABELS: Final[Mapping[Line, str]] = {
+    Line.ACE_KING: "Ace-King",
+    Line.PAIR: "pair",
+    Line.TWO_PAIR: "two pair",
+    Line.TRIPS: "three of a kind",
+    Line.STRAIGHT: "straight",
+    Line.FLUSH: "flush",
+    Line.FULL_HOUSE: "full house",
+    Line.QUADS: "four of a kind",
+    Line.STRAIGHT_FLUSH: "straight flush",
+    Line.ROYAL_FLUSH: "royal flush",
+}
+
+
+def _hand_text(combinations: BoxCombinations) -> str:
+    """The combinations a box is paid for, as the tablet names them.
+
+    >>> _hand_text(first_and_second(parse_cards("Kh Ks Ac 8d 5h")))
+    'pair + Ace-King'
+    >>> _hand_text(first_and_second(parse_cards("Qh Js 8c 6d 4h")))
+    'no combination'
+    """
+    found = (combinations.first, combinations.second)
+    return " + ".join(_LINE_LABELS[c.line] for c in found if c is not None) or "no combination"
+
+
+def _status(box: _Box) -> str:
+    """``deciding``, ``fold``, ``bet`` or ``blind``; after a dealer without a game, the box's
+    choice (``take_ante``, ``buy_game``)."""
+    if box.choice is not None:
+        return box.choice.value
+    if box.blind:
+        return "blind"
+    return "deciding" if box.decision is None else box.decision.value
+
+
+def _staked(box: _Box) -> Decimal:
+    """Everything ``box`` has put on the table so far: its wagers and fees."""
+    bet = 2 * box.ante if box.blind or box.decision is Decision.BET else ZERO
+    return box.ante + bet + (box.bonus or ZERO) + (box.insurance or ZERO) + box.fees
+
+
+def _legal(
+    action: Action,
+    label: str,
+    *given: FieldBounds,
+    box: int | None = None,
+    figures: tuple[Figure, ...] = (),
+) -> LegalAction:
+    """``action`` as a legal action, with a :class:`FieldBounds` for every field of its spec
+    in spec order: those ``given``, and the bare field for the others."""
+    bounds = {b.name: b for b in given}
+    specs = ACTION_FIELDS[action.value]
+    unknown = set(bounds) - {spec.name for spec in specs}
+    if unknown:
+        raise AssertionError(f"{action.value} has no field {sorted(unknown)}")
+    fields = tuple(
+        bounds.get(spec.name) or FieldBounds(spec.name, spec.kind, spec.required, spec.nullable)
+        for spec in specs
+    )
+    position = None if box is None else _box_position(box)
+    return LegalAction(action.value, label, position, fields, figures)
+
+
+def _bound(
+    action: Action,
+    name: str,
+    *,
+    minimum: Decimal | None = None,
+    maximum: Decimal | None = None,
+    min_count: int | None = None,
+    max_count: int | None = None,
+    positions: Iterable[int] | None = None,
+    targets: Iterable[str] | None = None,
+    cards: Iterable[str] | None = None,
+    step: Decimal | None = None,
+    value: JsonValue = None,
+) -> FieldBounds:
+    """The bounds of field ``name`` of ``action`` now (kind and optionality from its spec)."""
+    spec = next(spec for spec in ACTION_FIELDS[action.value] if spec.name == name)
+    return FieldBounds(
+        name=name,
+        kind=spec.kind,
+        required=spec.required,
+        nullable=spec.nullable,
+        min=minimum,
+        max=maximum,
+        min_count=min_count,
+        max_count=max_count,
+        positions=None if positions is None else tuple(positions),
+        targets=None if targets is None else tuple(targets),
+        cards=None if cards is None else tuple(cards),
+        step=step,
+        value=value,
+    )
+
+
+def _box_bound(action: Action, box: int) -> FieldBounds:
+    """The ``box`` field of a box's own action: that box only."""
+    return _bound(action, "box", positions=(box,), value=box)
+
+
+def _amount_bound(
+    action: Action, name: str, low: Decimal, high: Decimal, step: Decimal
+) -> FieldBounds:
+    return _bound(
+        action,
+        name,
+        minimum=low,
+        maximum=high,
+        step=step,
+        value=str(low) if low == high else None,
+    )

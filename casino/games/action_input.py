@@ -1,0 +1,154 @@
+"""What every game's definition shares: an action's spec built on its state's triad, the typed
+reading of an action's input, and the canonical text its parsed terms are cached under.
+
+Each game lists, per action, how to call its state's ``verify_x`` and ``x`` with the input read
+by field name (:func:`read_int`, :func:`read_card`...); :func:`action_spec` makes that a
+:class:`~casino.games.contract.GameActionSpec`: it completes the input (defaults, cards given by
+index or text, :func:`~casino.games.contract.complete_input`) and refuses another game's state.
+A value of the wrong type (the API never sends one) is refused with ``input_invalid`` naming
+the field.
+
+>>> from casino.games.contract import FieldKind, FieldSpec
+>>> read_int({"box": 2}, "box")
+2
+>>> read_int({"box": "2"}, "box")
+Traceback (most recent call last):
+...
+casino.games.errors.GameError: box must be a whole number
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
+from typing import Final, TypeVar
+
+from casino.games.cards import Card
+from casino.games.codes import GameCode
+from casino.games.contract import (
+    ActionInput,
+    Event,
+    FieldSpec,
+    GameActionSpec,
+    GameState,
+    InputValue,
+    complete_input,
+)
+from casino.games.errors import GameError
+
+INPUT_INVALID: Final = GameCode.INPUT_INVALID
+
+S = TypeVar("S")
+
+
+def action_spec(
+    *,
+    name: str,
+    fields: Sequence[FieldSpec],
+    help: str,
+    state_type: type[S],
+    verify: Callable[[S, ActionInput], None],
+    perform: Callable[[S, ActionInput], Event],
+) -> GameActionSpec:
+    """The spec of action ``name``, whose ``verify`` and ``perform`` take a ``state_type``.
+
+    The spec's own verify and perform complete the input first, and raise ``TypeError`` for a
+    state of another game (a bug, never a refusal).
+    """
+    specs = tuple(fields)
+
+    def own(state: GameState) -> S:
+        if not isinstance(state, state_type):
+            raise TypeError(f"not a {state_type.__name__}: {type(state).__name__}")
+        return state
+
+    def verify_action(state: GameState, data: ActionInput) -> None:
+        verify(own(state), complete_input(specs, data))
+
+    def perform_action(state: GameState, data: ActionInput) -> Sequence[Event]:
+        return (perform(own(state), complete_input(specs, data)),)
+
+    return GameActionSpec(
+        name=name, fields=specs, help=help, verify=verify_action, perform=perform_action
+    )
+
+
+def canonical_json(value: Mapping[str, object]) -> str:
+    """One text per JSON object whatever the order of its keys: the key of the caches of parsed
+    terms. Decimals (a paytable's multiples) are written as their exact text; a float stays a
+    float, for the parsers to refuse."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def invalid_input(name: str, expected: str) -> GameError:
+    """The ``input_invalid`` refusal of field ``name``."""
+    return GameError(INPUT_INVALID, f"{name} must be {expected}", field=name)
+
+
+def _value(data: ActionInput, name: str) -> InputValue:
+    if name not in data:
+        raise GameError(INPUT_INVALID, f"{name} is missing", field=name)
+    return data[name]
+
+
+def read_int(data: ActionInput, name: str) -> int:
+    """Field ``name`` as a whole number (a box or seat, a count)."""
+    value = _value(data, name)
+    if not isinstance(value, int) or isinstance(value, bool | Card):
+        raise invalid_input(name, "a whole number")
+    return value
+
+
+def read_text(data: ActionInput, name: str) -> str:
+    value = _value(data, name)
+    if not isinstance(value, str):
+        raise invalid_input(name, "text")
+    return value
+
+
+def read_flag(data: ActionInput, name: str) -> bool:
+    value = _value(data, name)
+    if not isinstance(value, bool):
+        raise invalid_input(name, "true or false")
+    return value
+
+
+def read_amount(data: ActionInput, name: str) -> Decimal:
+    value = _value(data, name)
+    if not isinstance(value, Decimal):
+        raise invalid_input(name, "an amount")
+    return value
+
+
+def read_optional_amount(data: ActionInput, name: str) -> Decimal | None:
+    return None if _value(data, name) is None else read_amount(data, name)
+
+
+def read_card(data: ActionInput, name: str) -> Card:
+    value = _value(data, name)
+    if not isinstance(value, Card):
+        raise invalid_input(name, "a card")
+    return value
+
+
+def read_cards(data: ActionInput, name: str) -> tuple[Card, ...]:
+    value = _value(data, name)
+    if not isinstance(value, tuple) or not all(isinstance(card, Card) for card in value):
+        raise invalid_input(name, "a list of cards")
+    return tuple(card for card in value if isinstance(card, Card))
+
+
+def read_optional_cards(data: ActionInput, name: str) -> tuple[Card, ...] | None:
+    return None if _value(data, name) is None else read_cards(data, name)
+
+
+def read_stacks(data: ActionInput, name: str = "stacks") -> dict[int, Decimal]:
+    """Field ``name`` as chips per seat."""
+    value = _value(data, name)
+    if not isinstance(value, Mapping) or not all(
+        isinstance(seat, int) and not isinstance(seat, bool) and isinstance(amount, Decimal)
+        for seat, amount in value.items()
+    ):
+        raise invalid_input(name, "chips per seat")
+    return dict(value)

@@ -1,0 +1,214 @@
+"""Red Dog as the engines' contract has it: :data:`GAME`, a
+:class:`~casino.games.contract.GameDefinition`.
+
+The table service drives every game through its definition alone: it validates a table's rule
+set (:meth:`RedDogGame.validate_rules`) and the options agreed before a round (Red Dog takes
+none), builds a fresh game from a round's terms or restores one from its last snapshot, reads
+stored events back, and performs each dealer action through :attr:`RedDogGame.actions`, whose
+fields mirror the API's input serializers.
+
+A round's rule set is parsed on every request, so the parsed rules are cached per process,
+keyed on the settings' canonical JSON text.
+
+>>> from casino.games.contract import RoundTerms
+>>> from decimal import Decimal as D
+>>> terms = RoundTerms(rules={}, paytables={}, limits={}, options={})
+>>> state = GAME.new_state(terms)
+>>> events = GAME.actions["seat_players"].perform(
+...     state, {"stacks": {1: D(50), 2: D(50), 3: D(50)}, "button": 3}
+... )
+>>> [event.kind for event in events], state.phase.value
+(['players_seated'], 'between_hands')
+>>> GAME.restore(terms, state.snapshot()).view() == state.view()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from typing import Final
+
+from casino.games.action_input import (
+    action_spec,
+    canonical_json,
+    read_amount,
+    read_card,
+    read_cards,
+    read_flag,
+    read_int,
+    read_stacks,
+    read_text,
+)
+from casino.games.contract import (
+    ActionInput,
+    Event,
+    GameActionSpec,
+    GameDefinition,
+    JsonObject,
+    PositionKind,
+    RoundTerms,
+)
+from casino.games.errors import GameError
+from casino.games.reddog import codes
+from casino.games.reddog.events import event_from_dict
+from casino.games.reddog.inputs import ACTION_FIELDS, ACTION_HELP
+from casino.games.reddog.phases import Action
+from casino.games.reddog.rules import RedDogRules
+from casino.games.reddog.state import GAME_NAME, RedDogState
+from casino.games.rule_settings import invalid_setting
+
+#: How many distinct rule sets a process keeps parsed.
+RULES_CACHE_SIZE: Final = 64
+
+
+class RedDogGame:
+    """Red Dog (High Card Pool): seats bet in turn against a common pot."""
+
+    __slots__ = ("_actions",)
+
+    def __init__(self) -> None:
+        self._actions: Mapping[str, GameActionSpec] = _action_specs()
+
+    @property
+    def name(self) -> str:
+        return GAME_NAME
+
+    @property
+    def position_kind(self) -> PositionKind:
+        return PositionKind.SEAT
+
+    @property
+    def actions(self) -> Mapping[str, GameActionSpec]:
+        """Every dealer action, in the order of :class:`~casino.games.reddog.phases.Action`."""
+        return self._actions
+
+    def validate_rules(self, settings: JsonObject) -> JsonObject:
+        """The settings validated and completed with the defaults (RULES.md A.3).
+
+        :raises GameError: ``ruleset_invalid`` (``data["field"]``), also for a non-object.
+        """
+        if not isinstance(settings, dict):
+            raise invalid_setting("settings", "a rule set is a JSON object")
+        return _rules(canonical_json(settings)).to_dict()
+
+    def normalise_options(self, options: JsonObject) -> JsonObject:
+        """Red Dog takes no options before the deal.
+
+        :raises GameError: ``options_invalid`` naming the first key given (sorted).
+        """
+        if options:
+            raise GameError(
+                codes.OPTIONS_INVALID,
+                "This game takes no options before the deal.",
+                field=sorted(options)[0],
+            )
+        return {}
+
+    def new_state(self, terms: RoundTerms) -> RedDogState:
+        """A fresh game under the round's rule set (Red Dog uses no paytable, and its amounts
+        come from the rule set, not from the table's limits).
+
+        :raises GameError: ``ruleset_invalid`` for settings that do not validate.
+        """
+        return RedDogState(_rules(canonical_json(terms.rules)))
+
+    def restore(self, terms: RoundTerms, snapshot: JsonObject) -> RedDogState:
+        """The game :meth:`RedDogState.snapshot` describes, under the round's rule set.
+
+        :raises GameError: ``snapshot_invalid`` (``data["field"]``).
+        """
+        return RedDogState.restore(_rules(canonical_json(terms.rules)), snapshot)
+
+    def read_event(self, data: JsonObject) -> Event:
+        """A stored event read back.
+
+        :raises GameError: ``event_kind_unknown``, ``event_invalid`` (``data["field"]``).
+        """
+        return event_from_dict(data)
+
+
+@lru_cache(maxsize=RULES_CACHE_SIZE)
+def _rules(canonical: str) -> RedDogRules:
+    """The rules of settings given as canonical JSON text (a refusal is not cached)."""
+    settings = json.loads(canonical)
+    if not isinstance(settings, dict):
+        raise invalid_setting("settings", "a rule set is a JSON object")
+    return RedDogRules.from_dict(settings)
+
+
+# -- the actions -----------------------------------------------------------------------------
+
+_Verify = Callable[[RedDogState, ActionInput], None]
+_Perform = Callable[[RedDogState, ActionInput], Event]
+
+
+def _action_specs() -> dict[str, GameActionSpec]:
+    verbs: dict[Action, tuple[_Verify, _Perform]] = {
+        Action.SEAT_PLAYERS: (
+            lambda s, d: s.verify_seat_players(read_stacks(d), read_int(d, "button")),
+            lambda s, d: s.seat_players(read_stacks(d), read_int(d, "button")),
+        ),
+        Action.START_HAND: (
+            lambda s, d: s.verify_start_hand(),
+            lambda s, d: s.start_hand(),
+        ),
+        Action.FUND_POT: (
+            lambda s, d: s.verify_fund_pot(read_amount(d, "amount")),
+            lambda s, d: s.fund_pot(read_amount(d, "amount")),
+        ),
+        Action.DEAL_HAND: (
+            lambda s, d: s.verify_deal_hand(read_int(d, "seat"), read_cards(d, "cards")),
+            lambda s, d: s.deal_hand(read_int(d, "seat"), read_cards(d, "cards")),
+        ),
+        Action.TURN_CENTRE_CARD: (
+            lambda s, d: s.verify_turn_centre_card(read_card(d, "card")),
+            lambda s, d: s.turn_centre_card(read_card(d, "card")),
+        ),
+        Action.PLACE_BET: (
+            lambda s, d: s.verify_place_bet(read_int(d, "seat"), read_amount(d, "amount")),
+            lambda s, d: s.place_bet(read_int(d, "seat"), read_amount(d, "amount")),
+        ),
+        Action.SHOW_BURN: (
+            lambda s, d: s.verify_show_burn(read_card(d, "card")),
+            lambda s, d: s.show_burn(read_card(d, "card")),
+        ),
+        Action.TURN_CARD: (
+            lambda s, d: s.verify_turn_card(read_card(d, "card")),
+            lambda s, d: s.turn_card(read_card(d, "card")),
+        ),
+        Action.RESHUFFLE: (
+            lambda s, d: s.verify_reshuffle(),
+            lambda s, d: s.reshuffle(),
+        ),
+        Action.DECIDE_SHOOT: (
+            lambda s, d: s.verify_decide_shoot(read_flag(d, "deal_again")),
+            lambda s, d: s.decide_shoot(read_flag(d, "deal_again")),
+        ),
+        Action.END_GAME: (
+            lambda s, d: s.verify_end_game(),
+            lambda s, d: s.end_game(),
+        ),
+        Action.EXPOSE_CARD: (
+            lambda s, d: s.verify_expose_card(read_card(d, "card"), read_text(d, "reason")),
+            lambda s, d: s.expose_card(read_card(d, "card"), read_text(d, "reason")),
+        ),
+    }
+    return {
+        action.value: action_spec(
+            name=action.value,
+            fields=ACTION_FIELDS[action],
+            help=ACTION_HELP[action],
+            state_type=RedDogState,
+            verify=verbs[action][0],
+            perform=verbs[action][1],
+        )
+        for action in Action
+    }
+
+
+#: Red Dog, as the table service sees it.
+GAME: Final = RedDogGame()
+# The definition and its states are checked against the contract here, by mypy.
+_CONFORMS: Final[GameDefinition] = GAME

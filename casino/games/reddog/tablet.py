@@ -1,0 +1,340 @@
+"""The dealer's tablet view of a Red Dog game, in the shape every game shares
+(:class:`~casino.games.contract.TabletView`).
+
+What a croupier who taps with one hand needs on the screen: whose decision the table waits for
+(the player to bet, the dealer putting up a pot or choosing in a Shoot), each legal action with
+its bounds now (the bet range, the pot range, the seats that may be named, the cards each), the
+seats with their stacks, hidden hands and what each showed this hand, the centre, burnt, last
+turned and exposed cards, the pot and the house float, and the facts of the hand.
+
+Hands are recorded face down, so a held hand is only counted (``hidden_cards``); what a player
+shows at the end of a turn (the winning card, or the whole losing hand) is public, and stays on
+the seat with the turn's outcome until the next hand starts.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING, Final
+
+from casino.games.contract import (
+    CardGroup,
+    Fact,
+    FieldBounds,
+    FieldKind,
+    FieldSpec,
+    Figure,
+    JsonValue,
+    LegalAction,
+    Position,
+    PositionKind,
+    PositionView,
+    TabletView,
+    unseen_card_texts,
+)
+from casino.games.reddog.inputs import ACTION_FIELDS, ACTION_LABELS
+from casino.games.reddog.phases import DECK_PHASES, Action, Phase
+from casino.games.reddog.rules import TABLE_SEATS, Commission, Variant
+from casino.games.reddog.table_cards import CardPlace
+
+if TYPE_CHECKING:
+    from casino.games.reddog.state import RedDogState, TurnOutcome
+
+#: The statuses of a seat, as the tablet shows them.
+STATUS_DEALER: Final = "dealer"
+STATUS_TO_ACT: Final = "to act"
+STATUS_IN_HAND: Final = "in hand"
+STATUS_SITTING_OUT: Final = "sitting out"
+STATUS_OUT: Final = "out"
+
+_VARIANT_LABELS: Final = {
+    Variant.STANDARD: "Standard",
+    Variant.DEALERS_BANK: "Dealer's bank",
+    Variant.SHOOT: "Shoot",
+    Variant.SLIPPERY_SAM: "Slippery Sam",
+}
+#: Phases in which a player or the dealer decides (not the croupier recording a card).
+_DECIDING_DEALER: Final = frozenset({Phase.FUNDING, Phase.SHOOT_CHOICE})
+_ALL_SEATS: Final = tuple(range(1, TABLE_SEATS + 1))
+
+
+def build_tablet_view(state: RedDogState) -> TabletView:
+    """The tablet view of ``state`` (see the module's docstring)."""
+    turn = _turn(state)
+    complete = state.complete
+    return TabletView(
+        game="red_dog",
+        phase=state.phase.value,
+        complete=complete,
+        turn=None if turn is None else _seat(turn),
+        actions=tuple(_legal_action(state, action) for action in state.legal_actions()),
+        positions=_position_views(state, turn),
+        card_groups=_card_groups(state),
+        figures=_table_figures(state),
+        facts=_facts(state),
+        deck_pass=state.deck_pass,
+        unseen_cards=unseen_card_texts(state.cards_out),
+        event_count=state.event_count,
+        result=state.result() if complete else None,
+    )
+
+
+def _turn(state: RedDogState) -> int | None:
+    """The seat whose decision the table waits for: the player to bet, or the dealer putting
+    up a pot or choosing after three Shoot deals. ``None`` while the croupier records cards."""
+    if state.phase is Phase.BETTING:
+        return state.to_act
+    if state.phase in _DECIDING_DEALER:
+        return state.dealer
+    return None
+
+
+# -- legal actions ---------------------------------------------------------------------------
+
+
+def _legal_action(state: RedDogState, action: Action) -> LegalAction:
+    specs = {spec.name: spec for spec in ACTION_FIELDS[action]}
+    bounds: dict[str, FieldBounds] = {}
+    position: int | None = None
+    figures: tuple[Figure, ...] = ()
+    label = ACTION_LABELS[action]
+    if action is Action.SEAT_PLAYERS:
+        rules = state.rules
+        bounds["stacks"] = _bounds(
+            specs["stacks"],
+            low=rules.chip_unit,
+            step=rules.chip_unit,
+            min_count=rules.min_players,
+            max_count=rules.max_players,
+            positions=_ALL_SEATS,
+        )
+        bounds["button"] = _bounds(specs["button"], positions=_ALL_SEATS)
+    elif action is Action.START_HAND:
+        label = f"Start hand {state.hand_number + 1}"
+        figures = _entry_figures(state)
+    elif action is Action.FUND_POT:
+        pot_range = state.pot_range()
+        assert pot_range is not None and state.dealer is not None
+        position = state.dealer
+        label = f"Seat {position} puts up the pot"
+        bounds["amount"] = _amount_bounds(specs["amount"], *pot_range, state.rules.chip_unit)
+        figures = (Figure("stack", "Dealer's stack", state.stack(position)),)
+    elif action is Action.DEAL_HAND:
+        awaiting = state.awaiting_hands
+        if len(awaiting) == 1:
+            label = f"Record seat {awaiting[0]}'s hand"
+        bounds["seat"] = _position_bounds(specs["seat"], awaiting)
+        bounds["cards"] = _bounds(
+            specs["cards"], min_count=state.cards_each, max_count=state.cards_each
+        )
+    elif action is Action.PLACE_BET:
+        bet_range = state.bet_range()
+        assert bet_range is not None and state.to_act is not None
+        position = state.to_act
+        label = f"Seat {position} bets"
+        bounds["seat"] = _position_bounds(specs["seat"], (position,))
+        bounds["amount"] = _amount_bounds(specs["amount"], *bet_range, state.rules.chip_unit)
+        figures = (
+            Figure("pot", "Pot", state.pot),
+            Figure("minimum_bet", "Minimum bet", state.minimum_bet),
+            Figure("stack", "Stack", state.stack(position)),
+        )
+    elif action in (Action.SHOW_BURN, Action.TURN_CARD):
+        figures = _waiting_bet(state)
+    elif action is Action.DECIDE_SHOOT:
+        position = state.dealer
+        label = f"Seat {position}: keep the pot or deal again"
+        figures = (Figure("pot", "Pot", state.pot),)
+    elif action is Action.END_GAME:
+        label_of_pot = "Pot to return" if state.rules.is_dealer_funded else "Pot to share"
+        figures = (Figure("pot", label_of_pot, state.pot),)
+    fields = []
+    for name, spec in specs.items():
+        field = bounds.get(name)
+        if field is None:
+            # A one-card field takes exactly one card, from those unseen in this deck pass.
+            count = 1 if spec.kind is FieldKind.CARD else None
+            field = _bounds(spec, min_count=count, max_count=count)
+        fields.append(field)
+    return LegalAction(
+        name=action.value,
+        label=label,
+        position=None if position is None else _seat(position),
+        fields=tuple(fields),
+        figures=figures,
+    )
+
+
+def _bounds(
+    spec: FieldSpec,
+    *,
+    low: Decimal | None = None,
+    high: Decimal | None = None,
+    min_count: int | None = None,
+    max_count: int | None = None,
+    positions: tuple[int, ...] | None = None,
+    step: Decimal | None = None,
+    value: JsonValue = None,
+) -> FieldBounds:
+    return FieldBounds(
+        name=spec.name,
+        kind=spec.kind,
+        required=spec.required,
+        nullable=spec.nullable,
+        min=low,
+        max=high,
+        step=step,
+        min_count=min_count,
+        max_count=max_count,
+        positions=positions,
+        value=value,
+    )
+
+
+def _amount_bounds(spec: FieldSpec, low: Decimal, high: Decimal, step: Decimal) -> FieldBounds:
+    return _bounds(spec, low=low, high=high, step=step, value=str(low) if low == high else None)
+
+
+def _position_bounds(spec: FieldSpec, seats: tuple[int, ...]) -> FieldBounds:
+    return _bounds(spec, positions=seats, value=seats[0] if len(seats) == 1 else None)
+
+
+def _entry_figures(state: RedDogState) -> tuple[Figure, ...]:
+    """What each player pays when a hand starts: the ante (standard) and the hand fee."""
+    rules = state.rules
+    figures = [] if rules.is_dealer_funded else [Figure("ante", "Ante each", rules.ante)]
+    if rules.commission is Commission.HAND_FEE:
+        figures.append(Figure("hand_fee", "Fee each", rules.hand_fee))
+    return tuple(figures)
+
+
+def _waiting_bet(state: RedDogState) -> tuple[Figure, ...]:
+    if state.bet is None or state.to_act is None:
+        return ()
+    return (Figure("bet", f"Bet of seat {state.to_act}", state.bet),)
+
+
+# -- positions -------------------------------------------------------------------------------
+
+
+def _position_views(state: RedDogState, turn: int | None) -> tuple[PositionView, ...]:
+    # Between hands both of these plan the next hand: work them out once, not once a seat.
+    dealer = state.next_dealer if state.phase is Phase.BETWEEN_HANDS else state.dealer
+    sitting_out = frozenset(state.sitting_out)
+    return tuple(_position_view(state, seat, turn, dealer, sitting_out) for seat in state.seats)
+
+
+def _position_view(
+    state: RedDogState,
+    seat: int,
+    turn: int | None,
+    dealer: int | None,
+    sitting_out: frozenset[int],
+) -> PositionView:
+    outcome = _outcome_of(state, seat)
+    held = state.hand_of(seat)
+    figures = [Figure("stack", "Stack", state.stack(seat))]
+    if state.bet is not None and state.to_act == seat:
+        figures.append(Figure("bet", "Bet", state.bet))
+    return PositionView(
+        position=_seat(seat),
+        label=f"Seat {seat}",
+        status=STATUS_TO_ACT if turn == seat else _status(state, seat, dealer, sitting_out),
+        to_act=turn == seat,
+        cards=() if outcome is None else tuple(str(card) for card in outcome.shown),
+        hidden_cards=0 if held is None else len(held),
+        hand=None if outcome is None else _describe(outcome),
+        figures=tuple(figures),
+    )
+
+
+def _status(state: RedDogState, seat: int, dealer: int | None, sitting_out: frozenset[int]) -> str:
+    """The seat's role when the table does not wait for its decision (``to act`` is exactly the
+    seat of :attr:`TabletView.turn`; a bet waiting for its card shows as the seat's ``bet``)."""
+    phase = state.phase
+    if phase is Phase.GAME_OVER:
+        return STATUS_OUT
+    if seat == dealer:
+        return STATUS_DEALER
+    if seat in sitting_out:
+        return STATUS_OUT if state.stack(seat) == 0 else STATUS_SITTING_OUT
+    return STATUS_IN_HAND
+
+
+def _outcome_of(state: RedDogState, seat: int) -> TurnOutcome | None:
+    """The seat's turn in the current (or, between hands, the last) hand, once settled."""
+    for outcome in state.hand_outcomes:
+        if outcome.seat == seat:
+            return outcome
+    return None
+
+
+def _describe(outcome: TurnOutcome) -> str:
+    verdict = "won" if outcome.won else "lost"
+    return f"{verdict} {outcome.bet} against {outcome.card}"
+
+
+# -- the table -------------------------------------------------------------------------------
+
+
+def _card_groups(state: RedDogState) -> tuple[CardGroup, ...]:
+    groups = []
+    if state.rules.variant is Variant.SLIPPERY_SAM:
+        centre = state.centre_card
+        groups.append(CardGroup("centre", "Centre card", () if centre is None else (str(centre),)))
+    if state.rules.burns:
+        burnt = tuple(str(card) for card in state.cards_at(CardPlace.BURNT))
+        groups.append(CardGroup("burnt", "Burnt cards", burnt))
+    turned = state.last_turned_card
+    groups.append(CardGroup("turned", "Last turned card", () if turned is None else (str(turned),)))
+    exposed = tuple(str(card) for card in state.cards_at(CardPlace.EXPOSED))
+    groups.append(CardGroup("exposed", "Exposed cards", exposed))
+    return tuple(groups)
+
+
+def _table_figures(state: RedDogState) -> tuple[Figure, ...]:
+    figures = [
+        Figure("pot", "Pot", state.pot),
+        Figure("house_float", "House float", state.house_float),
+    ]
+    figures.extend(_waiting_bet(state))
+    return tuple(figures)
+
+
+def _facts(state: RedDogState) -> tuple[Fact, ...]:
+    phase = state.phase
+    facts = [
+        Fact("hand", "Hand", str(state.hand_number)),
+        Fact("variant", "Variant", _VARIANT_LABELS[state.rules.variant]),
+        # Amounts between an action's bounds must be whole chips: the bounds carry no step.
+        Fact("chip_unit", "Chip", str(state.rules.chip_unit)),
+    ]
+    if state.dealer is not None:
+        facts.append(Fact("dealer", "Dealer", f"Seat {state.dealer}"))
+    if phase is Phase.BETWEEN_HANDS:
+        upcoming = state.next_dealer
+        next_dealer = "no hand can start" if upcoming is None else f"Seat {upcoming}"
+        facts.append(Fact("next_dealer", "Next dealer", next_dealer))
+    if phase in DECK_PHASES:
+        facts.append(Fact("stock", "Cards in the stock", str(state.stock_remaining)))
+        facts.append(Fact("cards_each", "Cards each", str(state.cards_each)))
+    if state.rules.is_shoot_like and state.deals_by_dealer:
+        facts.append(Fact("deals_by_dealer", "Deals on this pot", str(state.deals_by_dealer)))
+    last = state.last_outcome
+    if last is not None:
+        facts.append(Fact("last_turn", "Last turn", _last_turn_text(last)))
+    return tuple(facts)
+
+
+def _last_turn_text(outcome: TurnOutcome) -> str:
+    shown = " ".join(str(card) for card in outcome.shown)
+    verdict = f"won, showing {shown}" if outcome.won else f"lost, showing {shown}"
+    text = f"Seat {outcome.seat} bet {outcome.bet} against {outcome.card}: {verdict}"
+    if outcome.commission:
+        text += f", commission {outcome.commission}"
+    text += f"; pot {outcome.pot_after}"
+    return text + (" after a refill" if outcome.refilled else "")
+
+
+def _seat(number: int) -> Position:
+    return Position(PositionKind.SEAT, number)

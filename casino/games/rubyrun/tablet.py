@@ -1,0 +1,386 @@
+"""The dealer's tablet for a Ruby Run hand, in the shape every game shares
+(:class:`~casino.games.contract.TabletView`).
+
+What a dealer with one free hand needs on the screen:
+
+* whose turn it is (the seat to act) and what it may do: fold, check or call (with the amount),
+  bet or raise (with the least and most totals), all-in (with the chips it puts in); otherwise
+  the one dealing action the hand waits for, with the number of cards it takes; and a card
+  exposed by accident, at any time until the hand is over;
+* every seat of the hand in number order: its status (``to act``, ``in``, ``folded``,
+  ``all in``), its hole cards face down (counted, shown only at the showdown, with the hand's
+  description), its stack, its bet this round and what it has put in;
+* the board: over cards, under cards (counted while face down), the Slam, which row is live once
+  the Slam is out, and the exposed cards;
+* the pot, the main and side pots once there are several, the bet to match; the betting round,
+  the button and the blinds' seats, the forced bets and the betting structure.
+
+Each legal action's fields follow :data:`~casino.games.rubyrun.spec.ACTION_FIELDS` one for
+one, with the bounds that apply now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from casino.games.contract import (
+    DECK_SIZE,
+    CardGroup,
+    Fact,
+    FieldBounds,
+    FieldKind,
+    FieldSpec,
+    Figure,
+    JsonValue,
+    LegalAction,
+    Position,
+    PositionKind,
+    PositionView,
+    TabletView,
+    unseen_card_texts,
+)
+from casino.games.money import ZERO
+from casino.games.rubyrun.betting import BettingRound
+from casino.games.rubyrun.rules import MOST_PLAYERS, Betting, UnderCards
+from casino.games.rubyrun.spec import (
+    ACTION_FIELDS,
+    HOLE_CARDS,
+    OVER_CARDS,
+    UNDER_CARDS,
+    Action,
+    Phase,
+)
+
+if TYPE_CHECKING:
+    from casino.games.rubyrun.state import BettingChoice, RubyRunState
+
+#: The name every view and result of the game carries (:data:`casino.games.rubyrun.GAME`).
+GAME_NAME: Final = "ruby_run"
+
+_FACE_SLAM_MIN_RANK: Final = 11
+_ALL_SEATS: Final = tuple(range(1, MOST_PLAYERS + 1))
+_ROUND_LABELS: Final = {
+    BettingRound.AFTER_HOLE_CARDS: "after the hole cards",
+    BettingRound.AFTER_OVER_CARDS: "after the over cards",
+    BettingRound.AFTER_SLAM: "after the Slam",
+}
+_DEALING_LABELS: Final = {
+    Action.DEAL_OVER_CARDS: "Deal the over cards",
+    Action.DEAL_SLAM: "Deal the Slam",
+    Action.REVEAL_UNDER_CARDS: "Reveal the under cards",
+}
+
+
+def tablet_view(state: RubyRunState) -> TabletView:
+    """The tablet's picture of ``state``; every legal action listed is one some input makes
+    legal now, the one the table waits for first and ``expose_card`` last."""
+    to_act = state.to_act
+    return TabletView(
+        game=GAME_NAME,
+        phase=state.phase.value,
+        complete=state.complete,
+        turn=None if to_act is None else _seat(to_act),
+        actions=_actions(state),
+        positions=_positions(state),
+        card_groups=_card_groups(state),
+        figures=_figures(state),
+        facts=_facts(state),
+        deck_pass=state.deck_pass,
+        unseen_cards=unseen_card_texts(state.seen_cards),
+        event_count=state.event_count,
+        result=state.result() if state.complete else None,
+    )
+
+
+# -- actions ---------------------------------------------------------------------------------------
+
+
+def _actions(state: RubyRunState) -> tuple[LegalAction, ...]:
+    phase = state.phase
+    if phase is Phase.COMPLETE:
+        return ()
+    listed: list[LegalAction]
+    if phase is Phase.BETTING:
+        listed = [_betting_action(state, choice) for choice in state.betting_choices()]
+    else:
+        listed = [_dealing_action(state, phase)]
+    if len(state.seen_cards) < DECK_SIZE:  # with every card out, no card can be exposed
+        listed.append(
+            LegalAction(
+                Action.EXPOSE_CARD.value, "Expose a card", None, _bounds(Action.EXPOSE_CARD, {})
+            )
+        )
+    return tuple(listed)
+
+
+def _bounds(action: Action, now: dict[str, FieldBounds]) -> tuple[FieldBounds, ...]:
+    """Every field of ``action``'s spec, in spec order: the bounds given in ``now``, else the
+    field with no bound beyond its kind."""
+    return tuple(now.get(spec.name) or _plain(spec) for spec in ACTION_FIELDS[action])
+
+
+def _plain(spec: FieldSpec) -> FieldBounds:
+    return FieldBounds(spec.name, spec.kind, required=spec.required, nullable=spec.nullable)
+
+
+def _seat_field(seats: Sequence[int]) -> FieldBounds:
+    value: JsonValue = seats[0] if len(seats) == 1 else None
+    return FieldBounds("seat", FieldKind.POSITION, positions=tuple(seats), value=value)
+
+
+def _cards_field(count: int) -> FieldBounds:
+    return FieldBounds("cards", FieldKind.CARDS, min_count=count, max_count=count)
+
+
+def _betting_action(state: RubyRunState, choice: BettingChoice) -> LegalAction:
+    action, seat = choice.action, choice.seat
+    now = {"seat": _seat_field((seat,))}
+    figures: tuple[Figure, ...] = ()
+    label = action.value.replace("_", " ").capitalize()
+    if action is Action.CALL:
+        assert choice.amount is not None
+        label = f"Call {choice.amount}" + (" (all in)" if choice.all_in else "")
+        figures = (Figure("to_call", "To call", choice.amount),)
+    elif action is Action.ALL_IN:
+        assert choice.amount is not None and choice.total is not None
+        label = f"All in {choice.amount}"
+        figures = (
+            Figure("all_in", "All in", choice.amount),
+            Figure("total", "Bet for the round", choice.total),
+        )
+    elif action in (Action.BET, Action.RAISE_TO):
+        assert choice.minimum is not None and choice.maximum is not None
+        least, most = choice.minimum, choice.maximum
+        exact: JsonValue = str(least) if least == most else None
+        now["amount"] = FieldBounds(
+            "amount",
+            FieldKind.AMOUNT,
+            min=least,
+            max=most,
+            step=state.rules.chip_unit,
+            value=exact,
+        )
+        label = "Bet" if action is Action.BET else "Raise to"
+        figures = (Figure("min", "At least", least), Figure("max", "At most", most))
+    return LegalAction(action.value, label, _seat(seat), _bounds(action, now), figures)
+
+
+def _dealing_action(state: RubyRunState, phase: Phase) -> LegalAction:
+    rules = state.rules
+    if phase is Phase.SEATING:
+        now = {
+            "stacks": FieldBounds(
+                "stacks",
+                FieldKind.STACKS,
+                min=rules.chip_unit,
+                step=rules.chip_unit,
+                min_count=rules.min_players,
+                max_count=rules.max_players,
+                positions=_ALL_SEATS,
+            ),
+            "button": FieldBounds("button", FieldKind.POSITION, positions=_ALL_SEATS),
+        }
+        return LegalAction(
+            Action.SEAT_PLAYERS.value, "Seat the players", None, _bounds(Action.SEAT_PLAYERS, now)
+        )
+    if phase is Phase.FORCED_BETS:
+        return LegalAction(
+            Action.POST_FORCED_BETS.value,
+            "Post the forced bets",
+            None,
+            (),
+            _forced_bet_figures(state),
+        )
+    if phase is Phase.HOLE_CARDS:
+        waiting = [seat for seat in state.clockwise_order if state.hole_cards(seat) is None]
+        only = _seat(waiting[0]) if len(waiting) == 1 else None
+        now = {"seat": _seat_field(waiting), "cards": _cards_field(HOLE_CARDS)}
+        label = f"Deal seat {waiting[0]}'s hole cards" if only else "Deal hole cards"
+        return LegalAction(
+            Action.DEAL_HOLE_CARDS.value, label, only, _bounds(Action.DEAL_HOLE_CARDS, now)
+        )
+    if phase is Phase.UNDER_CARDS:
+        if rules.under_cards is UnderCards.FACE_DOWN:
+            cards = FieldBounds(
+                "cards", FieldKind.CARDS, required=False, nullable=True, min_count=0, max_count=0
+            )
+            label = "Deal the under cards face down"
+        else:
+            cards = _cards_field(UNDER_CARDS)
+            label = "Deal the under cards"
+        return LegalAction(
+            Action.DEAL_UNDER_CARDS.value,
+            label,
+            None,
+            _bounds(Action.DEAL_UNDER_CARDS, {"cards": cards}),
+        )
+    action = {
+        Phase.OVER_CARDS: Action.DEAL_OVER_CARDS,
+        Phase.SLAM: Action.DEAL_SLAM,
+        Phase.REVEAL: Action.REVEAL_UNDER_CARDS,
+    }[phase]
+    now = {} if action is Action.DEAL_SLAM else {"cards": _cards_field(OVER_CARDS)}
+    return LegalAction(action.value, _DEALING_LABELS[action], None, _bounds(action, now))
+
+
+def _forced_bet_figures(state: RubyRunState) -> tuple[Figure, ...]:
+    rules = state.rules
+    figures = []
+    if rules.ante > ZERO:
+        figures.append(Figure("ante", "Ante from every seat", rules.ante))
+    small, big = state.small_blind_seat, state.big_blind_seat
+    if small is not None:
+        figures.append(Figure("small_blind", f"Small blind, seat {small}", rules.small_blind))
+    if big is not None:
+        figures.append(Figure("big_blind", f"Big blind, seat {big}", rules.big_blind))
+    return tuple(figures)
+
+
+# -- seats -----------------------------------------------------------------------------------------
+
+
+def _positions(state: RubyRunState) -> tuple[PositionView, ...]:
+    result = state.hand_result
+    shown: dict[int, str] = {}
+    if result is not None and result.showdown:
+        for award in result.awards:
+            shown |= award.hands
+    final = state.final_stacks
+    stacks, bets, put_in = state.stacks, state.bets, state.contributions
+    folded, all_in, to_act = state.folded, state.all_in_seats, state.to_act
+    views = []
+    for seat in state.seats:
+        if seat in folded:
+            status = "folded"
+        elif seat in all_in:
+            status = "all in"
+        elif seat == to_act:
+            status = "to act"
+        else:
+            status = "in"
+        hole = state.hole_cards(seat) or ()
+        cards = tuple(str(card) for card in hole) if seat in shown else ()
+        figures = [
+            Figure("stack", "Stack", stacks[seat]),
+            Figure("bet", "Bet this round", bets[seat]),
+            Figure("contributed", "Put in", put_in[seat]),
+        ]
+        if result is not None and final is not None:
+            figures.append(Figure("won", "Won", result.winnings.get(seat, ZERO)))
+            figures.append(Figure("final_stack", "Final stack", final[seat]))
+        views.append(
+            PositionView(
+                position=_seat(seat),
+                label=f"Seat {seat}",
+                status=status,
+                to_act=seat == to_act,
+                cards=cards,
+                hidden_cards=len(hole) - len(cards),
+                hand=shown.get(seat),
+                figures=tuple(figures),
+            )
+        )
+    return tuple(views)
+
+
+# -- the table -------------------------------------------------------------------------------------
+
+
+def _card_groups(state: RubyRunState) -> tuple[CardGroup, ...]:
+    slam = state.slam
+    over_live = under_live = None
+    if slam is not None:
+        over_live = slam.rank < _FACE_SLAM_MIN_RANK
+        under_live = not over_live
+    over = state.over_cards or ()
+    under = state.under_cards
+    # Face-down under cards lie on the table until a number Slam has them mucked unseen.
+    face_down = state.under_dealt and under is None and under_live is not False
+    groups = [
+        CardGroup("over", _row_label("Over cards", over_live), tuple(str(c) for c in over)),
+        CardGroup(
+            "under",
+            _row_label("Under cards", under_live),
+            tuple(str(c) for c in under or ()),
+            hidden=UNDER_CARDS if face_down else 0,
+        ),
+        CardGroup("slam", "Slam", () if slam is None else (str(slam),)),
+    ]
+    exposed = state.exposed_cards
+    if exposed:
+        groups.append(CardGroup("exposed", "Exposed cards", tuple(str(c) for c in exposed)))
+    return tuple(groups)
+
+
+def _row_label(label: str, live: bool | None) -> str:
+    if live is None:
+        return label
+    return f"{label} (live)" if live else f"{label} (dead)"
+
+
+def _figures(state: RubyRunState) -> tuple[Figure, ...]:
+    figures = [Figure("pot", "Pot", state.pot_total)]
+    pots, _uncalled = state.pots()
+    if len(pots) > 1:
+        figures += [
+            Figure(
+                f"pot_{pot.index}",
+                "Main pot" if pot.index == 0 else f"Side pot {pot.index}",
+                pot.amount,
+            )
+            for pot in pots
+        ]
+    if state.phase is Phase.BETTING:
+        figures.append(Figure("current_bet", "Current bet", state.current_bet))
+    result = state.hand_result
+    if result is not None:
+        figures.append(Figure("rake", "Rake", result.rake))
+    return tuple(figures)
+
+
+def _facts(state: RubyRunState) -> tuple[Fact, ...]:
+    rules, options = state.rules, state.options
+    betting_round = state.betting_round
+    facts = [
+        Fact(
+            "betting_round",
+            "Betting round",
+            "—" if betting_round is None else _ROUND_LABELS[betting_round],
+        )
+    ]
+    if state.button is not None:
+        facts.append(Fact("button", "Button", f"Seat {state.button}"))
+    if state.small_blind_seat is not None:
+        facts.append(Fact("small_blind_seat", "Small blind", f"Seat {state.small_blind_seat}"))
+    if state.big_blind_seat is not None:
+        facts.append(Fact("big_blind_seat", "Big blind", f"Seat {state.big_blind_seat}"))
+    if rules.big_blind > ZERO:
+        facts.append(Fact("blinds", "Blinds", f"{rules.small_blind}/{rules.big_blind}"))
+    if rules.ante > ZERO:
+        facts.append(Fact("ante", "Ante", str(rules.ante)))
+    structure = rules.betting.value.replace("_", " ")
+    if rules.betting is Betting.FIXED_LIMIT:
+        structure += f" {rules.small_bet}/{rules.big_bet}"
+    facts.append(Fact("betting", "Betting", structure))
+    if rules.betting is Betting.FIXED_LIMIT and betting_round is not None:
+        facts.append(Fact("raises", "Raises", f"{state.raises} of {rules.max_raises}"))
+    facts += [
+        Fact("under_cards", "Under cards", rules.under_cards.value.replace("_", " ")),
+        Fact("ace_low_runs", "Ace low in runs", _yes(options.ace_low_runs)),
+        Fact(
+            "betting_after_over_cards",
+            "Betting after the over cards",
+            _yes(options.betting_after_over_cards),
+        ),
+        Fact("betting_after_slam", "Betting after the Slam", _yes(options.betting_after_slam)),
+    ]
+    return tuple(facts)
+
+
+def _yes(flag: bool | None) -> str:
+    return "yes" if flag else "no"
+
+
+def _seat(seat: int) -> Position:
+    return Position(PositionKind.SEAT, seat)

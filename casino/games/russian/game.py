@@ -1,0 +1,282 @@
+"""Russian Poker as a :class:`~casino.games.contract.GameDefinition`: :data:`GAME`.
+
+The table service drives the game through this object alone: it validates a rule set and the
+(absent) options, builds a round's state from its :class:`~casino.games.contract.RoundTerms`,
+restores one from a snapshot, reads stored events back, and performs each dealer action from its
+validated input (one :class:`~casino.games.contract.GameActionSpec` per action of
+:class:`~casino.games.russian.state.Action`, ``expose_card`` included; ``note`` is the table
+service's own).
+
+A round's terms are parsed once per process and cached (:func:`round_terms`): the rule set's
+settings, the paytables and the limits, keyed on their canonical JSON text, since this runs on
+every request.
+
+>>> from decimal import Decimal as D
+>>> terms = RoundTerms(
+...     rules={},
+...     paytables={"main": {"pair": D(1)}},
+...     limits={"ante_min": "10", "ante_max": "500", "max_table_payout": None, "chip_unit": "1"},
+...     options={},
+... )
+>>> state = GAME.new_state(terms)
+>>> events = GAME.actions["place_wagers"].perform(
+...     state, {"box": 1, "player": "P1", "ante": D(10), "bonus": None, "blind": False}
+... )
+>>> [event.to_dict()["kind"] for event in events], state.phase.value
+(['wagers_placed'], 'betting')
+>>> GAME.restore(terms, state.snapshot()).snapshot() == state.snapshot()
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Final
+
+from casino.games.action_input import (
+    action_spec,
+    canonical_json,
+    read_amount,
+    read_card,
+    read_cards,
+    read_flag,
+    read_int,
+    read_optional_amount,
+    read_text,
+)
+from casino.games.contract import (
+    ActionInput,
+    Event,
+    GameActionSpec,
+    GameDefinition,
+    JsonObject,
+    PositionKind,
+    RoundTerms,
+)
+from casino.games.errors import GameError
+from casino.games.russian import codes
+from casino.games.russian.events import event_from_dict
+from casino.games.russian.fields import ACTION_FIELDS, ACTION_HELP
+from casino.games.russian.rules import RussianPokerRules
+from casino.games.russian.state import GAME_NAME, Action, RussianPokerState
+from casino.games.russian.terms import Paytables, TableLimits
+
+#: How many rounds' terms (rule set, paytables, limits) a process keeps parsed.
+TERMS_CACHE_SIZE: Final = 256
+
+
+class RussianPokerGame:
+    """Russian Poker, house-banked five-card stud against the dealer, played on boxes."""
+
+    def __init__(self) -> None:
+        self._actions: Mapping[str, GameActionSpec] = MappingProxyType(
+            {action.value: _spec(action) for action in Action}
+        )
+
+    @property
+    def name(self) -> str:
+        return GAME_NAME
+
+    @property
+    def position_kind(self) -> PositionKind:
+        return PositionKind.BOX
+
+    @property
+    def actions(self) -> Mapping[str, GameActionSpec]:
+        """One spec per action, in the order of :class:`Action` (``expose_card`` last)."""
+        return self._actions
+
+    def validate_rules(self, settings: JsonObject) -> JsonObject:
+        """The rule set's settings validated and completed with the defaults of RULES A.1.
+
+        :raises GameError: ``ruleset_invalid`` (``data["field"]``), also for settings that are
+            not a JSON object.
+        """
+        if not isinstance(settings, dict):
+            raise GameError(codes.RULESET_INVALID, "A rule set is a JSON object", field="settings")
+        validated: JsonObject = RussianPokerRules.from_dict(settings).to_dict()
+        return validated
+
+    def normalise_options(self, options: JsonObject) -> JsonObject:
+        """Russian Poker takes no options before the deal.
+
+        :raises GameError: ``options_invalid`` naming the first key (in sorted order).
+        """
+        if options:
+            raise GameError(
+                codes.OPTIONS_INVALID,
+                "This game takes no options before the deal.",
+                field=sorted(options)[0],
+            )
+        return {}
+
+    def new_state(self, terms: RoundTerms) -> RussianPokerState:
+        """A fresh round under ``terms``: :func:`round_terms`.
+
+        :raises GameError: ``ruleset_invalid``, ``paytable_invalid``, ``limits_invalid``.
+        """
+        return RussianPokerState(*round_terms(terms))
+
+    def restore(self, terms: RoundTerms, snapshot: JsonObject) -> RussianPokerState:
+        """The state ``snapshot`` describes (:meth:`RussianPokerState.restore`).
+
+        :raises GameError: as :meth:`new_state`; ``snapshot_invalid`` (``data["field"]``).
+        """
+        return RussianPokerState.restore(*round_terms(terms), snapshot)
+
+    def read_event(self, data: JsonObject) -> Event:
+        """A stored event read back.
+
+        :raises GameError: ``event_invalid`` (``data["field"]``), ``event_kind_unknown``.
+        """
+        return event_from_dict(data)
+
+
+def round_terms(terms: RoundTerms) -> tuple[RussianPokerRules, Paytables, TableLimits]:
+    """The rule set, paytables and limits of ``terms``, parsed once per process.
+
+    The paytables are ``main`` (a table without one pays nothing on the Bet) and ``bonus`` (an
+    empty or absent one means no bonus bet is offered); the limits are ``ante_min``,
+    ``ante_max``, ``max_table_payout`` (null: no maximum) and ``chip_unit``, as decimal strings.
+
+    :raises GameError: ``ruleset_invalid``, ``paytable_invalid``, ``limits_invalid``
+        (``data["field"]``).
+    """
+    return _parsed_terms(
+        canonical_json(terms.rules),
+        canonical_json(terms.paytables),
+        canonical_json(terms.limits),
+    )
+
+
+@functools.lru_cache(maxsize=TERMS_CACHE_SIZE)
+def _parsed_terms(
+    rules: str, paytables: str, limits: str
+) -> tuple[RussianPokerRules, Paytables, TableLimits]:
+    """Safe to cache: the key is the terms' whole canonical text, and everything returned is
+    frozen."""
+    tables = json.loads(paytables)
+    pinned = json.loads(limits)
+    if not isinstance(pinned, dict):
+        raise GameError(codes.LIMITS_INVALID, "The limits are a JSON object", field="limits")
+    try:
+        table_limits = TableLimits(
+            ante_min=pinned["ante_min"],
+            ante_max=pinned["ante_max"],
+            max_payout=pinned.get("max_table_payout"),
+            chip_unit=pinned["chip_unit"],
+        )
+    except KeyError as missing:
+        name = str(missing.args[0])
+        raise GameError(codes.LIMITS_INVALID, f"Missing limit: {name}", field=name) from None
+    return (
+        RussianPokerRules.from_dict(json.loads(rules)),
+        Paytables(main=tables.get("main", {}), bonus=tables.get("bonus") or None),
+        table_limits,
+    )
+
+
+# -- the action specs ------------------------------------------------------------------------------
+
+_Verify = Callable[[RussianPokerState, ActionInput], None]
+_Perform = Callable[[RussianPokerState, ActionInput], Event]
+
+
+def _spec(action: Action) -> GameActionSpec:
+    verify, perform = _CALLS[action]
+    return action_spec(
+        name=action.value,
+        fields=ACTION_FIELDS[action.value],
+        help=ACTION_HELP[action.value],
+        state_type=RussianPokerState,
+        verify=verify,
+        perform=perform,
+    )
+
+
+#: Each action's verify and perform, on the state's ``verify_x`` / ``x`` with typed input.
+_CALLS: Final[Mapping[Action, tuple[_Verify, _Perform]]] = {
+    Action.PLACE_WAGERS: (
+        lambda s, d: s.verify_place_wagers(
+            read_int(d, "box"),
+            read_text(d, "player"),
+            read_amount(d, "ante"),
+            bonus=read_optional_amount(d, "bonus"),
+            blind=read_flag(d, "blind"),
+        ),
+        lambda s, d: s.place_wagers(
+            read_int(d, "box"),
+            read_text(d, "player"),
+            read_amount(d, "ante"),
+            bonus=read_optional_amount(d, "bonus"),
+            blind=read_flag(d, "blind"),
+        ),
+    ),
+    Action.CLOSE_BETS: (lambda s, d: s.verify_close_bets(), lambda s, d: s.close_bets()),
+    Action.DEAL_BOX: (
+        lambda s, d: s.verify_deal_box(read_int(d, "box"), read_cards(d, "cards")),
+        lambda s, d: s.deal_box(read_int(d, "box"), read_cards(d, "cards")),
+    ),
+    Action.DEAL_CARD: (
+        lambda s, d: s.verify_deal_card(read_text(d, "target"), read_card(d, "card")),
+        lambda s, d: s.deal_card(read_text(d, "target"), read_card(d, "card")),
+    ),
+    Action.DECLARE_BONUS: (
+        lambda s, d: s.verify_declare_bonus(read_int(d, "box")),
+        lambda s, d: s.declare_bonus(read_int(d, "box")),
+    ),
+    Action.EXCHANGE: (
+        lambda s, d: s.verify_exchange(
+            read_int(d, "box"), read_cards(d, "discards"), read_cards(d, "replacements")
+        ),
+        lambda s, d: s.exchange(
+            read_int(d, "box"), read_cards(d, "discards"), read_cards(d, "replacements")
+        ),
+    ),
+    Action.BUY_SIXTH_CARD: (
+        lambda s, d: s.verify_buy_sixth_card(read_int(d, "box"), read_card(d, "card")),
+        lambda s, d: s.buy_sixth_card(read_int(d, "box"), read_card(d, "card")),
+    ),
+    Action.INSURE: (
+        lambda s, d: s.verify_insure(read_int(d, "box"), read_amount(d, "amount")),
+        lambda s, d: s.insure(read_int(d, "box"), read_amount(d, "amount")),
+    ),
+    Action.FOLD: (
+        lambda s, d: s.verify_fold(read_int(d, "box")),
+        lambda s, d: s.fold(read_int(d, "box")),
+    ),
+    Action.BET: (
+        lambda s, d: s.verify_bet(read_int(d, "box"), read_optional_amount(d, "amount")),
+        lambda s, d: s.bet(read_int(d, "box"), read_optional_amount(d, "amount")),
+    ),
+    Action.REVEAL_DEALER: (
+        lambda s, d: s.verify_reveal_dealer(read_cards(d, "cards")),
+        lambda s, d: s.reveal_dealer(read_cards(d, "cards")),
+    ),
+    Action.TAKE_ANTE: (
+        lambda s, d: s.verify_take_ante(read_int(d, "box")),
+        lambda s, d: s.take_ante(read_int(d, "box")),
+    ),
+    Action.BUY_GAME: (
+        lambda s, d: s.verify_buy_game(read_int(d, "box")),
+        lambda s, d: s.buy_game(read_int(d, "box")),
+    ),
+    Action.DRAW_REPLACEMENT: (
+        lambda s, d: s.verify_draw_replacement(read_card(d, "card")),
+        lambda s, d: s.draw_replacement(read_card(d, "card")),
+    ),
+    Action.EXPOSE_CARD: (
+        lambda s, d: s.verify_expose_card(read_card(d, "card"), read_text(d, "reason")),
+        lambda s, d: s.expose_card(read_card(d, "card"), read_text(d, "reason")),
+    ),
+}
+
+#: Russian Poker, as the table service drives it.
+GAME: Final = RussianPokerGame()
+
+if TYPE_CHECKING:
+    # mypy proves here that the game and its state implement the contract.
+    _GAME: GameDefinition = GAME

@@ -1,1 +1,0 @@
-"""Each game's adapter between the rounds service and its pure engine in ``casino.games``."""
