@@ -3,14 +3,8 @@ correction is requested and decided through the API, under dual control."""
 
 from django.contrib import admin
 
-from audit.models import Alert, AuditRecord, Correction, GamingDayReport, ReplayCheck
-from tables.admin import ReadOnlyAdmin
-
-
-@admin.register(AuditRecord)
-class AuditRecordAdmin(ReadOnlyAdmin):
-    list_display = ["seq", "occurred_at", "event_code", "actor_label", "actor_role", "table"]
-    list_filter = ["event_code", "actor_role"]
+from audit.models import Alert, Correction, GamingDayReport, ReplayCheck
+from casino.core.admin import ReadOnlyAdmin
 
 
 @admin.register(Correction)

@@ -1,8 +1,9 @@
-"""The audit trail, corrections under dual control, stored gaming-day reports and alerts.
+"""Corrections under dual control, stored gaming-day reports, alerts and replay checks.
 
 Everything here is history. The database refuses to change or delete it (triggers, see the
-migrations): audit rows are never changed, a correction changes only once (from requested to
-approved or rejected), and a finished report never changes.
+migrations): a correction changes only once (from requested to approved or rejected), and a
+finished report never changes. The audit trail itself is the shared core's
+(``casino.core.models.AuditRecord``), since every app records into it.
 """
 
 from __future__ import annotations
@@ -11,63 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
-HASH_LENGTH = 64
-
-
-class AuditRecord(models.Model):
-    """Who did what, in which role, authorised by whom, to which table and round, and why.
-
-    ``before`` and ``after`` hold the changed values (JSON). Rows are only ever inserted, in
-    ``seq`` order without gaps; each holds the previous row's ``row_hash`` (``prev_hash``) and
-    its own, a SHA-256 over its canonical serialisation (``audit.services.chain``), so a row
-    changed or removed behind the application's back breaks the chain where it happened.
-    """
-
-    seq = models.BigIntegerField(unique=True, help_text="Position in the chain, from 1.")
-    prev_hash = models.CharField(max_length=HASH_LENGTH)
-    row_hash = models.CharField(max_length=HASH_LENGTH)
-    occurred_at = models.DateTimeField()
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    actor_label = models.CharField(
-        max_length=150, blank=True, help_text="Username as given, e.g. for a failed login."
-    )
-    actor_role = models.CharField(max_length=20, blank=True)
-    authorised_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    event_code = models.CharField(max_length=60)
-    table = models.ForeignKey(
-        "tables.Table", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    round = models.ForeignKey(
-        "tables.Round", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    gaming_day = models.DateField(null=True, blank=True)
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
-    reason = models.TextField(blank=True)
-    request_id = models.CharField(max_length=64, blank=True)
-
-    class Meta:
-        constraints = [
-            models.CheckConstraint(condition=Q(seq__gte=1), name="audit_seq_positive"),
-            models.CheckConstraint(
-                condition=Q(row_hash__regex=r"^[0-9a-f]{64}$")
-                & Q(prev_hash__regex=r"^[0-9a-f]{64}$"),
-                name="audit_hashes_are_sha256_hex",
-            ),
-        ]
-        indexes = [
-            models.Index(fields=["event_code", "occurred_at"], name="audit_code_time_idx"),
-            models.Index(fields=["round"], name="audit_round_idx"),
-            models.Index(fields=["gaming_day", "table"], name="audit_day_table_idx"),
-        ]
-        ordering = ["seq"]
-
-    def __str__(self) -> str:
-        return f"#{self.seq} {self.event_code}"
+from casino.core.models import HASH_LENGTH
 
 
 class CorrectionKind(models.TextChoices):
@@ -188,8 +133,9 @@ class GamingDayReport(models.Model):
     """One gaming day's report of a casino, as stored: JSON, CSV and PDF with their SHA-256.
 
     Built by a Celery worker. Once ``done`` (or ``failed``) the row never changes (a trigger):
-    a later correction shows in a later report. ``audit_seq``/``audit_hash`` name the audit row
-    that recorded the digests; the chain verification checks that row is still there.
+    a later correction shows in a later report. ``audit_stream``/``audit_seq``/``audit_hash`` name
+    the audit row that recorded the digests; the chain verification checks that row is still
+    there.
     """
 
     casino = models.ForeignKey("tables.Casino", on_delete=models.PROTECT, related_name="+")
@@ -211,6 +157,7 @@ class GamingDayReport(models.Model):
     payload_sha256 = models.CharField(max_length=HASH_LENGTH, blank=True)
     csv_sha256 = models.CharField(max_length=HASH_LENGTH, blank=True)
     pdf_sha256 = models.CharField(max_length=HASH_LENGTH, blank=True)
+    audit_stream = models.CharField(max_length=40, blank=True)
     audit_seq = models.BigIntegerField(null=True, blank=True)
     audit_hash = models.CharField(max_length=HASH_LENGTH, blank=True)
     error = models.TextField(blank=True)

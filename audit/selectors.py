@@ -7,22 +7,26 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from audit.models import Alert, AuditRecord, Correction, GamingDayReport
-from casino.api.roles import Role, user_role
+from audit.models import Alert, Correction, GamingDayReport
+from casino.core.models import AuditRecord
+from casino.core.roles import Role, user_role
 
 
 def audit_record_list(
     *,
-    after_seq: int = 0,
+    after_id: int = 0,
     limit: int = 100,
+    stream: str | None = None,
     round: int | None = None,
     table: int | None = None,
     gaming_day: dt.date | None = None,
     event_code: str | None = None,
 ) -> list[AuditRecord]:
-    """Up to ``limit`` rows after ``after_seq`` in chain order, filtered; page on with the last
-    row's ``seq``."""
-    records = AuditRecord.objects.filter(seq__gt=after_seq).select_related("actor", "authorised_by")
+    """Up to ``limit`` rows after ``after_id`` in the global order (``id``), filtered; page on
+    with the last row's ``id``."""
+    records = AuditRecord.objects.filter(id__gt=after_id).select_related("actor", "authorised_by")
+    if stream:
+        records = records.filter(stream=stream)
     if round is not None:
         records = records.filter(round_id=round)
     if table is not None:
@@ -31,7 +35,7 @@ def audit_record_list(
         records = records.filter(gaming_day=gaming_day)
     if event_code:
         records = records.filter(event_code=event_code)
-    return list(records.order_by("seq")[:limit])
+    return list(records.order_by("id")[:limit])
 
 
 def correction_queryset() -> QuerySet[Correction]:

@@ -1,3 +1,5 @@
+"""The project's URLs: the composition root, which alone sees every app."""
+
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
@@ -7,10 +9,10 @@ from casino.api import views as api_views
 api_v1 = [
     path("", api_views.ApiRootApi.as_view(), name="api-root"),
     path("auth/device-token/", api_views.DeviceTokenApi.as_view(), name="device-token"),
-    path("me/", api_views.MeApi.as_view(), name="me"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("", include("tables.api.urls")),
+    path("", include("payouts.api.urls")),
     path("audit/", include("audit.api.urls")),
 ]
 

@@ -1,3 +1,6 @@
+"""Admin of paytables, which table uses which, and read-only money rows; changes through the
+services (audited there)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -6,10 +9,21 @@ from django.contrib import admin
 from django.db import transaction
 from django.http import HttpRequest
 
-from audit.codes import AuditCode
-from audit.services.recording import audit_record
-from payouts.models import LedgerEntry, PayoutLine, Paytable, PaytableLine, Settlement, WagerLine
-from tables.admin import ReadOnlyAdmin
+from casino.core.admin import ReadOnlyAdmin
+from payouts.models import (
+    PayoutLine,
+    Paytable,
+    PaytableLine,
+    RoundPaytable,
+    Settlement,
+    TablePaytable,
+    WagerLine,
+)
+from payouts.services.paytables import (
+    paytable_record_saved,
+    table_paytable_clear,
+    table_paytable_set,
+)
 
 
 class PaytableLineInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -27,22 +41,37 @@ class PaytableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         # Audited once the lines are saved too, so the row states the whole paytable.
         with transaction.atomic():
             super().save_related(request, form, formsets, change)
-            paytable = form.instance
-            paytable.refresh_from_db()  # the values as stored, to their decimal places
-            audit_record(
-                event_code=AuditCode.PAYTABLE_CHANGED if change else AuditCode.PAYTABLE_CREATED,
-                actor=request.user,
-                after={
-                    "name": paytable.name,
-                    "version": paytable.version,
-                    "game": paytable.game,
-                    "kind": paytable.kind,
-                    "house_edge": None if paytable.house_edge is None else str(paytable.house_edge),
-                    "lines": {
-                        line.line: [str(line.pays), line.basis] for line in paytable.lines.all()
-                    },
-                },
+            paytable_record_saved(
+                paytable_id=form.instance.pk, actor=request.user, created=not change
             )
+
+
+@admin.register(TablePaytable)
+class TablePaytableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Which paytable each table uses; every change is the audited service's."""
+
+    list_display = ["table", "kind", "paytable"]
+    list_filter = ["kind"]
+    # The kind is the paytable's own.
+    exclude = ["kind"]
+
+    def save_model(self, request: HttpRequest, obj: TablePaytable, form: Any, change: bool) -> None:
+        if change:
+            previous = TablePaytable.objects.get(pk=obj.pk)
+            if previous.kind != obj.paytable.kind or previous.table_id != obj.table_id:
+                table_paytable_clear(
+                    table_id=previous.table_id, actor=request.user, kind=previous.kind
+                )
+        link = table_paytable_set(table_id=obj.table_id, actor=request.user, paytable=obj.paytable)
+        obj.pk = link.pk
+
+    def delete_model(self, request: HttpRequest, obj: TablePaytable) -> None:
+        table_paytable_clear(table_id=obj.table_id, actor=request.user, kind=obj.kind)
+
+
+@admin.register(RoundPaytable)
+class RoundPaytableAdmin(ReadOnlyAdmin):
+    list_display = ["round", "kind", "paytable"]
 
 
 @admin.register(WagerLine)
@@ -58,8 +87,3 @@ class SettlementAdmin(ReadOnlyAdmin):
 @admin.register(PayoutLine)
 class PayoutLineAdmin(ReadOnlyAdmin):
     list_display = ["settlement", "box", "line", "outcome", "computed_amount", "paid_amount"]
-
-
-@admin.register(LedgerEntry)
-class LedgerEntryAdmin(ReadOnlyAdmin):
-    list_display = ["round", "seq", "source", "destination", "amount", "reason"]

@@ -1,9 +1,11 @@
-"""Money: paytables (versioned), wager lines, settlements with payout lines, and pot ledgers.
+"""Money: paytables (versioned) and which ones each table uses and each round pinned, wager
+lines, and settlements with payout lines.
 
 Every stake is a ``WagerLine`` and every amount handed back a ``PayoutLine``, so per round:
 stakes in − amounts returned = house result, exactly. Amounts are ``Decimal`` and never negative
 (database checks); a paid amount may be below the computed one only where a cap applied, and the
-line says why.
+line says why. (A pot game's chip movements during the round are the round's own record:
+``tables.LedgerEntry``.)
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
-from tables.models import Game, Round
+from tables.models import Game, Round, Table
 
 
 class PaytableKind(models.TextChoices):
@@ -76,6 +78,44 @@ class PaytableLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.paytable}: {self.line} {self.pays}"
+
+
+class TablePaytable(models.Model):
+    """The paytable version a table uses for one kind (main, bonus), now.
+
+    Changed through ``payouts.services.paytables.table_paytable_set`` (audited); each round pins
+    what its table uses when it opens (:class:`RoundPaytable`).
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="+")
+    kind = models.CharField(max_length=10, choices=PaytableKind.choices)
+    paytable = models.ForeignKey(Paytable, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "kind"], name="table_paytable_one_per_kind")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} {self.kind}: {self.paytable}"
+
+
+class RoundPaytable(models.Model):
+    """A paytable a round was played under, pinned when it opened; the database then freezes
+    the paytable. The round keeps a copy of the lines (``Round.paytables``) for its engine."""
+
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="+")
+    kind = models.CharField(max_length=10, choices=PaytableKind.choices)
+    paytable = models.ForeignKey(Paytable, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "kind"], name="round_paytable_one_per_kind")
+        ]
+        indexes = [models.Index(fields=["paytable"], name="round_paytable_paytable_idx")]
+
+    def __str__(self) -> str:
+        return f"round {self.round_id} {self.kind}: {self.paytable}"
 
 
 class WagerKind(models.TextChoices):
@@ -169,7 +209,7 @@ class PayoutLine(models.Model):
     settlement = models.ForeignKey(Settlement, on_delete=models.PROTECT, related_name="lines")
     box = models.PositiveSmallIntegerField()
     line = models.CharField(max_length=40, help_text="ante, bet, bonus, insurance, pot...")
-    combination = models.CharField(max_length=40, blank=True)
+    combination = models.CharField(max_length=200, blank=True, help_text="The hand, in full.")
     outcome = models.CharField(max_length=10, choices=Outcome.choices)
     stake = models.DecimalField(max_digits=14, decimal_places=2, default=0)
     computed_amount = models.DecimalField(max_digits=14, decimal_places=2)
@@ -192,34 +232,3 @@ class PayoutLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.settlement.round} box {self.box} {self.line} {self.paid_amount}"
-
-
-class LedgerEntry(models.Model):
-    """One chip movement of a pot game: from one account to another.
-
-    Accounts are ``player:<seat>``, ``pot`` and ``house_float``. A pot's balance is the sum of
-    its entries; entries are numbered per round and never changed.
-    """
-
-    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="ledger")
-    seq = models.PositiveIntegerField()
-    source = models.CharField(max_length=20)
-    destination = models.CharField(max_length=20)
-    amount = models.DecimalField(max_digits=14, decimal_places=2)
-    reason = models.CharField(max_length=40)
-    event = models.ForeignKey(
-        "tables.RoundEvent", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["round", "seq"], name="ledger_seq_unique"),
-            models.CheckConstraint(condition=Q(amount__gt=0), name="ledger_amount_positive"),
-            models.CheckConstraint(
-                condition=~Q(source=F("destination")), name="ledger_moves_between_accounts"
-            ),
-        ]
-        ordering = ["round", "seq"]
-
-    def __str__(self) -> str:
-        return f"{self.round} #{self.seq} {self.source}->{self.destination} {self.amount}"

@@ -1,31 +1,30 @@
-"""Admin for configuration. Rounds and their events are shown read-only: history is not edited."""
+"""Admin for configuration, through the same services as the API (each change validated and
+audited there). Rounds and their events are shown read-only: history is not edited."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import admin
-from django.db import transaction
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 
-from audit.codes import AuditCode
-from audit.services.recording import audit_record
-from tables.models import Box, Casino, DealerAssignment, Pit, Round, RoundEvent, RuleSet, Table
-from tables.services.tables import LIMIT_FIELDS
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    """Rows that are history: visible, never added, changed or deleted through the admin."""
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
+from casino.core.admin import ReadOnlyAdmin
+from casino.core.errors import ApiError
+from tables.models import (
+    Box,
+    Casino,
+    DealerAssignment,
+    LedgerEntry,
+    Pit,
+    Round,
+    RoundEvent,
+    RuleSet,
+    Table,
+)
+from tables.services import rule_sets as rule_set_services
+from tables.services import tables as table_services
 
 admin.site.register(Casino)
 
@@ -46,57 +45,77 @@ class RuleSetAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return ["game", "name", "version", "settings"] if obj is not None else []
 
     def save_model(self, request: HttpRequest, obj: RuleSet, form: Any, change: bool) -> None:
-        with transaction.atomic():
-            obj.created_by = request.user
-            super().save_model(request, obj, form, change)
-            audit_record(
-                event_code=AuditCode.RULE_SET_CREATED,
-                actor=request.user,
-                after={
-                    "name": obj.name,
-                    "version": obj.version,
-                    "game": obj.game,
-                    "settings": obj.settings,
-                },
-            )
+        if change:
+            return  # nothing of a saved version is editable
+        created = rule_set_services.rule_set_create(
+            actor=request.user,
+            game=obj.game,
+            name=obj.name,
+            version=obj.version,
+            settings=obj.settings,
+        )
+        obj.pk = created.pk
 
 
-#: Which audit code a change of each table field is recorded under.
-_TABLE_FIELD_CODES = {
-    **{name: AuditCode.TABLE_LIMITS_CHANGED for name in LIMIT_FIELDS},
-    "rule_set": AuditCode.TABLE_RULE_SET_CHANGED,
-    "paytable": AuditCode.TABLE_PAYTABLE_CHANGED,
-    "bonus_paytable": AuditCode.TABLE_PAYTABLE_CHANGED,
-}
+class TableAdminForm(forms.ModelForm):  # type: ignore[type-arg]
+    """Judges the limits as the services do, so a refusal shows on the form."""
+
+    class Meta:
+        model = Table
+        fields = [
+            "pit",
+            "code",
+            "game",
+            "currency",
+            "chip_unit",
+            *table_services.LIMIT_FIELDS,
+            "rule_set",
+            "boxes",
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        candidate = Table(**{k: v for k, v in cleaned.items() if k in _TABLE_VALUES})
+        for name in _TABLE_VALUES:
+            if name not in cleaned and self.instance.pk is not None:
+                setattr(candidate, name, getattr(self.instance, name))
+        if candidate.ante_min is not None and candidate.ante_max is not None:
+            try:
+                table_services.verify_limits(candidate)
+            except ApiError as error:
+                raise ValidationError({error.details.get("field"): error.message}) from error
+        return cleaned
+
+
+_TABLE_VALUES = (*table_services.LIMIT_FIELDS, "chip_unit")
 
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Tables are created closed; they open and close through their services (the pit boss's
+    API), and their game never changes once created."""
+
+    form = TableAdminForm
     list_display = ["code", "pit", "game", "status", "currency", "ante_min", "ante_max"]
     list_filter = ["game", "status", "pit"]
 
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return ["status", "game"] if obj is not None else ["status"]
+
     def save_model(self, request: HttpRequest, obj: Table, form: Any, change: bool) -> None:
-        """Save, and record each changed limit, rule set or paytable in the audit trail."""
-        with transaction.atomic():
-            before = Table.objects.select_for_update().get(pk=obj.pk) if change else None
-            super().save_model(request, obj, form, change)
-            if before is None:
-                return
-            changed: dict[str, dict[str, dict[str, str | None]]] = {}
-            for name, code in _TABLE_FIELD_CODES.items():
-                old, new = getattr(before, name), getattr(obj, name)
-                if old != new:
-                    entry = changed.setdefault(code, {"before": {}, "after": {}})
-                    entry["before"][name] = None if old is None else str(old)
-                    entry["after"][name] = None if new is None else str(new)
-            for code, values in changed.items():
-                audit_record(
-                    event_code=code,
-                    actor=request.user,
-                    table=obj,
-                    before=values["before"],
-                    after=values["after"],
-                )
+        values = {name: form.cleaned_data[name] for name in form.changed_data}
+        if not change:
+            created = table_services.table_create(
+                actor=request.user,
+                **{
+                    name: form.cleaned_data[name]
+                    for name in form.cleaned_data
+                    if name not in ("status",)
+                },
+            )
+            obj.pk = created.pk
+            return
+        table_services.table_change(table_id=obj.pk, actor=request.user, changes=values)
 
 
 admin.site.register(Box)
@@ -116,3 +135,8 @@ class RoundAdmin(ReadOnlyAdmin):
 @admin.register(RoundEvent)
 class RoundEventAdmin(ReadOnlyAdmin):
     list_display = ["round", "seq", "kind", "actor", "created_at"]
+
+
+@admin.register(LedgerEntry)
+class LedgerEntryAdmin(ReadOnlyAdmin):
+    list_display = ["round", "seq", "source", "destination", "amount", "reason"]

@@ -1,162 +1,114 @@
-"""The seam between the rounds service and the pure game engines.
+"""The seam between the rounds and the pure game engines: one contract for every game.
 
-Each game registers a ``GameAdapter``; the rounds service locks the round, checks the expected
-event number, and asks the adapter to turn one dealer action into events. Actions every game
-shares (``note``, ``expose_card``) are handled by the rounds service itself.
+Each game is a ``casino.games.contract.GameDefinition``; this module names them, builds a
+round's :class:`~casino.games.contract.RoundTerms` from what the round pinned when it opened,
+and gives a round's engine state two ways:
+
+* :func:`current_state`, the fast path: the state restored from the snapshot stored with the
+  round's last event (constant cost, whatever the length of the round);
+* :func:`replayed_state`, the proof: the state rebuilt from every stored event, with every
+  check, which the settlement and the nightly check compare with the fast path.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import functools
+import json
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
-from typing import Any, Protocol
+from types import MappingProxyType
 
+from casino.games import reddog, rubyrun, russian
+from casino.games.codes import GameCode
+from casino.games.contract import GameDefinition, GameState, JsonObject, RoundTerms
 from casino.games.errors import GameError
-from casino.games.reddog.rules import RedDogRules
-from casino.games.rubyrun.rules import RubyRunRules
-from casino.games.russian.rules import RussianPokerRules
+from tables.models import Round, RoundEvent, RuleSet
 
-ACTION_UNKNOWN = "action_unknown"
-RULESET_INVALID = "ruleset_invalid"
+#: Every game, by name.
+GAMES: Mapping[str, GameDefinition] = MappingProxyType(
+    {game.name: game for game in (russian.GAME, rubyrun.GAME, reddog.GAME)}
+)
 
-
-@dataclass(frozen=True)
-class PendingEvent:
-    """An event an action produced, not yet stored: its kind, payload and the cards it shows."""
-
-    kind: str
-    payload: dict[str, Any]
-    cards: tuple[tuple[int, str], ...] = ()
-    deck_pass: int = 1
+#: Events of a round's log that are not the engine's: the rounds service writes them itself.
+CORE_EVENT_KINDS = frozenset({"note"})
 
 
-@dataclass(frozen=True)
-class LedgerMove:
-    """A chip movement of a pot game, numbered from 1 within the round (``LedgerEntry``)."""
-
-    seq: int
-    source: str
-    destination: str
-    amount: Decimal
-    reason: str
+def game_of(name: str) -> GameDefinition:
+    """The game named ``name``. :raises KeyError: for a game the system does not have."""
+    return GAMES[name]
 
 
-@dataclass(frozen=True)
-class ActionOutcome:
-    """What one action produced: its events, the round's new phase, the chips it moved, and the
-    game's view after it (so the response needs no second replay)."""
-
-    events: tuple[PendingEvent, ...]
-    phase: str
-    ledger: tuple[LedgerMove, ...] = ()
-    view: dict[str, Any] | None = None
-
-
-@dataclass(frozen=True)
-class StakeLine:
-    """A stake to be written as a ``WagerLine``: box or seat, kind (``ante``, ``bet``...)."""
-
-    box: int
-    kind: str
-    amount: Decimal
+def round_terms(round: Round) -> RoundTerms:
+    """What ``round`` is played under, as pinned when it opened (its rule set is a version that
+    is never edited; its paytables' lines and limits are copies)."""
+    paytables = {
+        kind: {line: Decimal(str(pays)) for line, pays in pinned.get("lines", {}).items()}
+        for kind, pinned in (round.paytables or {}).items()
+    }
+    return RoundTerms(
+        rules=rule_set_settings(round.rule_set_id),
+        paytables=paytables,
+        limits=dict(round.limits),
+        options=dict(round.options),
+    )
 
 
-@dataclass(frozen=True)
-class ReturnLine:
-    """An amount handed back, to be written as a ``PayoutLine``."""
-
-    box: int
-    line: str
-    outcome: str
-    stake: Decimal
-    computed: Decimal
-    paid: Decimal
-    combination: str = ""
-    reason: str = ""
-    pot: int | None = None
+@functools.lru_cache(maxsize=1024)
+def _settings_text(rule_set_id: int) -> str:
+    return json.dumps(RuleSet.objects.values_list("settings", flat=True).get(pk=rule_set_id))
 
 
-@dataclass(frozen=True)
-class SettlementPlan:
-    """What the settlement service writes for a round, computed purely from its events.
+def rule_set_settings(rule_set_id: int) -> JsonObject:
+    """The settings of rule-set version ``rule_set_id``, read once per process: a version is
+    never edited (the database refuses it), so what was read stays true."""
+    settings: JsonObject = json.loads(_settings_text(rule_set_id))
+    return settings
 
-    ``engine_result`` is the engine's own settlement as JSON; replay compares it to the cent.
-    In a pot game (``pot_game``) the stakes less the amounts paid must equal the rake, which the
-    service checks before writing.
+
+def current_state(round: Round, *, terms: RoundTerms | None = None) -> GameState:
+    """The engine's state after ``round``'s last event, restored from its snapshot.
+
+    A round whose snapshot is missing or no longer reads (written by an older engine) is
+    replayed instead; the caller stores the fresh snapshot with its next write.
     """
-
-    stakes: tuple[StakeLine, ...]
-    returns: tuple[ReturnLine, ...]
-    engine_result: dict[str, Any]
-    rake: Decimal = Decimal(0)
-    cap_applied: bool = False
-    pot_game: bool = False
-
-
-class GameAdapter(Protocol):
-    """What a game provides to the rounds service."""
-
-    game: str
-    initial_phase: str
-
-    def action_inputs(self) -> Mapping[str, Any]:
-        """The game's actions, each with the serializer class of its input."""
-
-    def act(
-        self, *, round: Any, history: Sequence[Any], action: str, data: Mapping[str, Any]
-    ) -> ActionOutcome:
-        """Verify ``action`` against the state rebuilt from ``history`` and return its events."""
-
-    def view(self, *, round: Any, history: Sequence[Any]) -> dict[str, Any]:
-        """The round's state and legal next actions, for the tablet."""
-
-    def settle(self, *, round: Any, history: Sequence[Any]) -> SettlementPlan:
-        """The settlement of a complete round. :raises GameError: when it is not complete."""
-
-    def normalise_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """What was agreed before the deal, validated. :raises GameError: ``options_invalid``."""
-
-    def state_of(self, round: Any, history: Sequence[Any]) -> Any:
-        """The engine's state rebuilt from the round's stored events."""
-
-    def deck_pass(self, state: Any) -> int:
-        """The number of the deck in use (a card may be recorded once per deck)."""
+    game = game_of(round.game)
+    terms = terms if terms is not None else round_terms(round)
+    if round.snapshot:
+        try:
+            return game.restore(terms, round.snapshot)
+        except GameError as error:
+            if error.code != GameCode.SNAPSHOT_INVALID:
+                raise
+    return replayed_state(round, RoundEvent.objects.filter(round=round).order_by("seq"))
 
 
-_ADAPTERS: dict[str, GameAdapter] = {}
+def replayed_state(round: Round, events: Iterable[RoundEvent]) -> GameState:
+    """The engine's state rebuilt from ``events`` (the round's stored events, in order).
 
-
-def register(adapter: GameAdapter) -> GameAdapter:
-    _ADAPTERS[adapter.game] = adapter
-    return adapter
-
-
-def all_adapters() -> list[GameAdapter]:
-    return list(_ADAPTERS.values())
-
-
-def adapter_for(game: str) -> GameAdapter | None:
-    """The registered adapter of ``game``, or ``None`` while the game has no engine."""
-    return _ADAPTERS.get(game)
-
-
-#: Each game's rules class: ``from_dict`` validates stored settings, ``to_dict`` normalises them.
-RULES_CLASSES: dict[str, Any] = {
-    "russian_poker": RussianPokerRules,
-    "ruby_run": RubyRunRules,
-    "red_dog": RedDogRules,
-}
-
-
-def validate_rule_settings(game: str, settings: Any) -> dict[str, Any]:
-    """Validate a rule set's settings with the game's rules class and return them complete.
-
-    Missing settings are filled with the game's defaults, so a stored version states every
-    setting it was played under.
-
-    :raises GameError: ``ruleset_invalid`` with ``data["field"]``.
+    :raises GameError: when a stored event does not read or is not legal where it stands (a
+        log altered behind the service's back).
     """
-    if not isinstance(settings, Mapping):
-        raise GameError(RULESET_INVALID, "Rule-set settings must be a JSON object.")
-    return dict(RULES_CLASSES[game].from_dict(settings).to_dict())
+    game = game_of(round.game)
+    state = game.new_state(round_terms(round))
+    for stored in events:
+        if stored.kind not in CORE_EVENT_KINDS:
+            state.apply(game.read_event(stored_event_data(stored)))
+    return state
+
+
+def stored_event_data(stored: RoundEvent) -> JsonObject:
+    """A stored event as its engine's ``to_dict()`` wrote it."""
+    return {"kind": stored.kind, **stored.payload}
+
+
+def initial_snapshot(round: Round) -> JsonObject:
+    """The snapshot of a round that has just opened."""
+    return game_of(round.game).new_state(round_terms(round)).snapshot()
+
+
+def validate_rule_settings(game: str, settings: JsonObject) -> JsonObject:
+    """A rule set's settings for ``game``, validated and completed with the game's defaults.
+
+    :raises GameError: ``ruleset_invalid`` (``data["field"]``).
+    """
+    return game_of(game).validate_rules(settings)

@@ -1,29 +1,136 @@
 """The lock order of the tables aggregate, in one place.
 
-Writers lock in this order and never the reverse: idempotency key (``casino.api.idempotency``),
-then the table, then the round, then a correction of that round (``audit.services.corrections``),
-and last the audit chain's append lock, a transaction-level advisory lock taken by
-``audit_record`` (``audit.services.chain.chain_lock``), which every writer calls after its own
-row locks. Each helper returns rows already locked with ``SELECT ... FOR UPDATE`` and must run
-inside a transaction.
+Writers lock in this order and never the reverse: the table, then the round, then a correction
+of that round (``audit.services.corrections``), and last the audit chain's head, which
+``audit_record`` takes (``casino.core.trail.recording``) after every other lock. An
+``Idempotency-Key`` is recorded when the request's work is done (``casino.api.idempotency``).
+Each helper returns rows already locked with ``SELECT ... FOR UPDATE`` and must run inside a
+transaction; each carries ``current_dealer_id``, the dealer assigned to the table now, so the
+dealer's permission is decided under the lock without another query (``tables.rules``).
 """
 
 from __future__ import annotations
 
-from tables.models import Round, Table
+import functools
+
+from django.db import connection
+from django.db.models import OuterRef, Subquery
+
+from casino.core.rows import ModelRows
+from tables.models import Casino, DealerAssignment, Pit, Round, RoundStatus, RuleSet, Table
+
+#: The round and its table's current dealer, in one statement. A dealer action runs it on every
+#: request, so it is written once rather than compiled from a queryset each time. (At most one
+#: assignment per table is open: a database constraint.)
+_ROUND_ROWS = ModelRows(Round, "r")
 
 
-def table_lock(table_id: int) -> Table:
-    """The table row, locked. :raises Table.DoesNotExist:"""
-    return (
-        Table.objects.select_for_update(of=("self",)).select_related("pit__casino").get(pk=table_id)
+@functools.cache
+def _round_lock_statement() -> str:
+    return f"""
+        SELECT {_ROUND_ROWS.select}, (
+            SELECT a.dealer_id FROM tables_dealerassignment a
+            WHERE a.table_id = r.table_id AND a.ended_at IS NULL
+        ) AS current_dealer_id
+        FROM tables_round r
+        WHERE r.id = %s
+        FOR UPDATE OF r
+    """
+
+
+_TABLE_ROWS = ModelRows(Table, "t")
+_PIT_ROWS = ModelRows(Pit, "p")
+_CASINO_ROWS = ModelRows(Casino, "c")
+_RULE_SET_ROWS = ModelRows(RuleSet, "rs")
+
+
+@functools.cache
+def _table_lock_statement(with_round_numbers: bool) -> str:
+    rounds = (
+        """,
+        (SELECT max(r.number) FROM tables_round r WHERE r.table_id = t.id),
+        (SELECT r.id FROM tables_round r WHERE r.table_id = t.id AND r.status = %(open)s),
+        (SELECT r.number FROM tables_round r WHERE r.table_id = t.id AND r.status = %(open)s)"""
+        if with_round_numbers
+        else ""
     )
+    return f"""
+        SELECT {_TABLE_ROWS.select}, {_PIT_ROWS.select}, {_CASINO_ROWS.select},
+               {_RULE_SET_ROWS.select},
+               (SELECT a.dealer_id FROM tables_dealerassignment a
+                WHERE a.table_id = t.id AND a.ended_at IS NULL){rounds}
+        FROM tables_table t
+        JOIN tables_pit p ON p.id = t.pit_id
+        JOIN tables_casino c ON c.id = p.casino_id
+        JOIN tables_ruleset rs ON rs.id = t.rule_set_id
+        WHERE t.id = %(table)s
+        FOR UPDATE OF t
+    """
 
 
-def round_lock(round_id: int) -> Round:
-    """The round row, locked (its table is read, not locked). :raises Round.DoesNotExist:"""
-    return (
-        Round.objects.select_for_update(of=("self",))
-        .select_related("table", "rule_set")
-        .get(pk=round_id)
-    )
+def table_lock(table_id: int, *, with_round_numbers: bool = False) -> Table:
+    """The table row, locked, with its pit, casino and rule set read with it, and
+    ``current_dealer_id``: one statement (every write at a table takes it, so it is written
+    once rather than compiled from a queryset each time).
+
+    ``with_round_numbers`` reads in the same statement, for the opening of a round, the last
+    round number used (``last_round_number``) and the round in play, if any
+    (``open_round_id``, ``open_round_number``; at most one: a database constraint).
+
+    :raises Table.DoesNotExist:
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _table_lock_statement(with_round_numbers),
+            {"table": table_id, "open": RoundStatus.OPEN.value},
+        )
+        row = cursor.fetchone()
+    if row is None:
+        raise Table.DoesNotExist(f"no table {table_id}")
+    at = 0
+    parts = []
+    for rows in (_TABLE_ROWS, _PIT_ROWS, _CASINO_ROWS, _RULE_SET_ROWS):
+        parts.append(rows.instance(row[at:]))
+        at += rows.width
+    table, pit, casino, rule_set = parts
+    Pit.casino.field.set_cached_value(pit, casino)
+    Table.pit.field.set_cached_value(table, pit)
+    Table.rule_set.field.set_cached_value(table, rule_set)
+    table.current_dealer_id = row[at]  # type: ignore[attr-defined]
+    if with_round_numbers:
+        (
+            table.last_round_number,  # type: ignore[attr-defined]
+            table.open_round_id,  # type: ignore[attr-defined]
+            table.open_round_number,  # type: ignore[attr-defined]
+        ) = row[at + 1 : at + 4]
+    return table
+
+
+def round_lock(round_id: int, *, with_related: bool = False) -> Round:
+    """The round row, locked, with ``current_dealer_id``: one statement. Its table, rule set
+    and dealer are read when first used, or in the same statement ``with_related`` (for a
+    caller that answers with the whole round: the settlement).
+
+    :raises Round.DoesNotExist:
+    """
+    if with_related:
+        return (
+            Round.objects.select_for_update(of=("self",))
+            .select_related("table", "rule_set", "dealer")
+            .annotate(
+                current_dealer_id=Subquery(
+                    DealerAssignment.objects.filter(
+                        table_id=OuterRef("table_id"), ended_at__isnull=True
+                    ).values("dealer_id")[:1]
+                )
+            )
+            .get(pk=round_id)
+        )
+    with connection.cursor() as cursor:
+        cursor.execute(_round_lock_statement(), [round_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise Round.DoesNotExist(f"no round {round_id}")
+    round = _ROUND_ROWS.instance(row)
+    round.current_dealer_id = row[_ROUND_ROWS.width]  # type: ignore[attr-defined]
+    return round

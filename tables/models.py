@@ -2,7 +2,10 @@
 
 A round is an event log: ``RoundEvent`` rows are appended, numbered per round, and never changed
 (a database trigger refuses UPDATE and DELETE). ``RoundCard`` rows make "a card at most once per
-deck pass of a round" a database constraint.
+deck pass of a round" a database constraint; ``LedgerEntry`` rows are the chip movements of a
+pot game as they happen. A round's status moves only along ``tables.lifecycle`` (a trigger
+refuses any other change). Which paytables a table uses is the payouts app's
+(``payouts.TablePaytable``): a round pins their lines as data, with its limits, when it opens.
 """
 
 from __future__ import annotations
@@ -12,6 +15,9 @@ from decimal import Decimal
 from django.conf import settings as conf
 from django.db import models
 from django.db.models import F, Q
+
+from casino.core.gaming_day import DayClock
+from casino.core.trail.recording import AuditScope
 
 
 class Game(models.TextChoices):
@@ -36,6 +42,14 @@ class Casino(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def clock(self) -> DayClock:
+        return DayClock(self.time_zone, self.gaming_day_start_hour)
+
+    def audit_scope(self) -> AuditScope:
+        """What concerns the casino but no table (its reports, its checks) is in its stream."""
+        return AuditScope(casino_id=self.pk, clock=self.clock)
 
 
 class Pit(models.Model):
@@ -88,10 +102,10 @@ class RuleSet(models.Model):
         from django.core.exceptions import ValidationError
 
         from casino.games.errors import GameError
-        from tables.engines import validate_rule_settings
+        from tables.engines import game_of
 
         try:
-            self.settings = validate_rule_settings(self.game, self.settings)
+            self.settings = game_of(self.game).validate_rules(self.settings)
         except GameError as exc:
             raise ValidationError({"settings": f"{exc.message} ({exc.code})"}) from exc
 
@@ -122,12 +136,6 @@ class Table(models.Model):
     bet_max = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
     max_table_payout = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
     rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, related_name="tables")
-    paytable = models.ForeignKey(
-        "payouts.Paytable", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    bonus_paytable = models.ForeignKey(
-        "payouts.Paytable", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
     boxes = models.PositiveSmallIntegerField(default=4, help_text="Boxes or seats at the table.")
 
     class Meta:
@@ -157,6 +165,10 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return self.code
+
+    def audit_scope(self) -> AuditScope:
+        """An event at this table falls on its casino's gaming day at the moment it happens."""
+        return AuditScope(table_id=self.pk, clock=self.pit.casino.clock)
 
 
 class Box(models.Model):
@@ -215,6 +227,8 @@ class DealerAssignment(models.Model):
 
 
 class RoundStatus(models.TextChoices):
+    """Where a round stands in its lifecycle (``tables.lifecycle`` has the allowed moves)."""
+
     OPEN = "open", "Open"
     SETTLED = "settled", "Settled"
     VOIDED = "voided", "Voided"
@@ -224,9 +238,14 @@ class Round(models.Model):
     """One round (Russian Poker), hand (Ruby Run) or game (Red Dog) at a table.
 
     ``phase`` mirrors the engine's phase; ``last_event_seq`` is the number of the last event,
-    which a mutation must name to be applied. The rule-set and paytable versions are pinned when
-    the round opens. ``options`` holds what was agreed before the deal (for example Ruby Run's
-    ace-low runs or extra betting rounds).
+    which a mutation must name to be applied. When the round opens it pins what it is played
+    under: the rule-set version, the paytables' lines (``paytables``: kind to line to multiple,
+    with the paytable's id, name and version) and the limits. ``options`` holds what was agreed
+    before the deal (for example Ruby Run's ace-low runs or extra betting rounds).
+
+    ``snapshot`` is the engine's state after the last event (``casino.games.contract``), written
+    with every action, so an action restores it instead of replaying the round; replaying the
+    events stays the proof, and the settlement and the nightly check compare the two.
     """
 
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="rounds")
@@ -236,15 +255,10 @@ class Round(models.Model):
     phase = models.CharField(max_length=40)
     last_event_seq = models.PositiveIntegerField(default=0)
     rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, related_name="rounds")
-    paytable = models.ForeignKey(
-        "payouts.Paytable", null=True, blank=True, on_delete=models.PROTECT, related_name="rounds"
-    )
-    bonus_paytable = models.ForeignKey(
-        "payouts.Paytable",
-        null=True,
+    paytables = models.JSONField(
+        default=dict,
         blank=True,
-        on_delete=models.PROTECT,
-        related_name="bonus_rounds",
+        help_text="The paytables' lines when the round opened, by kind (main, bonus).",
     )
     dealer = models.ForeignKey(
         conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="dealt_rounds"
@@ -254,6 +268,9 @@ class Round(models.Model):
         default=dict,
         blank=True,
         help_text="The table's limits and maximum payout when the round opened.",
+    )
+    snapshot = models.JSONField(
+        default=dict, blank=True, help_text="The engine's state after the last event."
     )
     gaming_day = models.DateField()
     opened_at = models.DateTimeField()
@@ -265,11 +282,23 @@ class Round(models.Model):
             models.UniqueConstraint(
                 fields=["table"], condition=Q(status="open"), name="round_one_open_per_table"
             ),
+            models.CheckConstraint(
+                condition=Q(status__in=["open", "settled", "voided"]), name="round_status_known"
+            ),
+            # A round is closed exactly when it is no longer open.
+            models.CheckConstraint(
+                condition=(Q(status="open") & Q(closed_at__isnull=True))
+                | (~Q(status="open") & Q(closed_at__isnull=False)),
+                name="round_closed_when_not_open",
+            ),
         ]
         indexes = [models.Index(fields=["gaming_day", "table"], name="round_day_table_idx")]
 
     def __str__(self) -> str:
         return f"{self.table.code} #{self.number}"
+
+    def audit_scope(self) -> AuditScope:
+        return AuditScope(table_id=self.table_id, round_id=self.pk, gaming_day=self.gaming_day)
 
 
 class RoundEvent(models.Model):
@@ -313,3 +342,34 @@ class RoundCard(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} card {self.card}"
+
+
+class LedgerEntry(models.Model):
+    """One chip movement of a pot game, as it happens: from one account to another.
+
+    Accounts are ``player:<seat>``, ``pot`` and ``house_float``. A pot's balance is the sum of
+    its entries; entries are numbered per round and never changed.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="ledger")
+    seq = models.PositiveIntegerField()
+    source = models.CharField(max_length=20)
+    destination = models.CharField(max_length=20)
+    amount = models.DecimalField(max_digits=14, decimal_places=2)
+    reason = models.CharField(max_length=40)
+    event = models.ForeignKey(
+        RoundEvent, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "seq"], name="ledger_seq_unique"),
+            models.CheckConstraint(condition=Q(amount__gt=0), name="ledger_amount_positive"),
+            models.CheckConstraint(
+                condition=~Q(source=F("destination")), name="ledger_moves_between_accounts"
+            ),
+        ]
+        ordering = ["round", "seq"]
+
+    def __str__(self) -> str:
+        return f"{self.round} #{self.seq} {self.source}->{self.destination} {self.amount}"

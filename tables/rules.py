@@ -11,8 +11,11 @@ from typing import Any
 
 import rules
 
-from casino.api.roles import Role, user_role
+from casino.core.roles import Role, user_role
 from tables.models import DealerAssignment, Round, Table
+
+#: Marks an object read without ``current_dealer_id`` (see ``tables.locks``).
+_UNKNOWN = object()
 
 
 def _table_of(obj: Any) -> Table | None:
@@ -20,6 +23,15 @@ def _table_of(obj: Any) -> Table | None:
         return obj
     if isinstance(obj, Round):
         return obj.table
+    return None
+
+
+def _table_id_of(obj: Any) -> int | None:
+    """The id of the table ``obj`` is or belongs to, read without a query."""
+    if isinstance(obj, Table):
+        return int(obj.pk)
+    if isinstance(obj, Round):
+        return int(obj.table_id)
     return None
 
 
@@ -46,11 +58,16 @@ def is_dealer(user: Any) -> bool:
 @rules.predicate
 def is_assigned_dealer(user: Any, obj: Any) -> bool:
     """The user is a dealer with an open assignment at this table (or the round's table)."""
-    table = _table_of(obj)
-    if table is None or user_role(user) is not Role.DEALER:
+    table_id = _table_id_of(obj)
+    if table_id is None or user_role(user) is not Role.DEALER:
         return False
+    # A row read under its lock carries the table's current dealer (``tables.locks``): the
+    # question is then answered under the lock, without a query.
+    current = getattr(obj, "current_dealer_id", _UNKNOWN)
+    if current is not _UNKNOWN:
+        return bool(current == user.pk)
     return DealerAssignment.objects.filter(
-        table_id=table.pk, dealer_id=user.pk, ended_at__isnull=True
+        table_id=table_id, dealer_id=user.pk, ended_at__isnull=True
     ).exists()
 
 
@@ -70,13 +87,3 @@ rules.add_perm(
 rules.add_perm("tables.manage_table", is_supervising_pit_boss | is_admin)
 rules.add_perm("tables.deal_round", is_assigned_dealer)
 rules.add_perm("tables.review_round", is_supervising_pit_boss | is_auditor | is_admin)
-
-# The audit trail (audit/): auditors read it, verify it and run reports; a void or correction is
-# requested at the table and decided by a pit boss of its pit who did not request it (the
-# corrections service refuses self-approval).
-rules.add_perm("audit.view_trail", is_auditor)
-rules.add_perm("audit.run_reports", is_auditor)
-rules.add_perm("audit.request_correction", is_assigned_dealer | is_supervising_pit_boss)
-rules.add_perm("audit.decide_correction", is_supervising_pit_boss)
-rules.add_perm("audit.list_corrections", is_pit_boss | is_auditor | is_admin)
-rules.add_perm("audit.view_correction", is_supervising_pit_boss | is_auditor | is_admin)

@@ -16,8 +16,18 @@ from django.contrib.auth.models import Group
 from rest_framework.test import APIClient
 
 from casino.api.models import DeviceToken, hash_token
-from casino.api.roles import Role
+from casino.core.roles import Role
+from payouts.models import Paytable, TablePaytable
 from tables.models import Box, Casino, DealerAssignment, Game, Pit, RuleSet, Table, TableStatus
+
+
+def use_paytables(table: Table, *paytables: Paytable) -> None:
+    """Set-up shortcut: ``table`` uses ``paytables`` (one per kind), written directly, as the
+    rest of a fixture's floor is."""
+    for paytable in paytables:
+        TablePaytable.objects.update_or_create(
+            table=table, kind=paytable.kind, defaults={"paytable": paytable}
+        )
 
 
 @pytest.fixture
@@ -131,7 +141,9 @@ def play_game_at_table(floor: dict[str, Any]) -> Callable[..., Table]:
         table = floor["table"]
         table.game = game
         table.rule_set = RuleSet.objects.create(
-            game=game, name=f"{game} test rules", version=next(versions),
+            game=game,
+            name=f"{game} test rules",
+            version=next(versions),
             settings=validate_rule_settings(game, settings),
         )
         table.save()

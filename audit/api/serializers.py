@@ -12,17 +12,22 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
-from audit.models import Alert, AuditRecord, Correction, CorrectionLine, GamingDayReport
+from audit.models import Alert, Correction, CorrectionLine, GamingDayReport
+from casino.core.models import AuditRecord
 
 
 class AuditRecordOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
     authorised_by = serializers.CharField(source="authorised_by.username", allow_null=True)
+    table = serializers.IntegerField(source="table_id", allow_null=True)
+    round = serializers.IntegerField(source="round_id", allow_null=True)
     before = serializers.JSONField(allow_null=True)
     after = serializers.JSONField(allow_null=True)
 
     class Meta:
         model = AuditRecord
         fields = [
+            "id",
+            "stream",
             "seq",
             "prev_hash",
             "row_hash",
@@ -42,6 +47,7 @@ class AuditRecordOutputSerializer(serializers.ModelSerializer):  # type: ignore[
 
 
 class BrokenLinkOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    stream = serializers.CharField()
     seq = serializers.IntegerField()
     record_id = serializers.IntegerField()
     check = serializers.ChoiceField(choices=["seq", "prev_hash", "row_hash"])
@@ -50,18 +56,32 @@ class BrokenLinkOutputSerializer(serializers.Serializer):  # type: ignore[type-a
 
 
 class MissingAnchorOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    stream = serializers.CharField()
     seq = serializers.IntegerField()
     expected = serializers.CharField()
     found = serializers.CharField(allow_null=True)
 
 
+class StreamHeadOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    stream = serializers.CharField()
+    seq = serializers.IntegerField()
+    hash = serializers.CharField()
+
+
 class ChainReportOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
     intact = serializers.BooleanField()
     rows = serializers.IntegerField()
-    head_seq = serializers.IntegerField()
-    head_hash = serializers.CharField()
-    broken = BrokenLinkOutputSerializer(allow_null=True)
+    heads = serializers.SerializerMethodField()
+    broken = BrokenLinkOutputSerializer(many=True)
     missing_anchors = MissingAnchorOutputSerializer(many=True)
+
+    @extend_schema_field(StreamHeadOutputSerializer(many=True))
+    def get_heads(self, report: Any) -> list[dict[str, Any]]:
+        """Each stream's last good row, by stream key."""
+        return [
+            {"stream": key, "seq": head.seq, "hash": head.hash}
+            for key, head in sorted(report.heads.items())
+        ]
 
 
 class CorrectionLineOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
@@ -127,6 +147,7 @@ class ReportOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-
             "payload_sha256",
             "csv_sha256",
             "pdf_sha256",
+            "audit_stream",
             "audit_seq",
             "error",
             "links",

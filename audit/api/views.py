@@ -30,19 +30,20 @@ from audit.services import corrections as correction_services
 from audit.services.chain import chain_verify
 from audit.services.reports.build import report_request
 from audit.services.reports.variance import MODES
-from casino.api.errors import ApiError
 from casino.api.idempotency import idempotent
 from casino.api.serializers import MoneyField, StrictSerializer
 from casino.api.shortcuts import IDEMPOTENCY_HEADER, require_permission, validated
+from casino.core.errors import ApiError, ReportCode
 from tables.models import Round
-
-REPORT_NOT_READY = "report_not_ready"
 
 # -- the trail --------------------------------------------------------------------------------
 
 
 class AuditRecordFilterSerializer(StrictSerializer):
-    after_seq = serializers.IntegerField(min_value=0, required=False, default=0)
+    after_id = serializers.IntegerField(
+        min_value=0, required=False, default=0, help_text="Page on after the last row's id."
+    )
+    stream = serializers.CharField(max_length=40, required=False)
     limit = serializers.IntegerField(min_value=1, max_value=500, required=False, default=100)
     round = serializers.IntegerField(required=False)
     table = serializers.IntegerField(required=False)
@@ -55,7 +56,7 @@ class AuditRecordListApi(APIView):
         parameters=[AuditRecordFilterSerializer], responses=AuditRecordOutputSerializer(many=True)
     )
     def get(self, request: Request) -> Response:
-        """The audit trail in chain order, filtered; page on with ``after_seq``."""
+        """The audit trail in its global order (``id``), filtered; page on with ``after_id``."""
         require_permission(request, "audit.view_trail")
         filters = validated(AuditRecordFilterSerializer, request.query_params)
         records = selectors.audit_record_list(**filters)
@@ -272,9 +273,7 @@ class PdfRenderer(_FileRenderer):
 def _download(report_id: int, *, kind: str) -> HttpResponse:
     report = get_object_or_404(GamingDayReport, pk=report_id)
     if report.status != ReportStatus.DONE:
-        raise ApiError(
-            REPORT_NOT_READY, "The report is not done.", status_code=409, status=report.status
-        )
+        raise ApiError(ReportCode.REPORT_NOT_READY, "The report is not done.", status=report.status)
     if kind == "csv":
         content, media_type, digest = (
             report.csv.encode(),

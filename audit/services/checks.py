@@ -9,18 +9,19 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from dataclasses import asdict
+from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from audit.codes import AuditCode
 from audit.models import Alert, AlertKind, ReplayCheck
 from audit.services.chain import ChainReport, chain_verify
-from audit.services.recording import audit_record
+from casino.core.audit_codes import AuditCode
+from casino.core.gaming_day import gaming_day_of
+from casino.core.trail.recording import audit_record
 from payouts.services.replay import round_replay
-from tables.gaming_day import gaming_day_of
-from tables.models import Casino, Round, RoundStatus
+from tables.models import Casino, Round, RoundStatus, Table
 
 logger = logging.getLogger(__name__)
 
@@ -32,14 +33,15 @@ MAX_DIFFERENCES = 20
 
 def chain_check() -> ChainReport:
     """Verify the whole chain and record the outcome: an ``audit.chain_verified`` row naming
-    the head verified (itself an anchor a later tampering cannot remove unseen), or an
-    ``audit.chain_broken`` row and an alert (one per broken link found)."""
+    the heads verified (itself an anchor a later tampering cannot remove unseen), or an
+    ``audit.chain_broken`` row and an alert per finding not raised before (a broken stream, a
+    missing anchor)."""
     report = chain_verify()
     outcome = {
         "rows": report.rows,
-        "head_seq": report.head_seq,
-        "head_hash": report.head_hash,
-        "broken": asdict(report.broken) if report.broken else None,
+        "streams": len(report.heads),
+        "heads": {key: [head.seq, head.hash] for key, head in report.heads.items()},
+        "broken": [asdict(link) for link in report.broken],
         "missing_anchors": report.missing_anchors,
     }
     with transaction.atomic():
@@ -52,19 +54,30 @@ def chain_check() -> ChainReport:
             )
             return report
         logger.error("audit chain broken: %s", outcome)
-        already = Alert.objects.filter(
-            kind=AlertKind.CHAIN_BROKEN,
-            details__broken=outcome["broken"],
-            details__missing_anchors=outcome["missing_anchors"],
-        ).exists()
-        if not already:
-            Alert.objects.create(
-                kind=AlertKind.CHAIN_BROKEN, details=outcome, raised_at=timezone.now()
-            )
+        findings = [{"broken": link} for link in outcome["broken"]] + [
+            {"missing_anchor": anchor} for anchor in outcome["missing_anchors"]
+        ]
+        for finding in findings:
+            if not Alert.objects.filter(kind=AlertKind.CHAIN_BROKEN, details=finding).exists():
+                Alert.objects.create(
+                    kind=AlertKind.CHAIN_BROKEN,
+                    table_id=_table_of(finding),
+                    details=finding,
+                    raised_at=timezone.now(),
+                )
         audit_record(
             event_code=AuditCode.CHAIN_BROKEN, actor=None, actor_label=CHECK_ACTOR, after=outcome
         )
     return report
+
+
+def _table_of(finding: dict[str, Any]) -> int | None:
+    """The table whose stream a finding is in, if it is the stream of a table that exists."""
+    link = finding.get("broken") or finding.get("missing_anchor") or {}
+    kind, _, key = str(link.get("stream", "")).partition(":")
+    if kind != "table" or not key.isdigit():
+        return None
+    return Table.objects.filter(pk=int(key)).values_list("pk", flat=True).first()
 
 
 def replay_check_day(*, casino_id: int, gaming_day: dt.date) -> ReplayCheck:
@@ -123,6 +136,7 @@ def replay_check_day(*, casino_id: int, gaming_day: dt.date) -> ReplayCheck:
                 event_code=AuditCode.REPLAY_CHECKED,
                 actor=None,
                 actor_label=CHECK_ACTOR,
+                casino=Casino.objects.get(pk=casino_id),
                 gaming_day=gaming_day,
                 after={
                     "casino": casino_id,

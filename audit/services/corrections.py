@@ -21,28 +21,20 @@ from typing import Any
 
 import rules
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 
-from audit.codes import AuditCode
 from audit.models import Correction, CorrectionKind, CorrectionLine, CorrectionStatus
-from audit.services.recording import audit_record
-from casino.api.errors import ApiError
-from casino.api.roles import user_role
+from casino.core.audit_codes import AuditCode
+from casino.core.errors import ApiError, CorrectionCode
+from casino.core.gaming_day import gaming_day_of
+from casino.core.roles import user_role
+from casino.core.trail.recording import audit_record
+from casino.core.transactions import service_transaction
 from payouts.models import PayoutLine, Settlement, WagerLine
-from tables.gaming_day import gaming_day_of
+from tables.lifecycle import round_status_change
 from tables.locks import round_lock
 from tables.models import Round, RoundStatus
-
-CORRECTION_NOT_ALLOWED = "correction_not_allowed"
-CORRECTION_SELF_APPROVAL = "correction_self_approval"
-CORRECTION_NOT_PENDING = "correction_not_pending"
-CORRECTION_REASON_REQUIRED = "correction_reason_required"
-CORRECTION_VOID_PENDING = "correction_void_pending"
-CORRECTION_ROUND_VOIDED = "correction_round_voided"
-CORRECTION_ROUND_NOT_SETTLED = "correction_round_not_settled"
-CORRECTION_LINES_INVALID = "correction_lines_invalid"
 
 #: The most lines one payout correction may carry.
 MAX_LINES = 50
@@ -75,38 +67,37 @@ def correction_request(
         ``correction_lines_invalid`` (400).
     """
     reason = reason.strip()
-    with transaction.atomic():
+    with service_transaction():
         round = round_lock(round_id)
         if not rules.has_perm("audit.request_correction", actor, round):
             raise ApiError(
-                CORRECTION_NOT_ALLOWED,
+                CorrectionCode.CORRECTION_NOT_ALLOWED,
                 "Only the dealer at this table or a pit boss of its pit may request this.",
-                status_code=403,
             )
         if not reason:
-            raise ApiError(CORRECTION_REASON_REQUIRED, "Say why the correction is needed.")
+            raise ApiError(
+                CorrectionCode.CORRECTION_REASON_REQUIRED, "Say why the correction is needed."
+            )
         _refuse_if_void(round)
         settlement = Settlement.objects.filter(round=round).first()
         if kind == CorrectionKind.VOID:
             if lines:
                 raise ApiError(
-                    CORRECTION_LINES_INVALID,
+                    CorrectionCode.CORRECTION_LINES_INVALID,
                     "A void takes no lines: they follow from the settlement.",
                 )
             if Correction.objects.filter(
                 round=round, kind=CorrectionKind.VOID, status=CorrectionStatus.REQUESTED
             ).exists():
                 raise ApiError(
-                    CORRECTION_VOID_PENDING,
+                    CorrectionCode.CORRECTION_VOID_PENDING,
                     "A void of this round is already waiting for a decision.",
-                    status_code=409,
                 )
         else:
             if settlement is None:
                 raise ApiError(
-                    CORRECTION_ROUND_NOT_SETTLED,
+                    CorrectionCode.CORRECTION_ROUND_NOT_SETTLED,
                     "Only a settled round's payouts can be corrected.",
-                    status_code=409,
                 )
             _verify_lines(round, lines)
         role = user_role(actor)
@@ -153,7 +144,7 @@ def correction_reject(*, correction_id: int, actor: AbstractBaseUser, note: str 
 
 
 def _decide(*, correction_id: int, actor: AbstractBaseUser, note: str, approve: bool) -> Correction:
-    with transaction.atomic():
+    with service_transaction():
         round_id = Correction.objects.values_list("round_id", flat=True).get(pk=correction_id)
         round = round_lock(round_id)
         correction = (
@@ -163,22 +154,19 @@ def _decide(*, correction_id: int, actor: AbstractBaseUser, note: str, approve: 
         )
         if not rules.has_perm("audit.decide_correction", actor, round):
             raise ApiError(
-                CORRECTION_NOT_ALLOWED,
+                CorrectionCode.CORRECTION_NOT_ALLOWED,
                 "Only a pit boss of this table's pit may decide this.",
-                status_code=403,
             )
         if correction.status != CorrectionStatus.REQUESTED:
             raise ApiError(
-                CORRECTION_NOT_PENDING,
+                CorrectionCode.CORRECTION_NOT_PENDING,
                 "This correction was decided already.",
-                status_code=409,
                 status=correction.status,
             )
         if correction.requested_by_id == actor.pk:
             raise ApiError(
-                CORRECTION_SELF_APPROVAL,
+                CorrectionCode.CORRECTION_SELF_APPROVAL,
                 "A correction is decided by someone other than the person who requested it.",
-                status_code=403,
             )
         now = timezone.now()
         casino = round.table.pit.casino
@@ -220,9 +208,7 @@ def _apply_void(correction: Correction, round: Round, *, now: Any) -> None:
     the correction locked."""
     before = {"status": round.status, "phase": round.phase}
     if round.status == RoundStatus.OPEN:
-        round.status = RoundStatus.VOIDED
-        round.closed_at = now
-        round.save(update_fields=["status", "closed_at"])
+        round_status_change(round=round, to=RoundStatus.VOIDED, at=now)
         after: dict[str, Any] = {"status": RoundStatus.VOIDED, "correction": correction.pk}
     else:
         settlement = Settlement.objects.get(round=round)
@@ -267,12 +253,15 @@ def _refuse_if_void(round: Round) -> None:
         ).exists()
     )
     if voided:
-        raise ApiError(CORRECTION_ROUND_VOIDED, "This round is void.", status_code=409)
+        raise ApiError(CorrectionCode.CORRECTION_ROUND_VOIDED, "This round is void.")
 
 
 def _verify_lines(round: Round, lines: Sequence[LineInput]) -> None:
     if not 1 <= len(lines) <= MAX_LINES:
-        raise ApiError(CORRECTION_LINES_INVALID, f"A payout correction has 1 to {MAX_LINES} lines.")
+        raise ApiError(
+            CorrectionCode.CORRECTION_LINES_INVALID,
+            f"A payout correction has 1 to {MAX_LINES} lines.",
+        )
     boxes = set(WagerLine.objects.filter(round=round).values_list("box", flat=True))
     chip_unit = Decimal(str(round.limits.get("chip_unit") or round.table.chip_unit))
     seen: set[tuple[int, str]] = set()
@@ -287,7 +276,7 @@ def _verify_lines(round: Round, lines: Sequence[LineInput]) -> None:
         elif (line.box, line.line) in seen:
             problem = "The same box and line appear twice."
         if problem is not None:
-            raise ApiError(CORRECTION_LINES_INVALID, problem, index=index)
+            raise ApiError(CorrectionCode.CORRECTION_LINES_INVALID, problem, index=index)
         seen.add((line.box, line.line))
 
 

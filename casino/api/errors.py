@@ -1,11 +1,12 @@
-"""One error shape for the whole API, with stable machine-readable codes.
+"""The API's rendering of every refusal in the one error shape (``casino.core.errors``).
 
 Every refusal renders as::
 
     {"error": {"code": "stale_event", "message": "...", "details": {...}}}
 
 ``code`` never changes once published; ``message`` is for people; ``details`` holds structured
-data (the offending field, the expected event number, the card seen twice...).
+data (the offending field, the expected event number, the card seen twice...). The status is
+the code's, from the one table (``casino.core.errors.HTTP_STATUS``).
 """
 
 from __future__ import annotations
@@ -14,68 +15,34 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
-from rest_framework import exceptions, status
+from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from casino.core.errors import AccessCode, ApiError, RequestCode, error_body, status_of
+from casino.games.codes import GameCode
 from casino.games.errors import GameError
 
-# Codes of the API layer. Engine codes (casino.games) pass through unchanged.
-INVALID_INPUT = "invalid_input"
-UNKNOWN_FIELD = "unknown_field"
-NOT_AUTHENTICATED = "not_authenticated"
-AUTHENTICATION_FAILED = "authentication_failed"
-PERMISSION_DENIED = "permission_denied"
-NOT_FOUND = "not_found"
-METHOD_NOT_ALLOWED = "method_not_allowed"
-STALE_EVENT = "stale_event"
-IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
-IDEMPOTENCY_KEY_INVALID = "idempotency_key_invalid"
-CONFLICT = "conflict"
-UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
-PARSE_ERROR = "parse_error"
-THROTTLED = "throttled"
-
-ACTION_UNKNOWN = "action_unknown"
-CARD_UNKNOWN = "card_unknown"
-
 _VALIDATION_MESSAGES = {
-    UNKNOWN_FIELD: "The request has a field this endpoint does not take.",
-    ACTION_UNKNOWN: "This table's game has no such action.",
-    CARD_UNKNOWN: "Not a card.",
+    RequestCode.UNKNOWN_FIELD: "The request has a field this endpoint does not take.",
+    RequestCode.ACTION_UNKNOWN: "This table's game has no such action.",
+    GameCode.CARD_UNKNOWN: "Not a card.",
 }
 
-#: Engine codes that describe a conflict with what is already recorded rather than bad input.
-_CONFLICT_GAME_CODES = frozenset({"card_duplicate"})
+#: Field-level codes specific enough to be the error's own code when they are the only problem.
+_PROMOTED_FIELD_CODES = frozenset(str(code) for code in _VALIDATION_MESSAGES)
 
-
-class ApiError(Exception):
-    """A refusal raised by a service or view: an HTTP status, a stable code, structured details."""
-
-    def __init__(
-        self,
-        code: str,
-        message: str,
-        *,
-        status_code: int = status.HTTP_400_BAD_REQUEST,
-        **details: Any,
-    ) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.status_code = status_code
-        self.details = details
-
-
-def error_body(code: str, message: str, details: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {"error": {"code": code, "message": message, "details": details or {}}}
-
-
-def game_error_status(error: GameError) -> int:
-    """The HTTP status of an engine refusal: 409 when it conflicts with the record, else 422."""
-    if error.code in _CONFLICT_GAME_CODES:
-        return status.HTTP_409_CONFLICT
-    return status.HTTP_422_UNPROCESSABLE_ENTITY
+#: DRF's own exceptions, by the code of the vocabulary they stand for.
+_DRF_CODES = {
+    exceptions.NotAuthenticated: AccessCode.NOT_AUTHENTICATED,
+    exceptions.AuthenticationFailed: AccessCode.AUTHENTICATION_FAILED,
+    exceptions.PermissionDenied: AccessCode.PERMISSION_DENIED,
+    exceptions.NotFound: RequestCode.NOT_FOUND,
+    exceptions.MethodNotAllowed: RequestCode.METHOD_NOT_ALLOWED,
+    exceptions.UnsupportedMediaType: RequestCode.UNSUPPORTED_MEDIA_TYPE,
+    exceptions.ParseError: RequestCode.PARSE_ERROR,
+    exceptions.Throttled: RequestCode.THROTTLED,
+}
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -84,7 +51,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(error_body(exc.code, exc.message, exc.details), status=exc.status_code)
     if isinstance(exc, GameError):
         return Response(
-            error_body(exc.code, exc.message, _json_safe(exc.data)), status=game_error_status(exc)
+            error_body(exc.code, exc.message, _json_safe(exc.data)), status=status_of(exc.code)
         )
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
@@ -98,24 +65,13 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         code, details = _validation_code(exc.detail)
         message = _VALIDATION_MESSAGES.get(code, "The request body is not valid.")
         response.data = error_body(code, message, {"fields": details})
+        response.status_code = status_of(code)
         return response
-    code = {
-        exceptions.NotAuthenticated: NOT_AUTHENTICATED,
-        exceptions.AuthenticationFailed: AUTHENTICATION_FAILED,
-        exceptions.PermissionDenied: PERMISSION_DENIED,
-        exceptions.NotFound: NOT_FOUND,
-        exceptions.MethodNotAllowed: METHOD_NOT_ALLOWED,
-        exceptions.UnsupportedMediaType: UNSUPPORTED_MEDIA_TYPE,
-        exceptions.ParseError: PARSE_ERROR,
-        exceptions.Throttled: THROTTLED,
-    }.get(type(exc), str(getattr(exc, "default_code", "error")))
+    known = _DRF_CODES.get(type(exc))
+    code = str(known) if known is not None else str(getattr(exc, "default_code", "error"))
     detail = exc.detail if isinstance(exc, exceptions.APIException) else str(exc)
     response.data = error_body(code, str(detail))
     return response
-
-
-#: Field-level codes specific enough to be the error's own code when they are the only problem.
-_PROMOTED_FIELD_CODES = frozenset({UNKNOWN_FIELD, ACTION_UNKNOWN, CARD_UNKNOWN})
 
 
 def _validation_code(detail: Any) -> tuple[str, Any]:
@@ -128,7 +84,7 @@ def _validation_code(detail: Any) -> tuple[str, Any]:
     codes = set(_leaf_codes(details))
     if len(codes) == 1 and codes <= _PROMOTED_FIELD_CODES:
         return codes.pop(), details
-    return INVALID_INPUT, details
+    return RequestCode.INVALID_INPUT.value, details
 
 
 def _codes(detail: Any) -> Any:
@@ -136,7 +92,7 @@ def _codes(detail: Any) -> Any:
         return {key: _codes(value) for key, value in detail.items()}
     if isinstance(detail, list):
         return [_codes(item) for item in detail]
-    return {"code": getattr(detail, "code", "invalid"), "message": str(detail)}
+    return {"code": str(getattr(detail, "code", "invalid")), "message": str(detail)}
 
 
 def _leaf_codes(details: Any) -> list[str]:

@@ -1,14 +1,20 @@
 """``Idempotency-Key`` on mutating requests: a retry returns the first response.
 
-The key is claimed with ``INSERT ... ON CONFLICT DO NOTHING`` inside the same transaction as the
-request's effect, so:
+The key is recorded, with the response, by one ``INSERT ... ON CONFLICT DO NOTHING`` at the end
+of the request's own transaction, so:
 
-- the first request claims the key, runs, and stores its response before committing;
-- a concurrent retry blocks on the key's unique index until the first commits, then finds the
-  stored response and returns it without running;
-- if the first request fails (any 4xx or 5xx raised by the view), its transaction rolls back with
-  the claim, nothing was done, and a retry runs afresh;
+- the first request runs, and commits its effect and its key together;
+- a retry (or a concurrent twin) runs too, but its insert finds the key taken (waiting, if the
+  first is still in flight, until it commits): its transaction is rolled back, effect and all,
+  and the first response is returned instead;
+- a retry that a service refuses (typically ``stale_event``: the first already applied) finds
+  the key too, after its rollback, and returns the first response;
+- if the first request fails (any 4xx or 5xx raised by the view), nothing is recorded and a
+  retry runs afresh;
 - the same key with another method, path or body is refused with ``idempotency_key_reused``.
+
+Recording at the end costs one statement per request where claiming first would cost two (the
+claim and the stored response): a retry does the work twice, and keeps only the first's.
 """
 
 from __future__ import annotations
@@ -20,14 +26,14 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from django.db import connection, transaction
-from rest_framework import status
+from django.db import connection
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from casino.api.errors import IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_REUSED, ApiError
 from casino.api.models import IdempotencyKey
+from casino.core.errors import ApiError, RequestCode
+from casino.core.transactions import request_transaction
 
 HEADER = "Idempotency-Key"
 _KEY_FORMAT = re.compile(r"^[A-Za-z0-9._:-]{8,100}$")
@@ -35,30 +41,42 @@ _KEY_FORMAT = re.compile(r"^[A-Za-z0-9._:-]{8,100}$")
 Handler = Callable[..., Response]
 
 
-def idempotent(handler: Handler) -> Handler:
-    """Wrap a mutating view method: run it in one transaction, honouring ``Idempotency-Key``.
+class _AlreadyAnswered(Exception):
+    """The key was recorded by another request: undo this one's work."""
 
-    Without the header the method simply runs in a transaction.
+
+def idempotent(handler: Handler) -> Handler:
+    """Wrap a mutating view method: run it in the request's one transaction (which the
+    services it calls join, ``casino.core.transactions``), honouring ``Idempotency-Key``.
+
+    Without the header the method simply runs in that transaction.
     """
 
     @functools.wraps(handler)
     def wrapper(view: Any, request: Request, *args: Any, **kwargs: Any) -> Response:
         key = request.headers.get(HEADER)
         if key is None:
-            with transaction.atomic():
+            with request_transaction():
                 return handler(view, request, *args, **kwargs)
         if not _KEY_FORMAT.match(key):
             raise ApiError(
-                IDEMPOTENCY_KEY_INVALID,
+                RequestCode.IDEMPOTENCY_KEY_INVALID,
                 "Idempotency-Key must be 8 to 100 letters, digits or any of . _ : -",
             )
         digest = _request_digest(request)
-        with transaction.atomic():
-            if _claim(request, key, digest):
+        try:
+            with request_transaction():
                 response = handler(view, request, *args, **kwargs)
-                _store(request.user.pk, key, response)
+                if not _record(request, key, digest, response):
+                    raise _AlreadyAnswered
                 return response
-            return _replay(request.user.pk, key, digest)
+        except Exception:
+            # Whatever undid this request (a twin recorded first, or a refusal because the
+            # first already applied), the first answer stands if there is one.
+            stored = _stored(request.user.pk, key)
+            if stored is None:
+                raise
+            return _replay(stored, key, digest)
 
     return wrapper
 
@@ -73,38 +91,43 @@ def _request_digest(request: Request) -> str:
     return hashlib.sha256(head + canonical).hexdigest()
 
 
-def _claim(request: Request, key: str, digest: str) -> bool:
-    """Insert the key; ``False`` if it already exists (waiting for an in-flight owner)."""
+def _record(request: Request, key: str, digest: str, response: Response) -> bool:
+    """Record the key with its response; ``False`` if another request recorded it first
+    (waiting for an in-flight one to commit)."""
     table = IdempotencyKey._meta.db_table
+    body = JSONRenderer().render(response.data) or b"null"
     with connection.cursor() as cursor:
         cursor.execute(
             f"""
             INSERT INTO {table}
                 (user_id, key, method, path, request_digest, response_status, response_body,
                  created_at)
-            VALUES (%s, %s, %s, %s, %s, 0, 'null'::jsonb, now())
+            VALUES (%s, %s, %s, %s, %s, %s, %s::jsonb, now())
             ON CONFLICT (user_id, key) DO NOTHING
             RETURNING id
             """,
-            [request.user.pk, key, request.method, request.path[:300], digest],
+            [
+                request.user.pk,
+                key,
+                request.method,
+                request.path[:300],
+                digest,
+                response.status_code,
+                body.decode(),
+            ],
         )
         return cursor.fetchone() is not None
 
 
-def _store(user_id: int, key: str, response: Response) -> None:
-    body = json.loads(JSONRenderer().render(response.data) or b"null")
-    IdempotencyKey.objects.filter(user_id=user_id, key=key).update(
-        response_status=response.status_code, response_body=body
-    )
+def _stored(user_id: int, key: str) -> IdempotencyKey | None:
+    return IdempotencyKey.objects.filter(user_id=user_id, key=key).first()
 
 
-def _replay(user_id: int, key: str, digest: str) -> Response:
-    stored = IdempotencyKey.objects.get(user_id=user_id, key=key)
+def _replay(stored: IdempotencyKey, key: str, digest: str) -> Response:
     if stored.request_digest != digest:
         raise ApiError(
-            IDEMPOTENCY_KEY_REUSED,
+            RequestCode.IDEMPOTENCY_KEY_REUSED,
             "This Idempotency-Key was already used for a different request.",
-            status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
             key=key,
         )
     response = Response(stored.response_body, status=stored.response_status)

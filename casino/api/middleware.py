@@ -1,6 +1,7 @@
 """A request id for every request: taken from ``X-Request-ID`` or made, echoed in the response.
 
-Audit rows written while the request runs carry it, so an auditor can tie a row to the access log.
+Audit rows written while the request runs carry it (``casino.core.context``), so an auditor can
+tie a row to the access log.
 """
 
 from __future__ import annotations
@@ -8,17 +9,12 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Callable
-from contextvars import ContextVar
 
 from django.http import HttpRequest, HttpResponse
 
-_current: ContextVar[str] = ContextVar("request_id", default="")
+from casino.core.context import request_context
+
 _ACCEPTED = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
-
-
-def current_request_id() -> str:
-    """The id of the request being served, or ``""`` outside a request (a task, the shell)."""
-    return _current.get()
 
 
 class RequestIdMiddleware:
@@ -28,10 +24,7 @@ class RequestIdMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         offered = request.headers.get("X-Request-ID", "")
         request_id = offered if _ACCEPTED.match(offered) else uuid.uuid4().hex
-        token = _current.set(request_id)
-        try:
+        with request_context(request_id):
             response = self.get_response(request)
-        finally:
-            _current.reset(token)
         response["X-Request-ID"] = request_id
         return response

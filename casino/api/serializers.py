@@ -7,7 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from casino.api.errors import UNKNOWN_FIELD
+from casino.core.errors import RequestCode
 
 
 class StrictSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -23,7 +23,11 @@ class StrictSerializer(serializers.Serializer):  # type: ignore[type-arg]
             if unknown:
                 raise serializers.ValidationError(
                     {
-                        name: [serializers.ErrorDetail("Unknown field.", code=UNKNOWN_FIELD)]
+                        name: [
+                            serializers.ErrorDetail(
+                                "Unknown field.", code=RequestCode.UNKNOWN_FIELD
+                            )
+                        ]
                         for name in unknown
                     }
                 )

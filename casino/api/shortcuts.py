@@ -11,6 +11,8 @@ from rest_framework import serializers
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 
+from casino.core.errors import ApiError, RequestCode
+
 IDEMPOTENCY_HEADER = OpenApiParameter(
     "Idempotency-Key",
     str,
@@ -34,3 +36,8 @@ def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
+
+
+def not_found() -> ApiError:
+    """The 404 ``not_found`` refusal, for a service that did not find what a URL names."""
+    return ApiError(RequestCode.NOT_FOUND, "Not found.")

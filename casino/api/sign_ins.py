@@ -1,8 +1,8 @@
 """Browser sign-ins (the admin, session logins) and failed attempts go into the audit trail.
 
 Django announces them only through its ``user_logged_in`` / ``user_login_failed`` signals, so
-these two receivers are the one place the trail listens to signals. Tablets sign in through
-the device-token endpoint, which records its own rows.
+these two receivers (connected in ``casino.api.apps``) are the one place the trail listens to
+signals. Tablets sign in through the device-token endpoint, which records its own rows.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 
 from django.db import transaction
 
-from audit.codes import AuditCode
-from audit.services.recording import audit_record
+from casino.core.audit_codes import AuditCode
+from casino.core.trail.recording import audit_record
 
 
 def record_login(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:

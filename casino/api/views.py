@@ -1,4 +1,4 @@
-"""Endpoints of the API machinery: device tokens, the current user, health."""
+"""Endpoints of the API machinery: device tokens, the API's root, health."""
 
 from __future__ import annotations
 
@@ -16,12 +16,12 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from audit.codes import AuditCode
-from audit.services.recording import audit_record
-from casino.api.errors import AUTHENTICATION_FAILED, ApiError
 from casino.api.models import DeviceToken, hash_token
-from casino.api.roles import user_role
 from casino.api.serializers import StrictSerializer
+from casino.core.audit_codes import AuditCode
+from casino.core.errors import AccessCode, ApiError
+from casino.core.roles import user_role
+from casino.core.trail.recording import audit_record
 
 
 class DeviceTokenInputSerializer(StrictSerializer):
@@ -57,7 +57,7 @@ class DeviceTokenApi(APIView):
                     actor_label=data["username"],
                     after={"device_name": data["device_name"]},
                 )
-            raise ApiError(AUTHENTICATION_FAILED, "Wrong username or password.", status_code=401)
+            raise ApiError(AccessCode.AUTHENTICATION_FAILED, "Wrong username or password.")
         key = DeviceToken.new_key()
         with transaction.atomic():
             DeviceToken.objects.create(
@@ -76,29 +76,6 @@ class DeviceTokenApi(APIView):
                 "role": role.value if role else None,
             },
             status=status.HTTP_201_CREATED,
-        )
-
-
-class MeOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    username = serializers.CharField()
-    role = serializers.CharField(allow_null=True)
-    table = serializers.CharField(allow_null=True, help_text="A dealer's current table.")
-
-
-class MeApi(APIView):
-    @extend_schema(responses=MeOutputSerializer)
-    def get(self, request: Request) -> Response:
-        """Who is signed in, in which role, and (for a dealer) at which table."""
-        role = user_role(request.user)
-        assignment = (
-            request.user.assignments.filter(ended_at__isnull=True).select_related("table").first()
-        )
-        return Response(
-            {
-                "username": request.user.get_username(),
-                "role": role.value if role else None,
-                "table": assignment.table.code if assignment else None,
-            }
         )
 
 

@@ -9,6 +9,8 @@ class AuditCode(StrEnum):
     LOGIN_FAILED = "auth.login_failed"
     DEVICE_TOKEN_ISSUED = "auth.device_token_issued"
     # Tables and configuration
+    TABLE_CREATED = "table.created"
+    TABLE_CHANGED = "table.changed"
     TABLE_OPENED = "table.opened"
     TABLE_CLOSED = "table.closed"
     TABLE_LIMITS_CHANGED = "table.limits_changed"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
 
@@ -21,3 +22,15 @@ def gaming_day_of(moment: dt.datetime, *, time_zone: str, start_hour: int) -> dt
     local = moment.astimezone(ZoneInfo(time_zone))
     day = local.date()
     return day - dt.timedelta(days=1) if local.hour < start_hour else day
+
+
+@dataclass(frozen=True, slots=True)
+class DayClock:
+    """A casino's gaming-day clock: its time zone and the hour its gaming day starts."""
+
+    time_zone: str
+    start_hour: int
+
+    def day_of(self, moment: dt.datetime) -> dt.date:
+        """The gaming day of ``moment`` at this casino (:func:`gaming_day_of`)."""
+        return gaming_day_of(moment, time_zone=self.time_zone, start_hour=self.start_hour)

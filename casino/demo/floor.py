@@ -12,8 +12,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
 
-from casino.api.roles import Role
+from casino.core.roles import Role
 from payouts.models import PayBasis, Paytable, PaytableKind, PaytableLine
+from payouts.services.paytables import table_paytable_set
+from tables.engines import game_of
 from tables.models import Box, Casino, Game, Pit, RuleSet, Table
 from tables.services.tables import dealer_assign, table_open
 
@@ -80,7 +82,10 @@ def load_demo_floor() -> bool:
         )
         rules = {
             game: RuleSet.objects.create(
-                game=game, name=f"{label} house rules", version=1, settings={}
+                game=game,
+                name=f"{label} house rules",
+                version=1,
+                settings=game_of(game).validate_rules({}),
             )
             for game, label in Game.choices
         }
@@ -93,8 +98,6 @@ def load_demo_floor() -> bool:
                 ante_max=D(500),
                 max_table_payout=D(5000),
                 rule_set=rules[Game.RUSSIAN_POKER],
-                paytable=main,
-                bonus_paytable=bonus,
                 boxes=4,
             ),
             Table(
@@ -105,8 +108,6 @@ def load_demo_floor() -> bool:
                 ante_max=D(1000),
                 max_table_payout=D(20000),
                 rule_set=rules[Game.RUSSIAN_POKER],
-                paytable=main,
-                bonus_paytable=bonus,
                 boxes=6,
             ),
             Table(
@@ -133,6 +134,9 @@ def load_demo_floor() -> bool:
         for table in tables:
             table.save()
             Box.objects.bulk_create(Box(table=table, number=n) for n in range(1, table.boxes + 1))
+            if table.game == Game.RUSSIAN_POKER:
+                for paytable in (main, bonus):
+                    table_paytable_set(table_id=table.pk, actor=users["admin"], paytable=paytable)
         # The pit boss opens the tables and seats the dealers, through the same audited services
         # a pit boss uses, so a dealer can record a round at once.
         for code, dealer in DEMO_ASSIGNMENTS.items():

@@ -1,111 +1,129 @@
 """The settlement service: settle a complete round once, in one transaction, with the round locked.
 
-The game's engine computes the settlement purely from the round's events (a ``SettlementPlan``);
-this service writes it: the wager lines, the settlement with its payout lines, the round's new
-status and an audit row. Settling again returns the settlement already written.
+The settlement is the engine's :class:`~casino.games.contract.GameResult`, computed twice and
+compared: from the round's stored events replayed with every check (the proof an auditor can
+repeat), and from the state the round's actions kept (the snapshot). They must agree to the
+cent; if they ever do not, nothing is written and the refusal says so. The service then writes
+the result: the wager lines, the settlement with its payout lines (one statement,
+``payouts.services.settlement_record``), the round's move to ``settled`` (``tables.lifecycle``)
+and one audit row. Settling again returns the settlement
+already written.
 """
 
 from __future__ import annotations
 
-from decimal import Decimal
+import logging
+from dataclasses import dataclass
 
+import rules
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
 from django.utils import timezone
 
-from audit.codes import AuditCode
-from audit.services.recording import audit_record
-from casino.api.errors import ApiError
-from payouts.models import PayoutLine, Settlement, WagerLine
-from tables.engines import SettlementPlan, adapter_for
+from casino.core.audit_codes import AuditCode
+from casino.core.errors import AccessCode, ApiError, RoundCode
+from casino.core.trail.recording import audit_record
+from casino.core.transactions import service_transaction
+from casino.games.contract import GameResult, GameState
+from payouts.models import PayoutLine, Settlement
+from payouts.services.settlement_record import settlement_record
+from tables.engines import current_state, replayed_state
+from tables.lifecycle import round_status_change
 from tables.locks import round_lock
-from tables.models import Round, RoundStatus
+from tables.models import Round, RoundEvent, RoundStatus
 
-ROUND_NOT_SETTLEABLE = "round_not_settleable"
-SETTLEMENT_UNBALANCED = "settlement_unbalanced"
+logger = logging.getLogger(__name__)
 
 
-def round_settle(*, round_id: int, actor: AbstractBaseUser) -> Settlement:
+@dataclass(frozen=True)
+class Settled:
+    """A round just settled: its settlement with its lines, the round, its events (with their
+    actors) and the engine's state its replay ended in."""
+
+    settlement: Settlement
+    lines: list[PayoutLine]
+    round: Round
+    events: list[RoundEvent]
+    state: GameState
+
+
+def round_settle(*, round_id: int, actor: AbstractBaseUser) -> Settled:
     """Settle the round, or return its settlement if it was settled already.
 
-    :raises ApiError: ``round_not_settleable`` (409) when the round was voided or its game has no
-        engine; the engine's ``GameError`` when the round is not complete.
+    The dealer's permission is checked under the round's lock.
+
+    :raises Round.DoesNotExist:
+    :raises ApiError: ``permission_denied`` (403) unless ``actor`` deals at the round's table
+        now; ``round_not_settleable`` (409) when the round was voided; ``settlement_mismatch``
+        (500) when the replay and the kept state disagree; ``settlement_unbalanced`` (500).
+    :raises GameError: ``round_not_complete`` (422) while the round is not complete.
     """
-    with transaction.atomic():
-        round = round_lock(round_id)
-        existing = Settlement.objects.filter(round=round).first()
-        if existing is not None:
-            return existing
-        adapter = adapter_for(round.game)
-        if round.status != RoundStatus.OPEN or adapter is None:
-            raise ApiError(
-                ROUND_NOT_SETTLEABLE,
-                "This round cannot be settled.",
-                status_code=409,
-                status=round.status,
+    with service_transaction():
+        round = round_lock(round_id, with_related=True)
+        if not rules.has_perm("tables.deal_round", actor, round):
+            raise ApiError(AccessCode.PERMISSION_DENIED, "Your role does not allow this here.")
+        events = list(
+            RoundEvent.objects.filter(round=round).select_related("actor").order_by("seq")
+        )
+        if round.status != RoundStatus.OPEN:
+            # Only a settled round has a settlement (a voided one never had one).
+            existing = Settlement.objects.filter(round=round).prefetch_related("lines").first()
+            if existing is None:
+                raise ApiError(
+                    RoundCode.ROUND_NOT_SETTLEABLE,
+                    "This round cannot be settled.",
+                    status=round.status,
+                )
+            return Settled(
+                existing, list(existing.lines.all()), round, events, current_state(round)
             )
-        plan = adapter.settle(round=round, history=list(round.events.order_by("seq")))
-        return _write(round=round, actor=actor, plan=plan)
+        replayed = replayed_state(round, events)
+        result = replayed.result()
+        _check_kept_state(round, result)
+        settlement, lines = _write(round=round, actor=actor, result=result)
+        return Settled(settlement, lines, round, events, replayed)
 
 
-def _write(*, round: Round, actor: AbstractBaseUser, plan: SettlementPlan) -> Settlement:
-    """Write a plan's rows. Expects the round locked by the caller, inside its transaction."""
-    staked = sum((line.amount for line in plan.stakes), Decimal(0))
-    returned = sum((line.paid for line in plan.returns), Decimal(0))
-    # A house-banked game's result may be anything; in a pot game the house keeps the rake only.
-    if plan.pot_game and staked - returned != plan.rake:
+def _check_kept_state(round: Round, result: GameResult) -> None:
+    """Refuse a replayed result that differs from the kept state's.
+
+    :raises ApiError: ``settlement_mismatch`` (500).
+    """
+    kept = current_state(round).result()
+    if kept.to_dict() != result.to_dict() or kept.detail != result.detail:
+        logger.error("round %s: the kept state's settlement differs from the replay", round.pk)
         raise ApiError(
-            SETTLEMENT_UNBALANCED,
+            RoundCode.SETTLEMENT_MISMATCH,
+            "The round's replay and its recorded state disagree; nothing was settled.",
+            round=round.pk,
+        )
+
+
+def _write(
+    *, round: Round, actor: AbstractBaseUser, result: GameResult
+) -> tuple[Settlement, list[PayoutLine]]:
+    """Write a result's rows. Expects the round locked by the caller, inside its transaction."""
+    # A house-banked game's result may be anything; in a pot game the house keeps the rake only.
+    if result.pot_game and result.house_result != result.rake:
+        raise ApiError(
+            RoundCode.SETTLEMENT_UNBALANCED,
             "Pot awards do not add up to the stakes less the rake.",
-            status_code=500,
-            staked=str(staked),
-            returned=str(returned),
-            rake=str(plan.rake),
+            staked=str(result.staked),
+            returned=str(result.returned),
+            rake=str(result.rake),
         )
     now = timezone.now()
-    WagerLine.objects.bulk_create(
-        WagerLine(round=round, box=line.box, kind=line.kind, amount=line.amount)
-        for line in plan.stakes
-    )
-    settlement = Settlement.objects.create(
-        round=round,
-        settled_at=now,
-        settled_by=actor,
-        total_staked=staked,
-        total_returned=returned,
-        house_result=staked - returned,
-        rake=plan.rake,
-        cap_applied=plan.cap_applied,
-        engine_result=plan.engine_result,
-    )
-    PayoutLine.objects.bulk_create(
-        PayoutLine(
-            settlement=settlement,
-            box=line.box,
-            line=line.line,
-            combination=line.combination,
-            outcome=line.outcome,
-            stake=line.stake,
-            computed_amount=line.computed,
-            paid_amount=line.paid,
-            reason=line.reason,
-            pot=line.pot,
-        )
-        for line in plan.returns
-    )
-    round.status = RoundStatus.SETTLED
-    round.closed_at = now
-    round.save(update_fields=["status", "closed_at"])
+    settlement, lines = settlement_record(round=round, actor=actor, result=result, at=now)
+    round_status_change(round=round, to=RoundStatus.SETTLED, at=now)
     audit_record(
         event_code=AuditCode.ROUND_SETTLED,
         actor=actor,
         round=round,
         after={
-            "staked": str(staked),
-            "returned": str(returned),
-            "house_result": str(staked - returned),
-            "rake": str(plan.rake),
-            "cap_applied": plan.cap_applied,
+            "staked": str(result.staked),
+            "returned": str(result.returned),
+            "house_result": str(result.house_result),
+            "rake": str(result.rake),
+            "cap_applied": result.cap_applied,
         },
     )
-    return settlement
+    return settlement, lines

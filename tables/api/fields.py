@@ -7,7 +7,8 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from casino.games.cards import CARD_UNKNOWN, CARDS, parse_card
+from casino.api.serializers import MoneyField
+from casino.games.cards import CARD_UNKNOWN, CARDS, Card, parse_card
 from casino.games.errors import GameError
 
 
@@ -15,16 +16,17 @@ from casino.games.errors import GameError
 class CardField(serializers.Field):  # type: ignore[type-arg]
     """A card in any common spelling (``As``, ``10h``, ``th``); code ``card_unknown`` if not.
 
-    In: a string. Out (validated data): the card's index 0–51. Rendered: the canonical spelling.
+    In: a string. Out (validated data): the :class:`Card` (an ``int``, its index 0–51).
+    Rendered: the canonical spelling.
     """
 
-    def to_internal_value(self, data: Any) -> int:
+    def to_internal_value(self, data: Any) -> Card:
         if not isinstance(data, str):
             raise serializers.ValidationError(
                 "A card is a string such as 'As' or '10h'.", code=CARD_UNKNOWN
             )
         try:
-            return int(parse_card(data))
+            return parse_card(data)
         except GameError as exc:
             raise serializers.ValidationError(exc.message, code=exc.code) from exc
 
@@ -44,8 +46,6 @@ class StacksField(serializers.DictField):  # type: ignore[type-arg]
     """Chips brought to the table per seat: ``{"1": "100.00", ...}`` in, ``{1: Decimal}`` out."""
 
     def __init__(self, **kwargs: Any) -> None:
-        from casino.api.serializers import MoneyField
-
         kwargs.setdefault("child", MoneyField())
         kwargs.setdefault("help_text", 'Chips per seat, e.g. {"1": "100.00", "2": "80.00"}.')
         super().__init__(**kwargs)

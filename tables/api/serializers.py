@@ -1,22 +1,38 @@
-"""Output serializers of the tables API (inputs live beside their views)."""
+"""Output serializers of the tables API (inputs live beside their views, and the actions' in
+``tables.api.actions``)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from payouts.models import PayoutLine, Settlement
-from tables.engines import adapter_for
-from tables.models import Round, RoundEvent, Table
+from tables.api.tablet_view import TabletViewSerializer
+from tables.models import RoundEvent, Table
+from tables.services.rounds import tablet_view
+
+_STATE_HELP = (
+    "The game's own detailed picture of the round (game-specific keys, for displays and "
+    "auditors); the tablet renders from ``view``."
+)
+_VIEW_HELP = "What the tablet renders from: one shape for every game."
+
+
+class OpenRoundSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
 
 
 class TableOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
     pit = serializers.CharField(source="pit.name")
     rule_set = serializers.CharField()
-    paytable = serializers.CharField(allow_null=True)
     dealer = serializers.SerializerMethodField()
+    open_round = serializers.SerializerMethodField(
+        help_text="The round in play, if any: a tablet that restarted resumes it."
+    )
 
     class Meta:
         model = Table
@@ -35,45 +51,20 @@ class TableOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-a
             "max_table_payout",
             "boxes",
             "rule_set",
-            "paytable",
             "dealer",
+            "open_round",
         ]
 
     def get_dealer(self, table: Table) -> str | None:
         assignment = next((a for a in table.assignments.all() if a.ended_at is None), None)
         return assignment.dealer.get_username() if assignment else None
 
-
-class PayoutLineOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
-    class Meta:
-        model = PayoutLine
-        fields = [
-            "box",
-            "line",
-            "combination",
-            "outcome",
-            "stake",
-            "computed_amount",
-            "paid_amount",
-            "reason",
-            "pot",
-        ]
-
-
-class SettlementOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
-    lines = PayoutLineOutputSerializer(many=True)
-
-    class Meta:
-        model = Settlement
-        fields = [
-            "settled_at",
-            "total_staked",
-            "total_returned",
-            "house_result",
-            "rake",
-            "cap_applied",
-            "lines",
-        ]
+    @extend_schema_field(OpenRoundSerializer(allow_null=True))
+    def get_open_round(self, table: Table) -> dict[str, int] | None:
+        round_id = getattr(table, "open_round_id", None)
+        if round_id is None:
+            return None
+        return {"id": round_id, "number": table.open_round_number}  # type: ignore[attr-defined]
 
 
 class RoundEventOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
@@ -83,54 +74,80 @@ class RoundEventOutputSerializer(serializers.ModelSerializer):  # type: ignore[t
         model = RoundEvent
         fields = ["seq", "kind", "payload", "actor", "created_at"]
 
+    def to_representation(self, event: RoundEvent) -> dict[str, Any]:
+        # Every dealer action answers with its events: written out directly rather than field
+        # by field (the fields above are what the schema publishes; tests check they agree).
+        return {
+            "seq": event.seq,
+            "kind": event.kind,
+            "payload": event.payload,
+            "actor": event.actor.username,
+            "created_at": iso_time(event.created_at),
+        }
 
-class RoundOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
-    table = serializers.CharField(source="table.code")
-    dealer = serializers.CharField(source="dealer.username")
-    rule_set = serializers.CharField()
-    paytable = serializers.CharField(allow_null=True)
+
+def iso_time(moment: dt.datetime) -> str:
+    """A time as DRF's ``DateTimeField`` writes it: ISO 8601, ``Z`` for UTC."""
+    text = timezone.localtime(moment, dt.UTC).isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text
+
+
+class RoundOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """A round with its events and its engine state; the serializer's ``instance`` is a
+    ``tables.selectors.RoundDetail``."""
+
+    id = serializers.IntegerField(source="round.pk")
+    table = serializers.CharField(source="round.table.code")
+    number = serializers.IntegerField(source="round.number")
+    game = serializers.CharField(source="round.game")
+    status = serializers.CharField(source="round.status")
+    phase = serializers.CharField(source="round.phase")
+    last_event_seq = serializers.IntegerField(source="round.last_event_seq")
+    rule_set = serializers.CharField(source="round.rule_set")
+    paytables = serializers.JSONField(source="round.paytables")
+    dealer = serializers.CharField(source="round.dealer.username")
+    options = serializers.JSONField(source="round.options")
+    limits = serializers.JSONField(source="round.limits")
+    gaming_day = serializers.DateField(source="round.gaming_day")
+    opened_at = serializers.DateTimeField(source="round.opened_at")
+    closed_at = serializers.DateTimeField(source="round.closed_at", allow_null=True)
     events = RoundEventOutputSerializer(many=True)
-    state = serializers.SerializerMethodField(
-        help_text="The game's view: phase, whose turn, legal next actions and their limits."
-    )
-    settlement = serializers.SerializerMethodField()
+    state = serializers.SerializerMethodField(help_text=_STATE_HELP)
+    view = serializers.SerializerMethodField(help_text=_VIEW_HELP)
 
-    class Meta:
-        model = Round
-        fields = [
-            "id",
-            "table",
-            "number",
-            "game",
-            "status",
-            "phase",
-            "last_event_seq",
-            "rule_set",
-            "paytable",
-            "dealer",
-            "options",
-            "limits",
-            "gaming_day",
-            "opened_at",
-            "closed_at",
-            "events",
-            "state",
-            "settlement",
-        ]
+    @extend_schema_field(serializers.DictField())
+    def get_state(self, detail: Any) -> dict[str, Any]:
+        return dict(detail.state.view())
 
-    @extend_schema_field(serializers.DictField(allow_null=True))
-    def get_state(self, round: Round) -> dict[str, Any] | None:
-        adapter = adapter_for(round.game)
-        if adapter is None:
-            return None
-        return adapter.view(round=round, history=list(round.events.all()))
+    @extend_schema_field(TabletViewSerializer)
+    def get_view(self, detail: Any) -> dict[str, Any]:
+        return dict(tablet_view(detail.state).to_dict())
 
-    @extend_schema_field(serializers.DictField(allow_null=True))
-    def get_settlement(self, round: Round) -> dict[str, Any] | None:
-        settlement = getattr(round, "settlement", None)
-        if settlement is None:
-            return None
-        return SettlementOutputSerializer(settlement).data  # type: ignore[no-any-return]
+    def to_representation(self, detail: Any) -> dict[str, Any]:
+        # Every round opened and settled answers with it: written out directly (see
+        # RoundEventOutput).
+        round = detail.round
+        event = self.fields["events"].child
+        return {
+            "id": round.pk,
+            "table": round.table.code,
+            "number": round.number,
+            "game": str(round.game),
+            "status": str(round.status),
+            "phase": str(round.phase),
+            "last_event_seq": round.last_event_seq,
+            "rule_set": str(round.rule_set),
+            "paytables": round.paytables,
+            "dealer": round.dealer.username,
+            "options": round.options,
+            "limits": round.limits,
+            "gaming_day": round.gaming_day.isoformat(),
+            "opened_at": iso_time(round.opened_at),
+            "closed_at": None if round.closed_at is None else iso_time(round.closed_at),
+            "events": [event.to_representation(e) for e in detail.events],
+            "state": self.get_state(detail),
+            "view": self.get_view(detail),
+        }
 
 
 class RoundActionOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -141,15 +158,22 @@ class RoundActionOutputSerializer(serializers.Serializer):  # type: ignore[type-
     phase = serializers.CharField(source="round.phase")
     last_event_seq = serializers.IntegerField(source="round.last_event_seq")
     events = RoundEventOutputSerializer(many=True, help_text="The events this action appended.")
-    state = serializers.SerializerMethodField(
-        help_text="The game's view: phase, whose turn, legal next actions and their limits."
-    )
+    state = serializers.JSONField(help_text=_STATE_HELP)
+    view = serializers.SerializerMethodField(help_text=_VIEW_HELP)
 
-    @extend_schema_field(serializers.DictField(allow_null=True))
-    def get_state(self, result: Any) -> dict[str, Any] | None:
-        if result.view is not None:
-            return result.view  # type: ignore[no-any-return]
-        adapter = adapter_for(result.round.game)
-        if adapter is None:
-            return None
-        return adapter.view(round=result.round, history=list(result.round.events.all()))
+    @extend_schema_field(TabletViewSerializer)
+    def get_view(self, result: Any) -> dict[str, Any]:
+        return dict(result.view.to_dict())
+
+    def to_representation(self, result: Any) -> dict[str, Any]:
+        # The answer to every dealer action: written out directly (see RoundEventOutput).
+        round = result.round
+        return {
+            "id": round.pk,
+            "status": round.status,
+            "phase": round.phase,
+            "last_event_seq": round.last_event_seq,
+            "events": [self.fields["events"].child.to_representation(e) for e in result.events],
+            "state": result.state,
+            "view": result.view.to_dict(),
+        }

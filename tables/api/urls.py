@@ -3,6 +3,7 @@ from django.urls import path
 from tables.api import views
 
 urlpatterns = [
+    path("me/", views.MeApi.as_view(), name="me"),
     path("tables/", views.TableListApi.as_view(), name="table-list"),
     path("tables/<int:table_id>/", views.TableDetailApi.as_view(), name="table-detail"),
     path("tables/<int:table_id>/open/", views.TableOpenApi.as_view(), name="table-open"),
@@ -14,8 +15,5 @@ urlpatterns = [
         name="table-assignment",
     ),
     path("tables/<int:table_id>/rounds/", views.RoundOpenApi.as_view(), name="round-open"),
-    path("rounds/<int:round_id>/", views.RoundDetailApi.as_view(), name="round-detail"),
     path("rounds/<int:round_id>/actions/", views.RoundActionApi.as_view(), name="round-action"),
-    path("rounds/<int:round_id>/settle/", views.RoundSettleApi.as_view(), name="round-settle"),
-    path("rounds/<int:round_id>/replay/", views.RoundReplayApi.as_view(), name="round-replay"),
 ]

@@ -1,12 +1,10 @@
-"""The tables API: floor, table management, rounds and dealer actions. Thin views over services."""
+"""The tables API: the floor, table management, opening rounds and dealer actions. Thin views
+over services and selectors; a round's whole picture (with its settlement), settling it and
+replaying it are the payouts API's."""
 
 from __future__ import annotations
 
-from dataclasses import asdict
-from typing import Any
-
 from django.contrib.auth import get_user_model
-from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -14,45 +12,25 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.api.errors import ApiError
 from casino.api.idempotency import idempotent
-from casino.api.roles import Role, user_role
 from casino.api.serializers import MoneyField, StrictSerializer
-from casino.api.shortcuts import IDEMPOTENCY_HEADER, require_permission, validated
-from payouts.models import Settlement
-from payouts.services.replay import round_replay
-from payouts.services.settlement import round_settle
-from tables.api.actions import action_input_for, action_request_schema
+from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, require_permission, validated
+from casino.core.roles import user_role
+from tables import selectors
+from tables.api.actions import action_request_schema, read_action
 from tables.api.serializers import (
     RoundActionOutputSerializer,
     RoundOutputSerializer,
     TableOutputSerializer,
 )
-from tables.models import DealerAssignment, Round, Table
+from tables.engines import current_state
+from tables.models import Round, Table
 from tables.services import rounds as round_services
 from tables.services import tables as table_services
 
-ROUND_NOT_SETTLED = "round_not_settled"
 
-
-def _table_queryset() -> QuerySet[Table]:
-    return (
-        Table.objects.select_related("pit", "rule_set", "paytable")
-        .prefetch_related(
-            Prefetch("assignments", queryset=DealerAssignment.objects.select_related("dealer"))
-        )
-        .order_by("code")
-    )
-
-
-def _tables_for(user: Any) -> QuerySet[Table]:
-    tables = _table_queryset()
-    role = user_role(user)
-    if role is Role.DEALER:
-        return tables.filter(assignments__dealer=user, assignments__ended_at__isnull=True)
-    if role is Role.PIT_BOSS:
-        return tables.filter(pit__supervisors=user)
-    return tables
+def _table_answer(table_id: int) -> Response:
+    return Response(TableOutputSerializer(selectors.table_queryset().get(pk=table_id)).data)
 
 
 class TableListApi(APIView):
@@ -60,13 +38,14 @@ class TableListApi(APIView):
     def get(self, request: Request) -> Response:
         """The tables this user may see: a dealer's own, a pit boss's pits, or all."""
         require_permission(request, "tables.view_floor")
-        return Response(TableOutputSerializer(_tables_for(request.user), many=True).data)
+        return Response(TableOutputSerializer(selectors.tables_for(request.user), many=True).data)
 
 
 class TableDetailApi(APIView):
     @extend_schema(responses=TableOutputSerializer)
     def get(self, request: Request, table_id: int) -> Response:
-        table = get_object_or_404(_table_queryset(), pk=table_id)
+        """A table: its status, limits, dealer and the round in play (``open_round``)."""
+        table = get_object_or_404(selectors.table_queryset(), pk=table_id)
         require_permission(request, "tables.view_table", table)
         return Response(TableOutputSerializer(table).data)
 
@@ -86,8 +65,8 @@ class TableOpenApi(APIView):
         table = get_object_or_404(Table, pk=table_id)
         require_permission(request, "tables.manage_table", table)
         data = validated(ReasonInputSerializer, request.data)
-        table = table_services.table_open(table_id=table.pk, actor=request.user, **data)
-        return Response(TableOutputSerializer(table).data)
+        table_services.table_open(table_id=table.pk, actor=request.user, **data)
+        return _table_answer(table.pk)
 
 
 class TableCloseApi(APIView):
@@ -101,8 +80,8 @@ class TableCloseApi(APIView):
         table = get_object_or_404(Table, pk=table_id)
         require_permission(request, "tables.manage_table", table)
         data = validated(ReasonInputSerializer, request.data)
-        table = table_services.table_close(table_id=table.pk, actor=request.user, **data)
-        return Response(TableOutputSerializer(table).data)
+        table_services.table_close(table_id=table.pk, actor=request.user, **data)
+        return _table_answer(table.pk)
 
 
 class LimitsInputSerializer(StrictSerializer):
@@ -127,10 +106,10 @@ class TableLimitsApi(APIView):
         require_permission(request, "tables.manage_table", table)
         data = validated(LimitsInputSerializer, request.data)
         reason = data.pop("reason")
-        table = table_services.table_limits_change(
+        table_services.table_limits_change(
             table_id=table.pk, actor=request.user, limits=data, reason=reason
         )
-        return Response(TableOutputSerializer(table).data)
+        return _table_answer(table.pk)
 
 
 class AssignmentInputSerializer(StrictSerializer):
@@ -151,8 +130,9 @@ class TableAssignmentApi(APIView):
         data = validated(AssignmentInputSerializer, request.data)
         dealer = get_object_or_404(get_user_model(), username=data["dealer"], is_active=True)
         table_services.dealer_assign(table_id=table.pk, dealer=dealer, actor=request.user)
-        table = _table_queryset().get(pk=table.pk)
-        return Response(TableOutputSerializer(table).data, status=status.HTTP_201_CREATED)
+        response = _table_answer(table.pk)
+        response.status_code = status.HTTP_201_CREATED
+        return response
 
 
 class RoundOpenInputSerializer(StrictSerializer):
@@ -160,12 +140,6 @@ class RoundOpenInputSerializer(StrictSerializer):
         required=False,
         default=dict,
         help_text="What was agreed before the deal (game-specific, e.g. ace_low).",
-    )
-
-
-def _round_queryset() -> QuerySet[Round]:
-    return Round.objects.select_related("table", "dealer", "rule_set", "paytable").prefetch_related(
-        "events__actor"
     )
 
 
@@ -178,24 +152,24 @@ class RoundOpenApi(APIView):
     @idempotent
     def post(self, request: Request, table_id: int) -> Response:
         """Open the next round at this table (the assigned dealer only)."""
-        table = get_object_or_404(Table, pk=table_id)
-        require_permission(request, "tables.deal_round", table)
         data = validated(RoundOpenInputSerializer, request.data)
-        round = round_services.round_open(
-            table_id=table.pk, dealer=request.user, options=data["options"]
-        )
-        return Response(
-            RoundOutputSerializer(_round_queryset().get(pk=round.pk)).data,
-            status=status.HTTP_201_CREATED,
-        )
+        try:
+            round = round_services.round_open(
+                table_id=table_id, dealer=request.user, options=data["options"]
+            )
+        except Table.DoesNotExist:
+            raise not_found() from None
+        # A round just opened has no events; its state is the snapshot it was opened with.
+        detail = selectors.RoundDetail(round=round, events=[], state=current_state(round))
+        return Response(RoundOutputSerializer(detail).data, status=status.HTTP_201_CREATED)
 
 
-class RoundDetailApi(APIView):
-    @extend_schema(responses=RoundOutputSerializer)
-    def get(self, request: Request, round_id: int) -> Response:
-        round = get_object_or_404(_round_queryset(), pk=round_id)
-        require_permission(request, "tables.view_table", round)
-        return Response(RoundOutputSerializer(round).data)
+class ActionEnvelopeInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """The envelope alone; the action's own fields are read for the round's game, under the
+    round's lock (``tables.api.actions.read_action``)."""
+
+    expected_event = serializers.IntegerField(min_value=0)
+    action = serializers.CharField(max_length=40)
 
 
 class RoundActionApi(APIView):
@@ -210,46 +184,40 @@ class RoundActionApi(APIView):
 
         The body names the ``action`` and the last event number the tablet saw
         (``expected_event``); the other fields depend on the action. The answer is what the
-        tablet needs next: the round's phase, the new events and the game's view with the legal
-        next actions. ``GET`` of the round gives its whole history.
+        tablet needs next: the round's phase, the new events and the view with the legal next
+        actions and their bounds.
         """
-        round = get_object_or_404(Round.objects.select_related("table"), pk=round_id)
-        require_permission(request, "tables.deal_round", round)
-        data = validated(action_input_for(round.game, request.data), request.data)
-        result = round_services.round_act(
-            round_id=round.pk,
-            actor=request.user,
-            expected_event=data.pop("expected_event"),
-            action=data.pop("action"),
-            data=data,
-        )
+        envelope = validated(ActionEnvelopeInputSerializer, request.data)
+        body = request.data
+        try:
+            result = round_services.round_act(
+                round_id=round_id,
+                actor=request.user,
+                expected_event=envelope["expected_event"],
+                action=envelope["action"],
+                data=lambda game: read_action(game, body),
+            )
+        except Round.DoesNotExist:
+            raise not_found() from None
         return Response(RoundActionOutputSerializer(result).data)
 
 
-class RoundSettleApi(APIView):
-    @extend_schema(request=None, responses=RoundOutputSerializer, parameters=[IDEMPOTENCY_HEADER])
-    @idempotent
-    def post(self, request: Request, round_id: int) -> Response:
-        """Settle a complete round; settling again returns the first settlement."""
-        round = get_object_or_404(Round.objects.select_related("table"), pk=round_id)
-        require_permission(request, "tables.deal_round", round)
-        round_settle(round_id=round.pk, actor=request.user)
-        return Response(RoundOutputSerializer(_round_queryset().get(pk=round.pk)).data)
+class MeOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    username = serializers.CharField()
+    role = serializers.CharField(allow_null=True)
+    table = serializers.CharField(allow_null=True, help_text="A dealer's current table.")
 
 
-class ReplayOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    round_id = serializers.IntegerField()
-    matches = serializers.BooleanField()
-    differences = serializers.ListField(child=serializers.DictField())
-
-
-class RoundReplayApi(APIView):
-    @extend_schema(responses=ReplayOutputSerializer)
-    def get(self, request: Request, round_id: int) -> Response:
-        """Recompute the round's settlement from its events and compare with the stored one."""
-        round = get_object_or_404(Round.objects.select_related("table"), pk=round_id)
-        require_permission(request, "tables.review_round", round)
-        if not Settlement.objects.filter(round=round).exists():
-            raise ApiError(ROUND_NOT_SETTLED, "The round has not been settled.", status_code=409)
-        report = round_replay(round_id=round.pk)
-        return Response(asdict(report))
+class MeApi(APIView):
+    @extend_schema(responses=MeOutputSerializer)
+    def get(self, request: Request) -> Response:
+        """Who is signed in, in which role, and (for a dealer) at which table."""
+        role = user_role(request.user)
+        table = selectors.dealer_table(request.user)
+        return Response(
+            {
+                "username": request.user.get_username(),
+                "role": role.value if role else None,
+                "table": table.code if table else None,
+            }
+        )

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from audit.models import AuditRecord
 from casino.api.models import IdempotencyKey
+from casino.core.models import AuditRecord
 from tables.models import RoundEvent
 from tables.services.rounds import round_open
 

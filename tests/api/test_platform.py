@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from audit.models import AuditRecord
+from casino.core.models import AuditRecord
 from tests.celery_worker import celery_worker
 
 

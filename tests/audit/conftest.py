@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
-from tables.demo import RUSSIAN_BONUS_PAYTABLE, RUSSIAN_MAIN_PAYTABLE, _paytable
+from casino.demo.floor import RUSSIAN_BONUS_PAYTABLE, RUSSIAN_MAIN_PAYTABLE, _paytable
 from tables.engines import validate_rule_settings
 from tables.models import Box, Game, Round, RuleSet, Table, TableStatus
 from tests.audit.factories import Tablet
 from tests.fixtures import *  # noqa: F403
+from tests.fixtures import use_paytables
 
 
 @pytest.fixture
@@ -33,8 +34,9 @@ def audit_floor(floor: dict[str, Any]) -> dict[str, Any]:
         settings=validate_rule_settings(Game.RUSSIAN_POKER, {}),
     )
     for table in (floor["table"], floor["other_table"]):
-        table.rule_set, table.paytable, table.bonus_paytable = russian_rules, main, bonus
+        table.rule_set = russian_rules
         table.save()
+        use_paytables(table, main, bonus)
     for code, game in (("RR-1", Game.RUBY_RUN), ("RD-1", Game.RED_DOG)):
         rules = RuleSet.objects.create(
             game=game, name=f"{code} rules", version=1, settings=validate_rule_settings(game, {})

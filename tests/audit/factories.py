@@ -12,7 +12,9 @@ from django.utils import timezone
 
 from audit.models import Correction, CorrectionLine, CorrectionStatus
 from payouts.models import PayoutLine, Settlement, WagerLine
+from payouts.services.pinning import PaytablePinning
 from tables.models import Round, RoundStatus, Table
+from tests.tables.tablet import assert_kept_state_agrees, checked_view
 
 #: (box, kind, amount)
 Stake = tuple[int, str, str]
@@ -39,13 +41,13 @@ def settled_round(
         status=RoundStatus.SETTLED,
         phase="complete",
         rule_set=table.rule_set,
-        paytable=table.paytable,
-        bonus_paytable=table.bonus_paytable,
+        paytables=PaytablePinning().current(table),
         dealer=dealer,
         gaming_day=day,
         opened_at=now,
         closed_at=now,
     )
+    PaytablePinning().pin(round)
     WagerLine.objects.bulk_create(
         WagerLine(round=round, box=box, kind=kind, amount=D(amount)) for box, kind, amount in stakes
     )
@@ -131,6 +133,8 @@ class Tablet:
         )
         assert response.status_code == 200, (action, response.json())
         self.seen = response.json()["last_event_seq"]
+        checked_view(response.json()["view"])
+        assert_kept_state_agrees(self.round_id)
 
     def settle(self) -> None:
         response = self.client.post(f"/api/v1/rounds/{self.round_id}/settle/", {}, format="json")

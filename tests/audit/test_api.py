@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from audit.models import AuditRecord, GamingDayReport
+from audit.models import GamingDayReport
 from audit.services.reports.build import report_build
+from casino.core.models import AuditRecord
 from tables.models import Round
 from tests.audit.factories import settled_round
 
@@ -116,7 +117,7 @@ def test_report_requests_refused_write_nothing(
     assert (GamingDayReport.objects.count(), AuditRecord.objects.count()) == (0, records)
 
 
-def test_the_trail_pages_in_chain_order_and_filters(
+def test_the_trail_pages_in_its_global_order_and_filters(
     one_round: Round, audit_floor: dict[str, Any], client_for: Callable[[str | None], Any]
 ) -> None:
     pit_boss = client_for("pit_boss")
@@ -124,24 +125,27 @@ def test_the_trail_pages_in_chain_order_and_filters(
     pit_boss.post(f"/api/v1/tables/{table.pk}/close/", {"reason": "night"}, format="json")
     pit_boss.post(f"/api/v1/tables/{table.pk}/open/", {"reason": "morning"}, format="json")
     auditor = client_for("auditor")
+    stream = f"table:{table.pk}"
     first = auditor.get("/api/v1/audit/records/", {"limit": 1}).json()
-    assert [(r["seq"], r["event_code"], r["reason"]) for r in first] == [
-        (1, "table.closed", "night")
+    assert [(r["stream"], r["seq"], r["event_code"], r["reason"]) for r in first] == [
+        (stream, 1, "table.closed", "night")
     ]
-    rest = auditor.get("/api/v1/audit/records/", {"after_seq": 1}).json()
-    assert [(r["seq"], r["prev_hash"]) for r in rest] == [(2, first[0]["row_hash"])]
+    rest = auditor.get("/api/v1/audit/records/", {"after_id": first[0]["id"]}).json()
+    assert [(r["stream"], r["seq"], r["prev_hash"]) for r in rest] == [
+        (stream, 2, first[0]["row_hash"])
+    ]
     assert rest[0]["actor_role"] == "pit_boss"
     assert rest[0]["before"] == {"status": "closed"}
     filtered = auditor.get("/api/v1/audit/records/", {"event_code": "table.opened"}).json()
     assert [r["seq"] for r in filtered] == [2]
+    assert auditor.get("/api/v1/audit/records/", {"stream": "site"}).json() == []
 
     verdict = auditor.get("/api/v1/audit/verify/").json()
     assert verdict == {
         "intact": True,
         "rows": 2,
-        "head_seq": 2,
-        "head_hash": rest[0]["row_hash"],
-        "broken": None,
+        "heads": [{"stream": stream, "seq": 2, "hash": rest[0]["row_hash"]}],
+        "broken": [],
         "missing_anchors": [],
     }
 

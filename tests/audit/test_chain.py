@@ -1,5 +1,6 @@
-"""The audit trail is hash-chained and append-only in PostgreSQL itself; a row changed behind
-the database's back (triggers disabled, as a superuser could) is found at the right row."""
+"""The audit trail is hash-chained per stream and append-only in PostgreSQL itself; a row
+changed behind the database's back (triggers disabled, as a superuser could) is found at the
+right stream and row."""
 
 from __future__ import annotations
 
@@ -14,12 +15,16 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import DatabaseError, connection, transaction
 
-from audit.codes import AuditCode
-from audit.models import Alert, AlertKind, AuditRecord
-from audit.services.chain import GENESIS_HASH, HASHED_FIELDS, chain_verify, row_hash
+from audit.models import Alert, AlertKind
+from audit.services.chain import chain_verify
 from audit.services.checks import chain_check
-from audit.services.recording import audit_record
 from audit.tasks import chain_verify_task
+from casino.core.audit_codes import AuditCode
+from casino.core.models import AuditRecord
+from casino.core.trail.canonical import GENESIS_HASH, HASHED_FIELDS, row_hash
+from casino.core.trail.recording import audit_record
+from casino.core.trail.walk import StreamHead
+from tables.models import Round
 from tables.services.rounds import round_open
 from tables.services.tables import table_close, table_limits_change, table_open
 
@@ -28,7 +33,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def trail(floor: dict[str, Any], users: dict[str, Any]) -> list[AuditRecord]:
-    """Five rows written by the services, as in production."""
+    """Five rows written by the services, as in production, in the global order: the table's
+    stream gets the round opened, the limits changed and the action (seq 1 to 3), the other
+    table's stream its close and open (seq 1 and 2)."""
     table = floor["table"]
     round = round_open(table_id=table.pk, dealer=users["dealer"])
     table_limits_change(
@@ -43,7 +50,7 @@ def trail(floor: dict[str, Any], users: dict[str, Any]) -> list[AuditRecord]:
             round=round,
             after={"stack": 12.5, "amount": D("10.50"), "seats": {1: "P1"}},
         )
-    return list(AuditRecord.objects.order_by("seq"))
+    return list(AuditRecord.objects.order_by("id"))
 
 
 @contextmanager
@@ -61,19 +68,55 @@ def triggers_disabled() -> Iterator[Any]:
             cursor.execute("SET CONSTRAINTS ALL DEFERRED")
 
 
-def test_rows_are_chained_in_order(trail: list[AuditRecord]) -> None:
-    assert [r.seq for r in trail] == [1, 2, 3, 4, 5]
-    assert trail[0].prev_hash == GENESIS_HASH
-    for previous, record in zip(trail, trail[1:], strict=False):
-        assert record.prev_hash == previous.row_hash
-        assert record.occurred_at >= previous.occurred_at
-    stored = AuditRecord.objects.values(*HASHED_FIELDS).get(seq=5)
+def test_rows_are_chained_in_order_within_their_stream(
+    trail: list[AuditRecord], floor: dict[str, Any]
+) -> None:
+    table, other = f"table:{floor['table'].pk}", f"table:{floor['other_table'].pk}"
+    assert [(r.stream, r.seq) for r in trail] == [
+        (table, 1),
+        (table, 2),
+        (other, 1),
+        (other, 2),
+        (table, 3),
+    ]
+    for key in (table, other):
+        stream = [r for r in trail if r.stream == key]
+        assert stream[0].prev_hash == GENESIS_HASH
+        for previous, record in zip(stream, stream[1:], strict=False):
+            assert record.prev_hash == previous.row_hash
+            assert record.occurred_at >= previous.occurred_at
+    stored = AuditRecord.objects.values(*HASHED_FIELDS).get(pk=trail[4].pk)
     assert row_hash(stored) == trail[4].row_hash
     # Decimals and floats are stored as strings, so the hash survives jsonb's round trip.
     assert trail[4].after == {"stack": "12.5", "amount": "10.50", "seats": {"1": "P1"}}
     report = chain_verify()
-    assert (report.intact, report.rows, report.head_seq) == (True, 5, 5)
-    assert report.head_hash == trail[4].row_hash
+    assert (report.intact, report.rows, report.broken) == (True, 5, [])
+    assert report.heads == {
+        table: StreamHead(3, trail[4].row_hash),
+        other: StreamHead(2, trail[3].row_hash),
+    }
+
+
+def test_the_stream_is_part_of_the_hash(trail: list[AuditRecord]) -> None:
+    """A row moved to another stream (with its seq and pointer kept) no longer hashes."""
+    moved = AuditRecord.objects.values(*HASHED_FIELDS).get(pk=trail[0].pk)
+    moved["stream"] = "table:0"
+    assert row_hash(moved) != trail[0].row_hash
+
+
+def test_a_row_that_does_not_extend_its_stream_is_refused(trail: list[AuditRecord]) -> None:
+    """The insert trigger: a row must carry its stream's next seq and point at its head."""
+    columns = {f: getattr(trail[4], f) for f in HASHED_FIELDS if hasattr(trail[4], f)}
+    with connection.cursor() as cursor:
+        for seq, prev in ((4, trail[1].row_hash), (3, trail[1].row_hash), (4, GENESIS_HASH)):
+            with pytest.raises(DatabaseError, match="does not extend"), transaction.atomic():
+                cursor.execute(
+                    "INSERT INTO audit_auditrecord (stream, seq, prev_hash, row_hash, occurred_at,"
+                    " actor_label, actor_role, event_code, reason, request_id)"
+                    " VALUES (%s, %s, %s, %s, now(), '', '', 'x', '', '')",
+                    [columns["stream"], seq, prev, "a" * 64],
+                )
+    assert AuditRecord.objects.count() == 5
 
 
 def test_rows_carry_who_what_when_and_the_gaming_day(
@@ -95,14 +138,14 @@ def test_rows_carry_who_what_when_and_the_gaming_day(
     moment = limits.occurred_at
     expected = (moment - dt.timedelta(hours=6)).date()
     assert limits.gaming_day == expected
-    assert trail[0].gaming_day == trail[0].round.gaming_day
+    assert trail[0].gaming_day == Round.objects.get(pk=trail[0].round_id).gaming_day
 
 
 @pytest.mark.parametrize(
     "sql",
     [
-        "UPDATE audit_auditrecord SET reason = 'edited' WHERE seq = 2",
-        "DELETE FROM audit_auditrecord WHERE seq = 2",
+        "UPDATE audit_auditrecord SET reason = 'edited' WHERE reason = 'quiet'",
+        "DELETE FROM audit_auditrecord WHERE reason = 'quiet'",
         "TRUNCATE audit_auditrecord",
         "TRUNCATE audit_auditrecord, tables_round CASCADE",
     ],
@@ -117,20 +160,20 @@ def test_raw_sql_cannot_change_the_trail(trail: list[AuditRecord], sql: str) -> 
         with connection.cursor() as cursor:
             cursor.execute(sql)
     assert AuditRecord.objects.count() == 5
-    assert AuditRecord.objects.get(seq=2).reason == "quiet"
+    assert AuditRecord.objects.get(pk=trail[1].pk).reason == "quiet"
 
 
 def test_the_orm_and_the_admin_cannot_change_it_either(trail: list[AuditRecord]) -> None:
-    record = AuditRecord.objects.get(seq=3)
+    record = AuditRecord.objects.get(pk=trail[2].pk)
     record.reason = "edited"
     for change in (
         lambda: record.save(),
-        lambda: AuditRecord.objects.filter(seq=3).update(reason="edited"),
-        lambda: AuditRecord.objects.filter(seq=3).delete(),
+        lambda: AuditRecord.objects.filter(pk=record.pk).update(reason="edited"),
+        lambda: AuditRecord.objects.filter(pk=record.pk).delete(),
     ):
         with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
             change()
-    assert AuditRecord.objects.get(seq=3).reason == "closed"
+    assert AuditRecord.objects.get(pk=trail[2].pk).reason == "closed"
 
 
 def test_the_truncate_guard_needs_the_setting(trail: list[AuditRecord]) -> None:
@@ -155,34 +198,48 @@ def test_audit_verify_finds_a_row_altered_with_the_triggers_off(
 ) -> None:
     out = io.StringIO()
     call_command("audit_verify", stdout=out)
-    assert f"audit chain intact: 5 rows, head seq=5 hash={trail[4].row_hash}" in out.getvalue()
+    assert "audit chain intact: 5 rows in 2 streams" in out.getvalue()
+    assert f"{trail[4].stream} head seq=3 hash={trail[4].row_hash}" in out.getvalue()
 
+    altered_row = trail[2]
     with triggers_disabled() as cursor:
-        cursor.execute("UPDATE audit_auditrecord SET reason = 'nothing to see' WHERE seq = 3")
-    altered = AuditRecord.objects.values(*HASHED_FIELDS).get(seq=3)
-    found = row_hash(altered)
+        cursor.execute(
+            "UPDATE audit_auditrecord SET reason = 'nothing to see' WHERE id = %s",
+            [altered_row.pk],
+        )
+    found = row_hash(AuditRecord.objects.values(*HASHED_FIELDS).get(pk=altered_row.pk))
 
     with pytest.raises(CommandError) as failed:
         call_command("audit_verify")
     assert str(failed.value) == (
-        f"audit chain broken at row seq=3 (id={trail[2].pk}): "
-        f"row_hash expected {trail[2].row_hash} found {found}"
+        f"audit chain broken in stream {altered_row.stream} at row seq=1 (id={altered_row.pk}): "
+        f"row_hash expected {altered_row.row_hash} found {found}"
     )
+
+
+def test_a_broken_stream_leaves_the_others_verified(trail: list[AuditRecord]) -> None:
+    with triggers_disabled() as cursor:
+        cursor.execute("UPDATE audit_auditrecord SET reason = 'x' WHERE id = %s", [trail[2].pk])
+    report = chain_verify()
+    assert [link.stream for link in report.broken] == [trail[2].stream]
+    # The broken stream's head is its last good row (none); the other is walked to its end.
+    assert report.heads[trail[2].stream] == StreamHead(0, GENESIS_HASH)
+    assert report.heads[trail[4].stream] == StreamHead(3, trail[4].row_hash)
 
 
 def test_a_row_rehashed_by_the_forger_breaks_the_next_link(trail: list[AuditRecord]) -> None:
     """Recomputing the altered row's own hash does not help: the next row points at the old."""
-    values = AuditRecord.objects.values(*HASHED_FIELDS).get(seq=2)
+    values = AuditRecord.objects.values(*HASHED_FIELDS).get(pk=trail[1].pk)
     values["reason"] = "very quiet"
     forged = row_hash(values)
     with triggers_disabled() as cursor:
         cursor.execute(
-            "UPDATE audit_auditrecord SET reason = 'very quiet', row_hash = %s WHERE seq = 2",
-            [forged],
+            "UPDATE audit_auditrecord SET reason = 'very quiet', row_hash = %s WHERE id = %s",
+            [forged, trail[1].pk],
         )
-    broken = chain_verify().broken
-    assert broken is not None
-    assert (broken.seq, broken.check, broken.expected, broken.found) == (
+    [broken] = chain_verify().broken
+    assert (broken.stream, broken.seq, broken.check, broken.expected, broken.found) == (
+        trail[4].stream,
         3,
         "prev_hash",
         forged,
@@ -192,35 +249,40 @@ def test_a_row_rehashed_by_the_forger_breaks_the_next_link(trail: list[AuditReco
 
 def test_a_deleted_row_leaves_a_gap(trail: list[AuditRecord]) -> None:
     with triggers_disabled() as cursor:
-        cursor.execute("DELETE FROM audit_auditrecord WHERE seq = 4")
-    broken = chain_verify().broken
-    assert broken is not None
+        cursor.execute("DELETE FROM audit_auditrecord WHERE id = %s", [trail[1].pk])
+    [broken] = chain_verify().broken
     assert (broken.seq, broken.record_id, broken.check, broken.expected, broken.found) == (
-        5,
+        3,
         trail[4].pk,
         "seq",
-        "4",
-        "5",
+        "2",
+        "3",
     )
 
 
-def test_the_scheduled_check_records_its_outcome(trail: list[AuditRecord]) -> None:
-    assert chain_verify_task.apply().get() == {"intact": True, "rows": 5, "head_seq": 5}
-    verified = AuditRecord.objects.get(seq=6)
+def test_the_scheduled_check_records_its_outcome(
+    trail: list[AuditRecord], floor: dict[str, Any]
+) -> None:
+    assert chain_verify_task.apply().get() == {"intact": True, "rows": 5, "streams": 2}
+    verified = AuditRecord.objects.get(stream="site", seq=1)
     assert verified.event_code == "audit.chain_verified"
     assert verified.actor_label == "system:check"
-    assert verified.after["head_hash"] == trail[4].row_hash
+    assert verified.after["heads"][trail[4].stream] == [3, trail[4].row_hash]
 
     with triggers_disabled() as cursor:
-        cursor.execute("UPDATE audit_auditrecord SET after = '{}'::jsonb WHERE seq = 5")
+        cursor.execute(
+            "UPDATE audit_auditrecord SET after = '{}'::jsonb WHERE id = %s", [trail[4].pk]
+        )
     for _ in range(2):
         report = chain_check()
         assert not report.intact
     alert = Alert.objects.get()
-    assert alert.kind == AlertKind.CHAIN_BROKEN
-    assert alert.details["broken"]["seq"] == 5
+    assert (alert.kind, alert.table_id) == (AlertKind.CHAIN_BROKEN, floor["table"].pk)
+    assert alert.details["broken"]["stream"] == trail[4].stream
+    assert alert.details["broken"]["seq"] == 3
     assert alert.details["broken"]["check"] == "row_hash"
-    assert list(AuditRecord.objects.filter(seq__gt=6).values_list("event_code", flat=True)) == [
-        "audit.chain_broken",
-        "audit.chain_broken",
-    ]
+    assert list(
+        AuditRecord.objects.filter(stream="site", seq__gt=1)
+        .order_by("seq")
+        .values_list("event_code", flat=True)
+    ) == ["audit.chain_broken", "audit.chain_broken"]

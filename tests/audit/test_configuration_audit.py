@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from audit.models import AuditRecord
+from casino.core.models import AuditRecord
 from payouts.models import Paytable
 from tables.models import Game, RuleSet
 
@@ -16,14 +16,14 @@ pytestmark = pytest.mark.django_db
 
 
 def codes() -> list[str]:
-    return list(AuditRecord.objects.order_by("seq").values_list("event_code", flat=True))
+    return list(AuditRecord.objects.order_by("id").values_list("event_code", flat=True))
 
 
 def test_session_login_and_failed_login_are_recorded(users: dict[str, Any]) -> None:
     client = Client()
     client.post("/admin/login/", {"username": "admin", "password": "wrong"})
     client.post("/admin/login/", {"username": "admin", "password": "pw-admin"})
-    rows = AuditRecord.objects.order_by("seq")
+    rows = AuditRecord.objects.order_by("id")
     assert [(r.event_code, r.actor_label, r.actor_id) for r in rows] == [
         ("auth.login_failed", "admin", None),
         ("auth.login", "admin", users["admin"].pk),

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.db import DatabaseError, IntegrityError, transaction
 
-from audit.models import AuditRecord, Correction, CorrectionLine, CorrectionStatus
+from audit.models import Correction, CorrectionLine, CorrectionStatus
 from audit.services.chain import chain_verify
 from audit.services.corrections import (
     LineInput,
@@ -20,7 +20,8 @@ from audit.services.corrections import (
     correction_reject,
     correction_request,
 )
-from casino.api.errors import ApiError
+from casino.core.errors import ApiError
+from casino.core.models import AuditRecord
 from payouts.models import Settlement
 from tables.models import Round, RoundStatus
 from tables.services.rounds import round_open
@@ -141,7 +142,7 @@ def test_a_payout_correction_is_a_new_record_approved_by_another_pit_boss(
         D(0),
     )
     assert Round.objects.get(pk=settled.pk).status == RoundStatus.SETTLED
-    records = list(AuditRecord.objects.order_by("seq"))
+    records = list(AuditRecord.objects.order_by("id"))
     assert [(r.event_code, r.actor_id, r.round_id) for r in records] == [
         ("correction.requested", users["dealer"].pk, settled.pk),
         ("correction.approved", pit_boss_b.pk, settled.pk),

@@ -11,10 +11,11 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from audit.models import Alert, AlertKind, AuditRecord, ReplayCheck
+from audit.models import Alert, AlertKind, ReplayCheck
 from audit.services.checks import replay_check_day
 from audit.tasks import replay_closed_days_task
-from tables.gaming_day import gaming_day_of
+from casino.core.gaming_day import gaming_day_of
+from casino.core.models import AuditRecord
 from tables.models import Round
 
 pytestmark = pytest.mark.django_db

@@ -18,12 +18,13 @@ import pytest
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 
-from audit.models import AuditRecord, GamingDayReport, ReportStatus
+from audit.models import GamingDayReport, ReportStatus
 from audit.services.chain import chain_verify
 from audit.services.corrections import LineInput, correction_approve, correction_request
 from audit.services.reports.build import report_build, report_nightly, report_request
 from audit.services.reports.render import render_csv, render_pdf
-from tables.gaming_day import gaming_day_of
+from casino.core.gaming_day import gaming_day_of
+from casino.core.models import AuditRecord
 from tables.models import Round, RoundStatus
 from tests.audit.factories import decided_correction, settled_round
 
@@ -455,7 +456,8 @@ def test_the_stored_files_and_their_digests_in_the_trail(
     assert render_csv(report.payload) == report.csv
     assert render_pdf(report.payload) == bytes(report.pdf)
 
-    record = AuditRecord.objects.get(seq=report.audit_seq)
+    assert report.audit_stream == f"casino:{report.casino_id}"
+    record = AuditRecord.objects.get(stream=report.audit_stream, seq=report.audit_seq)
     assert record.row_hash == report.audit_hash
     assert (record.event_code, record.actor, record.actor_role, record.gaming_day) == (
         "report.stored",
@@ -494,14 +496,22 @@ def test_the_chain_verification_notices_a_lost_report_anchor(
     with connection.cursor() as cursor:
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
         cursor.execute("ALTER TABLE audit_auditrecord DISABLE TRIGGER USER")
-        # Remove the trail's end, from the report's row on: the rest still chains.
-        cursor.execute("DELETE FROM audit_auditrecord WHERE seq >= %s", [report.audit_seq])
+        # Remove the stream's end, from the report's row on: the rest still chains.
+        cursor.execute(
+            "DELETE FROM audit_auditrecord WHERE stream = %s AND seq >= %s",
+            [report.audit_stream, report.audit_seq],
+        )
         cursor.execute("ALTER TABLE audit_auditrecord ENABLE TRIGGER USER")
     verdict = chain_verify()
-    assert verdict.broken is None
+    assert verdict.broken == []
     assert not verdict.intact
     assert verdict.missing_anchors == [
-        {"seq": report.audit_seq, "expected": report.audit_hash, "found": None}
+        {
+            "stream": report.audit_stream,
+            "seq": report.audit_seq,
+            "expected": report.audit_hash,
+            "found": None,
+        }
     ]
 
 

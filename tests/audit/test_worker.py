@@ -15,7 +15,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from audit.models import AuditRecord
+from casino.core.models import AuditRecord
 from tests.audit.factories import settled_round
 from tests.celery_worker import celery_worker
 

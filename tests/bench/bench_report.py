@@ -117,13 +117,13 @@ def _day_of(lines: int) -> tuple[object, list[int]]:
         # Statistics and the visibility map, as a database that has been running would have.
         cursor.execute(
             "VACUUM (ANALYZE) tables_round, payouts_wagerline, payouts_settlement, "
-            "payouts_payoutline"
+            "payouts_payoutline, payouts_roundpaytable"
         )
     return casino, tables
 
 
 def _floor(name: str, lines: int) -> tuple[object, list[int]]:
-    from payouts.models import Paytable, PaytableKind
+    from payouts.models import Paytable, PaytableKind, TablePaytable
     from tables.engines import validate_rule_settings
     from tables.models import Casino, Game, Pit, RuleSet, Table, TableStatus
 
@@ -161,11 +161,16 @@ def _floor(name: str, lines: int) -> tuple[object, list[int]]:
                 ante_max=D(500),
                 max_table_payout=D(5000) if russian else None,
                 rule_set=rules[game],
-                paytable=main if russian else None,
-                bonus_paytable=bonus if russian else None,
             )
         )
-    return casino, [table.pk for table in Table.objects.bulk_create(created)]
+    tables = Table.objects.bulk_create(created)
+    TablePaytable.objects.bulk_create(
+        TablePaytable(table=table, kind=paytable.kind, paytable=paytable)
+        for table in tables
+        if table.game == Game.RUSSIAN_POKER
+        for paytable in (main, bonus)
+    )
+    return casino, [table.pk for table in tables]
 
 
 def _dealers() -> list[int]:
@@ -227,16 +232,23 @@ def _generate(*, tables: list[int], dealers: list[int], rounds: int) -> None:
         # Round k is at table k mod 200; three shifts a day, each table's dealer changing.
         """
         INSERT INTO tables_round (table_id, number, game, status, phase, last_event_seq,
-            rule_set_id, paytable_id, bonus_paytable_id, dealer_id, options, limits,
+            rule_set_id, paytables, snapshot, dealer_id, options, limits,
             gaming_day, opened_at, closed_at)
         SELECT t.id, k / %(count)s + 1, t.game, 'settled', 'complete', 0, t.rule_set_id,
-            t.paytable_id, t.bonus_paytable_id,
+            '{}'::jsonb, '{}'::jsonb,
             (%(dealers)s::bigint[])[1 + (k %% %(count)s * 3 + (k / %(count)s) * 3 / %(per_table)s)
                 %% %(ndealers)s],
             '{}'::jsonb, '{}'::jsonb, %(day)s, now(), now()
         FROM generate_series(0, %(rounds)s - 1) k
         JOIN unnest(%(tables)s::bigint[]) WITH ORDINALITY o(id, n) ON o.n = k %% %(count)s + 1
         JOIN tables_table t ON t.id = o.id
+        """,
+        # The paytables each Russian Poker round was played under, as a round pins them.
+        """
+        INSERT INTO payouts_roundpaytable (round_id, kind, paytable_id)
+        SELECT r.id, tp.kind, tp.paytable_id
+        FROM tables_round r JOIN payouts_tablepaytable tp ON tp.table_id = r.table_id
+        WHERE r.table_id = ANY(%(tables)s) AND r.gaming_day = %(day)s
         """,
         _LINES,
         """

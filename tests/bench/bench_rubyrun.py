@@ -95,7 +95,7 @@ def _rate(work: Callable[[], object], *, seconds: float = 0.6) -> float:
 
 def run(report: Report) -> None:
     state = played_hand()
-    result = state.result
+    result = state.hand_result
     assert result is not None and len(result.awards) == 4 and result.showdown
     live = state.live_cards
     assert live is not None

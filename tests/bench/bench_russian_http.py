@@ -23,6 +23,7 @@ from collections.abc import Callable
 
 from tests.bench.floor import setup_django, tables_with_dealers
 from tests.bench.http_load import Tablet, run_tablets, served
+from tests.russian_round import FOUR_BOX_ROUND
 
 Report = Callable[[str, float, str, float, str], None]
 
@@ -33,14 +34,6 @@ INSERTS_EACH = 150
 #: seconds. One a second per tablet is several times that pace.
 PACE_S = 1.0
 PACED_ROUNDS_EACH = 2
-BOXES = {
-    1: "8h 8s Kd 7c 3s",
-    2: "Jh Jd 9c 5s 4h",
-    3: "5h 4s 3d 2d Ks",
-    4: "Qh Qc 7d 4d 2s",
-}
-DEALER_UP = "2c"
-DEALER_DOWN = "Ac Kh 9d 6s"
 
 
 def run(report: Report) -> None:
@@ -107,17 +100,7 @@ async def _play_round(tablet: Tablet, table_id: int) -> None:
         assert status == 200, (action, body)
         seen = body["last_event_seq"]
 
-    for box in BOXES:
-        await act("place_wagers", box=box, player=f"P{box}", ante="10")
-    await act("close_bets")
-    for box, cards in BOXES.items():
-        await act("deal_box", box=box, cards=cards.split())
-    await act("deal_card", target="dealer", card=DEALER_UP)
-    await act("bet", box=1)
-    await act("fold", box=2)
-    await act("buy_sixth_card", box=3, card="Ah")
-    await act("bet", box=3)
-    await act("bet", box=4)
-    await act("reveal_dealer", cards=DEALER_DOWN.split())
+    for action, fields in FOUR_BOX_ROUND:
+        await act(action, **fields)
     status, body = await tablet.request("POST", f"/api/v1/rounds/{round_id}/settle/", {})
     assert status == 200 and body["status"] == "settled", body

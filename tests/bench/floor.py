@@ -36,8 +36,8 @@ def tables_with_dealers(
     from django.utils import timezone
 
     from casino.api.models import DeviceToken, hash_token
-    from payouts.models import Paytable, PaytableKind
-    from tables.demo import RUSSIAN_BONUS_PAYTABLE, RUSSIAN_MAIN_PAYTABLE, _paytable
+    from casino.demo.floor import RUSSIAN_BONUS_PAYTABLE, RUSSIAN_MAIN_PAYTABLE, _paytable
+    from payouts.models import Paytable, PaytableKind, TablePaytable
     from tables.engines import validate_rule_settings
     from tables.models import (
         Box,
@@ -83,15 +83,18 @@ def tables_with_dealers(
                 ante_max=D(500),
                 max_table_payout=D(5000),
                 rule_set=rule_set,
-                paytable=main,
-                bonus_paytable=bonus,
                 boxes=4,
             ),
         )
         if created:
             Box.objects.bulk_create(Box(table=table, number=i) for i in range(1, 5))
+            for paytable in (main, bonus):
+                if paytable is not None:
+                    TablePaytable.objects.create(table=table, kind=paytable.kind, paytable=paytable)
         # Rounds a previous, interrupted run left open are voided so a new one can open.
-        Round.objects.filter(table=table, status=RoundStatus.OPEN).update(status=RoundStatus.VOIDED)
+        Round.objects.filter(table=table, status=RoundStatus.OPEN).update(
+            status=RoundStatus.VOIDED, closed_at=timezone.now()
+        )
         user, _ = get_user_model().objects.get_or_create(username=f"{prefix}-dealer-{n}")
         user.groups.add(dealer_group)
         if not DealerAssignment.objects.filter(

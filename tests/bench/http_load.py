@@ -32,8 +32,9 @@ SEED = 20_261_129
 
 
 @contextlib.contextmanager
-def served(*, workers: int = 4, threads: int = 4) -> Iterator[tuple[str, int]]:
-    """gunicorn serving the project on a free loopback port; yields (host, port)."""
+def served() -> Iterator[tuple[str, int]]:
+    """gunicorn serving the project on a free loopback port, configured as in production
+    (``deploy/gunicorn.conf.py``); yields (host, port)."""
     env = dict(os.environ, DJANGO_SETTINGS_MODULE=SETTINGS)
     bin_dir = Path(sys.executable).parent
     port = _free_port()
@@ -43,14 +44,8 @@ def served(*, workers: int = 4, threads: int = 4) -> Iterator[tuple[str, int]]:
             "casino.wsgi",
             "--bind",
             f"127.0.0.1:{port}",
-            "--workers",
-            str(workers),
-            "--worker-class",
-            "gthread",
-            "--threads",
-            str(threads),
-            "--keep-alive",
-            "30",
+            "--config",
+            str(ROOT / "deploy" / "gunicorn.conf.py"),
             "--log-level",
             "warning",
         ],

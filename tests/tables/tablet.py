@@ -7,9 +7,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from audit.models import AuditRecord
-from payouts.models import LedgerEntry, PayoutLine, Settlement, WagerLine
-from tables.models import RoundCard, RoundEvent
+from casino.core.models import AuditRecord
+from payouts.models import PayoutLine, Settlement, WagerLine
+from tables.engines import current_state, replayed_state
+from tables.models import LedgerEntry, Round, RoundCard, RoundEvent
+from tests.schema import assert_matches
 
 _keys = itertools.count()
 
@@ -23,8 +25,30 @@ def nothing_written() -> Iterator[None]:
     assert {m: m.objects.count() for m in models} == before
 
 
+#: The phase of every tablet view checked against the schema, per game: what the tests reached.
+PHASES_SEEN: dict[str, set[str]] = {}
+
+
+def assert_kept_state_agrees(round_id: int) -> None:
+    """The state a round's actions kept (its snapshot) is the state its events replay to."""
+    round = Round.objects.select_related("rule_set").get(pk=round_id)
+    kept = current_state(round)
+    replayed = replayed_state(round, RoundEvent.objects.filter(round=round).order_by("seq"))
+    assert kept.snapshot() == replayed.snapshot()
+    assert kept.view() == replayed.view()
+    assert kept.tablet_view().to_dict() == replayed.tablet_view().to_dict()
+
+
+def checked_view(view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` (a round's tablet view), checked against the one published ``TabletView``."""
+    assert_matches("TabletView", view)
+    PHASES_SEEN.setdefault(view["game"], set()).add(view["phase"])
+    return view
+
+
 class Tablet:
-    """The dealer's tablet at one round."""
+    """The dealer's tablet at one round: every view it receives is checked against the
+    published schema, and after every action the state the round kept against its replay."""
 
     def __init__(self, client: Any, round_id: int) -> None:
         self.client = client
@@ -40,6 +64,8 @@ class Tablet:
         assert response.status_code == 201, response.json()
         tablet = cls(client, response.json()["id"])
         tablet.state = response.json()["state"]
+        checked_view(response.json()["view"])
+        assert_matches("RoundOutput", response.json())
         return tablet
 
     def act(self, action: str, **fields: Any) -> dict[str, Any]:
@@ -48,6 +74,9 @@ class Tablet:
         body = response.json()
         self.seen = body["last_event_seq"]
         self.state = body["state"]
+        checked_view(body["view"])
+        assert_matches("RoundActionOutput", body)
+        assert_kept_state_agrees(self.round_id)
         return body  # type: ignore[no-any-return]
 
     def send(self, action: str, **fields: Any) -> Any:
@@ -69,8 +98,12 @@ class Tablet:
     def settle(self) -> dict[str, Any]:
         response = self.client.post(f"/api/v1/rounds/{self.round_id}/settle/", {}, format="json")
         assert response.status_code == 200, response.json()
+        checked_view(response.json()["view"])
+        assert_matches("SettledRoundOutput", response.json())
         return response.json()  # type: ignore[no-any-return]
 
     def view(self) -> dict[str, Any]:
         response = self.client.get(f"/api/v1/rounds/{self.round_id}/")
+        checked_view(response.json()["view"])
+        assert_matches("SettledRoundOutput", response.json())
         return response.json()  # type: ignore[no-any-return]

@@ -12,6 +12,7 @@ from casino.games.cards import parse_card
 from payouts.models import Paytable, PaytableLine
 from tables.models import Game, RoundEvent
 from tables.services.rounds import round_act, round_open
+from tests.fixtures import use_paytables
 
 pytestmark = pytest.mark.django_db
 
@@ -50,8 +51,7 @@ def test_a_paytable_used_by_a_round_is_frozen(floor: dict[str, Any], users: dict
     paytable = Paytable.objects.create(game=Game.RUSSIAN_POKER, name="std", version=1)
     line = PaytableLine.objects.create(paytable=paytable, line="pair", pays=D(1))
     table = floor["table"]
-    table.paytable = paytable
-    table.save()
+    use_paytables(table, paytable)
 
     line.pays = D(2)  # still unused: a correction before go-live is allowed
     line.save()

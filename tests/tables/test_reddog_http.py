@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 from django.db.models import Q, Sum
 
-from payouts.models import LedgerEntry, Settlement
+from payouts.models import Settlement
+from tables.models import LedgerEntry
 from tests.tables.tablet import Tablet
 
 pytestmark = pytest.mark.django_db
@@ -125,9 +126,9 @@ def test_refusals_write_nothing(new_game: Callable[..., Tablet]) -> None:
         tablet.act("deal_hand", seat=seat, cards=cards.split())
     tablet.refuse(422, "bet_above_pot", "place_bet", seat=1, amount="12")  # RD10
     tablet.refuse(422, "bet_below_minimum", "place_bet", seat=1, amount="1")  # RD11
-    tablet.refuse(422, "not_players_turn", "place_bet", seat=3, amount="2")
+    tablet.refuse(422, "out_of_turn", "place_bet", seat=3, amount="2")
     tablet.act("place_bet", seat=1, amount="2")
-    tablet.refuse(422, "card_not_in_stock", "show_burn", card="Ks")  # in Ben's hand
+    tablet.refuse(409, "card_duplicate", "show_burn", card="Ks")  # in Ben's hand
 
 
 def play_pot_23_hand(tablet: Tablet) -> None:

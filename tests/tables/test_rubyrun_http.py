@@ -173,7 +173,7 @@ def betting(new_hand: Callable[..., Tablet]) -> Tablet:
 def test_betting_refusals(betting: Tablet) -> None:
     to_act = betting.state["to_act"]
     other = next(seat for seat in (1, 2, 3) if seat != to_act)
-    betting.refuse(422, "not_seats_turn", "call", seat=other)
+    betting.refuse(422, "out_of_turn", "call", seat=other)
     betting.refuse(422, "check_facing_bet", "check", seat=to_act)
     betting.refuse(422, "raise_below_minimum", "raise_to", seat=to_act, amount="3")
     betting.refuse(422, "insufficient_stack", "raise_to", seat=to_act, amount="500")

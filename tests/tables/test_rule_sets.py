@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.core.exceptions import ValidationError
 
-from audit.models import AuditRecord
+from casino.core.models import AuditRecord
 from casino.games.errors import GameError
 from tables.engines import validate_rule_settings
 from tables.models import Game, RuleSet

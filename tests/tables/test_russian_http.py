@@ -16,14 +16,16 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from audit.models import AuditRecord
+from casino.core.models import AuditRecord
+from casino.demo.floor import RUSSIAN_BONUS_PAYTABLE, RUSSIAN_MAIN_PAYTABLE, _paytable
 from payouts.models import PayoutLine, Settlement, WagerLine
-from tables.demo import RUSSIAN_BONUS_PAYTABLE, RUSSIAN_MAIN_PAYTABLE, _paytable
 from tables.engines import validate_rule_settings
 from tables.models import Game, Round, RoundCard, RuleSet
+from tests.fixtures import use_paytables
 from tests.tables.tablet import Tablet, nothing_written
 
 pytestmark = pytest.mark.django_db
+
 
 @pytest.fixture
 def new_round(
@@ -44,8 +46,8 @@ def new_round(
             version=next(versions),
             settings=validate_rule_settings(Game.RUSSIAN_POKER, settings),
         )
-        table.paytable, table.bonus_paytable = main, bonus
         table.save()
+        use_paytables(table, main, bonus)
         return Tablet.open(client_for("dealer"), table.pk)
 
     return make
@@ -262,7 +264,7 @@ def test_a_round_settles_only_when_complete(new_round: Callable[..., Tablet]) ->
             f"/api/v1/rounds/{tablet.round_id}/settle/", {}, format="json"
         )
     assert response.status_code == 422
-    assert response.json()["error"]["code"] == "round_not_settled"
+    assert response.json()["error"]["code"] == "round_not_complete"
     assert Round.objects.get(pk=tablet.round_id).status == "open"
 
 

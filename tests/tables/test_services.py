@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from audit.models import AuditRecord
-from casino.api.errors import ApiError
-from tables.demo import load_demo_floor
-from tables.gaming_day import gaming_day_of
+from casino.core.errors import ApiError
+from casino.core.gaming_day import gaming_day_of
+from casino.core.models import AuditRecord
+from casino.demo.floor import load_demo_floor
 from tables.models import DealerAssignment, Round, Table, TableStatus
 from tables.services.rounds import round_open
 from tables.services.tables import dealer_assign, table_close, table_limits_change

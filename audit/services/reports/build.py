@@ -23,9 +23,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from audit.codes import AuditCode
 from audit.models import GamingDayReport, ReportStatus, ReportTrigger
-from audit.services.recording import audit_record
 from audit.services.reports.payload import (
     CENT,
     ReportError,
@@ -35,17 +33,14 @@ from audit.services.reports.payload import (
 )
 from audit.services.reports.render import render_csv, render_pdf
 from audit.services.reports.variance import MODES
-from casino.api.errors import ApiError
-from tables.gaming_day import gaming_day_of
+from casino.core.audit_codes import AuditCode
+from casino.core.errors import ApiError, ReportCode
+from casino.core.gaming_day import gaming_day_of
+from casino.core.trail.recording import audit_record
 from tables.models import Casino
 
 logger = logging.getLogger(__name__)
 
-REPORT_NOT_ALLOWED = "report_not_allowed"
-REPORT_CASINO_REQUIRED = "report_casino_required"
-REPORT_CASINO_UNKNOWN = "report_casino_unknown"
-REPORT_DAY_IN_FUTURE = "report_day_in_future"
-REPORT_PARAMETERS_INVALID = "report_parameters_invalid"
 
 #: Who the audit trail names for what the nightly schedule does.
 NIGHTLY_ACTOR = "system:nightly"
@@ -68,7 +63,7 @@ def report_parameters(overrides: Mapping[str, Any] | None = None) -> dict[str, A
     chosen.update({name: value for name, value in (overrides or {}).items() if value is not None})
     if chosen["variance_mode"] not in MODES:
         raise ApiError(
-            REPORT_PARAMETERS_INVALID,
+            ReportCode.REPORT_PARAMETERS_INVALID,
             f"variance_mode is one of {', '.join(MODES)}.",
             field="variance_mode",
         )
@@ -102,7 +97,7 @@ def report_request(
         ``report_day_in_future`` (400); ``report_parameters_invalid`` (400).
     """
     if not rules.has_perm("audit.run_reports", actor):
-        raise ApiError(REPORT_NOT_ALLOWED, "Only an auditor runs reports.", status_code=403)
+        raise ApiError(ReportCode.REPORT_NOT_ALLOWED, "Only an auditor runs reports.")
     chosen = report_parameters(parameters)
     with transaction.atomic():
         casino = _casino(casino_id)
@@ -112,7 +107,7 @@ def report_request(
         )
         if gaming_day > today:
             raise ApiError(
-                REPORT_DAY_IN_FUTURE,
+                ReportCode.REPORT_DAY_IN_FUTURE,
                 "That gaming day has not started.",
                 gaming_day=gaming_day.isoformat(),
                 today=today.isoformat(),
@@ -210,6 +205,7 @@ def _record_request(report: GamingDayReport, *, actor: AbstractBaseUser | None) 
         event_code=AuditCode.REPORT_REQUESTED,
         actor=actor,
         actor_label="" if actor is not None else NIGHTLY_ACTOR,
+        casino=report.casino,
         gaming_day=report.gaming_day,
         after={
             "report": report.pk,
@@ -226,7 +222,7 @@ def _store(
     with transaction.atomic():
         report = (
             GamingDayReport.objects.select_for_update(of=("self",))
-            .select_related("requested_by")
+            .select_related("requested_by", "casino")
             .get(pk=report_id)
         )
         if report.status != ReportStatus.RUNNING:
@@ -241,6 +237,7 @@ def _store(
             event_code=AuditCode.REPORT_STORED,
             actor=report.requested_by,
             actor_label="" if report.requested_by else NIGHTLY_ACTOR,
+            casino=report.casino,
             gaming_day=report.gaming_day,
             after={
                 "report": report.pk,
@@ -251,6 +248,7 @@ def _store(
                 "pdf_sha256": report.pdf_sha256,
             },
         )
+        report.audit_stream = record.stream
         report.audit_seq = record.seq
         report.audit_hash = record.row_hash
         report.status = ReportStatus.DONE
@@ -292,13 +290,11 @@ def _casino(casino_id: int | None) -> Casino:
     if casino_id is not None:
         casino = Casino.objects.filter(pk=casino_id).first()
         if casino is None:
-            raise ApiError(
-                REPORT_CASINO_UNKNOWN, "No such casino.", status_code=404, casino=casino_id
-            )
+            raise ApiError(ReportCode.REPORT_CASINO_UNKNOWN, "No such casino.", casino=casino_id)
         return casino
     casinos = list(Casino.objects.order_by("pk")[:2])
     if len(casinos) != 1:
-        raise ApiError(REPORT_CASINO_REQUIRED, "Name the casino.", field="casino")
+        raise ApiError(ReportCode.REPORT_CASINO_REQUIRED, "Name the casino.", field="casino")
     return casinos[0]
 
 
@@ -309,6 +305,8 @@ def _non_negative(name: str, value: Any) -> Decimal:
         number = Decimal(-1)
     if not number.is_finite() or number < 0:
         raise ApiError(
-            REPORT_PARAMETERS_INVALID, f"{name} must be a non-negative number.", field=name
+            ReportCode.REPORT_PARAMETERS_INVALID,
+            f"{name} must be a non-negative number.",
+            field=name,
         )
     return number

@@ -164,22 +164,23 @@ _PLAYED_MEASURES = {
     name: (name, "TRUE") for name in ("rounds", "wagered", "paid", "hold_n", "hold_sx", "hold_sxx")
 }
 
-# Stakes are summed by round configuration first (rounds without a paytable have no edge), and
-# the house edges apply to those few sums.
+# Stakes are summed by the paytable they were judged on first (a bonus stake by the round's bonus
+# paytable, every other stake by its main one; rounds without a paytable have no edge), and the
+# house edges apply to those few sums.
 _THEORETICAL = f"""
     WITH stakes AS (
-        SELECT r.table_id, r.game, r.dealer_id, r.gaming_day AS day_of, r.paytable_id,
-               r.bonus_paytable_id, w.kind = 'bonus' AS bonus, sum(w.amount) AS amount
+        SELECT r.table_id, r.game, r.dealer_id, r.gaming_day AS day_of, rp.paytable_id,
+               sum(w.amount) AS amount
         FROM payouts_wagerline w
         JOIN tables_round r ON r.id = w.round_id
-        WHERE (r.paytable_id IS NOT NULL OR r.bonus_paytable_id IS NOT NULL) AND {_ROUNDS}
-        GROUP BY 1, 2, 3, 4, 5, 6, 7
+        JOIN payouts_roundpaytable rp ON rp.round_id = r.id
+            AND rp.kind = CASE WHEN w.kind = 'bonus' THEN 'bonus' ELSE 'main' END
+        WHERE {_ROUNDS}
+        GROUP BY 1, 2, 3, 4, 5
     )
-    SELECT st.table_id, st.game, st.dealer_id, st.day_of, st.amount,
-           CASE WHEN st.bonus THEN bp.house_edge ELSE mp.house_edge END AS edge
+    SELECT st.table_id, st.game, st.dealer_id, st.day_of, st.amount, p.house_edge AS edge
     FROM stakes st
-    LEFT JOIN payouts_paytable mp ON mp.id = st.paytable_id
-    LEFT JOIN payouts_paytable bp ON bp.id = st.bonus_paytable_id
+    JOIN payouts_paytable p ON p.id = st.paytable_id
 """
 _THEORETICAL_MEASURES = {
     "theo_result": ("amount * edge", "edge IS NOT NULL"),

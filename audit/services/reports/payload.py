@@ -18,7 +18,6 @@ from typing import Any
 from django.contrib.auth import get_user_model
 
 from audit.models import CorrectionLine, GamingDayReport
-from audit.services.chain import utc_iso
 from audit.services.reports.figures import (
     LEVEL_ORDER,
     Key,
@@ -28,12 +27,13 @@ from audit.services.reports.figures import (
     periods_of,
 )
 from audit.services.reports.variance import VarianceRule, percent, sample_sd, variance
-from tables.gaming_day import gaming_day_of
+from casino.core.errors import ReportCode
+from casino.core.gaming_day import gaming_day_of
+from casino.core.trail.canonical import utc_iso
 from tables.models import Round, RoundStatus, Table
 
 PAYLOAD_FORMAT = 1
 CENT = Decimal("0.01")
-REPORT_MIXED_CURRENCY = "report_mixed_currency"
 
 
 class ReportError(Exception):
@@ -69,7 +69,7 @@ def report_payload(*, report: GamingDayReport, generated_at: dt.datetime) -> dic
     currencies = sorted({t["currency"] for t in tables.values()})
     if len(currencies) > 1:
         raise ReportError(
-            REPORT_MIXED_CURRENCY,
+            ReportCode.REPORT_MIXED_CURRENCY,
             f"The casino's tables use several currencies ({', '.join(currencies)}).",
         )
     large = Decimal(parameters["large_payout_threshold"])

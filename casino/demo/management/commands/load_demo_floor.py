@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from tables.demo import load_demo_floor
+from casino.demo.floor import load_demo_floor
 
 
 class Command(BaseCommand):

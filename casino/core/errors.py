@@ -1,0 +1,230 @@
+"""One error vocabulary for the whole system: every refusal's code, grouped by domain, and the one
+table of the HTTP status each code is answered with.
+
+A code is stable once published (tablets, the pit board and tests match on it) and names a
+fault, not where it happened: the same fault has the same code in every game and every app.
+The engines' codes are defined with the engines (``casino.games.codes`` and each game's
+``codes`` module); the codes of the apps are defined here, by domain. :data:`HTTP_STATUS` gives
+every code its status; :func:`all_codes` lists them all, for the OpenAPI error component and
+for the test that no code is defined twice.
+
+Services raise :class:`ApiError` (or let an engine's ``GameError`` through); the API layer
+renders both in the one error shape::
+
+    {"error": {"code": "stale_event", "message": "...", "details": {...}}}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from enum import StrEnum, unique
+from types import MappingProxyType
+from typing import Any
+
+from casino.games.codes import GameCode
+from casino.games.reddog.codes import RedDogCode
+from casino.games.rubyrun.codes import RubyRunCode
+from casino.games.russian.codes import RussianPokerCode
+
+
+@unique
+class RequestCode(StrEnum):
+    """The request itself: its form, its body, its method, its idempotency key."""
+
+    INVALID_INPUT = "invalid_input"
+    UNKNOWN_FIELD = "unknown_field"
+    PARSE_ERROR = "parse_error"
+    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
+    METHOD_NOT_ALLOWED = "method_not_allowed"
+    NOT_FOUND = "not_found"
+    THROTTLED = "throttled"
+    ACTION_UNKNOWN = "action_unknown"
+    IDEMPOTENCY_KEY_INVALID = "idempotency_key_invalid"
+    IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
+    SERVER_ERROR = "server_error"
+
+
+@unique
+class AccessCode(StrEnum):
+    """Who is asking, and whether they may."""
+
+    NOT_AUTHENTICATED = "not_authenticated"
+    AUTHENTICATION_FAILED = "authentication_failed"
+    PERMISSION_DENIED = "permission_denied"
+
+
+@unique
+class TableCode(StrEnum):
+    """The floor: tables, their configuration, their dealers."""
+
+    TABLE_NOT_OPEN = "table_not_open"
+    TABLE_ALREADY_OPEN = "table_already_open"
+    TABLE_ALREADY_CLOSED = "table_already_closed"
+    TABLE_HAS_OPEN_ROUND = "table_has_open_round"
+    NOT_A_DEALER = "not_a_dealer"
+    RULE_SET_GAME_MISMATCH = "rule_set_game_mismatch"
+    PAYTABLE_GAME_MISMATCH = "paytable_game_mismatch"
+    PAYTABLE_KIND_MISMATCH = "paytable_kind_mismatch"
+
+
+@unique
+class RoundCode(StrEnum):
+    """A round's lifecycle, its actions and its settlement."""
+
+    ROUND_ALREADY_OPEN = "round_already_open"
+    ROUND_NOT_OPEN = "round_not_open"
+    STALE_EVENT = "stale_event"
+    ROUND_STATUS_INVALID = "round_status_invalid"
+    ROUND_NOT_SETTLED = "round_not_settled"
+    ROUND_NOT_SETTLEABLE = "round_not_settleable"
+    SETTLEMENT_UNBALANCED = "settlement_unbalanced"
+    SETTLEMENT_MISMATCH = "settlement_mismatch"
+
+
+@unique
+class CorrectionCode(StrEnum):
+    """Voids and payout corrections under dual control."""
+
+    CORRECTION_NOT_ALLOWED = "correction_not_allowed"
+    CORRECTION_SELF_APPROVAL = "correction_self_approval"
+    CORRECTION_NOT_PENDING = "correction_not_pending"
+    CORRECTION_REASON_REQUIRED = "correction_reason_required"
+    CORRECTION_VOID_PENDING = "correction_void_pending"
+    CORRECTION_ROUND_VOIDED = "correction_round_voided"
+    CORRECTION_ROUND_NOT_SETTLED = "correction_round_not_settled"
+    CORRECTION_LINES_INVALID = "correction_lines_invalid"
+
+
+@unique
+class ReportCode(StrEnum):
+    """Gaming-day reports."""
+
+    REPORT_NOT_READY = "report_not_ready"
+    REPORT_NOT_ALLOWED = "report_not_allowed"
+    REPORT_CASINO_REQUIRED = "report_casino_required"
+    REPORT_CASINO_UNKNOWN = "report_casino_unknown"
+    REPORT_DAY_IN_FUTURE = "report_day_in_future"
+    REPORT_PARAMETERS_INVALID = "report_parameters_invalid"
+    REPORT_MIXED_CURRENCY = "report_mixed_currency"
+
+
+#: Every enum of codes, the engines' first.
+CODE_ENUMS: tuple[type[StrEnum], ...] = (
+    GameCode,
+    RussianPokerCode,
+    RubyRunCode,
+    RedDogCode,
+    RequestCode,
+    AccessCode,
+    TableCode,
+    RoundCode,
+    CorrectionCode,
+    ReportCode,
+)
+
+#: A refusal by an engine is an action the rules do not allow now: 422, unless listed here.
+_ENGINE_STATUS = 422
+_EXCEPTIONS: dict[str, int] = {
+    # A card recorded twice conflicts with what is already recorded.
+    GameCode.CARD_DUPLICATE: 409,
+    # Not a card at all: invalid input, whoever notices it (the API's card field first).
+    GameCode.CARD_UNKNOWN: 400,
+    # Table limits are judged the same way when they are set (400, invalid input).
+    GameCode.LIMITS_INVALID: 400,
+    RequestCode.INVALID_INPUT: 400,
+    RequestCode.UNKNOWN_FIELD: 400,
+    RequestCode.PARSE_ERROR: 400,
+    RequestCode.UNSUPPORTED_MEDIA_TYPE: 415,
+    RequestCode.METHOD_NOT_ALLOWED: 405,
+    RequestCode.NOT_FOUND: 404,
+    RequestCode.THROTTLED: 429,
+    RequestCode.ACTION_UNKNOWN: 400,
+    RequestCode.IDEMPOTENCY_KEY_INVALID: 400,
+    RequestCode.IDEMPOTENCY_KEY_REUSED: 422,
+    RequestCode.SERVER_ERROR: 500,
+    AccessCode.NOT_AUTHENTICATED: 401,
+    AccessCode.AUTHENTICATION_FAILED: 401,
+    AccessCode.PERMISSION_DENIED: 403,
+    TableCode.TABLE_NOT_OPEN: 409,
+    TableCode.TABLE_ALREADY_OPEN: 409,
+    TableCode.TABLE_ALREADY_CLOSED: 409,
+    TableCode.TABLE_HAS_OPEN_ROUND: 409,
+    TableCode.NOT_A_DEALER: 400,
+    TableCode.RULE_SET_GAME_MISMATCH: 400,
+    TableCode.PAYTABLE_GAME_MISMATCH: 400,
+    TableCode.PAYTABLE_KIND_MISMATCH: 400,
+    RoundCode.ROUND_ALREADY_OPEN: 409,
+    RoundCode.ROUND_NOT_OPEN: 409,
+    RoundCode.STALE_EVENT: 409,
+    RoundCode.ROUND_STATUS_INVALID: 409,
+    RoundCode.ROUND_NOT_SETTLED: 409,
+    RoundCode.ROUND_NOT_SETTLEABLE: 409,
+    # The record does not add up: a fault of the server, never of the request.
+    RoundCode.SETTLEMENT_UNBALANCED: 500,
+    RoundCode.SETTLEMENT_MISMATCH: 500,
+    CorrectionCode.CORRECTION_NOT_ALLOWED: 403,
+    CorrectionCode.CORRECTION_SELF_APPROVAL: 403,
+    CorrectionCode.CORRECTION_NOT_PENDING: 409,
+    CorrectionCode.CORRECTION_REASON_REQUIRED: 400,
+    CorrectionCode.CORRECTION_VOID_PENDING: 409,
+    CorrectionCode.CORRECTION_ROUND_VOIDED: 409,
+    CorrectionCode.CORRECTION_ROUND_NOT_SETTLED: 409,
+    CorrectionCode.CORRECTION_LINES_INVALID: 400,
+    ReportCode.REPORT_NOT_READY: 409,
+    ReportCode.REPORT_NOT_ALLOWED: 403,
+    ReportCode.REPORT_CASINO_REQUIRED: 400,
+    ReportCode.REPORT_CASINO_UNKNOWN: 404,
+    ReportCode.REPORT_DAY_IN_FUTURE: 400,
+    ReportCode.REPORT_PARAMETERS_INVALID: 400,
+    # A report that cannot be built is recorded as failed; it never answers a request.
+    ReportCode.REPORT_MIXED_CURRENCY: 500,
+}
+
+
+def all_codes() -> Iterator[StrEnum]:
+    """Every code of the system, enum by enum (a value twice would be a bug: tested)."""
+    for enum in CODE_ENUMS:
+        yield from enum
+
+
+def _status_table() -> Mapping[str, int]:
+    table: dict[str, int] = {}
+    for enum in CODE_ENUMS:
+        engine = enum in (GameCode, RussianPokerCode, RubyRunCode, RedDogCode)
+        for code in enum:
+            if code.value in _EXCEPTIONS:
+                table[code.value] = _EXCEPTIONS[code.value]
+            elif engine:
+                table[code.value] = _ENGINE_STATUS
+            else:
+                raise LookupError(f"no HTTP status for the code {code.value!r}")
+    return MappingProxyType(table)
+
+
+#: The one code-to-HTTP-status table.
+HTTP_STATUS: Mapping[str, int] = _status_table()
+
+
+def status_of(code: str) -> int:
+    """The HTTP status of ``code``. :raises KeyError: for a code nobody defined."""
+    return HTTP_STATUS[str(code)]
+
+
+class ApiError(Exception):
+    """A refusal raised by a service or a view: a code of the vocabulary, a message for people,
+    and structured details. Its HTTP status is the code's (:data:`HTTP_STATUS`).
+
+    :raises KeyError: at construction, for a code that is not in the vocabulary.
+    """
+
+    def __init__(self, code: str, message: str, **details: Any) -> None:
+        super().__init__(message)
+        self.code = str(code)
+        self.message = message
+        self.status_code = status_of(self.code)
+        self.details = details
+
+
+def error_body(code: str, message: str, details: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The one error shape."""
+    return {"error": {"code": str(code), "message": message, "details": details or {}}}

@@ -1,0 +1,74 @@
+"""The audit trail is append-only in PostgreSQL itself, and every row must extend its stream.
+
+UPDATE and DELETE are refused row by row; TRUNCATE is refused too, unless the table's owner (who
+could as well disable or drop these triggers, which only the chain verification would then
+reveal) sets ``casino.allow_history_truncate`` to ``on`` for the transaction. Only the test
+suite does, to empty its database between transactional tests.
+
+An INSERT must carry its stream's head ``seq`` (which the append took, ``casino.core.trail.recording``)
+and point at that head's hash; the trigger then moves the head on to the new row's hash, so the
+next append chains to it without reading the trail.
+"""
+
+from django.db import migrations
+
+FORWARD = """
+CREATE OR REPLACE FUNCTION audit_refuse_change() RETURNS trigger AS $$
+BEGIN
+    RAISE EXCEPTION '% on % is not allowed: the record is append-only', TG_OP, TG_TABLE_NAME
+        USING ERRCODE = 'raise_exception';
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE OR REPLACE FUNCTION audit_refuse_truncate() RETURNS trigger AS $$
+BEGIN
+    IF coalesce(current_setting('casino.allow_history_truncate', true), '') = 'on'
+        AND pg_has_role(
+            current_user, (SELECT relowner FROM pg_class WHERE oid = TG_RELID), 'MEMBER'
+        )
+    THEN
+        RETURN NULL;
+    END IF;
+    RAISE EXCEPTION 'TRUNCATE on % is not allowed: the record is append-only', TG_TABLE_NAME
+        USING ERRCODE = 'raise_exception';
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE OR REPLACE FUNCTION audit_extend_chain() RETURNS trigger AS $$
+DECLARE
+    head audit_stream%ROWTYPE;
+BEGIN
+    SELECT * INTO head FROM audit_stream WHERE key = NEW.stream;
+    IF NOT FOUND OR NEW.seq <> head.seq OR NEW.prev_hash <> head.head_hash THEN
+        RAISE EXCEPTION 'audit row %#% does not extend its stream''s head', NEW.stream, NEW.seq
+            USING ERRCODE = 'raise_exception';
+    END IF;
+    UPDATE audit_stream SET head_hash = NEW.row_hash WHERE key = NEW.stream;
+    RETURN NEW;
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE TRIGGER audit_auditrecord_append_only
+    BEFORE UPDATE OR DELETE ON audit_auditrecord
+    FOR EACH ROW EXECUTE FUNCTION audit_refuse_change();
+CREATE TRIGGER audit_auditrecord_no_truncate
+    BEFORE TRUNCATE ON audit_auditrecord
+    FOR EACH STATEMENT EXECUTE FUNCTION audit_refuse_truncate();
+CREATE TRIGGER audit_auditrecord_extends_chain
+    BEFORE INSERT ON audit_auditrecord
+    FOR EACH ROW EXECUTE FUNCTION audit_extend_chain();
+"""
+
+BACKWARD = """
+DROP TRIGGER IF EXISTS audit_auditrecord_append_only ON audit_auditrecord;
+DROP TRIGGER IF EXISTS audit_auditrecord_no_truncate ON audit_auditrecord;
+DROP TRIGGER IF EXISTS audit_auditrecord_extends_chain ON audit_auditrecord;
+DROP FUNCTION IF EXISTS audit_extend_chain();
+DROP FUNCTION IF EXISTS audit_refuse_truncate();
+DROP FUNCTION IF EXISTS audit_refuse_change();
+"""
+
+
+class Migration(migrations.Migration):
+    dependencies = [("core", "0001_initial")]
+    operations = [migrations.RunSQL(FORWARD, BACKWARD)]

@@ -1,0 +1,97 @@
+"""The audit trail: one row per business event, hash-chained and append-only, in streams.
+
+A stream is a chain of its own: one per table (everything about the table and its rounds), one
+per casino (what concerns a casino but no table: its reports, its checks), and ``site`` for the
+rest (sign-ins, configuration shared by every casino, the checks of the trail itself). Appends
+to different streams never wait for each other; a row's ``id`` gives the global order.
+
+The trail names the table and the round an event concerns by their ids only, with no foreign
+key: it sits below the apps that record into it and must never depend on their schema (the
+cross-checks of the audit app find a row whose table or round does not exist).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+HASH_LENGTH = 64
+
+
+class AuditRecord(models.Model):
+    """Who did what, in which role, authorised by whom, to which table and round, and why.
+
+    ``before`` and ``after`` hold the changed values (JSON). Rows are only ever inserted; within
+    its ``stream`` a row's ``seq`` counts from 1 without gaps, and each row holds the previous
+    row's ``row_hash`` (``prev_hash``) and its own, a SHA-256 over its canonical serialisation
+    (``casino.core.trail.canonical``), so a row changed or removed behind the application's back
+    breaks its stream's chain where it happened. The database refuses UPDATE, DELETE and
+    TRUNCATE, and an INSERT that does not extend its stream's head (:class:`AuditStream`).
+    """
+
+    stream = models.CharField(max_length=40, help_text="table:<id>, casino:<id> or site.")
+    seq = models.BigIntegerField(help_text="Position in its stream, from 1.")
+    prev_hash = models.CharField(max_length=HASH_LENGTH)
+    row_hash = models.CharField(max_length=HASH_LENGTH)
+    occurred_at = models.DateTimeField()
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    actor_label = models.CharField(
+        max_length=150, blank=True, help_text="Username as given, e.g. for a failed login."
+    )
+    actor_role = models.CharField(max_length=20, blank=True)
+    authorised_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    event_code = models.CharField(max_length=60)
+    table_id = models.BigIntegerField(null=True, blank=True, help_text="The table, by id.")
+    round_id = models.BigIntegerField(null=True, blank=True, help_text="The round, by id.")
+    gaming_day = models.DateField(null=True, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    request_id = models.CharField(max_length=64, blank=True)
+
+    class Meta:
+        db_table = "audit_auditrecord"
+        constraints = [
+            models.UniqueConstraint(fields=["stream", "seq"], name="audit_stream_seq_unique"),
+            models.CheckConstraint(condition=Q(seq__gte=1), name="audit_seq_positive"),
+            models.CheckConstraint(
+                condition=Q(row_hash__regex=r"^[0-9a-f]{64}$")
+                & Q(prev_hash__regex=r"^[0-9a-f]{64}$"),
+                name="audit_hashes_are_sha256_hex",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["event_code", "occurred_at"], name="audit_code_time_idx"),
+            models.Index(fields=["round_id"], name="audit_round_idx"),
+            models.Index(fields=["gaming_day", "table_id"], name="audit_day_table_idx"),
+        ]
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.stream}#{self.seq} {self.event_code}"
+
+
+class AuditStream(models.Model):
+    """The head of one stream: its last row's ``seq`` and ``row_hash``.
+
+    An append takes it with one ``INSERT ... ON CONFLICT DO UPDATE ... RETURNING``, which locks
+    this row until the transaction ends, so two writers never extend the same head, while
+    writers of other streams go on; the database's insert trigger checks that the new row
+    extends it and moves it on. It is a cursor for appends, not evidence: the verification
+    walks the rows themselves.
+    """
+
+    key = models.CharField(max_length=40, primary_key=True)
+    seq = models.BigIntegerField()
+    head_hash = models.CharField(max_length=HASH_LENGTH)
+
+    class Meta:
+        db_table = "audit_stream"
+
+    def __str__(self) -> str:
+        return f"{self.key} at seq {self.seq}"

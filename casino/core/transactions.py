@@ -1,0 +1,34 @@
+"""The transaction a service runs in: the request's own, or one of its own.
+
+An API request that writes runs in one transaction (``casino.api.idempotency``), which the
+services it calls join: without a savepoint, since a refusal dooms the request anyway, and a
+savepoint costs two statements on every dealer action. Called from anywhere else (the shell, a
+task, a test), a service's transaction is nested with a savepoint as usual, so a refusal leaves
+the caller's own transaction usable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from django.db import transaction
+
+_in_request_transaction: ContextVar[bool] = ContextVar("in_request_transaction", default=False)
+
+
+@contextmanager
+def request_transaction() -> Iterator[None]:
+    """The one transaction of a writing request; services inside join it."""
+    with transaction.atomic():
+        token = _in_request_transaction.set(True)
+        try:
+            yield
+        finally:
+            _in_request_transaction.reset(token)
+
+
+def service_transaction() -> transaction.Atomic:
+    """A service's transaction (see the module's docstring)."""
+    return transaction.atomic(savepoint=not _in_request_transaction.get())

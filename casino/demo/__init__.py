@@ -1,0 +1,2 @@
+"""The demo floor ``make run`` loads: it stands above every app, since it makes tables,
+paytables and users together."""

@@ -1,0 +1,9 @@
+from django.urls import path
+
+from payouts.api import views
+
+urlpatterns = [
+    path("rounds/<int:round_id>/", views.RoundDetailApi.as_view(), name="round-detail"),
+    path("rounds/<int:round_id>/settle/", views.RoundSettleApi.as_view(), name="round-settle"),
+    path("rounds/<int:round_id>/replay/", views.RoundReplayApi.as_view(), name="round-replay"),
+]

@@ -1,0 +1,62 @@
+"""The payouts API: a round's whole picture with its settlement, settling it, replaying it.
+Thin views over the services and selectors."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.api.idempotency import idempotent
+from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, require_permission
+from casino.core.errors import ApiError, RoundCode
+from payouts import selectors
+from payouts.api.serializers import ReplayOutputSerializer, SettledRoundOutputSerializer
+from payouts.services.replay import round_replay
+from payouts.services.settlement import round_settle
+from tables.models import Round
+
+
+class RoundDetailApi(APIView):
+    @extend_schema(responses=SettledRoundOutputSerializer)
+    def get(self, request: Request, round_id: int) -> Response:
+        """A round: its events, the tablet's view, the game's state, and its settlement."""
+        round = get_object_or_404(selectors.settled_round_queryset(), pk=round_id)
+        require_permission(request, "tables.view_table", round)
+        return Response(SettledRoundOutputSerializer(selectors.settled_round_detail(round)).data)
+
+
+class RoundSettleApi(APIView):
+    @extend_schema(
+        request=None, responses=SettledRoundOutputSerializer, parameters=[IDEMPOTENCY_HEADER]
+    )
+    @idempotent
+    def post(self, request: Request, round_id: int) -> Response:
+        """Settle a complete round (its dealer); settling again returns the first settlement."""
+        try:
+            settled = round_settle(round_id=round_id, actor=request.user)
+        except Round.DoesNotExist:
+            raise not_found() from None
+        detail = selectors.SettledRoundDetail(
+            round=settled.round,
+            events=settled.events,
+            state=settled.state,
+            settlement=settled.settlement,
+            lines=settled.lines,
+        )
+        return Response(SettledRoundOutputSerializer(detail).data)
+
+
+class RoundReplayApi(APIView):
+    @extend_schema(responses=ReplayOutputSerializer)
+    def get(self, request: Request, round_id: int) -> Response:
+        """Recompute the round's settlement from its events and compare with the stored one."""
+        round = get_object_or_404(Round.objects.select_related("table__pit"), pk=round_id)
+        require_permission(request, "tables.review_round", round)
+        if not selectors.is_settled(round):
+            raise ApiError(RoundCode.ROUND_NOT_SETTLED, "The round has not been settled.")
+        return Response(asdict(round_replay(round_id=round.pk)))

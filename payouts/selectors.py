@@ -1,0 +1,42 @@
+"""Reads of the payouts app: a round with its settlement."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import QuerySet
+
+from payouts.models import PayoutLine, Settlement
+from tables.models import Round
+from tables.selectors import RoundDetail, round_detail, round_queryset
+
+
+@dataclass(frozen=True)
+class SettledRoundDetail(RoundDetail):
+    """A round as its answer shows it, with its settlement and payout lines once settled."""
+
+    settlement: Settlement | None = None
+    lines: list[PayoutLine] | None = None
+
+
+def settled_round_queryset() -> QuerySet[Round]:
+    """Rounds with their events and, when settled, their settlement and its lines."""
+    return round_queryset().select_related("settlement").prefetch_related("settlement__lines")
+
+
+def settled_round_detail(round: Round) -> SettledRoundDetail:
+    """``round`` (read with :func:`settled_round_queryset`) with its events, engine state and
+    settlement."""
+    detail = round_detail(round)
+    settlement = getattr(round, "settlement", None)
+    return SettledRoundDetail(
+        round=detail.round,
+        events=detail.events,
+        state=detail.state,
+        settlement=settlement,
+        lines=None if settlement is None else list(settlement.lines.all()),
+    )
+
+
+def is_settled(round: Round) -> bool:
+    return Settlement.objects.filter(round=round).exists()

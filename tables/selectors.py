@@ -1,0 +1,73 @@
+"""Reads of the tables app for its API: the floor a user may see, and a round with its engine
+state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
+
+from casino.core.roles import Role, user_role
+from casino.games.contract import GameState
+from tables.engines import current_state
+from tables.models import DealerAssignment, Round, RoundEvent, RoundStatus, Table
+
+
+def table_queryset() -> QuerySet[Table]:
+    """Tables with what their answer shows: pit, rule set, dealers, the round in play."""
+    in_play = Round.objects.filter(table=OuterRef("pk"), status=RoundStatus.OPEN)
+    return (
+        Table.objects.select_related("pit", "rule_set")
+        .prefetch_related(
+            Prefetch("assignments", queryset=DealerAssignment.objects.select_related("dealer"))
+        )
+        .annotate(
+            open_round_id=Subquery(in_play.values("pk")[:1]),
+            open_round_number=Subquery(in_play.values("number")[:1]),
+        )
+        .order_by("code")
+    )
+
+
+def tables_for(user: Any) -> QuerySet[Table]:
+    """The tables ``user`` may see: a dealer's own table, a pit boss's pits, or all."""
+    tables = table_queryset()
+    role = user_role(user)
+    if role is Role.DEALER:
+        return tables.filter(assignments__dealer=user, assignments__ended_at__isnull=True)
+    if role is Role.PIT_BOSS:
+        return tables.filter(pit__supervisors=user)
+    return tables
+
+
+def dealer_table(user: Any) -> Table | None:
+    """The table ``user`` deals at now, if any."""
+    assignment = (
+        DealerAssignment.objects.filter(dealer=user, ended_at__isnull=True)
+        .select_related("table")
+        .first()
+    )
+    return None if assignment is None else assignment.table
+
+
+def round_queryset() -> QuerySet[Round]:
+    return Round.objects.select_related("table__pit", "dealer", "rule_set").prefetch_related(
+        "events__actor"
+    )
+
+
+@dataclass(frozen=True)
+class RoundDetail:
+    """A round as its answer shows it: the row, its events in order (with their actors), and
+    the engine's state after the last one."""
+
+    round: Round
+    events: list[RoundEvent]
+    state: GameState
+
+
+def round_detail(round: Round) -> RoundDetail:
+    """``round`` (read with :func:`round_queryset`) with its events and its engine state,
+    restored from its snapshot."""
+    return RoundDetail(round=round, events=list(round.events.all()), state=current_state(round))

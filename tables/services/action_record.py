@@ -1,0 +1,153 @@
+"""Writing what one dealer action recorded, in one SQL statement.
+
+An action appends its events, the cards they show and the chip movements they make, and moves
+the round on (its last event number, its phase, the engine's snapshot). Those are four tables
+but one fact, written on every action of every table: one statement with data-modifying
+common table expressions does it in one round trip to the database, where four ORM calls would
+take four. The round must be locked by the caller (``tables.locks.round_lock``).
+
+The engine has already refused a card seen in this deck pass; the unique constraint on (round,
+deck pass, card) is the database's last word, and its violation ends the action with
+``card_duplicate``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, connection
+
+from casino.games.codes import GameCode
+from casino.games.contract import ChipMovement, JsonObject
+from casino.games.errors import GameError
+from tables.models import Round, RoundEvent
+
+_CARD_CONSTRAINT = "round_card_once_per_pass"
+
+_STATEMENT = """
+WITH new_events AS (
+    INSERT INTO tables_roundevent (round_id, seq, kind, payload, actor_id, request_id, created_at)
+    SELECT %(round)s, e.seq, e.kind, e.payload, %(actor)s, %(request_id)s, now()
+    FROM jsonb_to_recordset(%(events)s::jsonb) AS e(seq integer, kind text, payload jsonb)
+    RETURNING id, seq, created_at
+),
+new_cards AS (
+    INSERT INTO tables_roundcard (round_id, deck_pass, card, position, event_id)
+    SELECT %(round)s, c.deck_pass, c.card, c.position, new_events.id
+    FROM jsonb_to_recordset(%(cards)s::jsonb)
+        AS c(seq integer, deck_pass smallint, card smallint, position text)
+    JOIN new_events ON new_events.seq = c.seq
+    RETURNING 1
+),
+new_movements AS (
+    INSERT INTO tables_ledgerentry (round_id, seq, source, destination, amount, reason, event_id)
+    SELECT %(round)s, m.seq, m.source, m.destination, m.amount, m.reason,
+           (SELECT id FROM new_events ORDER BY seq DESC LIMIT 1)
+    FROM jsonb_to_recordset(%(movements)s::jsonb)
+        AS m(seq integer, source text, destination text, amount numeric, reason text)
+    RETURNING 1
+)
+UPDATE tables_round
+SET phase = %(phase)s, last_event_seq = %(last_event_seq)s, snapshot = %(snapshot)s::jsonb
+WHERE id = %(round)s
+RETURNING
+    (SELECT json_agg(json_build_array(id, seq, created_at) ORDER BY seq) FROM new_events),
+    (SELECT count(*) FROM new_cards),
+    (SELECT count(*) FROM new_movements)
+"""
+
+
+@dataclass(frozen=True)
+class PendingEvent:
+    """An event an action produced, not yet stored: its kind, payload, and the cards it shows
+    (card index and where it went) in deck pass ``deck_pass``."""
+
+    kind: str
+    payload: JsonObject
+    cards: tuple[tuple[int, str], ...]
+    deck_pass: int
+
+
+def action_record(
+    *,
+    round: Round,
+    actor: AbstractBaseUser,
+    request_id: str,
+    events: Sequence[PendingEvent],
+    movements: Sequence[ChipMovement],
+    phase: str,
+    snapshot: JsonObject,
+) -> list[RoundEvent]:
+    """Append ``events`` (numbered on from the round's last), their cards and ``movements``,
+    and set the round's phase and snapshot; one statement. Returns the stored events.
+
+    Updates ``round`` in memory to match. Expects ``round`` locked, inside its transaction.
+
+    :raises GameError: ``card_duplicate`` when the database refuses a card seen in this pass.
+    """
+    first = round.last_event_seq + 1
+    numbered = [(first + index, event) for index, event in enumerate(events)]
+    parameters = {
+        "round": round.pk,
+        "actor": actor.pk,
+        "request_id": request_id,
+        "events": json.dumps(
+            [{"seq": seq, "kind": event.kind, "payload": event.payload} for seq, event in numbered]
+        ),
+        "cards": json.dumps(
+            [
+                {"seq": seq, "deck_pass": event.deck_pass, "card": card, "position": position}
+                for seq, event in numbered
+                for card, position in event.cards
+            ]
+        ),
+        "movements": json.dumps(
+            [
+                {
+                    "seq": move.seq,
+                    "source": move.source,
+                    "destination": move.destination,
+                    "amount": str(move.amount),
+                    "reason": move.reason,
+                }
+                for move in movements
+            ]
+        ),
+        "phase": phase,
+        "last_event_seq": first + len(events) - 1,
+        "snapshot": json.dumps(snapshot),
+    }
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute(_STATEMENT, parameters)
+            stored, _cards, _movements = cursor.fetchone()
+    except IntegrityError as exc:
+        if _CARD_CONSTRAINT in str(exc):
+            raise GameError(
+                GameCode.CARD_DUPLICATE, "A card was recorded twice in this deck."
+            ) from exc
+        raise
+    round.phase = phase
+    round.last_event_seq = parameters["last_event_seq"]  # type: ignore[assignment]
+    round.snapshot = snapshot
+    ids = {seq: (pk, created) for pk, seq, created in (stored or [])}
+    records = []
+    for seq, event in numbered:
+        pk, created = ids[seq]
+        record = RoundEvent(
+            pk=pk,
+            round=round,
+            seq=seq,
+            kind=event.kind,
+            payload=event.payload,
+            actor=actor,
+            request_id=request_id,
+            created_at=dt.datetime.fromisoformat(created),
+        )
+        record._state.adding = False
+        records.append(record)
+    return records

@@ -1,0 +1,32 @@
+"""The four-box Russian Poker round the tests and the benchmarks play, as a tablet sends it.
+
+Four boxes with Antes, no more bets, the deal, the decisions (a Bet, a fold, a sixth card then a
+Bet, a Bet) and the dealer's reveal: sixteen actions, then the settlement.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+BOXES = {
+    1: "8h 8s Kd 7c 3s",
+    2: "Jh Jd 9c 5s 4h",
+    3: "5h 4s 3d 2d Ks",
+    4: "Qh Qc 7d 4d 2s",
+}
+DEALER_UP = "2c"
+DEALER_DOWN = "Ac Kh 9d 6s"
+
+#: (action, fields) in the order the dealer records them.
+FOUR_BOX_ROUND: list[tuple[str, dict[str, Any]]] = [
+    *(("place_wagers", {"box": box, "player": f"P{box}", "ante": "10"}) for box in BOXES),
+    ("close_bets", {}),
+    *(("deal_box", {"box": box, "cards": cards.split()}) for box, cards in BOXES.items()),
+    ("deal_card", {"target": "dealer", "card": DEALER_UP}),
+    ("bet", {"box": 1}),
+    ("fold", {"box": 2}),
+    ("buy_sixth_card", {"box": 3, "card": "Ah"}),
+    ("bet", {"box": 3}),
+    ("bet", {"box": 4}),
+    ("reveal_dealer", {"cards": DEALER_DOWN.split()}),
+]

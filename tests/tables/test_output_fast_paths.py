@@ -1,0 +1,107 @@
+"""The answers every dealer action gives are written out directly for speed; they must be
+exactly what the declared fields (the published schema) would write."""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+from typing import Any
+
+import pytest
+from rest_framework import serializers
+
+from payouts.api.serializers import PayoutLineOutputSerializer, SettledRoundOutputSerializer
+from payouts.models import PayoutLine, Settlement
+from payouts.selectors import SettledRoundDetail, settled_round_detail, settled_round_queryset
+from payouts.services.settlement import round_settle
+from tables.api.actions import read_action
+from tables.api.serializers import RoundEventOutputSerializer
+from tables.services.rounds import round_act, round_open
+from tests.russian_round import FOUR_BOX_ROUND
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_round_event_is_written_as_its_fields_would_write_it(
+    floor: dict[str, Any], users: dict[str, Any]
+) -> None:
+    round = round_open(table_id=floor["table"].pk, dealer=users["dealer"])
+    result = round_act(
+        round_id=round.pk,
+        actor=users["dealer"],
+        expected_event=0,
+        action="place_wagers",
+        data={"box": 1, "player": "P1", "ante": D(10)},
+    )
+    serializer = RoundEventOutputSerializer()
+    for event in [*result.events, *round.events.select_related("actor")]:
+        by_fields = serializers.ModelSerializer.to_representation(serializer, event)
+        assert serializer.to_representation(event) == by_fields
+
+
+def test_a_payout_line_is_written_as_its_fields_would_write_it(
+    floor: dict[str, Any], users: dict[str, Any]
+) -> None:
+    round = round_open(table_id=floor["table"].pk, dealer=users["dealer"])
+    settlement = Settlement.objects.create(
+        round=round,
+        settled_at=round.opened_at,
+        settled_by=users["dealer"],
+        total_staked=D(10),
+        total_returned=D(25),
+        house_result=D(-15),
+    )
+    # As the settlement service writes it (engine amounts, not yet read back) and as stored.
+    line = PayoutLine(
+        settlement=settlement,
+        box=1,
+        line="bet",
+        combination="pair",
+        outcome="win",
+        stake=D(10),
+        computed_amount=D("25.5"),
+        paid_amount=D("25"),
+        reason="",
+        pot=None,
+    )
+    line.save()
+    serializer = PayoutLineOutputSerializer()
+    for candidate in (line, PayoutLine.objects.get(pk=line.pk)):
+        by_fields = serializers.ModelSerializer.to_representation(serializer, candidate)
+        assert serializer.to_representation(candidate) == by_fields
+
+
+def test_a_round_and_its_settlement_are_written_as_their_fields_would_write_them(
+    floor: dict[str, Any], users: dict[str, Any]
+) -> None:
+    """Open, then settled (with its settlement and lines) as the settle endpoint answers, and
+    as the round's detail endpoint reads it back."""
+    dealer = users["dealer"]
+    opened = round_open(table_id=floor["table"].pk, dealer=dealer)
+    serializer = SettledRoundOutputSerializer()
+    open_detail = settled_round_detail(settled_round_queryset().get(pk=opened.pk))
+    assert serializer.to_representation(open_detail) == serializers.Serializer.to_representation(
+        serializer, open_detail
+    )
+    for seen, (action, fields) in enumerate(FOUR_BOX_ROUND):
+        body = {"expected_event": seen, "action": action, **fields}
+        round_act(
+            round_id=opened.pk,
+            actor=dealer,
+            expected_event=seen,
+            action=action,
+            data=read_action(opened.game, body),
+        )
+    settled = round_settle(round_id=opened.pk, actor=dealer)
+    answered = SettledRoundDetail(
+        round=settled.round,
+        events=settled.events,
+        state=settled.state,
+        settlement=settled.settlement,
+        lines=settled.lines,
+    )
+    read_back = settled_round_detail(settled_round_queryset().get(pk=opened.pk))
+    for detail in (answered, read_back):
+        by_fields = serializers.Serializer.to_representation(serializer, detail)
+        assert by_fields["settlement"] is not None and by_fields["settlement"]["lines"]
+        assert serializer.to_representation(detail) == by_fields
+    assert serializer.to_representation(answered) == serializer.to_representation(read_back)
