@@ -192,6 +192,8 @@ class GamingDayReport(models.Model):
 class AlertKind(models.TextChoices):
     REPLAY_MISMATCH = "replay_mismatch", "A settlement differs from its replay"
     CHAIN_BROKEN = "chain_broken", "The audit chain is broken"
+    CHECKPOINT_INVALID = "checkpoint_invalid", "A checkpoint is missing, altered or forged"
+    RECORD_UNAUDITED = "record_unaudited", "A record and the audit trail disagree"
 
 
 class Alert(models.Model):
@@ -237,3 +239,30 @@ class ReplayCheck(models.Model):
 
     def __str__(self) -> str:
         return f"replay check {self.gaming_day}: {self.mismatches} of {self.rounds_checked}"
+
+
+class CheckpointReason(models.TextChoices):
+    INTERVAL = "interval", "Every few minutes"
+    GAMING_DAY_CLOSE = "gaming_day_close", "A casino's gaming day closed"
+    MANUAL = "manual", "Sealed on request"
+
+
+class Checkpoint(models.Model):
+    """A signed seal of every audit stream's head (``audit.sealing.documents``), as stored in
+    the database; the same line is written outside it (``AUDIT_CHECKPOINTS["SINK"]``), and the
+    copy outside is the evidence: verification checks this one against it. Never changes.
+    """
+
+    number = models.PositiveBigIntegerField(unique=True)
+    sealed_at = models.DateTimeField()
+    reason = models.CharField(max_length=20, choices=CheckpointReason.choices)
+    streams = models.PositiveIntegerField(help_text="How many stream heads it seals.")
+    root = models.CharField(max_length=HASH_LENGTH)
+    key_id = models.CharField(max_length=32)
+    line = models.TextField(help_text="The signed document, exactly as written outside.")
+
+    class Meta:
+        ordering = ["number"]
+
+    def __str__(self) -> str:
+        return f"checkpoint {self.number} ({self.reason})"

@@ -8,7 +8,8 @@ from typing import Any
 
 from celery import shared_task
 
-from audit.services.checks import chain_check, replay_check_closed_days
+from audit.services.checkpoints import checkpoint_seal
+from audit.services.checks import chain_check, cross_check_run, replay_check_closed_days
 from audit.services.reports.build import report_build, report_nightly
 
 
@@ -39,7 +40,29 @@ def replay_closed_days_task() -> list[dict[str, Any]]:
 
 
 @shared_task(name="audit.verify_chain")
-def chain_verify_task() -> dict[str, Any]:
-    """Walk the audit chain and record the outcome; returns it."""
-    report = chain_check()
-    return {"intact": report.intact, "rows": report.rows, "streams": len(report.heads)}
+def chain_verify_task(full: bool = False) -> dict[str, Any]:
+    """Verify the audit trail (incrementally unless ``full``) and record the outcome; returns
+    it."""
+    report = chain_check(full=full)
+    return {
+        "intact": report.intact,
+        "full": report.full,
+        "rows": report.rows_read,
+        "streams": len(report.heads),
+        "checkpoint": report.checkpoint,
+    }
+
+
+@shared_task(name="audit.seal_checkpoint")
+def checkpoint_seal_task() -> int | None:
+    """Seal a checkpoint of every stream's head if anything changed or a gaming day closed;
+    returns its number, or ``None`` when nothing was sealed."""
+    document = checkpoint_seal()
+    return document.number if document is not None else None
+
+
+@shared_task(name="audit.cross_check")
+def cross_check_task() -> int:
+    """Cross-check the records with the audit trail, raising alerts; returns the mismatches
+    found."""
+    return len(cross_check_run())

@@ -165,7 +165,32 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "audit.replay_closed_days",
         "schedule": crontab(minute=25),
     },
-    "audit-verify-chain": {"task": "audit.verify_chain", "schedule": crontab(minute=40, hour=4)},
+    "audit-seal-checkpoint": {
+        "task": "audit.seal_checkpoint",
+        "schedule": env.int("AUDIT_CHECKPOINT_INTERVAL_SECONDS", default=300),
+    },
+    # Incremental: reads the rows since the last verified checkpoint.
+    "audit-verify-chain": {"task": "audit.verify_chain", "schedule": crontab(minute=45)},
+    # The whole trail, every row rehashed.
+    "audit-verify-chain-full": {
+        "task": "audit.verify_chain",
+        "schedule": crontab(minute=40, hour=4, day_of_week=env.int("AUDIT_FULL_VERIFY_WEEKDAY", 0)),
+        "kwargs": {"full": True},
+    },
+    "audit-cross-check": {"task": "audit.cross_check", "schedule": crontab(minute=10, hour=5)},
+}
+
+# Checkpoints of the audit trail (audit/sealing/): signed with an Ed25519 key read from a file
+# the database never holds, written to the database and outside it.
+AUDIT_CHECKPOINTS = {
+    # The private key (PEM, PKCS#8) on the machines that seal checkpoints.
+    "KEY_FILE": env.str("AUDIT_SIGNING_KEY_FILE", default=""),
+    # The public key alone, for a verifier that does not seal; else derived from KEY_FILE.
+    "PUBLIC_KEY_FILE": env.str("AUDIT_PUBLIC_KEY_FILE", default=""),
+    # Where checkpoints are written outside the database: a class with append() and lines()
+    # (audit.sealing.sinks.CheckpointSink), made with TARGET (a folder for the default).
+    "SINK": env.str("AUDIT_CHECKPOINT_SINK", default="audit.sealing.sinks.FolderSink"),
+    "TARGET": env.str("AUDIT_CHECKPOINT_DIR", default=""),
 }
 
 # Gaming-day reports (audit/). An auditor may override the thresholds per report.

@@ -188,6 +188,31 @@ class Box(models.Model):
         return f"{self.table.code}/{self.number}"
 
 
+class TableChange(models.Model):
+    """One change of a table's status or configuration, as it was made: the table's history,
+    append-only. ``kind`` is the change's audit code (``table.opened``, ``table.limits_changed``,
+    ...); ``before`` and ``after`` hold the changed fields alone; ``audit_record_id`` names the
+    audit row that recorded it, by id (the cross-checks find a change without its row, and a
+    row without its change).
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="changes")
+    kind = models.CharField(max_length=60)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    actor = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    changed_at = models.DateTimeField()
+    audit_record_id = models.BigIntegerField(unique=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["table", "changed_at"], name="table_change_time_idx")]
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.kind} at {self.changed_at}"
+
+
 class DealerAssignment(models.Model):
     """A dealer at a table from ``started_at`` until ``ended_at`` (open while null).
 

@@ -10,6 +10,8 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from tests.runtime_login import database_url
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -17,6 +19,9 @@ ROOT = Path(__file__).resolve().parents[1]
 def celery_worker(**env: str) -> Iterator[subprocess.Popen[bytes]]:
     """Run ``celery worker`` (one process, solo pool) with ``env`` added to this process's
     environment, and stop it on exit.
+
+    Unless ``env`` names another, its ``DATABASE_URL`` is the suite's database logged in as the
+    runtime role, as a production worker's is.
 
     Its output goes to a temporary file, not a pipe nobody reads: a pipe that fills up would
     stall the worker in the middle of a test.
@@ -39,7 +44,7 @@ def celery_worker(**env: str) -> Iterator[subprocess.Popen[bytes]]:
                 "--without-heartbeat",
             ],
             cwd=ROOT,
-            env={**os.environ, **env},
+            env={**os.environ, "DATABASE_URL": database_url(), **env},
             stdout=log,
             stderr=subprocess.STDOUT,
         )

@@ -46,20 +46,26 @@ class AuditRecordOutputSerializer(serializers.ModelSerializer):  # type: ignore[
         ]
 
 
-class BrokenLinkOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    stream = serializers.CharField()
-    seq = serializers.IntegerField()
-    record_id = serializers.IntegerField()
-    check = serializers.ChoiceField(choices=["seq", "prev_hash", "row_hash"])
-    expected = serializers.CharField()
-    found = serializers.CharField()
-
-
-class MissingAnchorOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    stream = serializers.CharField()
-    seq = serializers.IntegerField()
-    expected = serializers.CharField()
+class FindingOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    kind = serializers.ChoiceField(
+        choices=[
+            "broken_link",
+            "head_differs",
+            "checkpoint_invalid",
+            "checkpoint_missing",
+            "missing_anchor",
+        ]
+    )
+    detail = serializers.CharField()
+    stream = serializers.CharField(allow_null=True)
+    seq = serializers.IntegerField(allow_null=True, help_text="The first row that differs.")
+    record_id = serializers.IntegerField(allow_null=True)
+    expected = serializers.CharField(allow_null=True)
     found = serializers.CharField(allow_null=True)
+    checkpoint = serializers.IntegerField(allow_null=True)
+    after_seq = serializers.IntegerField(
+        allow_null=True, help_text="For a sealed head that differs: the last head that holds."
+    )
 
 
 class StreamHeadOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -68,12 +74,16 @@ class StreamHeadOutputSerializer(serializers.Serializer):  # type: ignore[type-a
     hash = serializers.CharField()
 
 
-class ChainReportOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class VerificationOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
     intact = serializers.BooleanField()
-    rows = serializers.IntegerField()
+    full = serializers.BooleanField()
+    rows_read = serializers.IntegerField()
+    head_rows_read = serializers.IntegerField()
+    checkpoints = serializers.IntegerField(help_text="Checkpoints held outside, all checked.")
+    since_checkpoint = serializers.IntegerField(allow_null=True)
+    checkpoint = serializers.IntegerField(allow_null=True)
     heads = serializers.SerializerMethodField()
-    broken = BrokenLinkOutputSerializer(many=True)
-    missing_anchors = MissingAnchorOutputSerializer(many=True)
+    findings = FindingOutputSerializer(many=True)
 
     @extend_schema_field(StreamHeadOutputSerializer(many=True))
     def get_heads(self, report: Any) -> list[dict[str, Any]]:
@@ -82,6 +92,22 @@ class ChainReportOutputSerializer(serializers.Serializer):  # type: ignore[type-
             {"stream": key, "seq": head.seq, "hash": head.hash}
             for key, head in sorted(report.heads.items())
         ]
+
+
+class CheckpointOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    number = serializers.IntegerField()
+    sealed_at = serializers.DateTimeField()
+    reason = serializers.CharField()
+    streams = serializers.IntegerField()
+    root = serializers.CharField()
+    key_id = serializers.CharField()
+    line = serializers.CharField(help_text="The signed document, as written outside.")
+
+
+class PublicKeyOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    algorithm = serializers.CharField()
+    key_id = serializers.CharField()
+    public_key_pem = serializers.CharField()
 
 
 class CorrectionLineOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]

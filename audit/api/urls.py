@@ -5,6 +5,8 @@ from audit.api import views
 urlpatterns = [
     path("records/", views.AuditRecordListApi.as_view(), name="audit-record-list"),
     path("verify/", views.ChainVerifyApi.as_view(), name="audit-verify"),
+    path("checkpoints/", views.CheckpointListApi.as_view(), name="audit-checkpoint-list"),
+    path("checkpoints/public-key/", views.PublicKeyApi.as_view(), name="audit-checkpoint-key"),
     path(
         "rounds/<int:round_id>/corrections/",
         views.CorrectionRequestApi.as_view(),

@@ -20,20 +20,31 @@ from audit import selectors
 from audit.api.serializers import (
     AlertOutputSerializer,
     AuditRecordOutputSerializer,
-    ChainReportOutputSerializer,
+    CheckpointOutputSerializer,
     CorrectionOutputSerializer,
+    PublicKeyOutputSerializer,
     ReportDetailOutputSerializer,
     ReportOutputSerializer,
+    VerificationOutputSerializer,
 )
-from audit.models import AlertKind, CorrectionKind, CorrectionStatus, GamingDayReport, ReportStatus
+from audit.models import (
+    AlertKind,
+    Checkpoint,
+    CorrectionKind,
+    CorrectionStatus,
+    GamingDayReport,
+    ReportStatus,
+)
+from audit.sealing.signing import SigningKeyError, key_id, public_pem
 from audit.services import corrections as correction_services
-from audit.services.chain import chain_verify
+from audit.services.checkpoints import trusted_public_key
 from audit.services.reports.build import report_request
 from audit.services.reports.variance import MODES
+from audit.services.verification import trail_verify
 from casino.api.idempotency import idempotent
 from casino.api.serializers import MoneyField, StrictSerializer
 from casino.api.shortcuts import IDEMPOTENCY_HEADER, require_permission, validated
-from casino.core.errors import ApiError, ReportCode
+from casino.core.errors import ApiError, AuditTrailCode, ReportCode
 from tables.models import Round
 
 # -- the trail --------------------------------------------------------------------------------
@@ -63,12 +74,44 @@ class AuditRecordListApi(APIView):
         return Response(AuditRecordOutputSerializer(records, many=True).data)
 
 
+class VerifyFilterSerializer(StrictSerializer):
+    full = serializers.BooleanField(
+        required=False, default=False, help_text="Walk every row, not only those since."
+    )
+
+
 class ChainVerifyApi(APIView):
-    @extend_schema(responses=ChainReportOutputSerializer)
+    @extend_schema(parameters=[VerifyFilterSerializer], responses=VerificationOutputSerializer)
     def get(self, request: Request) -> Response:
-        """Walk the hash chain now and report the first broken link, if any."""
+        """Verify the trail now against the checkpoints held outside the database: from the
+        last verified checkpoint on, or in full."""
         require_permission(request, "audit.view_trail")
-        return Response(ChainReportOutputSerializer(chain_verify()).data)
+        options = validated(VerifyFilterSerializer, request.query_params)
+        return Response(VerificationOutputSerializer(trail_verify(full=options["full"])).data)
+
+
+class CheckpointListApi(APIView):
+    @extend_schema(responses=CheckpointOutputSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        """The newest checkpoints, newest first (up to 100)."""
+        require_permission(request, "audit.view_trail")
+        checkpoints = Checkpoint.objects.order_by("-number")[:100]
+        return Response(CheckpointOutputSerializer(checkpoints, many=True).data)
+
+
+class PublicKeyApi(APIView):
+    @extend_schema(responses=PublicKeyOutputSerializer)
+    def get(self, request: Request) -> Response:
+        """The public key the checkpoints are signed with: a verifier checks checkpoint
+        files with it, on its own."""
+        require_permission(request, "audit.view_trail")
+        try:
+            key = trusted_public_key()
+        except SigningKeyError as exc:
+            raise ApiError(AuditTrailCode.SIGNING_KEY_MISSING, str(exc)) from exc
+        return Response(
+            {"algorithm": "Ed25519", "key_id": key_id(key), "public_key_pem": public_pem(key)}
+        )
 
 
 # -- corrections ------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from audit.models import GamingDayReport
 from casino.core.models import AuditRecord
 from casino.core.trail.walk import BrokenLink, StreamHead, chain_walk
 
-__all__ = ["BrokenLink", "ChainReport", "chain_verify"]
+__all__ = ["BrokenLink", "ChainReport", "chain_verify", "missing_anchors"]
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ def chain_verify(*, batch_size: int = 5000) -> ChainReport:
     """Walk every stream and report the first broken link of each, if any; then check the
     anchors the stored reports recorded."""
     walk = chain_walk(batch_size=batch_size)
-    missing = _missing_anchors()
+    missing = missing_anchors()
     return ChainReport(
         intact=not walk.broken and not missing,
         rows=walk.rows,
@@ -50,7 +50,8 @@ def chain_verify(*, batch_size: int = 5000) -> ChainReport:
     )
 
 
-def _missing_anchors() -> list[dict[str, Any]]:
+def missing_anchors() -> list[dict[str, Any]]:
+    """The audit rows stored reports recorded that the chain no longer holds as recorded."""
     anchors = {
         (stream, seq): expected
         for stream, seq, expected in GamingDayReport.objects.filter(

@@ -1,4 +1,4 @@
-"""The scheduled checks of the record itself: the audit chain, and the replay of settled rounds.
+"""The scheduled checks of the record itself: the audit trail, and the replay of settled rounds.
 
 Each check's outcome is written to the audit trail; a failure also raises an ``Alert`` and logs
 an error, for the auditors and whoever watches the logs.
@@ -16,7 +16,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from audit.models import Alert, AlertKind, ReplayCheck
-from audit.services.chain import ChainReport, chain_verify
+from audit.services.cross_checks import Mismatch, cross_check
+from audit.services.verification import FindingKind, Verification, trail_verify
 from casino.core.audit_codes import AuditCode
 from casino.core.gaming_day import gaming_day_of
 from casino.core.trail.recording import audit_record
@@ -31,18 +32,20 @@ CHECK_ACTOR = "system:check"
 MAX_DIFFERENCES = 20
 
 
-def chain_check() -> ChainReport:
-    """Verify the whole chain and record the outcome: an ``audit.chain_verified`` row naming
-    the heads verified (itself an anchor a later tampering cannot remove unseen), or an
-    ``audit.chain_broken`` row and an alert per finding not raised before (a broken stream, a
-    missing anchor)."""
-    report = chain_verify()
+def chain_check(*, full: bool = False) -> Verification:
+    """Verify the trail (``audit.services.verification``, incrementally unless ``full``) and
+    record the outcome: an ``audit.chain_verified`` row naming the checkpoint verified up to
+    (where the next incremental run starts), or an ``audit.chain_broken`` row and an alert
+    per finding not raised before."""
+    report = trail_verify(full=full)
     outcome = {
-        "rows": report.rows,
+        "full": report.full,
+        "rows": report.rows_read,
+        "head_rows": report.head_rows_read,
         "streams": len(report.heads),
-        "heads": {key: [head.seq, head.hash] for key, head in report.heads.items()},
-        "broken": [asdict(link) for link in report.broken],
-        "missing_anchors": report.missing_anchors,
+        "checkpoints": report.checkpoints,
+        "since_checkpoint": report.since_checkpoint,
+        "checkpoint": report.checkpoint,
     }
     with transaction.atomic():
         if report.intact:
@@ -53,28 +56,55 @@ def chain_check() -> ChainReport:
                 after=outcome,
             )
             return report
-        logger.error("audit chain broken: %s", outcome)
-        findings = [{"broken": link} for link in outcome["broken"]] + [
-            {"missing_anchor": anchor} for anchor in outcome["missing_anchors"]
-        ]
+        findings = [asdict(finding) for finding in report.findings]
+        logger.error("audit trail verification failed: %s", findings)
         for finding in findings:
-            if not Alert.objects.filter(kind=AlertKind.CHAIN_BROKEN, details=finding).exists():
-                Alert.objects.create(
-                    kind=AlertKind.CHAIN_BROKEN,
-                    table_id=_table_of(finding),
-                    details=finding,
-                    raised_at=timezone.now(),
-                )
+            kind = (
+                AlertKind.CHECKPOINT_INVALID
+                if finding["kind"]
+                in (FindingKind.CHECKPOINT_INVALID, FindingKind.CHECKPOINT_MISSING)
+                else AlertKind.CHAIN_BROKEN
+            )
+            alert_raise(kind=kind, details={"finding": finding}, table_id=_table_of(finding))
         audit_record(
-            event_code=AuditCode.CHAIN_BROKEN, actor=None, actor_label=CHECK_ACTOR, after=outcome
+            event_code=AuditCode.CHAIN_BROKEN,
+            actor=None,
+            actor_label=CHECK_ACTOR,
+            after={**outcome, "findings": findings[:MAX_DIFFERENCES]},
         )
     return report
 
 
+def cross_check_run() -> list[Mismatch]:
+    """Cross-check the records with the audit trail (``audit.services.cross_checks``) and
+    raise an alert for each mismatch not raised before; returns the mismatches."""
+    mismatches = cross_check()
+    with transaction.atomic():
+        for mismatch in mismatches:
+            logger.error("record and audit trail disagree: %s", mismatch)
+            alert_raise(
+                kind=AlertKind.RECORD_UNAUDITED,
+                details={"mismatch": asdict(mismatch)},
+                table_id=mismatch.table_id,
+            )
+    return mismatches
+
+
+def alert_raise(
+    *, kind: str, details: dict[str, Any], table_id: int | None = None, **where: Any
+) -> Alert | None:
+    """Raise an alert of ``kind`` with ``details`` unless the same one is raised already;
+    returns the new alert, or ``None``."""
+    if Alert.objects.filter(kind=kind, details=details).exists():
+        return None
+    return Alert.objects.create(
+        kind=kind, details=details, table_id=table_id, raised_at=timezone.now(), **where
+    )
+
+
 def _table_of(finding: dict[str, Any]) -> int | None:
     """The table whose stream a finding is in, if it is the stream of a table that exists."""
-    link = finding.get("broken") or finding.get("missing_anchor") or {}
-    kind, _, key = str(link.get("stream", "")).partition(":")
+    kind, _, key = str(finding.get("stream") or "").partition(":")
     if kind != "table" or not key.isdigit():
         return None
     return Table.objects.filter(pk=int(key)).values_list("pk", flat=True).first()

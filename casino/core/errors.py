@@ -108,6 +108,13 @@ class ReportCode(StrEnum):
     REPORT_MIXED_CURRENCY = "report_mixed_currency"
 
 
+@unique
+class AuditTrailCode(StrEnum):
+    """The audit trail's checkpoints."""
+
+    SIGNING_KEY_MISSING = "signing_key_missing"
+
+
 #: Every enum of codes, the engines' first.
 CODE_ENUMS: tuple[type[StrEnum], ...] = (
     GameCode,
@@ -120,6 +127,7 @@ CODE_ENUMS: tuple[type[StrEnum], ...] = (
     RoundCode,
     CorrectionCode,
     ReportCode,
+    AuditTrailCode,
 )
 
 #: A refusal by an engine is an action the rules do not allow now: 422, unless listed here.
@@ -178,6 +186,8 @@ _EXCEPTIONS: dict[str, int] = {
     ReportCode.REPORT_PARAMETERS_INVALID: 400,
     # A report that cannot be built is recorded as failed; it never answers a request.
     ReportCode.REPORT_MIXED_CURRENCY: 500,
+    # The server was not given the checkpoints' key: its configuration is wrong.
+    AuditTrailCode.SIGNING_KEY_MISSING: 503,
 }
 
 

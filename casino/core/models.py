@@ -77,7 +77,8 @@ class AuditRecord(models.Model):
 
 
 class AuditStream(models.Model):
-    """The head of one stream: its last row's ``seq`` and ``row_hash``.
+    """The head of one stream: its last row's ``seq`` and ``row_hash`` (0 and the genesis hash
+    before its first row).
 
     An append takes it with one ``INSERT ... ON CONFLICT DO UPDATE ... RETURNING``, which locks
     this row until the transaction ends, so two writers never extend the same head, while

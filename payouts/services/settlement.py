@@ -124,6 +124,8 @@ def _write(
             "house_result": str(result.house_result),
             "rake": str(result.rake),
             "cap_applied": result.cap_applied,
+            # Every payout line as paid: the cross-checks hold each line to its audit row.
+            "lines": [[line.box, line.line, str(line.paid_amount)] for line in lines],
         },
     )
     return settlement, lines

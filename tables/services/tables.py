@@ -22,6 +22,7 @@ from casino.core.transactions import service_transaction
 from casino.games.codes import GameCode
 from tables.locks import table_lock
 from tables.models import DealerAssignment, Pit, Round, RoundStatus, RuleSet, Table, TableStatus
+from tables.services.table_history import table_change_record
 
 LIMIT_FIELDS = ("ante_min", "ante_max", "bet_min", "bet_max", "max_table_payout")
 #: The table's other settings an administrator may change (status and game never change here:
@@ -46,10 +47,10 @@ def table_create(*, actor: AbstractBaseUser, **fields: Any) -> Table:
         verify_limits(table)
         _verify_rule_set(table, table.rule_set)
         table.save(force_insert=True)
-        audit_record(
-            event_code=AuditCode.TABLE_CREATED,
-            actor=actor,
+        table_change_record(
             table=table,
+            code=AuditCode.TABLE_CREATED,
+            actor=actor,
             after={
                 "code": table.code,
                 "game": table.game,
@@ -69,10 +70,10 @@ def table_open(*, table_id: int, actor: AbstractBaseUser, reason: str = "") -> T
             raise ApiError(TableCode.TABLE_ALREADY_OPEN, "The table is already open.")
         table.status = TableStatus.OPEN
         table.save(update_fields=["status"])
-        audit_record(
-            event_code=AuditCode.TABLE_OPENED,
-            actor=actor,
+        table_change_record(
             table=table,
+            code=AuditCode.TABLE_OPENED,
+            actor=actor,
             before={"status": TableStatus.CLOSED},
             after={"status": TableStatus.OPEN},
             reason=reason,
@@ -95,10 +96,10 @@ def table_close(*, table_id: int, actor: AbstractBaseUser, reason: str = "") -> 
             )
         table.status = TableStatus.CLOSED
         table.save(update_fields=["status"])
-        audit_record(
-            event_code=AuditCode.TABLE_CLOSED,
-            actor=actor,
+        table_change_record(
             table=table,
+            code=AuditCode.TABLE_CLOSED,
+            actor=actor,
             before={"status": TableStatus.OPEN},
             after={"status": TableStatus.CLOSED},
             reason=reason,
@@ -161,10 +162,10 @@ def table_change(
         table.refresh_from_db(fields=changed)
         for code in dict.fromkeys(_CODE_OF_FIELD[name] for name in changed):
             names = [name for name in changed if _CODE_OF_FIELD[name] is code]
-            audit_record(
-                event_code=code,
-                actor=actor,
+            table_change_record(
                 table=table,
+                code=code,
+                actor=actor,
                 before={name: before[name] for name in names},
                 after={name: _value(getattr(table, name)) for name in names},
                 reason=reason,

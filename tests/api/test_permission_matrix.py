@@ -115,6 +115,8 @@ CASES = [
     ),
     Case("audit_record_list", "get", "/api/v1/audit/records/", AUDITOR_ONLY),
     Case("audit_verify", "get", "/api/v1/audit/verify/", AUDITOR_ONLY),
+    Case("audit_checkpoint_list", "get", "/api/v1/audit/checkpoints/", AUDITOR_ONLY),
+    Case("audit_checkpoint_key", "get", "/api/v1/audit/checkpoints/public-key/", AUDITOR_ONLY),
     Case("audit_alert_list", "get", "/api/v1/audit/alerts/", AUDITOR_ONLY),
     Case(
         "audit_correction_request",

@@ -143,10 +143,14 @@ def test_the_trail_pages_in_its_global_order_and_filters(
     verdict = auditor.get("/api/v1/audit/verify/").json()
     assert verdict == {
         "intact": True,
-        "rows": 2,
+        "full": True,
+        "rows_read": 2,
+        "head_rows_read": 0,
+        "checkpoints": 0,
+        "since_checkpoint": None,
+        "checkpoint": None,
         "heads": [{"stream": stream, "seq": 2, "hash": rest[0]["row_hash"]}],
-        "broken": [],
-        "missing_anchors": [],
+        "findings": [],
     }
 
 

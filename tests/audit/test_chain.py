@@ -27,6 +27,7 @@ from casino.core.trail.walk import StreamHead
 from tables.models import Round
 from tables.services.rounds import round_open
 from tables.services.tables import table_close, table_limits_change, table_open
+from tests.owner import as_owner
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +57,7 @@ def trail(floor: dict[str, Any], users: dict[str, Any]) -> list[AuditRecord]:
 @contextmanager
 def triggers_disabled() -> Iterator[Any]:
     """What a superuser (or the table's owner) can do: switch the protection off."""
-    with connection.cursor() as cursor:
+    with as_owner() as cursor:
         # The test's own transaction holds deferred foreign-key checks of the rows it wrote;
         # PostgreSQL alters a table only once they have run.
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
@@ -152,18 +153,21 @@ def test_rows_carry_who_what_when_and_the_gaming_day(
     ids=["update", "delete", "truncate", "truncate-cascade"],
 )
 def test_raw_sql_cannot_change_the_trail(trail: list[AuditRecord], sql: str) -> None:
+    """Not even as the owner: the triggers refuse what the owner's privileges would allow (the
+    runtime role has not got them: ``tests/core/test_runtime_role.py``)."""
     with connection.cursor() as cursor:
         # Run the test transaction's deferred foreign-key checks first, as a separate session's
         # would be: PostgreSQL refuses TRUNCATE with checks pending, before any trigger.
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
     with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
-        with connection.cursor() as cursor:
+        with as_owner() as cursor:
             cursor.execute(sql)
     assert AuditRecord.objects.count() == 5
     assert AuditRecord.objects.get(pk=trail[1].pk).reason == "quiet"
 
 
 def test_the_orm_and_the_admin_cannot_change_it_either(trail: list[AuditRecord]) -> None:
+    """As the owner too, as above."""
     record = AuditRecord.objects.get(pk=trail[2].pk)
     record.reason = "edited"
     for change in (
@@ -171,7 +175,7 @@ def test_the_orm_and_the_admin_cannot_change_it_either(trail: list[AuditRecord])
         lambda: AuditRecord.objects.filter(pk=record.pk).update(reason="edited"),
         lambda: AuditRecord.objects.filter(pk=record.pk).delete(),
     ):
-        with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
+        with pytest.raises(DatabaseError, match="append-only"), transaction.atomic(), as_owner():
             change()
     assert AuditRecord.objects.get(pk=trail[2].pk).reason == "closed"
 
@@ -180,7 +184,7 @@ def test_the_truncate_guard_needs_the_setting(trail: list[AuditRecord]) -> None:
     """Only with the transaction-local setting, as the test suite's flush does, and as the
     table's owner: the owner could drop the trigger anyway."""
     with transaction.atomic():
-        with connection.cursor() as cursor:
+        with as_owner() as cursor:
             cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
             cursor.execute("SET LOCAL casino.allow_history_truncate = 'off'")
             with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
@@ -198,7 +202,9 @@ def test_audit_verify_finds_a_row_altered_with_the_triggers_off(
 ) -> None:
     out = io.StringIO()
     call_command("audit_verify", stdout=out)
-    assert "audit chain intact: 5 rows in 2 streams" in out.getvalue()
+    assert "audit trail intact: 5 rows read in full, 2 streams, 0 checkpoints held outside" in (
+        out.getvalue()
+    )
     assert f"{trail[4].stream} head seq=3 hash={trail[4].row_hash}" in out.getvalue()
 
     altered_row = trail[2]
@@ -263,11 +269,17 @@ def test_a_deleted_row_leaves_a_gap(trail: list[AuditRecord]) -> None:
 def test_the_scheduled_check_records_its_outcome(
     trail: list[AuditRecord], floor: dict[str, Any]
 ) -> None:
-    assert chain_verify_task.apply().get() == {"intact": True, "rows": 5, "streams": 2}
+    assert chain_verify_task.apply().get() == {
+        "intact": True,
+        "full": True,
+        "rows": 5,
+        "streams": 2,
+        "checkpoint": None,
+    }
     verified = AuditRecord.objects.get(stream="site", seq=1)
     assert verified.event_code == "audit.chain_verified"
     assert verified.actor_label == "system:check"
-    assert verified.after["heads"][trail[4].stream] == [3, trail[4].row_hash]
+    assert (verified.after["rows"], verified.after["streams"]) == (5, 2)
 
     with triggers_disabled() as cursor:
         cursor.execute(
@@ -278,9 +290,13 @@ def test_the_scheduled_check_records_its_outcome(
         assert not report.intact
     alert = Alert.objects.get()
     assert (alert.kind, alert.table_id) == (AlertKind.CHAIN_BROKEN, floor["table"].pk)
-    assert alert.details["broken"]["stream"] == trail[4].stream
-    assert alert.details["broken"]["seq"] == 3
-    assert alert.details["broken"]["check"] == "row_hash"
+    finding = alert.details["finding"]
+    assert (finding["kind"], finding["stream"], finding["seq"]) == (
+        "broken_link",
+        trail[4].stream,
+        3,
+    )
+    assert finding["detail"] == "row_hash does not hold"
     assert list(
         AuditRecord.objects.filter(stream="site", seq__gt=1)
         .order_by("seq")

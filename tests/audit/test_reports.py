@@ -27,6 +27,7 @@ from casino.core.gaming_day import gaming_day_of
 from casino.core.models import AuditRecord
 from tables.models import Round, RoundStatus
 from tests.audit.factories import decided_correction, settled_round
+from tests.owner import as_owner
 
 pytestmark = pytest.mark.django_db
 
@@ -490,10 +491,8 @@ def test_the_stored_files_and_their_digests_in_the_trail(
 def test_the_chain_verification_notices_a_lost_report_anchor(
     known_day: dict[str, Round], users: dict[str, Any]
 ) -> None:
-    from django.db import connection
-
     report = built(users, DAY)
-    with connection.cursor() as cursor:
+    with as_owner() as cursor:
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
         cursor.execute("ALTER TABLE audit_auditrecord DISABLE TRIGGER USER")
         # Remove the stream's end, from the report's row on: the rest still chains.

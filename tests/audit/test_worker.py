@@ -4,16 +4,13 @@ consuming the real Redis broker and using the test's own database."""
 from __future__ import annotations
 
 import datetime as dt
-import os
 import subprocess
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from django.conf import settings
-from django.db import connection
 
 from casino.core.models import AuditRecord
 from tests.audit.factories import settled_round
@@ -24,20 +21,12 @@ DAY = dt.date(2025, 3, 10)
 DEADLINE_S = 120
 
 
-def database_url(name: str) -> str:
-    """The URL the test process was given, naming database ``name`` (the test database)."""
-    url = urlsplit(os.environ.get("DATABASE_URL") or "postgres://postgres@localhost/casino")
-    return urlunsplit(url._replace(path=f"/{name}"))
-
-
 @pytest.fixture
 def worker() -> Iterator[subprocess.Popen[bytes]]:
-    """A worker using this test's own database; stopped before the test's teardown empties the
-    database under it."""
+    """A worker using this test's own database, logged in as the runtime role; stopped before
+    the test's teardown empties the database under it."""
     with celery_worker(
-        DJANGO_SETTINGS_MODULE="tests.settings",
-        DATABASE_URL=database_url(connection.settings_dict["NAME"]),
-        REDIS_URL=settings.REDIS_URL,
+        DJANGO_SETTINGS_MODULE="tests.settings", REDIS_URL=settings.REDIS_URL
     ) as process:
         yield process
 

@@ -23,7 +23,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 def report(name: str, value: float, unit: str, ratio: float, baseline: str) -> None:
     """Print one benchmark figure in the project's fixed format."""
-    print(f"bench {name} {_fmt(value)} {unit} ratio {ratio:.2f} vs {baseline}", flush=True)
+    # A small ratio keeps its significant digits (0.0046, not 0.00).
+    shown = f"{ratio:.4f}" if 0 < ratio < 0.1 else f"{ratio:.2f}"
+    print(f"bench {name} {_fmt(value)} {unit} ratio {shown} vs {baseline}", flush=True)
 
 
 def _fmt(value: float) -> str:

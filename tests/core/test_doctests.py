@@ -8,6 +8,7 @@ import importlib
 import pytest
 
 MODULES = [
+    "casino.core.db_roles",
     "casino.core.gaming_day",
     "casino.core.rows",
     "casino.core.trail.canonical",

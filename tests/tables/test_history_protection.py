@@ -6,13 +6,14 @@ from decimal import Decimal as D
 from typing import Any
 
 import pytest
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, transaction
 
 from casino.games.cards import parse_card
 from payouts.models import Paytable, PaytableLine
 from tables.models import Game, RoundEvent
 from tables.services.rounds import round_act, round_open
 from tests.fixtures import use_paytables
+from tests.owner import as_owner
 
 pytestmark = pytest.mark.django_db
 
@@ -41,8 +42,10 @@ def event(floor: dict[str, Any], users: dict[str, Any]) -> RoundEvent:
     ids=["update-event", "delete-event", "update-card", "delete-card"],
 )
 def test_raw_sql_cannot_change_round_history(event: RoundEvent, sql: str) -> None:
+    """Not even as the owner: the triggers refuse what the owner's privileges would allow (the
+    runtime role has not got them: ``tests/core/test_runtime_role.py``)."""
     with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
-        with connection.cursor() as cursor:
+        with as_owner() as cursor:
             cursor.execute(sql, [event.pk])
     assert RoundEvent.objects.get(pk=event.pk).kind == "card_exposed"
 

@@ -5,9 +5,10 @@ could as well disable or drop these triggers, which only the chain verification 
 reveal) sets ``casino.allow_history_truncate`` to ``on`` for the transaction. Only the test
 suite does, to empty its database between transactional tests.
 
-An INSERT must carry its stream's head ``seq`` (which the append took, ``casino.core.trail.recording``)
-and point at that head's hash; the trigger then moves the head on to the new row's hash, so the
-next append chains to it without reading the trail.
+An INSERT must carry the next ``seq`` of its stream and point at its head's hash (the head,
+``audit_stream``, which the append takes and locks first: ``casino.core.trail.recording``);
+the trigger then moves the head on to the new row, so the next append chains to it without
+reading the trail.
 """
 
 from django.db import migrations
@@ -38,12 +39,19 @@ CREATE OR REPLACE FUNCTION audit_extend_chain() RETURNS trigger AS $$
 DECLARE
     head audit_stream%ROWTYPE;
 BEGIN
-    SELECT * INTO head FROM audit_stream WHERE key = NEW.stream;
-    IF NOT FOUND OR NEW.seq <> head.seq OR NEW.prev_hash <> head.head_hash THEN
+    -- The head is locked here too, so rows inserted by any path (a bulk COPY included) extend
+    -- their stream one at a time.
+    SELECT * INTO head FROM audit_stream WHERE key = NEW.stream FOR UPDATE;
+    IF NOT FOUND THEN
+        head.seq := 0;
+        head.head_hash := repeat('0', 64);
+        INSERT INTO audit_stream (key, seq, head_hash) VALUES (NEW.stream, 0, head.head_hash);
+    END IF;
+    IF NEW.seq <> head.seq + 1 OR NEW.prev_hash <> head.head_hash THEN
         RAISE EXCEPTION 'audit row %#% does not extend its stream''s head', NEW.stream, NEW.seq
             USING ERRCODE = 'raise_exception';
     END IF;
-    UPDATE audit_stream SET head_hash = NEW.row_hash WHERE key = NEW.stream;
+    UPDATE audit_stream SET seq = NEW.seq, head_hash = NEW.row_hash WHERE key = NEW.stream;
     RETURN NEW;
 END;
 $$ LANGUAGE plpgsql;

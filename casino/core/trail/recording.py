@@ -130,24 +130,24 @@ def _scope_of(subject: AuditSubject | None) -> AuditScope:
 def _take_head(stream: str) -> tuple[int, str]:
     """The next ``seq`` of ``stream`` and the hash it chains to, with the head row locked.
 
-    One statement: the head is created at seq 1 on the stream's first append (or after a test
-    flush), else moved on by one; ``RETURNING`` gives the new ``seq`` and the previous row's
-    hash (the row's insert trigger records the new hash). A writer waiting here for another
-    writer of the same stream reads the head that one committed (PostgreSQL re-reads an
-    updated row once its lock is released).
+    One statement: the head row is created (at seq 0, the genesis hash) on the stream's first
+    append, else locked as it is; ``RETURNING`` gives its ``seq`` and hash (the row's insert
+    trigger moves it on to the new row). A writer waiting here for another writer of the same
+    stream reads the head that one committed (PostgreSQL re-reads an updated row once its lock
+    is released).
     """
     table = AuditStream._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
             f"""
-            INSERT INTO {table} (key, seq, head_hash) VALUES (%s, 1, %s)
-            ON CONFLICT (key) DO UPDATE SET seq = {table}.seq + 1
+            INSERT INTO {table} (key, seq, head_hash) VALUES (%s, 0, %s)
+            ON CONFLICT (key) DO UPDATE SET seq = {table}.seq
             RETURNING seq, head_hash
             """,
             [stream, GENESIS_HASH],
         )
         seq, head_hash = cursor.fetchone()
-    return int(seq), str(head_hash)
+    return int(seq) + 1, str(head_hash)
 
 
 #: The columns an append writes, in the order of ``_INSERT``'s values.
