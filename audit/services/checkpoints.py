@@ -38,6 +38,7 @@ from audit.sealing.signing import (
 from audit.sealing.sinks import CheckpointSink
 from casino.core.models import AuditRecord
 from casino.core.trail.canonical import utc_iso
+from casino.core.trail.walk import streams_cte
 from tables.models import Casino
 
 logger = logging.getLogger(__name__)
@@ -92,14 +93,8 @@ def stream_heads() -> dict[str, Head]:
     table = AuditRecord._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
-            f"""
-            WITH RECURSIVE streams(stream) AS (
-                (SELECT stream FROM {table} ORDER BY stream LIMIT 1)
-                UNION ALL
-                SELECT (SELECT t.stream FROM {table} t WHERE t.stream > streams.stream
-                        ORDER BY t.stream LIMIT 1)
-                FROM streams WHERE streams.stream IS NOT NULL
-            )
+            streams_cte()
+            + f"""
             SELECT s.stream, h.seq, h.row_hash
             FROM streams s
             CROSS JOIN LATERAL (

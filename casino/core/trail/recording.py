@@ -24,7 +24,7 @@ from casino.core.context import current_request_id
 from casino.core.gaming_day import DayClock
 from casino.core.models import AuditRecord, AuditStream
 from casino.core.roles import user_role
-from casino.core.trail.canonical import GENESIS_HASH, json_value, row_hash
+from casino.core.trail.canonical import GENESIS_HASH, HASHED_FIELDS, json_value, row_hash
 
 #: The stream of what concerns no table and no casino.
 SITE_STREAM = "site"
@@ -150,26 +150,9 @@ def _take_head(stream: str) -> tuple[int, str]:
     return int(seq) + 1, str(head_hash)
 
 
-#: The columns an append writes, in the order of ``_INSERT``'s values.
-_INSERTED = (
-    "stream",
-    "seq",
-    "prev_hash",
-    "row_hash",
-    "occurred_at",
-    "actor_id",
-    "actor_label",
-    "actor_role",
-    "authorised_by_id",
-    "event_code",
-    "table_id",
-    "round_id",
-    "gaming_day",
-    "before",
-    "after",
-    "reason",
-    "request_id",
-)
+#: The columns an append writes, in the order of ``_INSERT``'s values: the hashed ones and
+#: the hash.
+_INSERTED = (*HASHED_FIELDS, "row_hash")
 _JSON_COLUMNS = frozenset({"before", "after"})
 # Every audited write runs it: written once rather than compiled by the ORM each time.
 _INSERT = (
@@ -192,21 +175,4 @@ def _insert(record: AuditRecord) -> None:
 
 
 def _columns(record: AuditRecord) -> dict[str, Any]:
-    return {
-        "stream": record.stream,
-        "seq": record.seq,
-        "prev_hash": record.prev_hash,
-        "occurred_at": record.occurred_at,
-        "actor_id": record.actor_id,
-        "actor_label": record.actor_label,
-        "actor_role": record.actor_role,
-        "authorised_by_id": record.authorised_by_id,
-        "event_code": record.event_code,
-        "table_id": record.table_id,
-        "round_id": record.round_id,
-        "gaming_day": record.gaming_day,
-        "before": record.before,
-        "after": record.after,
-        "reason": record.reason,
-        "request_id": record.request_id,
-    }
+    return {name: getattr(record, name) for name in HASHED_FIELDS}

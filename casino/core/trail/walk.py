@@ -84,23 +84,26 @@ def chain_walk(
     return ChainWalk(rows=rows, heads=heads, broken=broken)
 
 
-def stream_keys() -> list[str]:
-    """Every stream that holds a row, read from the rows themselves (not from the heads kept
-    for appends, which are no evidence): one index skip-scan, a step per stream."""
+def streams_cte() -> str:
+    """``WITH RECURSIVE streams(stream) AS (...)``: every stream that holds a row, read from
+    the rows themselves (not from the heads kept for appends, which are no evidence) by an
+    index skip-scan, a step per stream; the last row of ``streams`` is NULL."""
     table = AuditRecord._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"""
-            WITH RECURSIVE streams(stream) AS (
-                (SELECT stream FROM {table} ORDER BY stream LIMIT 1)
-                UNION ALL
-                SELECT (SELECT t.stream FROM {table} t WHERE t.stream > streams.stream
-                        ORDER BY t.stream LIMIT 1)
-                FROM streams WHERE streams.stream IS NOT NULL
-            )
-            SELECT stream FROM streams WHERE stream IS NOT NULL
-            """
+    return f"""
+        WITH RECURSIVE streams(stream) AS (
+            (SELECT stream FROM {table} ORDER BY stream LIMIT 1)
+            UNION ALL
+            SELECT (SELECT t.stream FROM {table} t WHERE t.stream > streams.stream
+                    ORDER BY t.stream LIMIT 1)
+            FROM streams WHERE streams.stream IS NOT NULL
         )
+    """
+
+
+def stream_keys() -> list[str]:
+    """Every stream that holds a row (:func:`streams_cte`)."""
+    with connection.cursor() as cursor:
+        cursor.execute(streams_cte() + "SELECT stream FROM streams WHERE stream IS NOT NULL")
         return [stream for (stream,) in cursor.fetchall()]
 
 
