@@ -17,6 +17,8 @@ import datetime as dt
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from django.db import connection
+
 from casino.core.errors import ApiError, RoundCode
 from tables.models import Round, RoundStatus
 
@@ -56,7 +58,11 @@ def round_status_change(*, round: Round, to: RoundStatus, at: dt.datetime) -> Ro
             status_to=to.value,
             phase=round.phase,
         )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE tables_round SET status = %s, closed_at = %s WHERE id = %s",
+            [to.value, at, round.pk],
+        )
     round.status = to
     round.closed_at = at
-    round.save(update_fields=["status", "closed_at"])
     return round

@@ -12,27 +12,43 @@ dealer's permission is decided under the lock without another query (``tables.ru
 from __future__ import annotations
 
 import functools
+from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import OuterRef, Subquery
 
 from casino.core.rows import ModelRows
-from tables.models import Casino, DealerAssignment, Pit, Round, RoundStatus, RuleSet, Table
+from tables.models import Casino, Pit, Round, RoundStatus, RuleSet, Table
 
 #: The round and its table's current dealer, in one statement. A dealer action runs it on every
 #: request, so it is written once rather than compiled from a queryset each time. (At most one
 #: assignment per table is open: a database constraint.)
 _ROUND_ROWS = ModelRows(Round, "r")
+_ROUND_TABLE_ROWS = ModelRows(Table, "t")
+_ROUND_RULE_SET_ROWS = ModelRows(RuleSet, "rs")
 
 
 @functools.cache
-def _round_lock_statement() -> str:
+def _dealer_rows() -> ModelRows[Any]:
+    return ModelRows(get_user_model(), "u")
+
+
+@functools.cache
+def _round_lock_statement(with_related: bool) -> str:
+    related = (
+        f""", {_ROUND_TABLE_ROWS.select}, {_ROUND_RULE_SET_ROWS.select}, {_dealer_rows().select}
+        FROM tables_round r
+        JOIN tables_table t ON t.id = r.table_id
+        JOIN tables_ruleset rs ON rs.id = r.rule_set_id
+        JOIN {get_user_model()._meta.db_table} u ON u.id = r.dealer_id"""
+        if with_related
+        else " FROM tables_round r"
+    )
     return f"""
         SELECT {_ROUND_ROWS.select}, (
             SELECT a.dealer_id FROM tables_dealerassignment a
             WHERE a.table_id = r.table_id AND a.ended_at IS NULL
-        ) AS current_dealer_id
-        FROM tables_round r
+        ){related}
         WHERE r.id = %s
         FOR UPDATE OF r
     """
@@ -113,24 +129,22 @@ def round_lock(round_id: int, *, with_related: bool = False) -> Round:
 
     :raises Round.DoesNotExist:
     """
-    if with_related:
-        return (
-            Round.objects.select_for_update(of=("self",))
-            .select_related("table", "rule_set", "dealer")
-            .annotate(
-                current_dealer_id=Subquery(
-                    DealerAssignment.objects.filter(
-                        table_id=OuterRef("table_id"), ended_at__isnull=True
-                    ).values("dealer_id")[:1]
-                )
-            )
-            .get(pk=round_id)
-        )
     with connection.cursor() as cursor:
-        cursor.execute(_round_lock_statement(), [round_id])
+        cursor.execute(_round_lock_statement(with_related), [round_id])
         row = cursor.fetchone()
     if row is None:
         raise Round.DoesNotExist(f"no round {round_id}")
     round = _ROUND_ROWS.instance(row)
-    round.current_dealer_id = row[_ROUND_ROWS.width]  # type: ignore[attr-defined]
+    at = _ROUND_ROWS.width
+    round.current_dealer_id = row[at]  # type: ignore[attr-defined]
+    if with_related:
+        at += 1
+        related = []
+        for rows in (_ROUND_TABLE_ROWS, _ROUND_RULE_SET_ROWS, _dealer_rows()):
+            related.append(rows.instance(row[at:]))
+            at += rows.width
+        table, rule_set, dealer = related
+        Round.table.field.set_cached_value(round, table)
+        Round.rule_set.field.set_cached_value(round, rule_set)
+        Round.dealer.field.set_cached_value(round, dealer)
     return round

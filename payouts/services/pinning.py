@@ -9,11 +9,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import connection
+
 from casino.games.contract import JsonObject
 from casino.games.errors import GameError
 from casino.games.russian.codes import RussianPokerCode
-from payouts.models import PayBasis, RoundPaytable, TablePaytable
+from payouts.models import PayBasis
 from tables.models import Round, Table
+
+_CURRENT = """
+    SELECT tp.kind, p.id, p.name, p.version, p.house_edge, l.line, l.pays, l.basis
+    FROM payouts_tablepaytable tp
+    JOIN payouts_paytable p ON p.id = tp.paytable_id
+    LEFT JOIN payouts_paytableline l ON l.paytable_id = p.id
+    WHERE tp.table_id = %s
+    ORDER BY tp.kind, l.id
+"""
 
 
 class PaytablePinning:
@@ -25,22 +36,14 @@ class PaytablePinning:
         :raises GameError: ``paytable_invalid`` for a line paying a fixed amount, which no
             engine settles (every game here pays odds "to 1" on the stake).
         """
-        # The table's paytables and their lines in one query (a paytable row per line).
-        rows = TablePaytable.objects.filter(table=table).values_list(
-            "kind",
-            "paytable_id",
-            "paytable__name",
-            "paytable__version",
-            "paytable__house_edge",
-            "paytable__lines__line",
-            "paytable__lines__pays",
-            "paytable__lines__basis",
-        )
+        # The table's paytables and their lines in one statement (a paytable row per line),
+        # written once: every round's opening runs it.
+        with connection.cursor() as cursor:
+            cursor.execute(_CURRENT, [table.pk])
+            rows = cursor.fetchall()
         links: dict[str, dict[str, Any]] = {}
         lines: dict[int, list[tuple[str, str, str]]] = {}
-        for kind, paytable_id, name, version, edge, line, pays, basis in rows.order_by(
-            "kind", "paytable__lines__id"
-        ):
+        for kind, paytable_id, name, version, edge, line, pays, basis in rows:
             links.setdefault(
                 kind,
                 {
@@ -78,7 +81,13 @@ class PaytablePinning:
         return pinned
 
     def pin(self, round: Round) -> None:
-        RoundPaytable.objects.bulk_create(
-            RoundPaytable(round=round, kind=kind, paytable_id=pinned["id"])
-            for kind, pinned in round.paytables.items()
-        )
+        if not round.paytables:
+            return
+        kinds = list(round.paytables)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "INSERT INTO payouts_roundpaytable (round_id, kind, paytable_id)"
+                " SELECT %s, kind, paytable FROM unnest(%s::text[], %s::bigint[])"
+                " AS p(kind, paytable)",
+                [round.pk, kinds, [round.paytables[kind]["id"] for kind in kinds]],
+            )
