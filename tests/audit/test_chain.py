@@ -201,7 +201,7 @@ def test_audit_verify_finds_a_row_altered_with_the_triggers_off(
     trail: list[AuditRecord],
 ) -> None:
     out = io.StringIO()
-    call_command("audit_verify", stdout=out)
+    call_command("audit_verify", verbosity=2, stdout=out)
     assert "audit trail intact: 5 rows read in full, 2 streams, 0 checkpoints held outside" in (
         out.getvalue()
     )

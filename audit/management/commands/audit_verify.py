@@ -61,5 +61,6 @@ class Command(BaseCommand):
             f"{len(report.heads)} streams, {report.checkpoints} checkpoints held outside"
             + (f", verified up to checkpoint {report.checkpoint}" if report.checkpoint else "")
         )
-        for key, head in sorted(report.heads.items()):
-            self.stdout.write(f"  {key} head seq={head.seq} hash={head.hash}")
+        if options["verbosity"] >= 2:  # a line per stream: per table, on a large floor
+            for key, head in sorted(report.heads.items()):
+                self.stdout.write(f"  {key} head seq={head.seq} hash={head.hash}")
