@@ -3,12 +3,16 @@ state."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth import get_user_model
+from django.db import connection
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 
 from casino.core.roles import Role, user_role
+from casino.core.rows import ModelRows
 from casino.games.contract import GameState
 from tables.engines import current_state
 from tables.models import DealerAssignment, Round, RoundEvent, RoundStatus, Table
@@ -71,3 +75,45 @@ def round_detail(round: Round) -> RoundDetail:
     """``round`` (read with :func:`round_queryset`) with its events and its engine state,
     restored from its snapshot."""
     return RoundDetail(round=round, events=list(round.events.all()), state=current_state(round))
+
+
+_EVENT_ROWS = ModelRows(RoundEvent, "e")
+
+
+@functools.cache
+def _actor_rows() -> ModelRows[Any]:
+    return ModelRows(get_user_model(), "u")
+
+
+@functools.cache
+def _events_statement() -> str:
+    user_table = get_user_model()._meta.db_table
+    return f"""
+        SELECT {_EVENT_ROWS.select}, {_actor_rows().select}
+        FROM tables_roundevent e JOIN {user_table} u ON u.id = e.actor_id
+        WHERE e.round_id = %s ORDER BY e.seq
+    """
+
+
+def round_events(round: Round) -> list[RoundEvent]:
+    """``round``'s events in order, each with its actor (and its round) loaded: one statement.
+
+    Settling answers with every event of the round and replays them; written once in SQL, as
+    the round's lock is, rather than compiled from a queryset each time. Each actor is one
+    instance however many events it recorded.
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(_events_statement(), [round.pk])
+        rows = cursor.fetchall()
+    actors: dict[int, Any] = {}
+    events = []
+    width = _EVENT_ROWS.width
+    for row in rows:
+        event = _EVENT_ROWS.instance(row)
+        actor = actors.get(event.actor_id)
+        if actor is None:
+            actor = actors[event.actor_id] = _actor_rows().instance(row[width:])
+        RoundEvent.actor.field.set_cached_value(event, actor)
+        RoundEvent.round.field.set_cached_value(event, round)
+        events.append(event)
+    return events

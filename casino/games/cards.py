@@ -79,6 +79,10 @@ class Card(int):
 #: The 52 cards, ``CARDS[i]`` is the card with index ``i``.
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 
+#: Each card by its canonical name (``As``, ``Th``): how snapshots and events store cards, so
+#: the common case of :func:`parse_card` is one lookup.
+_BY_NAME: dict[str, Card] = {str(card): card for card in CARDS}
+
 
 def make_card(rank: int, suit: str) -> Card:
     """The card of ``rank`` (2–14) and ``suit`` (``s h d c``)."""
@@ -93,6 +97,8 @@ def parse_card(text: str | int) -> Card:
     An ``int`` in 0–51 is taken as a card index. Anything else raises ``GameError`` with code
     ``card_unknown`` and the offending text in ``data["card"]``.
     """
+    if type(text) is str and (card := _BY_NAME.get(text)) is not None:
+        return card
     if isinstance(text, int) and not isinstance(text, bool):
         if 0 <= text < 52:
             return CARDS[text]

@@ -1,12 +1,12 @@
 """The settlement service: settle a complete round once, in one transaction, with the round locked.
 
-The settlement is the engine's :class:`~casino.games.contract.GameResult`, computed twice and
-compared: from the round's stored events replayed with every check (the proof an auditor can
-repeat), and from the state the round's actions kept (the snapshot). They must agree to the
-cent; if they ever do not, nothing is written and the refusal says so. The service then writes
-the result: the wager lines, the settlement with its payout lines (one statement,
-``payouts.services.settlement_record``), the round's move to ``settled`` (``tables.lifecycle``)
-and one audit row. Settling again returns the settlement
+The settlement is the engine's :class:`~casino.games.contract.GameResult` of the round's stored
+events replayed with every check (the proof an auditor can repeat), held against the state the
+round's actions kept (the snapshot): a replay that ends in the kept state settles as it does;
+otherwise the two results must agree to the cent, and if they ever do not, nothing is written
+and the refusal says so. The service then writes the result: the wager lines, the settlement
+with its payout lines (one statement, ``payouts.services.settlement_record``), the round's move
+to ``settled`` (``tables.lifecycle``) and one audit row. Settling again returns the settlement
 already written.
 """
 
@@ -30,6 +30,7 @@ from tables.engines import current_state, replayed_state
 from tables.lifecycle import round_status_change
 from tables.locks import round_lock
 from tables.models import Round, RoundEvent, RoundStatus
+from tables.selectors import round_events
 
 logger = logging.getLogger(__name__)
 
@@ -61,9 +62,7 @@ def round_settle(*, round_id: int, actor: AbstractBaseUser) -> Settled:
         round = round_lock(round_id, with_related=True)
         if not rules.has_perm("tables.deal_round", actor, round):
             raise ApiError(AccessCode.PERMISSION_DENIED, "Your role does not allow this here.")
-        events = list(
-            RoundEvent.objects.filter(round=round).select_related("actor").order_by("seq")
-        )
+        events = round_events(round)
         if round.status != RoundStatus.OPEN:
             # Only a settled round has a settlement (a voided one never had one).
             existing = Settlement.objects.filter(round=round).prefetch_related("lines").first()
@@ -78,16 +77,22 @@ def round_settle(*, round_id: int, actor: AbstractBaseUser) -> Settled:
             )
         replayed = replayed_state(round, events)
         result = replayed.result()
-        _check_kept_state(round, result)
+        _check_kept_state(round, replayed, result)
         settlement, lines = _write(round=round, actor=actor, result=result)
         return Settled(settlement, lines, round, events, replayed)
 
 
-def _check_kept_state(round: Round, result: GameResult) -> None:
+def _check_kept_state(round: Round, replayed: GameState, result: GameResult) -> None:
     """Refuse a replayed result that differs from the kept state's.
+
+    A replay that ends in the very state the actions kept (its snapshot equal to the round's)
+    settles the same; only when the two snapshots differ is the kept state restored and its
+    result compared, so that what decides a refusal is always the settlement itself.
 
     :raises ApiError: ``settlement_mismatch`` (500).
     """
+    if replayed.snapshot() == round.snapshot:
+        return
     kept = current_state(round).result()
     if kept.to_dict() != result.to_dict() or kept.detail != result.detail:
         logger.error("round %s: the kept state's settlement differs from the replay", round.pk)
