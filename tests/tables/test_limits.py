@@ -368,3 +368,32 @@ def test_the_requests_and_decisions_are_append_only(
                 as_owner() as cursor,
             ):
                 cursor.execute(statement)
+
+
+def test_the_admin_form_refuses_removing_the_maximum_payout(
+    users: dict[str, Any], floor: dict[str, Any]
+) -> None:
+    """The admin's table form shows the refusal on the field rather than failing the save."""
+    from django.test import Client
+
+    table = floor["table"]
+    client = Client()
+    client.force_login(users["admin"])
+    form = {
+        "pit": table.pit_id,
+        "code": table.code,
+        "game": table.game,
+        "currency": table.currency,
+        "chip_unit": "1.00",
+        "ante_min": "10.00",
+        "ante_max": "500.00",
+        "bet_min": "",
+        "bet_max": "",
+        "max_table_payout": "",
+        "rule_set": table.rule_set_id,
+        "boxes": "4",
+    }
+    with nothing_written(table):
+        response = client.post(f"/admin/tables/table/{table.pk}/change/", form)
+    assert response.status_code == 200
+    assert "second person" in response.context["adminform"].form.errors["max_table_payout"][0]
