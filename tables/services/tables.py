@@ -29,19 +29,6 @@ from tables.locks import dealer_table_id, table_lock, tables_lock
 from tables.models import DealerAssignment, Pit, Round, RoundStatus, RuleSet, Table, TableStatus
 from tables.services.table_history import table_change_record
 
-__all__ = [
-    "DETAIL_FIELDS",
-    "LIMIT_FIELDS",
-    "dealer_assign",
-    "require_manager",
-    "table_change",
-    "table_changes_apply",
-    "table_close",
-    "table_create",
-    "table_open",
-    "table_rule_set_change",
-    "verify_limits",
-]
 #: The table's other settings an administrator may change (status and game never change here:
 #: a table opens and closes through its services, and its game is what its rounds are).
 DETAIL_FIELDS = ("pit", "code", "currency", "chip_unit", "boxes")
@@ -210,9 +197,10 @@ def table_changes_apply(
     reason: str = "",
     authorised_by: AbstractBaseUser | None = None,
 ) -> list[str]:
-    """Make ``changes`` at ``table`` and record them (see :func:`table_change`), the names
-    changed returned; ``authorised_by`` is the second person who approved them, if any. The
-    caller has locked the table (``tables.locks``) and decided the actors' permissions.
+    """Make ``changes`` at ``table`` and record them (see :func:`table_change`); returns the
+    names of the settings that changed. ``authorised_by`` is the second person who approved
+    the change, if it needed one. The caller has locked the table (``tables.locks``) and
+    decided the actors' permissions.
 
     :raises ApiError: ``limits_invalid`` (400), ``rule_set_game_mismatch`` (400).
     """
