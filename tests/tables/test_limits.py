@@ -198,6 +198,28 @@ def test_removing_the_maximum_payout_waits_for_a_second_person(
     assert boss.get("/api/v1/limit-changes/", {"status": "pending"}).json() == []
 
 
+def test_a_retried_request_files_one_change(
+    client_for: Callable[[str | None], Any], floor: dict[str, Any]
+) -> None:
+    """A tablet retrying with its ``Idempotency-Key`` gets the first answer, not a second
+    request."""
+    table = floor["table"]
+    boss = client_for("pit_boss")
+    answers = [
+        boss.post(
+            f"/api/v1/tables/{table.pk}/limits/",
+            {"max_table_payout": None, "reason": "vip"},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY="limits-vip-0001",
+        )
+        for _ in range(3)
+    ]
+    assert {(a.status_code, a.json()["id"]) for a in answers} == {
+        (202, LimitChangeRequest.objects.get().pk)
+    }
+    assert AuditRecord.objects.filter(event_code="table.limits_change_requested").count() == 1
+
+
 def test_the_requester_cannot_approve_and_nothing_is_written(
     client_for: Callable[[str | None], Any], floor: dict[str, Any], users: dict[str, Any]
 ) -> None:
