@@ -12,6 +12,7 @@ from django.http import HttpRequest
 
 from casino.core.admin import ReadOnlyAdmin
 from casino.core.errors import ApiError
+from tables.limits import limit_value, needs_second_person
 from tables.models import (
     Box,
     Casino,
@@ -84,6 +85,17 @@ class TableAdminForm(forms.ModelForm):  # type: ignore[type-arg]
                 table_services.verify_limits(candidate)
             except ApiError as error:
                 raise ValidationError({error.details.get("field"): error.message}) from error
+        if self.instance.pk is not None and "max_table_payout" in cleaned:
+            before = {"max_table_payout": limit_value(self.instance.max_table_payout)}
+            after = {"max_table_payout": limit_value(cleaned["max_table_payout"])}
+            if before != after and needs_second_person(before, after):
+                raise ValidationError(
+                    {
+                        "max_table_payout": "Removing or raising the maximum table payout needs "
+                        "a second person's approval: request it as a change of the table's "
+                        "limits (POST /api/v1/tables/<id>/limits/)."
+                    }
+                )
         return cleaned
 
 

@@ -1,24 +1,28 @@
 """The lock order of the tables aggregate, in one place.
 
-Writers lock in this order and never the reverse: the table, then the round, then a correction
-of that round (``audit.services.corrections``), and last the audit chain's head, which
-``audit_record`` takes (``casino.core.trail.recording``) after every other lock. An
-``Idempotency-Key`` is recorded when the request's work is done (``casino.api.idempotency``).
-Each helper returns rows already locked with ``SELECT ... FOR UPDATE`` and must run inside a
-transaction; each carries ``current_dealer_id``, the dealer assigned to the table now, so the
-dealer's permission is decided under the lock without another query (``tables.rules``).
+Writers lock in this order and never the reverse: the table (several tables in ascending id
+order: moving a dealer locks the table the dealer leaves and the one the dealer joins), then
+the round, then a correction of that round (``audit.services.corrections``), and last the
+audit chain's head, which ``audit_record`` takes (``casino.core.trail.recording``) after every
+other lock. An ``Idempotency-Key`` is recorded when the request's work is done
+(``casino.api.idempotency``). Each helper returns rows already locked with
+``SELECT ... FOR UPDATE`` and must run inside a transaction; each carries
+``current_dealer_id``, the dealer assigned to the table now, so the dealer's permission is
+decided under the lock without another query (``tables.rules``). Every permission to write at
+a table is decided under that table's lock (or its round's), as the write itself is made.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection
 
 from casino.core.rows import ModelRows
-from tables.models import Casino, Pit, Round, RoundStatus, RuleSet, Table
+from tables.models import Casino, DealerAssignment, Pit, Round, RoundStatus, RuleSet, Table
 
 #: The round and its table's current dealer, in one statement. A dealer action runs it on every
 #: request, so it is written once rather than compiled from a queryset each time. (At most one
@@ -120,6 +124,26 @@ def table_lock(table_id: int, *, with_round_numbers: bool = False) -> Table:
             table.open_round_number,  # type: ignore[attr-defined]
         ) = row[at + 1 : at + 4]
     return table
+
+
+def tables_lock(table_ids: Iterable[int]) -> dict[int, Table]:
+    """Several tables locked, each as :func:`table_lock` locks it, in ascending id order (so two
+    writers that need the same tables never wait for each other in a cycle), by id.
+
+    :raises Table.DoesNotExist:
+    """
+    return {table_id: table_lock(table_id) for table_id in sorted(set(table_ids))}
+
+
+def dealer_table_id(dealer_id: int) -> int | None:
+    """The id of the table the dealer is assigned to now, read without a lock: a writer that
+    moves the dealer locks that table (:func:`tables_lock`), then checks the assignment again
+    under the lock."""
+    return (
+        DealerAssignment.objects.filter(dealer_id=dealer_id, ended_at__isnull=True)
+        .values_list("table_id", flat=True)
+        .first()
+    )
 
 
 def round_lock(round_id: int, *, with_related: bool = False) -> Round:

@@ -398,3 +398,58 @@ class LedgerEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} #{self.seq} {self.source}->{self.destination} {self.amount}"
+
+
+class LimitChangeRequest(models.Model):
+    """A change of a table's limits that waits for a second person: the removal of the maximum
+    table payout, or a raise of it (``tables.limits.needs_second_person``).
+
+    Requested by a pit boss of the table's pit or an admin, decided
+    (:class:`LimitChangeDecision`) by another one; the change applies only when approved, through
+    the same table service as any limits change. ``changes`` holds the requested limits and
+    ``before`` their values when requested, as the audit trail states them (amounts as text,
+    null for none). Append-only: a request is never edited, and its decision is a row of its
+    own. ``audit_record_id`` names the audit row that recorded the request.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="limit_requests")
+    changes = models.JSONField()
+    before = models.JSONField()
+    reason = models.TextField()
+    requested_by = models.ForeignKey(
+        conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    requested_role = models.CharField(max_length=20)
+    requested_at = models.DateTimeField()
+    audit_record_id = models.BigIntegerField(unique=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=~Q(reason=""), name="limit_request_has_reason"),
+        ]
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"limits of {self.table} requested at {self.requested_at}"
+
+
+class LimitChangeDecision(models.Model):
+    """The decision on a :class:`LimitChangeRequest`: one per request, by someone other than
+    its requester (a database trigger refuses the requester). Append-only."""
+
+    request = models.OneToOneField(
+        LimitChangeRequest, on_delete=models.PROTECT, related_name="decision"
+    )
+    approved = models.BooleanField()
+    decided_by = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    decided_role = models.CharField(max_length=20)
+    decided_at = models.DateTimeField()
+    note = models.TextField(blank=True)
+    audit_record_id = models.BigIntegerField(unique=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        verdict = "approved" if self.approved else "rejected"
+        return f"request {self.request_id} {verdict} by {self.decided_by}"

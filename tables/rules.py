@@ -87,3 +87,6 @@ rules.add_perm(
 rules.add_perm("tables.manage_table", is_supervising_pit_boss | is_admin)
 rules.add_perm("tables.deal_round", is_assigned_dealer)
 rules.add_perm("tables.review_round", is_supervising_pit_boss | is_auditor | is_admin)
+# Changes of limits waiting for a second person: listed for those who decide or review them.
+rules.add_perm("tables.list_limit_changes", is_pit_boss | is_auditor | is_admin)
+rules.add_perm("tables.view_limit_change", is_supervising_pit_boss | is_auditor | is_admin)

@@ -1,5 +1,5 @@
-"""Reads of the tables app for its API: the floor a user may see, and a round with its engine
-state."""
+"""Reads of the tables app for its API: the floor a user may see, a round with its engine
+state, and the changes of limits under dual control."""
 
 from __future__ import annotations
 
@@ -15,7 +15,14 @@ from casino.core.roles import Role, user_role
 from casino.core.rows import ModelRows
 from casino.games.contract import GameState
 from tables.engines import current_state
-from tables.models import DealerAssignment, Round, RoundEvent, RoundStatus, Table
+from tables.models import (
+    DealerAssignment,
+    LimitChangeRequest,
+    Round,
+    RoundEvent,
+    RoundStatus,
+    Table,
+)
 
 
 def table_queryset() -> QuerySet[Table]:
@@ -117,3 +124,39 @@ def round_events(round: Round) -> list[RoundEvent]:
         RoundEvent.round.field.set_cached_value(event, round)
         events.append(event)
     return events
+
+
+#: What a change of limits under dual control may be asked for by: its decision.
+LIMIT_CHANGE_STATUSES = ("pending", "approved", "rejected")
+
+
+def limit_change_queryset() -> QuerySet[LimitChangeRequest]:
+    """Requests with their table, requester and decision (with its decider), newest first."""
+    return LimitChangeRequest.objects.select_related(
+        "table", "requested_by", "decision__decided_by"
+    ).order_by("-id")
+
+
+def limit_change_list(
+    *, user: Any, status: str | None = None, table: int | None = None, limit: int = 100
+) -> list[LimitChangeRequest]:
+    """The requests ``user`` may see, newest first: a pit boss's pits', or all; ``status``
+    ``pending`` (no decision yet), ``approved`` or ``rejected``."""
+    requests = limit_change_queryset()
+    if user_role(user) is Role.PIT_BOSS:
+        requests = requests.filter(table__pit__supervisors=user)
+    if table is not None:
+        requests = requests.filter(table_id=table)
+    if status == "pending":
+        requests = requests.filter(decision__isnull=True)
+    elif status is not None:
+        requests = requests.filter(decision__approved=status == "approved")
+    return list(requests[:limit])
+
+
+def limit_change_status(request: LimitChangeRequest) -> str:
+    """``pending``, ``approved`` or ``rejected``: what its decision, if any, says."""
+    decision = getattr(request, "decision", None)
+    if decision is None:
+        return "pending"
+    return "approved" if decision.approved else "rejected"

@@ -36,6 +36,8 @@ HISTORY_TABLES = frozenset(
         "audit_replaycheck",
         "payouts_roundpaytable",
         "tables_ledgerentry",
+        "tables_limitchangedecision",
+        "tables_limitchangerequest",
         "tables_roundcard",
         "tables_roundevent",
         "tables_tablechange",

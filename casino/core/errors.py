@@ -65,6 +65,11 @@ class TableCode(StrEnum):
     RULE_SET_GAME_MISMATCH = "rule_set_game_mismatch"
     PAYTABLE_GAME_MISMATCH = "paytable_game_mismatch"
     PAYTABLE_KIND_MISMATCH = "paytable_kind_mismatch"
+    CHANGE_NOOP = "change_noop"
+    DEALER_ASSIGNMENT_CHANGED = "dealer_assignment_changed"
+    LIMITS_APPROVAL_REQUIRED = "limits_approval_required"
+    LIMITS_SELF_APPROVAL = "limits_self_approval"
+    LIMITS_CHANGE_NOT_PENDING = "limits_change_not_pending"
 
 
 @unique
@@ -161,6 +166,12 @@ _EXCEPTIONS: dict[str, int] = {
     TableCode.RULE_SET_GAME_MISMATCH: 400,
     TableCode.PAYTABLE_GAME_MISMATCH: 400,
     TableCode.PAYTABLE_KIND_MISMATCH: 400,
+    # A change to what already holds conflicts with the state, as opening an open table does.
+    TableCode.CHANGE_NOOP: 409,
+    TableCode.DEALER_ASSIGNMENT_CHANGED: 409,
+    TableCode.LIMITS_APPROVAL_REQUIRED: 409,
+    TableCode.LIMITS_SELF_APPROVAL: 403,
+    TableCode.LIMITS_CHANGE_NOT_PENDING: 409,
     RoundCode.ROUND_ALREADY_OPEN: 409,
     RoundCode.ROUND_NOT_OPEN: 409,
     RoundCode.STALE_EVENT: 409,

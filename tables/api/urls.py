@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tables.api import views
+from tables.api import limit_changes, views
 
 urlpatterns = [
     path("me/", views.MeApi.as_view(), name="me"),
@@ -16,4 +16,20 @@ urlpatterns = [
     ),
     path("tables/<int:table_id>/rounds/", views.RoundOpenApi.as_view(), name="round-open"),
     path("rounds/<int:round_id>/actions/", views.RoundActionApi.as_view(), name="round-action"),
+    path("limit-changes/", limit_changes.LimitChangeListApi.as_view(), name="limit-change-list"),
+    path(
+        "limit-changes/<int:request_id>/",
+        limit_changes.LimitChangeDetailApi.as_view(),
+        name="limit-change-detail",
+    ),
+    path(
+        "limit-changes/<int:request_id>/approve/",
+        limit_changes.LimitChangeApproveApi.as_view(),
+        name="limit-change-approve",
+    ),
+    path(
+        "limit-changes/<int:request_id>/reject/",
+        limit_changes.LimitChangeRejectApi.as_view(),
+        name="limit-change-reject",
+    ),
 ]

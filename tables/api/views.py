@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -18,6 +19,7 @@ from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, require_permissi
 from casino.core.roles import user_role
 from tables import selectors
 from tables.api.actions import action_request_schema, read_action
+from tables.api.limit_changes import LimitChangeOutputSerializer
 from tables.api.serializers import (
     RoundActionOutputSerializer,
     RoundOutputSerializer,
@@ -25,6 +27,7 @@ from tables.api.serializers import (
 )
 from tables.engines import current_state
 from tables.models import Round, Table
+from tables.services import limits as limit_services
 from tables.services import rounds as round_services
 from tables.services import tables as table_services
 
@@ -96,20 +99,33 @@ class LimitsInputSerializer(StrictSerializer):
 class TableLimitsApi(APIView):
     @extend_schema(
         request=LimitsInputSerializer,
-        responses=TableOutputSerializer,
+        responses={200: TableOutputSerializer, 202: LimitChangeOutputSerializer},
         parameters=[IDEMPOTENCY_HEADER],
     )
     @idempotent
     def post(self, request: Request, table_id: int) -> Response:
-        """Change the table's limits; rounds in play keep the limits they opened with."""
+        """Change the table's limits; rounds in play keep the limits they opened with.
+
+        Limits are judged as a round opening judges them (``limits_invalid``); a change that
+        changes nothing is refused (409 ``change_noop``). Removing or raising the maximum table
+        payout waits for a second person: the answer is then 202 with the request, which
+        another pit boss of the pit or an admin approves (``limit-changes/{id}/approve/``).
+        """
         table = get_object_or_404(Table, pk=table_id)
         require_permission(request, "tables.manage_table", table)
         data = validated(LimitsInputSerializer, request.data)
         reason = data.pop("reason")
-        table_services.table_limits_change(
+        outcome = limit_services.table_limits_change(
             table_id=table.pk, actor=request.user, limits=data, reason=reason
         )
-        return _table_answer(table.pk)
+        if outcome.request is None:
+            return _table_answer(table.pk)
+        change = selectors.limit_change_queryset().get(pk=outcome.request.pk)
+        return Response(
+            LimitChangeOutputSerializer(change).data,
+            status=status.HTTP_202_ACCEPTED,
+            headers={"Location": reverse("limit-change-detail", args=[change.pk])},
+        )
 
 
 class AssignmentInputSerializer(StrictSerializer):
@@ -124,7 +140,8 @@ class TableAssignmentApi(APIView):
     )
     @idempotent
     def post(self, request: Request, table_id: int) -> Response:
-        """Assign a dealer to the table (relieving the previous one)."""
+        """Assign a dealer to the table (relieving the previous one): by who manages both this
+        table and the one the dealer deals at now."""
         table = get_object_or_404(Table, pk=table_id)
         require_permission(request, "tables.manage_table", table)
         data = validated(AssignmentInputSerializer, request.data)

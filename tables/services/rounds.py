@@ -34,6 +34,7 @@ from casino.games.contract import (
     TabletView,
 )
 from tables.engines import current_state, game_of, round_terms
+from tables.limits import verify_limits
 from tables.locks import round_lock, table_lock
 from tables.models import Round, RoundEvent, RoundStatus, TableStatus
 from tables.paytable_port import paytable_source
@@ -67,7 +68,9 @@ def round_open(
     The dealer's permission is checked under the table's lock.
 
     :raises ApiError: ``permission_denied`` (403) unless ``dealer`` is assigned to the table
-        now; ``table_not_open`` (409); ``round_already_open`` (409, naming the open round).
+        now; ``table_not_open`` (409); ``round_already_open`` (409, naming the open round);
+        ``limits_invalid`` (400) when the table's limits cannot be played, judged as they are
+        when set (``tables.limits.verify_limits``).
     :raises GameError: ``options_invalid``, or terms the game cannot play under.
     """
     with service_transaction():
@@ -83,6 +86,7 @@ def round_open(
                 round=table.open_round_id,  # type: ignore[attr-defined]
                 number=table.open_round_number,  # type: ignore[attr-defined]
             )
+        verify_limits(table)
         game = game_of(table.game)
         last = table.last_round_number  # type: ignore[attr-defined]
         now = timezone.now()

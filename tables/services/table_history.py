@@ -19,11 +19,20 @@ def table_change_record(
     before: Any = None,
     after: Any = None,
     reason: str = "",
+    authorised_by: AbstractBaseUser | None = None,
 ) -> TableChange:
     """Record one change of ``table`` (status or configuration): its audit row, then the
-    history row naming it. Must run in the transaction of the change, after its locks."""
+    history row naming it. ``authorised_by`` is the second person who approved the change, if
+    it needed one (the audit row names them). Must run in the transaction of the change, after
+    its locks."""
     record = audit_record(
-        event_code=code, actor=actor, table=table, before=before, after=after, reason=reason
+        event_code=code,
+        actor=actor,
+        table=table,
+        before=before,
+        after=after,
+        reason=reason,
+        authorised_by=authorised_by,
     )
     return TableChange.objects.create(
         table=table,

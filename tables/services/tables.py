@@ -1,6 +1,10 @@
-"""Services that change a table: create, open, close, limits, rule set, details, dealer
-assignment. Each one audited; the API and the admin both go through them.
+"""Services that change a table: create, open, close, rule set, details, dealer assignment,
+and the change of its configuration that limits changes apply through (``tables.services.limits``
+decides which of those wait for a second person). Each one audited; the API and the admin both
+go through them.
 
+Each decides the actor's permission (``tables.manage_table``: a pit boss of the table's pit, or
+an admin) under the lock of every table it writes at, so what was allowed is what is written.
 A change records only what changed: before and after hold the changed fields alone.
 """
 
@@ -10,21 +14,21 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+import rules
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q
 from django.utils import timezone
 
 from casino.core.audit_codes import AuditCode
-from casino.core.errors import ApiError, TableCode
+from casino.core.errors import AccessCode, ApiError, TableCode
 from casino.core.roles import Role, user_role
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
-from casino.games.codes import GameCode
-from tables.locks import table_lock
+from tables.limits import LIMIT_FIELDS, limit_value, needs_second_person, verify_limits
+from tables.locks import dealer_table_id, table_lock, tables_lock
 from tables.models import DealerAssignment, Pit, Round, RoundStatus, RuleSet, Table, TableStatus
 from tables.services.table_history import table_change_record
 
-LIMIT_FIELDS = ("ante_min", "ante_max", "bet_min", "bet_max", "max_table_payout")
 #: The table's other settings an administrator may change (status and game never change here:
 #: a table opens and closes through its services, and its game is what its rounds are).
 DETAIL_FIELDS = ("pit", "code", "currency", "chip_unit", "boxes")
@@ -63,9 +67,14 @@ def table_create(*, actor: AbstractBaseUser, **fields: Any) -> Table:
 
 
 def table_open(*, table_id: int, actor: AbstractBaseUser, reason: str = "") -> Table:
-    """Open a closed table. :raises ApiError: ``table_already_open`` (409)."""
+    """Open a closed table.
+
+    :raises Table.DoesNotExist:
+    :raises ApiError: ``permission_denied`` (403), ``table_already_open`` (409).
+    """
     with service_transaction():
         table = table_lock(table_id)
+        require_manager(actor, table)
         if table.status == TableStatus.OPEN:
             raise ApiError(TableCode.TABLE_ALREADY_OPEN, "The table is already open.")
         table.status = TableStatus.OPEN
@@ -84,10 +93,13 @@ def table_open(*, table_id: int, actor: AbstractBaseUser, reason: str = "") -> T
 def table_close(*, table_id: int, actor: AbstractBaseUser, reason: str = "") -> Table:
     """Close an open table that has no round in play.
 
-    :raises ApiError: ``table_already_closed`` or ``table_has_open_round`` (409).
+    :raises Table.DoesNotExist:
+    :raises ApiError: ``permission_denied`` (403), ``table_already_closed`` or
+        ``table_has_open_round`` (409).
     """
     with service_transaction():
         table = table_lock(table_id)
+        require_manager(actor, table)
         if table.status == TableStatus.CLOSED:
             raise ApiError(TableCode.TABLE_ALREADY_CLOSED, "The table is already closed.")
         if Round.objects.filter(table=table, status=RoundStatus.OPEN).exists():
@@ -105,20 +117,6 @@ def table_close(*, table_id: int, actor: AbstractBaseUser, reason: str = "") -> 
             reason=reason,
         )
         return table
-
-
-def table_limits_change(
-    *, table_id: int, actor: AbstractBaseUser, limits: Mapping[str, Decimal | None], reason: str
-) -> Table:
-    """Change some of a table's limits. Rounds already open keep the limits they opened with.
-
-    :raises ApiError: ``limits_invalid`` (400) when the result is inconsistent (min above max,
-        amounts not multiples of the chip unit).
-    """
-    unknown = set(limits) - set(LIMIT_FIELDS)
-    if unknown:
-        raise ValueError(f"not a limit of a table: {sorted(unknown)}")
-    return table_change(table_id=table_id, actor=actor, changes=limits, reason=reason)
 
 
 def table_rule_set_change(
@@ -141,62 +139,140 @@ def table_change(
     the new limits); what changed is recorded, one audit row per kind (limits, rule set,
     details), each with the changed fields alone; a change that changes nothing writes nothing.
 
+    A change of limits that needs a second person (``tables.limits.needs_second_person``) is
+    not made here: it is requested through ``tables.services.limits.table_limits_change``.
+
+    :raises Table.DoesNotExist:
+    :raises ApiError: ``permission_denied`` (403), ``limits_invalid`` (400),
+        ``rule_set_game_mismatch`` (400), ``limits_approval_required`` (409).
+    """
+    with service_transaction():
+        table = table_lock(table_id)
+        require_manager(actor, table)
+        before, after = table_changes_preview(table, changes)
+        if needs_second_person(before, after):
+            raise ApiError(
+                TableCode.LIMITS_APPROVAL_REQUIRED,
+                "Removing or raising the maximum table payout needs a second person's "
+                "approval: request it as a change of the table's limits.",
+                field="max_table_payout",
+            )
+        table_changes_apply(table, changes, actor=actor, reason=reason)
+        return table
+
+
+def table_changes_preview(
+    table: Table, changes: Mapping[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What ``changes`` would change at ``table``, judged as a whole without writing anything:
+    the changed fields' values before and after (as the audit trail states them). ``table`` is
+    left as it was.
+
+    :raises ValueError: for a name that is not a setting of a table.
     :raises ApiError: ``limits_invalid`` (400), ``rule_set_game_mismatch`` (400).
     """
     unknown = set(changes) - set(_CODE_OF_FIELD)
     if unknown:
         raise ValueError(f"not a setting of a table: {sorted(unknown)}")
-    with service_transaction():
-        table = table_lock(table_id)
-        before = _values(table, changes)
+    stored = {name: getattr(table, name) for name in changes}
+    before = _values(table, changes)
+    try:
         for name, value in changes.items():
             setattr(table, name, value)
         verify_limits(table)
         _verify_rule_set(table, table.rule_set)
-        changed = [name for name in changes if before[name] != _value(getattr(table, name))]
-        if not changed:
-            return table
-        table.save(update_fields=changed)
-        # Read back what the database stored (two decimal places), so the audit rows state the
-        # values exactly as they now apply.
-        table.refresh_from_db(fields=changed)
-        for code in dict.fromkeys(_CODE_OF_FIELD[name] for name in changed):
-            names = [name for name in changed if _CODE_OF_FIELD[name] is code]
-            table_change_record(
-                table=table,
-                code=code,
-                actor=actor,
-                before={name: before[name] for name in names},
-                after={name: _value(getattr(table, name)) for name in names},
-                reason=reason,
-            )
-        return table
+        after = _values(table, changes)
+    finally:
+        for name, value in stored.items():
+            setattr(table, name, value)
+    changed = [name for name in changes if before[name] != after[name]]
+    return {name: before[name] for name in changed}, {name: after[name] for name in changed}
+
+
+def table_changes_apply(
+    table: Table,
+    changes: Mapping[str, Any],
+    *,
+    actor: AbstractBaseUser,
+    reason: str = "",
+    authorised_by: AbstractBaseUser | None = None,
+) -> list[str]:
+    """Make ``changes`` at ``table`` and record them (see :func:`table_change`); returns the
+    names of the settings that changed. ``authorised_by`` is the second person who approved
+    the change, if it needed one. The caller has locked the table (``tables.locks``) and
+    decided the actors' permissions.
+
+    :raises ApiError: ``limits_invalid`` (400), ``rule_set_game_mismatch`` (400).
+    """
+    before, _ = table_changes_preview(table, changes)
+    changed = list(before)
+    if not changed:
+        return changed
+    for name in changed:
+        setattr(table, name, changes[name])
+    table.save(update_fields=changed)
+    # Read back what the database stored (two decimal places), so the audit rows state the
+    # values exactly as they now apply.
+    table.refresh_from_db(fields=changed)
+    for code in dict.fromkeys(_CODE_OF_FIELD[name] for name in changed):
+        names = [name for name in changed if _CODE_OF_FIELD[name] is code]
+        table_change_record(
+            table=table,
+            code=code,
+            actor=actor,
+            authorised_by=authorised_by,
+            before={name: before[name] for name in names},
+            after={name: _value(getattr(table, name)) for name in names},
+            reason=reason,
+        )
+    return changed
 
 
 def dealer_assign(
     *, table_id: int, dealer: AbstractBaseUser, actor: AbstractBaseUser
 ) -> DealerAssignment:
     """Put ``dealer`` on the table, relieving whoever dealt there and ending the dealer's other
-    assignment. :raises ApiError: ``not_a_dealer`` (400).
+    assignment.
+
+    The actor must manage both tables: the one the dealer joins and the one the dealer leaves,
+    so a pit boss never takes a dealer away from another pit's table. Both are locked (in id
+    order) and the permission decided under their locks.
+
+    :raises Table.DoesNotExist:
+    :raises ApiError: ``not_a_dealer`` (400); ``permission_denied`` (403);
+        ``change_noop`` (409) when the dealer deals at this table already;
+        ``dealer_assignment_changed`` (409) when the dealer was moved while this waited.
     """
     if user_role(dealer) is not Role.DEALER:
         raise ApiError(TableCode.NOT_A_DEALER, "Only a user with the dealer role can be assigned.")
     with service_transaction():
-        table = table_lock(table_id)
+        leaving = dealer_table_id(dealer.pk)
+        locked = tables_lock({table_id} | ({leaving} if leaving is not None else set()))
+        table = locked[table_id]
+        require_manager(actor, table)
         now = timezone.now()
-        relieved = (
+        relieved = list(
             DealerAssignment.objects.select_for_update()
             .filter(Q(table=table) | Q(dealer=dealer), ended_at__isnull=True)
-            .select_related("table__pit__casino", "dealer")
+            .select_related("dealer")
             .order_by("pk")
         )
+        for previous in relieved:
+            if previous.table_id not in locked:
+                raise ApiError(
+                    TableCode.DEALER_ASSIGNMENT_CHANGED,
+                    "The dealer was moved meanwhile; reload and try again.",
+                )
+            if previous.table_id == table.pk and previous.dealer_id == dealer.pk:
+                raise ApiError(TableCode.CHANGE_NOOP, "The dealer deals at this table already.")
+            require_manager(actor, locked[previous.table_id])
         for previous in relieved:
             previous.ended_at = now
             previous.save(update_fields=["ended_at"])
             audit_record(
                 event_code=AuditCode.DEALER_RELIEVED,
                 actor=actor,
-                table=previous.table,
+                table=locked[previous.table_id],
                 before={"dealer": previous.dealer.get_username()},
                 after=None,
             )
@@ -212,30 +288,14 @@ def dealer_assign(
         return assignment
 
 
-def verify_limits(table: Table) -> None:
-    """Refuse limits that cannot work at ``table``: a minimum above its maximum, an amount not
-    a whole number of chips, a maximum payout that is not positive.
+def require_manager(actor: AbstractBaseUser, table: Table) -> None:
+    """Refuse unless ``actor`` manages ``table``: a pit boss of its pit, or an admin. Called
+    under the table's lock.
 
-    :raises ApiError: ``limits_invalid`` (400) naming the ``field``.
+    :raises ApiError: ``permission_denied`` (403).
     """
-    if table.ante_min > table.ante_max:
-        raise ApiError(GameCode.LIMITS_INVALID, "ante_min is above ante_max.", field="ante_min")
-    if table.bet_min is not None and table.bet_max is not None and table.bet_min > table.bet_max:
-        raise ApiError(GameCode.LIMITS_INVALID, "bet_min is above bet_max.", field="bet_min")
-    for name in LIMIT_FIELDS:
-        value = getattr(table, name)
-        if value is not None and value % table.chip_unit != 0:
-            raise ApiError(
-                GameCode.LIMITS_INVALID,
-                f"{name} is not a multiple of the chip unit {table.chip_unit}.",
-                field=name,
-            )
-    if table.max_table_payout is not None and table.max_table_payout <= 0:
-        raise ApiError(
-            GameCode.LIMITS_INVALID,
-            "max_table_payout must be positive.",
-            field="max_table_payout",
-        )
+    if not rules.has_perm("tables.manage_table", actor, table):
+        raise ApiError(AccessCode.PERMISSION_DENIED, "Your role does not allow this here.")
 
 
 def _verify_rule_set(table: Table, rule_set: RuleSet) -> None:
@@ -256,7 +316,7 @@ def _value(value: Any) -> Any:
     if value is None or isinstance(value, bool | int | str):
         return value
     if isinstance(value, Decimal):
-        return str(value.quantize(Decimal("0.01")))
+        return limit_value(value)
     if isinstance(value, Pit | RuleSet):
         return str(value)
     return str(value)

@@ -1,7 +1,10 @@
 """Every endpoint × every role (and anonymous): allowed or refused, and nothing else.
 
 "allowed" means the request succeeds (2xx) on a fresh floor; "refused" means 401 for anonymous
-and 403 for a signed-in user, with the error code of the single error shape.
+and 403 for a signed-in user, with the error code of the single error shape, and nothing
+written. The roles include a pit boss of the other pit and the dealer of the other table
+(``tests.fixtures.users``); a case may touch two pits at once (a dealer moved from one pit's
+table to the other's), and every route is a case (``test_matrix_covers_every_route``).
 """
 
 from __future__ import annotations
@@ -13,12 +16,18 @@ from decimal import Decimal as D
 from typing import Any
 
 import pytest
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.urls import URLPattern, URLResolver, get_resolver
 
+from audit.models import Correction, GamingDayReport
 from audit.services.corrections import correction_request
 from audit.services.reports.build import report_build, report_request
+from casino.core.roles import Role
 from payouts.services.settlement import round_settle
 from tables.engines import validate_rule_settings
-from tables.models import Game, RuleSet, TableStatus
+from tables.models import DealerAssignment, Game, Round, RuleSet, Table, TableStatus
+from tables.services.limits import table_limits_change
 from tables.services.rounds import round_act, round_open
 
 ROLES = (
@@ -38,6 +47,9 @@ AT_THIS_TABLE = frozenset({"dealer", "pit_boss", "auditor", "admin"})
 MANAGERS = frozenset({"pit_boss", "admin"})
 DEALER_ONLY = frozenset({"dealer"})
 AUDITOR_ONLY = frozenset({"auditor"})
+ADMIN_ONLY = frozenset({"admin"})
+#: Who reads the changes of limits under dual control of this table's pit.
+LIMIT_REVIEWERS = frozenset({"pit_boss", "auditor", "admin"})
 
 
 @dataclass(frozen=True)
@@ -52,12 +64,19 @@ class Case:
     round_state: str = "open"  # "open", "complete" (ready to settle) or "settled"
     needs_correction: bool = False  # a void of the round, requested by the dealer
     needs_report: bool = False  # a gaming-day report, built
+    needs_limit_change: bool = False  # removing the table's maximum payout, asked for
+    route: str = ""  # the URL's name, when the case is one of several of a route
+
+    @property
+    def route_name(self) -> str:
+        return self.route or self.name.replace("_", "-")
 
 
 CASES = [
     Case("api_root", "get", "/api/v1/", EVERYONE),
     Case("healthz", "get", "/healthz", EVERYONE),
     Case("schema", "get", "/api/v1/schema/", EVERYONE),
+    Case("docs", "get", "/api/v1/docs/", EVERYONE),
     Case(
         "device_token",
         "post",
@@ -80,11 +99,39 @@ CASES = [
         body={"ante_max": "400.00", "reason": "quiet night"},
     ),
     Case(
+        "table_limits_needing_approval",
+        "post",
+        "/api/v1/tables/{table}/limits/",
+        MANAGERS,
+        body={"max_table_payout": None, "reason": "high rollers tonight"},
+        route="table-limits",
+    ),
+    Case(
         "table_assignment",
         "post",
         "/api/v1/tables/{table}/assignment/",
         MANAGERS,
+        body={"dealer": "spare_dealer"},
+    ),
+    # A dealer taken from a table of the other pit: who manages only one of the two tables,
+    # either one, may not (the boss of the other pit moving this pit's dealer in the middle of
+    # a round was answered 201).
+    Case(
+        "table_assignment_from_other_pit",
+        "post",
+        "/api/v1/tables/{table}/assignment/",
+        ADMIN_ONLY,
         body={"dealer": "other_dealer"},
+        route="table-assignment",
+    ),
+    Case(
+        "table_assignment_to_other_pit",
+        "post",
+        "/api/v1/tables/{other_table}/assignment/",
+        ADMIN_ONLY,
+        body={"dealer": "dealer"},
+        needs_round=True,
+        route="table-assignment",
     ),
     Case("round_open", "post", "/api/v1/tables/{table}/rounds/", DEALER_ONLY, body={}),
     Case("round_detail", "get", "/api/v1/rounds/{round}/", AT_THIS_TABLE, needs_round=True),
@@ -112,6 +159,35 @@ CASES = [
         frozenset({"pit_boss", "auditor", "admin"}),
         needs_round=True,
         round_state="settled",
+    ),
+    Case(
+        "limit_change_list",
+        "get",
+        "/api/v1/limit-changes/",
+        frozenset({"pit_boss", "other_pit_boss", "auditor", "admin"}),
+    ),
+    Case(
+        "limit_change_detail",
+        "get",
+        "/api/v1/limit-changes/{limit_change}/",
+        LIMIT_REVIEWERS,
+        needs_limit_change=True,
+    ),
+    Case(
+        "limit_change_approve",
+        "post",
+        "/api/v1/limit-changes/{limit_change}/approve/",
+        MANAGERS,
+        body={},
+        needs_limit_change=True,
+    ),
+    Case(
+        "limit_change_reject",
+        "post",
+        "/api/v1/limit-changes/{limit_change}/reject/",
+        MANAGERS,
+        body={"note": "not tonight"},
+        needs_limit_change=True,
     ),
     Case("audit_record_list", "get", "/api/v1/audit/records/", AUDITOR_ONLY),
     Case("audit_verify", "get", "/api/v1/audit/verify/", AUDITOR_ONLY),
@@ -214,6 +290,17 @@ def _round_for(case: Case, table: Any, dealer: Any) -> int:
     return round.pk
 
 
+def _database_state() -> dict[str, Any]:
+    """What a refused request must leave as it was: the rows of every model, counted, and the
+    rows a write changes in place (tables, assignments, rounds, corrections, reports)."""
+    state: dict[str, Any] = {
+        model._meta.label: model._default_manager.count() for model in apps.get_models()
+    }
+    for model in (Table, DealerAssignment, Round, Correction, GamingDayReport):
+        state[f"{model._meta.label} rows"] = list(model._default_manager.order_by("pk").values())
+    return state
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("role", ROLES, ids=lambda r: r or "anonymous")
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
@@ -222,14 +309,17 @@ def test_permission(
     role: str | None,
     floor: dict[str, Any],
     users: dict[str, Any],
+    make_user: Callable[..., Any],
     client_for: Callable[[str | None], Any],
 ) -> None:
     table = floor["table"]
     if case.table_closed:
         table.status = TableStatus.CLOSED
         table.save()
+    # A dealer assigned nowhere, whom any manager of the table may seat there.
+    make_user("spare_dealer", Role.DEALER)
     round_id = _round_for(case, table, users["dealer"]) if case.needs_round else 0
-    correction_id = report_id = 0
+    correction_id = report_id = limit_change_id = 0
     if case.needs_correction:
         correction_id = correction_request(
             round_id=round_id, actor=users["dealer"], kind="void", reason="misdeal"
@@ -237,38 +327,77 @@ def test_permission(
     if case.needs_report:
         report = report_request(actor=users["auditor"], gaming_day=dt.date(2025, 3, 10))
         report_id = report_build(report_id=report.pk).pk
+    if case.needs_limit_change:
+        # Asked for by a second pit boss of the pit, so that its decision by any user of the
+        # matrix is never the requester's own.
+        deputy = make_user("deputy_pit_boss", Role.PIT_BOSS)
+        floor["pit"].supervisors.add(deputy)
+        outcome = table_limits_change(
+            table_id=table.pk, actor=deputy, limits={"max_table_payout": None}, reason="vip"
+        )
+        assert outcome.request is not None
+        limit_change_id = outcome.request.pk
     url = case.url.format(
-        table=table.pk, round=round_id, correction=correction_id, report=report_id
+        table=table.pk,
+        other_table=floor["other_table"].pk,
+        round=round_id,
+        correction=correction_id,
+        report=report_id,
+        limit_change=limit_change_id,
     )
     client = client_for(role)
+    before = _database_state()
     response = getattr(client, case.method)(url, case.body, format="json")
 
     if role in case.allowed:
         assert 200 <= response.status_code < 300, (response.status_code, response.content)
-    elif role is None:
+        return
+    if role is None:
         assert response.status_code == 401, response.content
         assert response.json()["error"]["code"] == "not_authenticated"
     else:
         assert response.status_code == 403, response.content
         assert response.json()["error"]["code"] == "permission_denied"
+    assert _database_state() == before
 
 
-def test_matrix_covers_every_api_route() -> None:
-    """A new endpoint must join the matrix: every routed API name is one of the cases."""
-    from django.urls import get_resolver
+def _routes(resolver: URLResolver, prefix: str = "") -> set[tuple[str, str | None]]:
+    """Every route the resolver serves: its full pattern and its name."""
+    found: set[tuple[str, str | None]] = set()
+    for pattern in resolver.url_patterns:
+        if isinstance(pattern, URLResolver):
+            found |= _routes(pattern, prefix + str(pattern.pattern))
+        elif isinstance(pattern, URLPattern):
+            found.add((prefix + str(pattern.pattern), pattern.name))
+    return found
 
-    def routes(resolver: Any, prefix: str = "") -> set[tuple[str, str]]:
-        found: set[tuple[str, str]] = set()
-        for pattern in resolver.url_patterns:
-            if hasattr(pattern, "url_patterns"):
-                found |= routes(pattern, prefix + str(pattern.pattern))
-            elif pattern.name:
-                found.add((prefix + str(pattern.pattern), pattern.name))
-        return found
 
-    api_names = {
-        name
-        for path, name in routes(get_resolver())
-        if path.startswith(("api/", "healthz")) and name != "docs"
+def test_matrix_covers_every_route() -> None:
+    """A new route must join the matrix: every route the project serves, named or not, is a
+    case, except the Django admin's (staff only, by its own sign-in:
+    ``test_the_admin_site_is_for_admins_alone``)."""
+    served = {
+        (path, name) for path, name in _routes(get_resolver()) if not path.startswith("admin/")
     }
-    assert api_names == {c.name.replace("_", "-") for c in CASES}
+    assert all(name for _, name in served), served
+    assert {name for _, name in served} == {case.route_name for case in CASES}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", [r for r in ROLES if r is not None])
+def test_the_admin_site_is_for_admins_alone(
+    role: str, users: dict[str, Any], floor: dict[str, Any]
+) -> None:
+    """The admin changes the floor through the table services, which decide the permission
+    again; its own pages are for staff, and only an admin is staff."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(users[role])
+    response = client.get(f"/admin/tables/table/{floor['table'].pk}/change/")
+    if role == "admin":
+        assert response.status_code == 200
+    else:
+        assert response.status_code == 302
+        assert response["Location"].startswith("/admin/login/")
+    assert get_user_model().objects.get(username=role).is_staff is (role == "admin")

@@ -25,8 +25,9 @@ from casino.core.trail.canonical import GENESIS_HASH, HASHED_FIELDS, row_hash
 from casino.core.trail.recording import audit_record
 from casino.core.trail.walk import StreamHead
 from tables.models import Round
+from tables.services.limits import table_limits_change
 from tables.services.rounds import round_open
-from tables.services.tables import table_close, table_limits_change, table_open
+from tables.services.tables import table_close, table_open
 from tests.owner import as_owner
 
 pytestmark = pytest.mark.django_db

@@ -19,7 +19,8 @@ from audit.services.cross_checks import CHECKS, cross_check
 from casino.core.models import AuditRecord
 from payouts.models import PayoutLine, Settlement
 from tables.models import Round, Table, TableChange
-from tables.services.tables import table_close, table_limits_change, table_open
+from tables.services.limits import table_limits_change
+from tables.services.tables import table_close, table_open
 from tests.owner import as_owner
 
 pytestmark = pytest.mark.django_db

@@ -13,8 +13,9 @@ from casino.core.gaming_day import gaming_day_of
 from casino.core.models import AuditRecord
 from casino.demo.floor import load_demo_floor
 from tables.models import DealerAssignment, Round, Table, TableStatus
+from tables.services.limits import table_limits_change
 from tables.services.rounds import round_open
-from tables.services.tables import dealer_assign, table_close, table_limits_change
+from tables.services.tables import dealer_assign, table_close
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,69 @@
+"""A table's limits: the one judgement of whether they can be played, made when they are set
+and again when a round opens, and which changes of them need a second person.
+
+Every limit set is a positive whole number of chips (the chip unit itself positive), and each
+minimum is at most its maximum. The engines read the limits a round pinned with their own
+checks too (Russian Poker's ``TableLimits``); these rules are what they accept, so limits that
+pass here never make a round unplayable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from casino.core.errors import ApiError
+from casino.games.codes import GameCode
+from tables.models import Table
+
+LIMIT_FIELDS = ("ante_min", "ante_max", "bet_min", "bet_max", "max_table_payout")
+#: The limits that may be unset (null): no minimum or maximum bet, no maximum payout.
+_OPTIONAL = frozenset({"bet_min", "bet_max", "max_table_payout"})
+
+
+def verify_limits(table: Table) -> None:
+    """Refuse limits that cannot be played at ``table``: a limit not positive or not a whole
+    number of chips, a minimum above its maximum.
+
+    :raises ApiError: ``limits_invalid`` (400) naming the ``field``.
+    """
+    if table.chip_unit is None or table.chip_unit <= 0:
+        raise ApiError(GameCode.LIMITS_INVALID, "chip_unit must be positive.", field="chip_unit")
+    for name in LIMIT_FIELDS:
+        value = getattr(table, name)
+        if value is None:
+            if name in _OPTIONAL:
+                continue
+            raise ApiError(GameCode.LIMITS_INVALID, f"{name} must be set.", field=name)
+        if value <= 0:
+            raise ApiError(GameCode.LIMITS_INVALID, f"{name} must be positive.", field=name)
+        if value % table.chip_unit != 0:
+            raise ApiError(
+                GameCode.LIMITS_INVALID,
+                f"{name} is not a multiple of the chip unit {table.chip_unit}.",
+                field=name,
+            )
+    if table.ante_min > table.ante_max:
+        raise ApiError(GameCode.LIMITS_INVALID, "ante_min is above ante_max.", field="ante_min")
+    if table.bet_min is not None and table.bet_max is not None and table.bet_min > table.bet_max:
+        raise ApiError(GameCode.LIMITS_INVALID, "bet_min is above bet_max.", field="bet_min")
+
+
+def needs_second_person(before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
+    """Whether a change of limits from ``before`` to ``after`` (the changed fields, as
+    :func:`limit_value` states them) waits for a second person's approval: it removes the
+    maximum table payout, or raises it. Lowering it, or setting one where there was none,
+    protects the house and applies at once, as every other change of limits does.
+    """
+    if "max_table_payout" not in after:
+        return False
+    old, new = before.get("max_table_payout"), after["max_table_payout"]
+    if new is None:
+        return old is not None
+    return old is not None and Decimal(new) > Decimal(old)
+
+
+def limit_value(value: Decimal | None) -> str | None:
+    """A limit as the audit trail and the requests state it: two decimal places, or null."""
+    return None if value is None else str(Decimal(value).quantize(Decimal("0.01")))
