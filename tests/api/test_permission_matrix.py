@@ -13,9 +13,11 @@ from decimal import Decimal as D
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from audit.services.corrections import correction_request
 from audit.services.reports.build import report_build, report_request
+from casino.api.models import DeviceToken, SignInLockout, hash_token
 from payouts.services.settlement import round_settle
 from tables.engines import validate_rule_settings
 from tables.models import Game, RuleSet, TableStatus
@@ -52,6 +54,8 @@ class Case:
     round_state: str = "open"  # "open", "complete" (ready to settle) or "settled"
     needs_correction: bool = False  # a void of the round, requested by the dealer
     needs_report: bool = False  # a gaming-day report, built
+    needs_token: bool = False  # a device token of the dealer
+    needs_lockout: bool = False  # a sign-in lockout of the dealer's name
 
 
 CASES = [
@@ -187,6 +191,29 @@ CASES = [
         AUDITOR_ONLY,
         needs_report=True,
     ),
+    Case("token_list", "get", "/api/v1/auth/tokens/", SIGNED_IN),
+    Case(
+        "token_revoke",
+        "post",
+        "/api/v1/auth/tokens/{token}/revoke/",
+        frozenset({"dealer", "pit_boss", "admin"}),
+        body={},
+        needs_token=True,
+    ),
+    Case(
+        "lockout_list",
+        "get",
+        "/api/v1/auth/lockouts/",
+        frozenset({"pit_boss", "other_pit_boss", "admin"}),
+    ),
+    Case(
+        "lockout_lift",
+        "post",
+        "/api/v1/auth/lockouts/{lockout}/lift/",
+        MANAGERS,
+        body={"reason": "the dealer forgot the new password"},
+        needs_lockout=True,
+    ),
 ]
 
 
@@ -237,8 +264,22 @@ def test_permission(
     if case.needs_report:
         report = report_request(actor=users["auditor"], gaming_day=dt.date(2025, 3, 10))
         report_id = report_build(report_id=report.pk).pk
+    token_id = lockout_id = 0
+    if case.needs_token:
+        token_id = DeviceToken.objects.create(
+            user=users["dealer"], device_name="tablet 2", key_digest=hash_token("matrix")
+        ).pk
+    if case.needs_lockout:
+        lockout_id = SignInLockout.objects.create(
+            username="dealer", user=users["dealer"], failures=10, locked_at=timezone.now()
+        ).pk
     url = case.url.format(
-        table=table.pk, round=round_id, correction=correction_id, report=report_id
+        table=table.pk,
+        round=round_id,
+        correction=correction_id,
+        report=report_id,
+        token=token_id,
+        lockout=lockout_id,
     )
     client = client_for(role)
     response = getattr(client, case.method)(url, case.body, format="json")
