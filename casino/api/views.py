@@ -180,7 +180,7 @@ class ApiRootApi(APIView):
 
     @extend_schema(exclude=True)
     def get(self, request: Request) -> Response:
-        names = ["table-list", "me", "device-token", "schema", "docs"]
+        names = ["table-list", "me", "device-token", "token-list", "schema", "docs"]
         return Response({name: reverse(name, request=request) for name in names})
 
 

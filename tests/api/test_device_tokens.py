@@ -10,6 +10,8 @@ import datetime as dt
 from typing import Any
 
 import pytest
+from django.contrib import admin as django_admin
+from django.test import RequestFactory
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -204,9 +206,6 @@ def test_an_unknown_token_is_not_found(users: dict[str, Any], client_for: Any) -
 def test_tokens_are_never_deleted_in_the_admin(users: dict[str, Any], address: str) -> None:
     """The admin revokes through the same service (recorded, audited); it cannot delete one,
     nor edit when or by whom it was revoked."""
-    from django.contrib import admin as django_admin
-    from django.test import RequestFactory
-
     _, token_id = _signed_in("dealer", address)
     model_admin = django_admin.site._registry[DeviceToken]
     request = RequestFactory().post("/admin/")

@@ -9,8 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.db import transaction
 from django.test import Client
+from django.utils import timezone
 
+from casino.api.lockouts import sign_in_success_record
 from casino.api.models import SignInFailures, SignInLockout
 from tests.api.sign_in import (
     client_from,
@@ -221,3 +224,19 @@ def test_session_sign_ins_count_towards_the_same_lockout_and_obey_it(
     assert sign_in(client_from(address), "admin", "pw-admin").status_code == 423
     rows = sign_in_rows()
     assert rows[-2].after == {"channel": "session", "address": address, "reason": "locked"}
+
+
+def test_a_right_password_loses_to_a_lockout_made_while_it_was_checked(
+    users: dict[str, Any],
+) -> None:
+    """The password is checked outside any transaction; the name's counter row, taken again
+    when the token is issued, shows a lockout made meanwhile, and the sign-in is refused."""
+    SignInFailures.objects.create(username="dealer", failures=3)
+    SignInLockout.objects.create(
+        username="dealer", user=users["dealer"], failures=3, locked_at=timezone.now()
+    )
+    with transaction.atomic():
+        assert sign_in_success_record(username="dealer") is False
+    assert SignInFailures.objects.get(username="dealer").failures == 3
+    with transaction.atomic():
+        assert sign_in_success_record(username="pit_boss") is True
