@@ -11,7 +11,7 @@ lockout (``casino.api.lockouts``), and a locked name signs in on neither
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from django.contrib.auth import authenticate
 from django.db import transaction
@@ -92,7 +92,7 @@ def record_login_failed(
             sign_in_failure_record(username=username, address=address)
 
 
-def _refuse(request: Any, *, username: str, device_name: str, address: str | None) -> Any:
+def _refuse(request: Any, *, username: str, device_name: str, address: str | None) -> NoReturn:
     """Record the refusal of a locked name and refuse it."""
     with transaction.atomic():
         _record_failure(username, address, LOCKED, device_name=device_name)
