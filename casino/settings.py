@@ -88,8 +88,22 @@ CACHES = {
 
 AUTHENTICATION_BACKENDS = [
     "rules.permissions.ObjectPermissionBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "casino.api.backends.SignInBackend",
 ]
+
+# Sign-in (casino/api): a device token lasts one shift; a user name is locked after this many
+# failed sign-ins in a row (kept in PostgreSQL) until a pit boss or an admin lifts it; failed
+# sign-ins are throttled per user name and per client address (kept in Redis, failing open).
+DEVICE_TOKEN_TTL_HOURS = env.float("DEVICE_TOKEN_TTL_HOURS", default=12)
+SIGN_IN_LOCKOUT_FAILURES = env.int("SIGN_IN_LOCKOUT_FAILURES", default=10)
+SIGN_IN_THROTTLE_RATES = {
+    "username": env.str("SIGN_IN_THROTTLE_USERNAME_RATE", default="5/min"),
+    "address": env.str("SIGN_IN_THROTTLE_ADDRESS_RATE", default="20/min"),
+}
+# The client address is REMOTE_ADDR, unless it is one of these proxies (addresses or networks):
+# then the last address of X-Forwarded-For that is not one of them. None by default: a header
+# anybody can send is not believed.
+TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

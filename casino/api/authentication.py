@@ -1,4 +1,9 @@
-"""Per-device token authentication for tablets: ``Authorization: Token <key>``."""
+"""Per-device token authentication for tablets: ``Authorization: Token <key>``.
+
+A revoked token, or one of an inactive user, fails with 401 ``authentication_failed``; a token
+past its ``expires_at`` (one shift after it was issued) with 401 ``token_expired``, so the
+tablet knows to sign in again.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +12,11 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.utils import timezone
 from rest_framework import authentication, exceptions
 
 from casino.api.models import DeviceToken, hash_token
+from casino.core.errors import AccessCode
 from casino.core.roles import remember_role
 from casino.core.rows import ModelRows
 
@@ -29,7 +36,7 @@ def _statement() -> str:
     groups = user._meta.get_field("groups").related_model._meta.db_table  # type: ignore[union-attr]
     tokens = DeviceToken._meta.db_table
     return f"""
-        SELECT {_user_rows().select}, t.id, t.device_name, t.created_at,
+        SELECT {_user_rows().select}, t.id, t.device_name, t.created_at, t.expires_at,
                coalesce(
                    (SELECT array_agg(g.name) FROM {memberships} m
                     JOIN {groups} g ON g.id = m.group_id WHERE m.user_id = u.id),
@@ -40,8 +47,16 @@ def _statement() -> str:
     """
 
 
+class TokenExpired(exceptions.AuthenticationFailed):
+    """The device token was right but its shift is over."""
+
+    default_detail = "This device token has expired: sign in again."
+    default_code = AccessCode.TOKEN_EXPIRED.value
+
+
 class DeviceTokenAuthentication(authentication.TokenAuthentication):
-    """Authenticates a request by the digest of its device token; revoked tokens fail."""
+    """Authenticates a request by the digest of its device token; revoked and expired tokens
+    fail."""
 
     keyword = "Token"
 
@@ -56,7 +71,9 @@ class DeviceTokenAuthentication(authentication.TokenAuthentication):
         user = rows.instance(row)
         if not user.is_active:
             raise exceptions.AuthenticationFailed("Invalid or revoked device token.")
-        token_id, device_name, created_at, group_names = row[rows.width :]
+        token_id, device_name, created_at, expires_at, group_names = row[rows.width :]
+        if expires_at <= timezone.now():
+            raise TokenExpired()
         remember_role(user, group_names)
         token = DeviceToken(
             pk=token_id,
@@ -64,6 +81,7 @@ class DeviceTokenAuthentication(authentication.TokenAuthentication):
             device_name=device_name,
             key_digest=digest,
             created_at=created_at,
+            expires_at=expires_at,
         )
         token._state.adding = False
         return user, token

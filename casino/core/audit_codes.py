@@ -8,6 +8,9 @@ class AuditCode(StrEnum):
     LOGIN = "auth.login"
     LOGIN_FAILED = "auth.login_failed"
     DEVICE_TOKEN_ISSUED = "auth.device_token_issued"
+    DEVICE_TOKEN_REVOKED = "auth.device_token_revoked"
+    SIGN_IN_LOCKED = "auth.sign_in_locked"
+    SIGN_IN_LOCKOUT_LIFTED = "auth.sign_in_lockout_lifted"
     # Tables and configuration
     TABLE_CREATED = "table.created"
     TABLE_CHANGED = "table.changed"

@@ -51,6 +51,9 @@ class AccessCode(StrEnum):
     NOT_AUTHENTICATED = "not_authenticated"
     AUTHENTICATION_FAILED = "authentication_failed"
     PERMISSION_DENIED = "permission_denied"
+    TOKEN_EXPIRED = "token_expired"
+    SIGN_IN_LOCKED = "sign_in_locked"
+    LOCKOUT_NOT_ACTIVE = "lockout_not_active"
 
 
 @unique
@@ -158,6 +161,11 @@ _EXCEPTIONS: dict[str, int] = {
     AccessCode.NOT_AUTHENTICATED: 401,
     AccessCode.AUTHENTICATION_FAILED: 401,
     AccessCode.PERMISSION_DENIED: 403,
+    # A device token past its shift: the tablet signs in again.
+    AccessCode.TOKEN_EXPIRED: 401,
+    # Too many failed sign-ins for the name: refused, right password or not, until lifted.
+    AccessCode.SIGN_IN_LOCKED: 423,
+    AccessCode.LOCKOUT_NOT_ACTIVE: 409,
     TableCode.TABLE_NOT_OPEN: 409,
     TableCode.TABLE_ALREADY_OPEN: 409,
     TableCode.TABLE_ALREADY_CLOSED: 409,

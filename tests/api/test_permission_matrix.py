@@ -19,10 +19,12 @@ import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils import timezone
 
 from audit.models import Correction, GamingDayReport
 from audit.services.corrections import correction_request
 from audit.services.reports.build import report_build, report_request
+from casino.api.models import DeviceToken, SignInLockout, hash_token
 from casino.core.roles import Role
 from payouts.services.settlement import round_settle
 from tables.engines import validate_rule_settings
@@ -70,6 +72,9 @@ class Case:
     @property
     def route_name(self) -> str:
         return self.route or self.name.replace("_", "-")
+
+    needs_token: bool = False  # a device token of the dealer
+    needs_lockout: bool = False  # a sign-in lockout of the dealer's name
 
 
 CASES = [
@@ -263,6 +268,29 @@ CASES = [
         AUDITOR_ONLY,
         needs_report=True,
     ),
+    Case("token_list", "get", "/api/v1/auth/tokens/", SIGNED_IN),
+    Case(
+        "token_revoke",
+        "post",
+        "/api/v1/auth/tokens/{token}/revoke/",
+        frozenset({"dealer", "pit_boss", "admin"}),
+        body={},
+        needs_token=True,
+    ),
+    Case(
+        "lockout_list",
+        "get",
+        "/api/v1/auth/lockouts/",
+        frozenset({"pit_boss", "other_pit_boss", "admin"}),
+    ),
+    Case(
+        "lockout_lift",
+        "post",
+        "/api/v1/auth/lockouts/{lockout}/lift/",
+        MANAGERS,
+        body={"reason": "the dealer forgot the new password"},
+        needs_lockout=True,
+    ),
 ]
 
 
@@ -327,6 +355,15 @@ def test_permission(
     if case.needs_report:
         report = report_request(actor=users["auditor"], gaming_day=dt.date(2025, 3, 10))
         report_id = report_build(report_id=report.pk).pk
+    token_id = lockout_id = 0
+    if case.needs_token:
+        token_id = DeviceToken.objects.create(
+            user=users["dealer"], device_name="tablet 2", key_digest=hash_token("matrix")
+        ).pk
+    if case.needs_lockout:
+        lockout_id = SignInLockout.objects.create(
+            username="dealer", user=users["dealer"], failures=10, locked_at=timezone.now()
+        ).pk
     if case.needs_limit_change:
         # Asked for by a second pit boss of the pit, so that its decision by any user of the
         # matrix is never the requester's own.
@@ -344,6 +381,8 @@ def test_permission(
         correction=correction_id,
         report=report_id,
         limit_change=limit_change_id,
+        token=token_id,
+        lockout=lockout_id,
     )
     client = client_for(role)
     before = _database_state()
