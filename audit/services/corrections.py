@@ -35,7 +35,7 @@ from casino.core.roles import user_role
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
 from payouts.models import PayoutLine, Settlement, WagerLine
-from payouts.services.day_totals import DayFigures, stored_figures, table_day_totals_add
+from payouts.services.day_totals import DayFigures, stored_figures, table_day_totals_adjust
 from tables.lifecycle import round_status_change
 from tables.locks import round_lock
 from tables.models import Round, RoundStatus
@@ -236,7 +236,7 @@ def _apply_void(correction: Correction, round: Round, *, now: Any) -> None:
             for box in sorted(set(staked) | set(paid))
             if (amount := staked.get(box, Decimal(0)) - paid.get(box, Decimal(0))) != 0
         )
-        table_day_totals_add(
+        table_day_totals_adjust(
             table_id=round.table_id,
             gaming_day=round.gaming_day,
             figures=stored_figures(settlement_id=settlement.pk).negated(),
@@ -260,7 +260,7 @@ def _apply_payout_correction(correction: Correction, round: Round) -> None:
     """Add what the correction's lines owe (or recover) to what the round's day paid. Expects
     the round and the correction locked."""
     owed = correction.lines.aggregate(total=Sum("amount"))["total"] or Decimal(0)
-    table_day_totals_add(
+    table_day_totals_adjust(
         table_id=round.table_id, gaming_day=round.gaming_day, figures=DayFigures(paid=owed)
     )
 

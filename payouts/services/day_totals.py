@@ -3,13 +3,13 @@ transaction of what changes them, so that a pit view reads a day's figures in on
 however many wager lines the day holds.
 
 The totals are a cache of the history, never a record of their own: every change adds
-:class:`DayFigures` to the row of the round's table and gaming day with one upsert
-(:func:`table_day_totals_add`):
+:class:`DayFigures` to the row of the round's table and gaming day in one statement:
 
 - settling a round adds it (:func:`result_figures`, from the result being written);
 - an approved void of a settled round takes the same figures back out
-  (:func:`stored_figures`, read from the rows the settlement wrote, negated);
-- an approved payout correction adds its lines to ``paid``.
+  (:func:`stored_figures`, read from the rows the settlement wrote, negated:
+  :func:`table_day_totals_adjust`);
+- an approved payout correction adds its lines to ``paid`` (:func:`table_day_totals_adjust`).
 
 The figures of one settlement as stored (:data:`SETTLEMENT_FIGURES`) are the one definition the
 settlement path mirrors in Python and the rebuild (``audit.services.day_totals``) sums.
@@ -58,6 +58,20 @@ SETTLEMENT_FIGURES = """
         WHERE l.settlement_id = s.id AND l.paid_amount < l.computed_amount
     ) cap ON TRUE
     WHERE {where}
+"""
+
+_ADJUST = """
+    UPDATE payouts_tabledaytotals SET
+        rounds = rounds + %(rounds)s,
+        wagered = wagered + %(wagered)s,
+        paid = paid + %(paid)s,
+        house_result = house_result + %(wagered)s - %(paid)s,
+        theoretical_result = theoretical_result + %(theoretical_result)s,
+        theoretical_base = theoretical_base + %(theoretical_base)s,
+        cap_hits = cap_hits + %(cap_hits)s,
+        withheld = withheld + %(withheld)s,
+        updated_at = %(now)s
+    WHERE table_id = %(table)s AND gaming_day = %(day)s
 """
 
 _UPSERT = """
@@ -152,25 +166,43 @@ def stored_figures(*, settlement_id: int) -> DayFigures:
 
 
 def table_day_totals_add(*, table_id: int, gaming_day: dt.date, figures: DayFigures) -> None:
-    """Add ``figures`` to the totals of ``table_id`` on ``gaming_day``: one upsert.
+    """Add a settled round's ``figures`` to the totals of ``table_id`` on ``gaming_day``, the
+    row made if the day has none yet: one upsert.
 
-    Must run inside the transaction of the change it accounts for, the round locked by the
-    caller; the row's lock is held until that transaction ends, so two changes of one table's
-    day add up one after the other.
+    Must run inside the transaction of the settlement, the round locked by the caller; the
+    row's lock is held until that transaction ends, so two changes of one table's day add up
+    one after the other.
     """
     with connection.cursor() as cursor:
-        cursor.execute(
-            _UPSERT,
-            {
-                "table": table_id,
-                "day": gaming_day,
-                "rounds": figures.rounds,
-                "wagered": figures.wagered,
-                "paid": figures.paid,
-                "theoretical_result": figures.theoretical_result,
-                "theoretical_base": figures.theoretical_base,
-                "cap_hits": figures.cap_hits,
-                "withheld": figures.withheld,
-                "now": timezone.now(),
-            },
-        )
+        cursor.execute(_UPSERT, _parameters(table_id, gaming_day, figures))
+
+
+def table_day_totals_adjust(*, table_id: int, gaming_day: dt.date, figures: DayFigures) -> bool:
+    """Add ``figures`` (negative ones take figures out) to the day's row of a round settled
+    before: one update. Returns whether the row was there.
+
+    A day without a row has no settlement counted in it (its rounds settled before the totals
+    were kept): nothing is adjusted, and the rebuild (``manage.py day_totals --rebuild``)
+    makes the row from the history. Must run inside the correction's transaction, the round
+    locked by the caller.
+    """
+    # An update, not the upsert: PostgreSQL checks the row an INSERT proposes before it finds
+    # the conflict, and a reversal's negative figures would fail the row's checks there.
+    with connection.cursor() as cursor:
+        cursor.execute(_ADJUST, _parameters(table_id, gaming_day, figures))
+        return bool(cursor.rowcount)
+
+
+def _parameters(table_id: int, gaming_day: dt.date, figures: DayFigures) -> dict[str, object]:
+    return {
+        "table": table_id,
+        "day": gaming_day,
+        "rounds": figures.rounds,
+        "wagered": figures.wagered,
+        "paid": figures.paid,
+        "theoretical_result": figures.theoretical_result,
+        "theoretical_base": figures.theoretical_base,
+        "cap_hits": figures.cap_hits,
+        "withheld": figures.withheld,
+        "now": timezone.now(),
+    }
