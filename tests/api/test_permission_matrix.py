@@ -38,6 +38,7 @@ AT_THIS_TABLE = frozenset({"dealer", "pit_boss", "auditor", "admin"})
 MANAGERS = frozenset({"pit_boss", "admin"})
 DEALER_ONLY = frozenset({"dealer"})
 AUDITOR_ONLY = frozenset({"auditor"})
+PIT_WATCHERS = frozenset({"pit_boss", "auditor", "admin"})
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,8 @@ CASES = [
     Case("me", "get", "/api/v1/me/", SIGNED_IN),
     Case("table_list", "get", "/api/v1/tables/", WITH_A_ROLE),
     Case("table_detail", "get", "/api/v1/tables/{table}/", AT_THIS_TABLE),
+    Case("table_view", "get", "/api/v1/tables/{table}/view/", PIT_WATCHERS),
+    Case("pit_view", "get", "/api/v1/pits/{pit}/view/", PIT_WATCHERS),
     Case(
         "table_open", "post", "/api/v1/tables/{table}/open/", MANAGERS, body={}, table_closed=True
     ),
@@ -238,7 +241,11 @@ def test_permission(
         report = report_request(actor=users["auditor"], gaming_day=dt.date(2025, 3, 10))
         report_id = report_build(report_id=report.pk).pk
     url = case.url.format(
-        table=table.pk, round=round_id, correction=correction_id, report=report_id
+        table=table.pk,
+        pit=table.pit_id,
+        round=round_id,
+        correction=correction_id,
+        report=report_id,
     )
     client = client_for(role)
     response = getattr(client, case.method)(url, case.body, format="json")

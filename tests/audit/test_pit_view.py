@@ -35,6 +35,7 @@ from tables.models import (
     RuleSet,
     Table,
 )
+from tests.schema import assert_matches
 from tests.tables.tablet import Tablet
 from tests.tables.test_reddog_http import play_pot_23_hand
 from tests.tables.test_rubyrun_http import ANTE_TABLE, play
@@ -375,3 +376,80 @@ def test_the_statements_do_not_grow_with_the_pit(
     with CaptureQueriesContext(connection) as queries:
         table_view(table_id=one.pk)
     assert len(queries) == 2
+
+
+def test_the_endpoints_answer_in_the_published_shape(
+    known_floor: dict[str, int], live_floor: dict[str, Any], client_for: Callable[..., Any]
+) -> None:
+    pit, rp1 = live_floor["pit"], live_floor["table"]
+    response = client_for("pit_boss").get(f"/api/v1/pits/{pit.pk}/view/")
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert_matches("PitViewOutput", body)
+    assert body["pit"]["totals"]["figures"] == {
+        "rounds_last_hour": 5,
+        "rounds_today": 5,
+        "wagered": "220.00",
+        "paid": "264.00",
+        "house_result": "-44.00",
+        "hold_pct": "-20.00",
+        "theoretical_hold_pct": "5.26",
+        "cap_hits": 1,
+        "open_alerts": 2,
+    }
+    assert body["casino"]["totals"]["figures"]["wagered"] == "250.00"
+    [rr] = [t for t in body["tables"] if t["code"] == "RR-1"]
+    assert (rr["figures"]["theoretical_hold_pct"], rr["current_round"]) == (None, None)
+    assert rr["dealer"]["username"] == "rr_dealer"
+
+    response = client_for("pit_boss").get(f"/api/v1/tables/{rp1.pk}/view/")
+    assert response.status_code == 200, response.json()
+    assert_matches("TableViewOutput", response.json())
+    table = response.json()["table"]
+    assert (table["code"], table["current_round"]["id"]) == ("RP-1", known_floor["rp1_d"])
+    assert (table["figures"]["wagered"], table["figures"]["cap_hits"]) == ("95.00", 1)
+
+
+@pytest.mark.parametrize(
+    ("role", "status"),
+    [
+        ("pit_boss", 200),
+        ("auditor", 200),
+        ("admin", 200),
+        ("other_pit_boss", 403),
+        ("dealer", 403),
+        ("no_role", 403),
+        (None, 401),
+    ],
+)
+def test_who_may_watch_the_pit(
+    live_floor: dict[str, Any], client_for: Callable[..., Any], role: str | None, status: int
+) -> None:
+    """Pit A's boss, auditors and admins see pit A and its tables; the boss of pit B, a dealer
+    (even the one dealing there) and a user without a role are refused."""
+    client = client_for(role)
+    for url in (
+        f"/api/v1/pits/{live_floor['pit'].pk}/view/",
+        f"/api/v1/tables/{live_floor['table'].pk}/view/",
+    ):
+        response = client.get(url)
+        assert response.status_code == status, (url, response.content)
+        if status != 200:
+            code = "not_authenticated" if role is None else "permission_denied"
+            assert response.json()["error"]["code"] == code
+
+
+def test_the_other_pit_s_boss_sees_only_the_own_pit(
+    live_floor: dict[str, Any], client_for: Callable[..., Any]
+) -> None:
+    client = client_for("other_pit_boss")
+    other_table = live_floor["other_table"]
+    assert client.get(f"/api/v1/pits/{other_table.pit_id}/view/").status_code == 200
+    assert client.get(f"/api/v1/tables/{other_table.pk}/view/").status_code == 200
+    for url in (
+        f"/api/v1/pits/{live_floor['pit'].pk}/view/",
+        f"/api/v1/tables/{live_floor['RR-1'].pk}/view/",
+    ):
+        assert client.get(url).status_code == 403
+    missing = client_for("auditor").get("/api/v1/pits/999999/view/")
+    assert (missing.status_code, missing.json()["error"]["code"]) == (404, "not_found")
