@@ -41,8 +41,8 @@ from tables.models import Pit, Table
 ZERO = Decimal(0)
 HOUR = dt.timedelta(hours=1)
 
-#: An alert (``a``) that is still open. Acknowledging alerts is not recorded yet, so every alert
-#: is open; acknowledgement adds its condition here (``AND a.acknowledged_at IS NULL``).
+#: An alert (``a``) that is still open: every alert, as long as no acknowledgement is recorded;
+#: once it is, this line becomes ``"a.acknowledged_at IS NULL"``.
 OPEN_ALERT = "TRUE"
 
 _TABLE_ROWS = """

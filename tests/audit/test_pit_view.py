@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from audit.models import Alert, AlertKind
 from audit.pit_view import pit_view, table_view
+from audit.services.day_totals import day_totals_verify
 from casino.core.roles import Role
 from payouts.models import PayoutLine
 from tables.engines import validate_rule_settings
@@ -230,6 +231,8 @@ def test_the_figures_of_known_rounds_of_the_three_games(
         D("5.20"),
     )
     assert (whole.figures.cap_hits, whole.figures.open_alerts) == (1, 4)
+    # The totals kept as the rounds settled are what the history gives.
+    assert day_totals_verify() == []
 
 
 def test_the_table_s_dealer_and_round_in_play(
