@@ -12,7 +12,8 @@ Reports count an approved correction on the gaming day of its approval. The tabl
 approved void of a settled round takes the round back out of them, an approved payout correction
 adds its lines to what was paid.
 
-Lock order (``tables.locks``): the round, then the correction, then the audit chain.
+Lock order (``tables.locks``): the round, then the correction, then the day totals' row, then the
+audit chain.
 """
 
 from __future__ import annotations
