@@ -7,8 +7,12 @@ refuses self-approval).
 
 from __future__ import annotations
 
+from typing import Any
+
 import rules
 
+from casino.core.roles import Role, user_role
+from tables.models import Pit
 from tables.rules import (
     is_admin,
     is_assigned_dealer,
@@ -23,3 +27,15 @@ rules.add_perm("audit.request_correction", is_assigned_dealer | is_supervising_p
 rules.add_perm("audit.decide_correction", is_supervising_pit_boss)
 rules.add_perm("audit.list_corrections", is_pit_boss | is_auditor | is_admin)
 rules.add_perm("audit.view_correction", is_supervising_pit_boss | is_auditor | is_admin)
+
+
+@rules.predicate
+def supervises_the_pit(user: Any, obj: Any) -> bool:
+    """The user is a pit boss supervising this pit, or the pit of this table or round."""
+    if isinstance(obj, Pit):
+        return user_role(user) is Role.PIT_BOSS and obj.supervisors.filter(pk=user.pk).exists()
+    return bool(is_supervising_pit_boss(user, obj))
+
+
+# The live floor: a pit's or a table's pit view.
+rules.add_perm("audit.view_pit", supervises_the_pit | is_auditor | is_admin)

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from audit.api import pit_views
 from casino.api import views as api_views
 
 api_v1 = [
@@ -15,6 +16,8 @@ api_v1 = [
     path("", include("tables.api.urls")),
     path("", include("payouts.api.urls")),
     path("audit/", include("audit.api.urls")),
+    path("pits/<int:pit_id>/view/", pit_views.PitViewApi.as_view(), name="pit-view"),
+    path("tables/<int:table_id>/view/", pit_views.TableViewApi.as_view(), name="table-view"),
 ]
 
 urlpatterns = [

@@ -232,3 +232,51 @@ class PayoutLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.settlement.round} box {self.box} {self.line} {self.paid_amount}"
+
+
+class TableDayTotals(models.Model):
+    """A table's figures for one gaming day, kept as its rounds settle: a cache derived from
+    the settlements, written only by ``payouts.services.day_totals`` (never by hand) and
+    recomputable from the history at any time (``manage.py day_totals``).
+
+    The day is the round's own (``Round.gaming_day``), so each row sums the rounds played that
+    day as they stand now: a settlement adds its round; an approved void of a settled round
+    takes that round back out of its day's row; an approved payout correction adds its lines
+    to its round's day's ``paid``. ``theoretical_result`` sums each stake times the house edge
+    of the paytable that priced it, over ``theoretical_base``, the stakes whose paytable has an
+    edge; ``cap_hits`` counts the payout lines a cap cut, ``withheld`` what it kept back.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="+")
+    gaming_day = models.DateField()
+    rounds = models.IntegerField(default=0)
+    wagered = models.DecimalField(max_digits=16, decimal_places=2, default=0)
+    paid = models.DecimalField(max_digits=16, decimal_places=2, default=0)
+    house_result = models.DecimalField(max_digits=16, decimal_places=2, default=0)
+    # A stake (cents) times an edge (six places): exact to eight places, never rounded.
+    theoretical_result = models.DecimalField(max_digits=24, decimal_places=8, default=0)
+    theoretical_base = models.DecimalField(max_digits=16, decimal_places=2, default=0)
+    cap_hits = models.IntegerField(default=0)
+    withheld = models.DecimalField(max_digits=16, decimal_places=2, default=0)
+    updated_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "gaming_day"], name="table_day_totals_one_per_day"
+            ),
+            models.CheckConstraint(condition=Q(rounds__gte=0), name="table_day_rounds_nonneg"),
+            models.CheckConstraint(condition=Q(wagered__gte=0), name="table_day_wagered_nonneg"),
+            models.CheckConstraint(
+                condition=Q(theoretical_base__gte=0), name="table_day_theoretical_base_nonneg"
+            ),
+            models.CheckConstraint(condition=Q(cap_hits__gte=0), name="table_day_cap_hits_nonneg"),
+            models.CheckConstraint(condition=Q(withheld__gte=0), name="table_day_withheld_nonneg"),
+            models.CheckConstraint(
+                condition=Q(house_result=F("wagered") - F("paid")),
+                name="table_day_house_result_balances",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} on {self.gaming_day}: {self.rounds} rounds"

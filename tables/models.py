@@ -317,7 +317,11 @@ class Round(models.Model):
                 name="round_closed_when_not_open",
             ),
         ]
-        indexes = [models.Index(fields=["gaming_day", "table"], name="round_day_table_idx")]
+        indexes = [
+            models.Index(fields=["gaming_day", "table"], name="round_day_table_idx"),
+            # The pit view counts each table's rounds of the last hour from here.
+            models.Index(fields=["table", "opened_at"], name="round_table_opened_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.table.code} #{self.number}"

@@ -7,9 +7,13 @@ or recovered from (negative) each box. A void of a round still in play ends the 
 (``voided``); a void of a settled round leaves the round and its settlement as they are, and
 its lines return each box's stakes less what the box was paid.
 
-Reports count an approved correction on the gaming day of its approval.
+Reports count an approved correction on the gaming day of its approval. The table's day totals
+(``payouts.services.day_totals``) are those of the round's own gaming day, as it stands now: an
+approved void of a settled round takes the round back out of them, an approved payout correction
+adds its lines to what was paid.
 
-Lock order (``tables.locks``): the round, then the correction, then the audit chain.
+Lock order (``tables.locks``): the round, then the correction, then the day totals' row, then the
+audit chain.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from casino.core.roles import user_role
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
 from payouts.models import PayoutLine, Settlement, WagerLine
+from payouts.services.day_totals import DayFigures, stored_figures, table_day_totals_adjust
 from tables.lifecycle import round_status_change
 from tables.locks import round_lock
 from tables.models import Round, RoundStatus
@@ -181,6 +186,8 @@ def _decide(*, correction_id: int, actor: AbstractBaseUser, note: str, approve: 
             _refuse_if_void(round)
             if correction.kind == CorrectionKind.VOID:
                 _apply_void(correction, round, now=now)
+            else:
+                _apply_payout_correction(correction, round)
         correction.save(
             update_fields=[
                 "status",
@@ -230,6 +237,11 @@ def _apply_void(correction: Correction, round: Round, *, now: Any) -> None:
             for box in sorted(set(staked) | set(paid))
             if (amount := staked.get(box, Decimal(0)) - paid.get(box, Decimal(0))) != 0
         )
+        table_day_totals_adjust(
+            table_id=round.table_id,
+            gaming_day=round.gaming_day,
+            figures=stored_figures(settlement_id=settlement.pk).negated(),
+        )
         before["house_result"] = str(settlement.house_result)
         # The settled round stays as it was; the void is this correction, which reports count.
         after = {"status": round.status, "correction": correction.pk, "house_result": "0.00"}
@@ -242,6 +254,15 @@ def _apply_void(correction: Correction, round: Round, *, now: Any) -> None:
         before=before,
         after=after,
         reason=correction.reason,
+    )
+
+
+def _apply_payout_correction(correction: Correction, round: Round) -> None:
+    """Add what the correction's lines owe (or recover) to what the round's day paid. Expects
+    the round and the correction locked."""
+    owed = correction.lines.aggregate(total=Sum("amount"))["total"] or Decimal(0)
+    table_day_totals_adjust(
+        table_id=round.table_id, gaming_day=round.gaming_day, figures=DayFigures(paid=owed)
     )
 
 

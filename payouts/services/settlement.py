@@ -6,7 +6,8 @@ round's actions kept (the snapshot): a replay that ends in the kept state settle
 otherwise the two results must agree to the cent, and if they ever do not, nothing is written
 and the refusal says so. The service then writes the result: the wager lines, the settlement
 with its payout lines (one statement, ``payouts.services.settlement_record``), the round's move
-to ``settled`` (``tables.lifecycle``) and one audit row. Settling again returns the settlement
+to ``settled`` (``tables.lifecycle``), the round added to its table's day totals
+(``payouts.services.day_totals``) and one audit row. Settling again returns the settlement
 already written.
 """
 
@@ -25,6 +26,7 @@ from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
 from casino.games.contract import GameResult, GameState
 from payouts.models import PayoutLine, Settlement
+from payouts.services.day_totals import result_figures, table_day_totals_add
 from payouts.services.settlement_record import settlement_record
 from tables.engines import current_state, replayed_state
 from tables.lifecycle import round_status_change
@@ -119,6 +121,11 @@ def _write(
     now = timezone.now()
     settlement, lines = settlement_record(round=round, actor=actor, result=result, at=now)
     round_status_change(round=round, to=RoundStatus.SETTLED, at=now)
+    table_day_totals_add(
+        table_id=round.table_id,
+        gaming_day=round.gaming_day,
+        figures=result_figures(round, result),
+    )
     audit_record(
         event_code=AuditCode.ROUND_SETTLED,
         actor=actor,

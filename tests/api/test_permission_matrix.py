@@ -52,6 +52,7 @@ AUDITOR_ONLY = frozenset({"auditor"})
 ADMIN_ONLY = frozenset({"admin"})
 #: Who reads the changes of limits under dual control of this table's pit.
 LIMIT_REVIEWERS = frozenset({"pit_boss", "auditor", "admin"})
+PIT_WATCHERS = frozenset({"pit_boss", "auditor", "admin"})
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,8 @@ CASES = [
     Case("me", "get", "/api/v1/me/", SIGNED_IN),
     Case("table_list", "get", "/api/v1/tables/", WITH_A_ROLE),
     Case("table_detail", "get", "/api/v1/tables/{table}/", AT_THIS_TABLE),
+    Case("table_view", "get", "/api/v1/tables/{table}/view/", PIT_WATCHERS),
+    Case("pit_view", "get", "/api/v1/pits/{pit}/view/", PIT_WATCHERS),
     Case(
         "table_open", "post", "/api/v1/tables/{table}/open/", MANAGERS, body={}, table_closed=True
     ),
@@ -383,6 +386,7 @@ def test_permission(
         limit_change=limit_change_id,
         token=token_id,
         lockout=lockout_id,
+        pit=table.pit_id,
     )
     client = client_for(role)
     before = _database_state()

@@ -1,0 +1,100 @@
+"""Output serializers of the pit view (``audit.pit_view``): amounts as strings with two decimal
+places, percentages likewise, null where a figure has no meaning (no stake, no house edge,
+amounts across currencies)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+_Serializer = serializers.Serializer  # type: ignore[type-arg]
+
+
+def _money(help_text: str) -> serializers.DecimalField:
+    return serializers.DecimalField(
+        max_digits=16, decimal_places=2, allow_null=True, help_text=help_text
+    )
+
+
+def _pct(help_text: str) -> serializers.DecimalField:
+    return serializers.DecimalField(
+        max_digits=12, decimal_places=2, allow_null=True, help_text=help_text
+    )
+
+
+class PitDealerOutputSerializer(_Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    since = serializers.DateTimeField(help_text="When the current assignment started.")
+
+
+class PitRoundOutputSerializer(_Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    phase = serializers.CharField()
+    opened_at = serializers.DateTimeField()
+    last_action_at = serializers.DateTimeField(
+        allow_null=True, help_text="The round's last event; null before its first."
+    )
+    seconds_since_last_action = serializers.IntegerField(
+        help_text="Since the last event, or since the opening while there is none."
+    )
+
+
+class LiveFiguresOutputSerializer(_Serializer):
+    rounds_last_hour = serializers.IntegerField(
+        help_text="Rounds opened in the 60 minutes up to now."
+    )
+    rounds_today = serializers.IntegerField(
+        help_text="Rounds of today's gaming day settled, less those voided since."
+    )
+    wagered = _money("Staked in today's rounds.")
+    paid = _money("Returned for today's rounds, approved payout corrections included.")
+    house_result = _money("wagered - paid.")
+    hold_pct = _pct("house_result / wagered, in percent; null with nothing wagered.")
+    theoretical_hold_pct = _pct(
+        "The paytables' house edges weighted by the stakes they priced, in percent; null "
+        "where no stake had a paytable with an edge."
+    )
+    cap_hits = serializers.IntegerField(help_text="Payout lines the maximum payout cut today.")
+    open_alerts = serializers.IntegerField(help_text="Alerts not yet acknowledged.")
+
+
+class TableLiveOutputSerializer(_Serializer):
+    id = serializers.IntegerField()
+    code = serializers.CharField()
+    game = serializers.CharField()
+    status = serializers.CharField()
+    currency = serializers.CharField()
+    dealer = PitDealerOutputSerializer(allow_null=True)
+    current_round = PitRoundOutputSerializer(allow_null=True)
+    figures = LiveFiguresOutputSerializer()
+
+
+class LiveTotalsOutputSerializer(_Serializer):
+    tables = serializers.IntegerField()
+    tables_open = serializers.IntegerField()
+    rounds_in_play = serializers.IntegerField()
+    currency = serializers.CharField(
+        allow_null=True, help_text="Null when the tables use several: amounts are then null."
+    )
+    figures = LiveFiguresOutputSerializer()
+
+
+class LiveScopeOutputSerializer(_Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    totals = LiveTotalsOutputSerializer()
+
+
+class PitViewOutputSerializer(_Serializer):
+    gaming_day = serializers.DateField(help_text="The casino's gaming day at ``as_of``.")
+    as_of = serializers.DateTimeField()
+    pit = LiveScopeOutputSerializer()
+    casino = LiveScopeOutputSerializer()
+    tables = TableLiveOutputSerializer(many=True)
+
+
+class TableViewOutputSerializer(_Serializer):
+    gaming_day = serializers.DateField(help_text="The casino's gaming day at ``as_of``.")
+    as_of = serializers.DateTimeField()
+    table = TableLiveOutputSerializer()

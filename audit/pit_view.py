@@ -1,0 +1,341 @@
+"""The pit view: every table of a pit as it stands now, with today's figures, and the totals of
+the pit and of its casino. A selector: it reads, in three SQL statements whatever the pit's size
+(the pit with its casino, one row per table, the casino's totals).
+
+Per table:
+
+- its status, its dealer (the open assignment) and since when;
+- the round in play: its number, phase, when it opened, and the seconds since its last action
+  (its last event's time, or its opening while it has none);
+- ``rounds_last_hour``: rounds opened in the 60 minutes up to now, whatever became of them (the
+  table's pace);
+- today's figures, today being the casino's gaming day now, from the table's day totals
+  (``payouts.models.TableDayTotals``, kept as rounds settle): ``rounds_today``, the rounds of
+  the day settled and not voided since; ``wagered``, ``paid`` (payout corrections of those
+  rounds included) and ``house_result = wagered - paid``; ``hold_pct = house_result /
+  wagered``; ``theoretical_hold_pct``, the house edge of the paytables that priced the stakes,
+  weighted by those stakes, and null where no stake of the day had a paytable with an edge (the
+  pot games have none); ``cap_hits``, payout lines the maximum payout cut;
+- ``open_alerts``: the table's alerts not acknowledged.
+
+The totals add the tables' figures up (a hold over the total wagered, a theoretical hold over
+every priced stake); a scope whose tables use more than one currency has no money totals
+(null). The casino's open alerts include those that concern the casino but no table.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.utils import timezone
+
+from audit.services.reports.variance import percent
+from tables.models import Pit, Table
+
+ZERO = Decimal(0)
+HOUR = dt.timedelta(hours=1)
+
+#: An alert (``a``) that is still open: every alert, as long as no acknowledgement is recorded;
+#: once it is, this line becomes ``"a.acknowledged_at IS NULL"``.
+OPEN_ALERT = "TRUE"
+
+_TABLE_ROWS = """
+    SELECT t.id, t.code, t.game, t.status, t.currency, t.pit_id,
+           da.dealer_id, u.{username} AS dealer, da.started_at AS dealer_since,
+           r.id AS round_id, r.number AS round_number, r.phase AS round_phase,
+           r.opened_at AS round_opened_at, e.created_at AS last_action_at,
+           hour.rounds AS rounds_last_hour,
+           coalesce(d.rounds, 0) AS rounds_today, coalesce(d.wagered, 0) AS wagered,
+           coalesce(d.paid, 0) AS paid, coalesce(d.house_result, 0) AS house_result,
+           coalesce(d.theoretical_result, 0) AS theoretical_result,
+           coalesce(d.theoretical_base, 0) AS theoretical_base,
+           coalesce(d.cap_hits, 0) AS cap_hits, alerts.open AS open_alerts
+    FROM tables_table t
+    LEFT JOIN tables_dealerassignment da ON da.table_id = t.id AND da.ended_at IS NULL
+    LEFT JOIN {users} u ON u.id = da.dealer_id
+    LEFT JOIN tables_round r ON r.table_id = t.id AND r.status = 'open'
+    LEFT JOIN LATERAL (
+        SELECT ev.created_at FROM tables_roundevent ev
+        WHERE ev.round_id = r.id ORDER BY ev.seq DESC LIMIT 1
+    ) e ON TRUE
+    CROSS JOIN LATERAL (
+        SELECT count(*) AS rounds FROM tables_round h
+        WHERE h.table_id = t.id AND h.opened_at > %(hour_ago)s AND h.opened_at <= %(now)s
+    ) hour
+    LEFT JOIN payouts_tabledaytotals d ON d.table_id = t.id AND d.gaming_day = %(day)s
+    CROSS JOIN LATERAL (
+        SELECT count(*) AS open FROM audit_alert a WHERE a.table_id = t.id AND {open_alert}
+    ) alerts
+    WHERE {where}
+    ORDER BY t.code
+"""
+
+# The casino's tables (``t``) and what they add up to; each sum its own subquery, so that no
+# join multiplies another's rows.
+_CASINO_TOTALS = """
+    WITH floor AS (
+        SELECT t.id, t.status, t.currency FROM tables_table t
+        JOIN tables_pit p ON p.id = t.pit_id
+        WHERE p.casino_id = %(casino)s
+    )
+    SELECT
+        (SELECT count(*) FROM floor) AS tables,
+        (SELECT count(*) FROM floor WHERE status = 'open') AS tables_open,
+        (SELECT count(DISTINCT currency) FROM floor) AS currencies,
+        (SELECT min(currency) FROM floor) AS currency,
+        (SELECT count(*) FROM floor f JOIN tables_round r
+            ON r.table_id = f.id AND r.status = 'open') AS rounds_in_play,
+        (SELECT count(*) FROM floor f JOIN tables_round h ON h.table_id = f.id
+            AND h.opened_at > %(hour_ago)s AND h.opened_at <= %(now)s) AS rounds_last_hour,
+        d.rounds_today, d.wagered, d.paid, d.house_result, d.theoretical_result,
+        d.theoretical_base, d.cap_hits,
+        (SELECT count(*) FROM audit_alert a
+            WHERE (a.table_id IN (SELECT id FROM floor)
+                   OR (a.table_id IS NULL AND a.casino_id = %(casino)s))
+              AND {open_alert}) AS open_alerts
+    FROM (
+        SELECT coalesce(sum(k.rounds), 0) AS rounds_today,
+               coalesce(sum(k.wagered), 0) AS wagered, coalesce(sum(k.paid), 0) AS paid,
+               coalesce(sum(k.house_result), 0) AS house_result,
+               coalesce(sum(k.theoretical_result), 0) AS theoretical_result,
+               coalesce(sum(k.theoretical_base), 0) AS theoretical_base,
+               coalesce(sum(k.cap_hits), 0) AS cap_hits
+        FROM payouts_tabledaytotals k
+        WHERE k.table_id IN (SELECT id FROM floor) AND k.gaming_day = %(day)s
+    ) d
+"""
+
+
+@dataclass(frozen=True)
+class Dealer:
+    id: int
+    username: str
+    since: dt.datetime
+
+
+@dataclass(frozen=True)
+class CurrentRound:
+    id: int
+    number: int
+    phase: str
+    opened_at: dt.datetime
+    last_action_at: dt.datetime | None
+    seconds_since_last_action: int
+
+
+@dataclass(frozen=True)
+class Figures:
+    """Today's figures of a table, a pit or a casino (money ``None`` across currencies)."""
+
+    rounds_last_hour: int
+    rounds_today: int
+    wagered: Decimal | None
+    paid: Decimal | None
+    house_result: Decimal | None
+    hold_pct: Decimal | None
+    theoretical_hold_pct: Decimal | None
+    cap_hits: int
+    open_alerts: int
+
+
+@dataclass(frozen=True)
+class TableLive:
+    id: int
+    code: str
+    game: str
+    status: str
+    currency: str
+    dealer: Dealer | None
+    current_round: CurrentRound | None
+    figures: Figures
+
+
+@dataclass(frozen=True)
+class Totals:
+    tables: int
+    tables_open: int
+    rounds_in_play: int
+    currency: str | None
+    figures: Figures
+
+
+@dataclass(frozen=True)
+class Scope:
+    id: int
+    name: str
+    totals: Totals
+
+
+@dataclass(frozen=True)
+class PitView:
+    """A pit now: its tables, its totals and its casino's, on the casino's gaming day."""
+
+    gaming_day: dt.date
+    as_of: dt.datetime
+    pit: Scope
+    casino: Scope
+    tables: list[TableLive]
+
+
+@dataclass(frozen=True)
+class TableView:
+    """One table now, on its casino's gaming day."""
+
+    gaming_day: dt.date
+    as_of: dt.datetime
+    table: TableLive
+
+
+def pit_view(*, pit_id: int, now: dt.datetime | None = None) -> PitView:
+    """The pit ``pit_id`` as it stands at ``now`` (default: now). Three statements.
+
+    :raises Pit.DoesNotExist:
+    """
+    now = now or timezone.now()
+    pit = Pit.objects.select_related("casino").get(pk=pit_id)
+    day = pit.casino.clock.day_of(now)
+    rows = _table_rows(where="t.pit_id = %(pit)s", now=now, day=day, pit=pit.pk)
+    tables = [_table(row, now) for row in rows]
+    return PitView(
+        gaming_day=day,
+        as_of=now,
+        pit=Scope(pit.pk, pit.name, _pit_totals(rows)),
+        casino=Scope(pit.casino.pk, pit.casino.name, _casino_totals(pit.casino_id, now, day)),
+        tables=tables,
+    )
+
+
+def table_view(*, table_id: int, now: dt.datetime | None = None) -> TableView:
+    """The table ``table_id`` as it stands at ``now`` (default: now). Two statements.
+
+    :raises Table.DoesNotExist:
+    """
+    now = now or timezone.now()
+    table = Table.objects.select_related("pit__casino").get(pk=table_id)
+    day = table.pit.casino.clock.day_of(now)
+    [row] = _table_rows(where="t.id = %(table)s", now=now, day=day, table=table.pk)
+    return TableView(gaming_day=day, as_of=now, table=_table(row, now))
+
+
+def _table_rows(
+    *, where: str, now: dt.datetime, day: dt.date, **scope: int
+) -> list[dict[str, Any]]:
+    users = get_user_model()
+    sql = _TABLE_ROWS.format(
+        username=connection.ops.quote_name(users.USERNAME_FIELD),
+        users=connection.ops.quote_name(users._meta.db_table),
+        open_alert=OPEN_ALERT,
+        where=where,
+    )
+    return _fetch(sql, {"now": now, "hour_ago": now - HOUR, "day": day, **scope})
+
+
+def _table(row: dict[str, Any], now: dt.datetime) -> TableLive:
+    dealer = (
+        Dealer(row["dealer_id"], row["dealer"], row["dealer_since"])
+        if row["dealer_id"] is not None
+        else None
+    )
+    current = None
+    if row["round_id"] is not None:
+        last = row["last_action_at"] or row["round_opened_at"]
+        current = CurrentRound(
+            id=row["round_id"],
+            number=row["round_number"],
+            phase=row["round_phase"],
+            opened_at=row["round_opened_at"],
+            last_action_at=row["last_action_at"],
+            seconds_since_last_action=max(0, int((now - last).total_seconds())),
+        )
+    return TableLive(
+        id=row["id"],
+        code=row["code"],
+        game=row["game"],
+        status=row["status"],
+        currency=row["currency"],
+        dealer=dealer,
+        current_round=current,
+        figures=_figures(row, money=True),
+    )
+
+
+def _pit_totals(rows: list[dict[str, Any]]) -> Totals:
+    """The pit's totals: its tables' rows added up."""
+    summed: dict[str, Any] = {
+        name: sum((row[name] for row in rows), ZERO if isinstance(start, Decimal) else 0)
+        for name, start in _SUMMED.items()
+    }
+    currencies = {row["currency"] for row in rows}
+    return Totals(
+        tables=len(rows),
+        tables_open=sum(1 for row in rows if row["status"] == "open"),
+        rounds_in_play=sum(1 for row in rows if row["round_id"] is not None),
+        currency=_one(currencies),
+        figures=_figures(summed, money=len(currencies) <= 1),
+    )
+
+
+def _casino_totals(casino_id: int, now: dt.datetime, day: dt.date) -> Totals:
+    [row] = _fetch(
+        _CASINO_TOTALS.format(open_alert=OPEN_ALERT),
+        {"casino": casino_id, "now": now, "hour_ago": now - HOUR, "day": day},
+    )
+    return Totals(
+        tables=row["tables"],
+        tables_open=row["tables_open"],
+        rounds_in_play=row["rounds_in_play"],
+        currency=row["currency"] if row["currencies"] == 1 else None,
+        figures=_figures(row, money=row["currencies"] <= 1),
+    )
+
+
+#: The measures a total adds up, each with its zero.
+_SUMMED: dict[str, Decimal | int] = {
+    "rounds_last_hour": 0,
+    "rounds_today": 0,
+    "wagered": ZERO,
+    "paid": ZERO,
+    "house_result": ZERO,
+    "theoretical_result": ZERO,
+    "theoretical_base": ZERO,
+    "cap_hits": 0,
+    "open_alerts": 0,
+}
+
+
+def _figures(row: dict[str, Any], *, money: bool) -> Figures:
+    """The figures of one row of sums; without ``money`` (mixed currencies) no amounts."""
+    wagered, house = Decimal(row["wagered"]), Decimal(row["house_result"])
+    return Figures(
+        rounds_last_hour=int(row["rounds_last_hour"]),
+        rounds_today=int(row["rounds_today"]),
+        wagered=wagered if money else None,
+        paid=Decimal(row["paid"]) if money else None,
+        house_result=house if money else None,
+        hold_pct=percent(house, wagered) if money else None,
+        theoretical_hold_pct=percent(
+            Decimal(row["theoretical_result"]), Decimal(row["theoretical_base"])
+        )
+        if money
+        else None,
+        cap_hits=int(row["cap_hits"]),
+        open_alerts=int(row["open_alerts"]),
+    )
+
+
+def _one(values: Iterable[str]) -> str | None:
+    found = set(values)
+    return found.pop() if len(found) == 1 else None
+
+
+def _fetch(sql: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        names = [column.name for column in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]

@@ -1,0 +1,208 @@
+"""Per-table per-gaming-day totals (:class:`~payouts.models.TableDayTotals`), kept in the
+transaction of what changes them, so that a pit view reads a day's figures in one row per table
+however many wager lines the day holds.
+
+The totals are a cache of the history, never a record of their own: every change adds
+:class:`DayFigures` to the row of the round's table and gaming day in one statement:
+
+- settling a round adds it (:func:`result_figures`, from the result being written);
+- an approved void of a settled round takes the same figures back out
+  (:func:`stored_figures`, read from the rows the settlement wrote, negated:
+  :func:`table_day_totals_adjust`);
+- an approved payout correction adds its lines to ``paid`` (:func:`table_day_totals_adjust`).
+
+The figures of one settlement as stored (:data:`SETTLEMENT_FIGURES`) are the one definition the
+settlement path mirrors in Python and the rebuild (``audit.services.day_totals``) sums.
+
+Lock order: the caller holds the round's lock; the upsert then locks the totals row, before the
+audit chain's head is taken (the settlement's and the correction's audit rows come after).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db import connection
+from django.utils import timezone
+
+from casino.games.contract import GameResult
+from tables.models import Round
+
+ZERO = Decimal(0)
+
+#: The figures of each settlement chosen by ``{where}`` (over ``s``, the settlement, and ``r``,
+#: its round), read from what the settlement wrote: one row per settlement. A stake is priced by
+#: the round's bonus paytable if it is a bonus stake, by its main paytable otherwise (as the
+#: reports price it); a paytable without a house edge prices nothing.
+SETTLEMENT_FIGURES = """
+    SELECT r.table_id, r.gaming_day, s.id AS settlement_id, r.id AS round_id,
+           1 AS rounds, s.total_staked AS wagered, s.total_returned AS paid,
+           coalesce(theo.result, 0) AS theoretical_result,
+           coalesce(theo.base, 0) AS theoretical_base,
+           coalesce(cap.hits, 0) AS cap_hits, coalesce(cap.withheld, 0) AS withheld
+    FROM payouts_settlement s
+    JOIN tables_round r ON r.id = s.round_id
+    LEFT JOIN LATERAL (
+        SELECT sum(w.amount * p.house_edge) AS result, sum(w.amount) AS base
+        FROM payouts_wagerline w
+        JOIN payouts_roundpaytable rp ON rp.round_id = w.round_id
+            AND rp.kind = CASE WHEN w.kind = 'bonus' THEN 'bonus' ELSE 'main' END
+        JOIN payouts_paytable p ON p.id = rp.paytable_id
+        WHERE w.round_id = r.id AND p.house_edge IS NOT NULL
+    ) theo ON TRUE
+    LEFT JOIN LATERAL (
+        SELECT count(*) AS hits, sum(l.computed_amount - l.paid_amount) AS withheld
+        FROM payouts_payoutline l
+        WHERE l.settlement_id = s.id AND l.paid_amount < l.computed_amount
+    ) cap ON TRUE
+    WHERE {where}
+"""
+
+_ADJUST = """
+    UPDATE payouts_tabledaytotals SET
+        rounds = rounds + %(rounds)s,
+        wagered = wagered + %(wagered)s,
+        paid = paid + %(paid)s,
+        house_result = house_result + %(wagered)s - %(paid)s,
+        theoretical_result = theoretical_result + %(theoretical_result)s,
+        theoretical_base = theoretical_base + %(theoretical_base)s,
+        cap_hits = cap_hits + %(cap_hits)s,
+        withheld = withheld + %(withheld)s,
+        updated_at = %(now)s
+    WHERE table_id = %(table)s AND gaming_day = %(day)s
+"""
+
+_UPSERT = """
+    INSERT INTO payouts_tabledaytotals AS t (
+        table_id, gaming_day, rounds, wagered, paid, house_result, theoretical_result,
+        theoretical_base, cap_hits, withheld, updated_at)
+    VALUES (%(table)s, %(day)s, %(rounds)s, %(wagered)s, %(paid)s, %(wagered)s - %(paid)s,
+            %(theoretical_result)s, %(theoretical_base)s, %(cap_hits)s, %(withheld)s, %(now)s)
+    ON CONFLICT (table_id, gaming_day) DO UPDATE SET
+        rounds = t.rounds + EXCLUDED.rounds,
+        wagered = t.wagered + EXCLUDED.wagered,
+        paid = t.paid + EXCLUDED.paid,
+        house_result = t.house_result + EXCLUDED.house_result,
+        theoretical_result = t.theoretical_result + EXCLUDED.theoretical_result,
+        theoretical_base = t.theoretical_base + EXCLUDED.theoretical_base,
+        cap_hits = t.cap_hits + EXCLUDED.cap_hits,
+        withheld = t.withheld + EXCLUDED.withheld,
+        updated_at = EXCLUDED.updated_at
+"""
+
+
+@dataclass(frozen=True)
+class DayFigures:
+    """What one change adds to a table's day (negative amounts take figures back out)."""
+
+    rounds: int = 0
+    wagered: Decimal = ZERO
+    paid: Decimal = ZERO
+    theoretical_result: Decimal = ZERO
+    theoretical_base: Decimal = ZERO
+    cap_hits: int = 0
+    withheld: Decimal = ZERO
+
+    def negated(self) -> DayFigures:
+        return DayFigures(
+            rounds=-self.rounds,
+            wagered=-self.wagered,
+            paid=-self.paid,
+            theoretical_result=-self.theoretical_result,
+            theoretical_base=-self.theoretical_base,
+            cap_hits=-self.cap_hits,
+            withheld=-self.withheld,
+        )
+
+
+def result_figures(round: Round, result: GameResult) -> DayFigures:
+    """The figures a settlement of ``round`` with ``result`` adds: what
+    :data:`SETTLEMENT_FIGURES` reads back once it is written, computed from the result and the
+    house edges the round pinned when it opened (its paytables are frozen since)."""
+    edges = {
+        kind: Decimal(str(pinned["house_edge"]))
+        for kind, pinned in (round.paytables or {}).items()
+        if pinned.get("house_edge") is not None
+    }
+    theoretical_result = theoretical_base = ZERO
+    for stake in result.stakes:
+        edge = edges.get("bonus" if stake.kind == "bonus" else "main")
+        if edge is not None:
+            theoretical_result += stake.amount * edge
+            theoretical_base += stake.amount
+    capped = [line for line in result.lines if line.paid < line.computed]
+    return DayFigures(
+        rounds=1,
+        wagered=result.staked,
+        paid=result.returned,
+        theoretical_result=theoretical_result,
+        theoretical_base=theoretical_base,
+        cap_hits=len(capped),
+        withheld=sum((line.computed - line.paid for line in capped), ZERO),
+    )
+
+
+def stored_figures(*, settlement_id: int) -> DayFigures:
+    """The figures the settlement ``settlement_id`` added to its day, read from its rows."""
+    sql = SETTLEMENT_FIGURES.format(where="s.id = %(settlement)s")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT rounds, wagered, paid, theoretical_result, theoretical_base, cap_hits,"
+            f" withheld FROM ({sql}) f",
+            {"settlement": settlement_id},
+        )
+        rounds, wagered, paid, result, base, hits, withheld = cursor.fetchone()
+    return DayFigures(
+        rounds=rounds,
+        wagered=wagered,
+        paid=paid,
+        theoretical_result=result,
+        theoretical_base=base,
+        cap_hits=hits,
+        withheld=withheld,
+    )
+
+
+def table_day_totals_add(*, table_id: int, gaming_day: dt.date, figures: DayFigures) -> None:
+    """Add a settled round's ``figures`` to the totals of ``table_id`` on ``gaming_day``, the
+    row made if the day has none yet: one upsert.
+
+    Must run inside the transaction of the settlement, the round locked by the caller; the
+    row's lock is held until that transaction ends, so two changes of one table's day add up
+    one after the other.
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(_UPSERT, _parameters(table_id, gaming_day, figures))
+
+
+def table_day_totals_adjust(*, table_id: int, gaming_day: dt.date, figures: DayFigures) -> bool:
+    """Add ``figures`` (negative ones take figures out) to the day's row of a round settled
+    before: one update. Returns whether the row was there.
+
+    A day without a row has no settlement counted in it (its rounds settled before the totals
+    were kept): nothing is adjusted, and the rebuild (``manage.py day_totals --rebuild``)
+    makes the row from the history. Must run inside the correction's transaction, the round
+    locked by the caller.
+    """
+    # An update, not the upsert: PostgreSQL checks the row an INSERT proposes before it finds
+    # the conflict, and a reversal's negative figures would fail the row's checks there.
+    with connection.cursor() as cursor:
+        cursor.execute(_ADJUST, _parameters(table_id, gaming_day, figures))
+        return bool(cursor.rowcount)
+
+
+def _parameters(table_id: int, gaming_day: dt.date, figures: DayFigures) -> dict[str, object]:
+    return {
+        "table": table_id,
+        "day": gaming_day,
+        "rounds": figures.rounds,
+        "wagered": figures.wagered,
+        "paid": figures.paid,
+        "theoretical_result": figures.theoretical_result,
+        "theoretical_base": figures.theoretical_base,
+        "cap_hits": figures.cap_hits,
+        "withheld": figures.withheld,
+        "now": timezone.now(),
+    }
