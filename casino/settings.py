@@ -1,8 +1,9 @@
 """Django settings, read from the environment (django-environ).
 
-Required in production: ``SECRET_KEY``, ``DATABASE_URL``, ``REDIS_URL``, ``ALLOWED_HOSTS``.
-``make run`` and ``make test`` set ``DATABASE_URL`` and ``REDIS_URL`` to the local servers they
-start when those are unset.
+Required in production: ``CASINO_ENV=production``, ``SECRET_KEY``, ``DATABASE_URL``,
+``REDIS_URL``, ``ALLOWED_HOSTS`` (``deploy/README.md``). ``make run`` and ``make test`` set
+``DATABASE_URL`` and ``REDIS_URL`` to the local servers they start when those are unset, and
+``SECRET_KEY`` to a key of their own.
 """
 
 from __future__ import annotations
