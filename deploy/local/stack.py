@@ -62,7 +62,8 @@ def main() -> int:
 
 @contextlib.contextmanager
 def services(*, profile: str) -> Iterator[dict[str, str]]:
-    """Yield an environment with DATABASE_URL and REDIS_URL, starting local servers as needed."""
+    """Yield an environment with DATABASE_URL, REDIS_URL and SECRET_KEY, starting local servers
+    as needed and restarting them if they die until the caller is done."""
     env = dict(os.environ)
     stack = contextlib.ExitStack()
     with stack:
