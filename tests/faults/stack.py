@@ -111,9 +111,11 @@ def open_round(client: Client, table_id: int) -> tuple[int, int]:
             continue
         if status == 409 and body["error"]["code"] == "round_already_open":
             round_id = body["error"]["details"]["round"]
-            status, body, _ = client.request("GET", f"/api/v1/rounds/{round_id}/")
-            assert status == 200, body
-            return round_id, body["last_event_seq"]
+            with contextlib.suppress(Dropped):
+                status, body, _ = client.request("GET", f"/api/v1/rounds/{round_id}/")
+                assert status == 200, body
+                return round_id, body["last_event_seq"]
+            continue
         assert status == 201, body
         return body["id"], body["last_event_seq"]
     raise AssertionError("the round could not be opened")
@@ -172,10 +174,24 @@ class FaultStack:
             assert time.monotonic() < deadline, f"not healthy after {DEADLINE_S} s"
             time.sleep(0.2)
 
-    def web_workers(self) -> list[int]:
+    def web_workers(self, *, serving: bool = False) -> list[int]:
+        """The gunicorn workers' pids; with ``serving``, only those holding a client's
+        connection now (each tablet keeps its connection to one worker)."""
         import psutil
 
-        return [child.pid for child in psutil.Process(self.gunicorn.pid).children()]
+        workers = psutil.Process(self.gunicorn.pid).children()
+        if not serving:
+            return [worker.pid for worker in workers]
+        busy = []
+        for worker in workers:
+            with contextlib.suppress(psutil.Error):
+                connections = worker.net_connections(kind="tcp")
+                if any(
+                    c.status == psutil.CONN_ESTABLISHED and c.laddr.port == self.port
+                    for c in connections
+                ):
+                    busy.append(worker.pid)
+        return busy
 
 
 @contextlib.contextmanager
