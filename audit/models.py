@@ -189,6 +189,31 @@ class GamingDayReport(models.Model):
         return f"report {self.gaming_day} ({self.trigger}, {self.status})"
 
 
+class ReportDispatch(models.Model):
+    """The outbox of a report requested on demand: its task, written in the request's own
+    transaction, so no report is ever left ``queued`` with nobody asked to build it.
+
+    Not history, unlike the rest of this app: bookkeeping of the delivery. ``sent_at`` is when
+    the task was last handed to the broker. A dispatch never sent (the broker was down), or sent
+    long ago for a report still queued (the broker lost it), is sent again
+    (``audit.services.reports.outbox``); a report delivered twice is built once.
+    """
+
+    report = models.OneToOneField(
+        GamingDayReport, primary_key=True, on_delete=models.PROTECT, related_name="dispatch"
+    )
+    created_at = models.DateTimeField()
+    sent_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["sent_at"], name="report_dispatch_sent_idx")]
+
+    def __str__(self) -> str:
+        return f"dispatch of report {self.report_id} ({self.sent_at or 'not sent'})"
+
+
 class AlertKind(models.TextChoices):
     REPLAY_MISMATCH = "replay_mismatch", "A settlement differs from its replay"
     CHAIN_BROKEN = "chain_broken", "The audit chain is broken"

@@ -11,12 +11,21 @@ from celery import shared_task
 from audit.services.checkpoints import checkpoint_seal
 from audit.services.checks import chain_check, cross_check_run, replay_check_closed_days
 from audit.services.reports.build import report_build, report_nightly
+from audit.services.reports.outbox import report_dispatch_pending
 
 
-@shared_task(name="audit.build_report")
+# No result is stored: the report row is the result, and asking a paused Redis to store one
+# would hold the request that sends the task.
+@shared_task(name="audit.build_report", ignore_result=True)
 def report_build_task(report_id: int) -> str:
     """Build a queued report (on demand); returns its final status."""
     return str(report_build(report_id=report_id).status)
+
+
+@shared_task(name="audit.dispatch_reports")
+def report_dispatch_task() -> int:
+    """Send the reports' tasks the broker has not taken, or lost; returns how many."""
+    return report_dispatch_pending()
 
 
 @shared_task(name="audit.nightly_reports")

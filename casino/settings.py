@@ -1,8 +1,9 @@
 """Django settings, read from the environment (django-environ).
 
-Required in production: ``SECRET_KEY``, ``DATABASE_URL``, ``REDIS_URL``, ``ALLOWED_HOSTS``.
-``make run`` and ``make test`` set ``DATABASE_URL`` and ``REDIS_URL`` to the local servers they
-start when those are unset.
+Required in production: ``CASINO_ENV=production``, ``SECRET_KEY``, ``DATABASE_URL``,
+``REDIS_URL``, ``ALLOWED_HOSTS`` (``deploy/README.md``). ``make run`` and ``make test`` set
+``DATABASE_URL`` and ``REDIS_URL`` to the local servers they start when those are unset, and
+``SECRET_KEY`` to a key of their own.
 """
 
 from __future__ import annotations
@@ -11,15 +12,42 @@ from pathlib import Path
 
 import environ
 from celery.schedules import crontab
+from django.core.exceptions import ImproperlyConfigured
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
 
 DEBUG = env.bool("DEBUG", default=False)
-SECRET_KEY = env.str("SECRET_KEY", default="insecure-local-development-key-change-me")
+#: ``production`` serves HTTPS only (``deploy/README.md``); anything else is a machine of its own
+#: (``make run``, the tests), served over plain HTTP on loopback.
+CASINO_ENV = env.str("CASINO_ENV", default="development")
+PRODUCTION = CASINO_ENV == "production"
+INSECURE_SECRET_KEY = "insecure-local-development-key-change-me"
+SECRET_KEY = env.str("SECRET_KEY", default=INSECURE_SECRET_KEY)
+# Anyone who knows the key forges sessions, CSRF tokens and password-reset links: a server not
+# in debug mode refuses to start on the published one (``make run`` makes a key of its own).
+if not DEBUG and SECRET_KEY in ("", INSECURE_SECRET_KEY):
+    raise ImproperlyConfigured(
+        "SECRET_KEY is unset or the insecure development key: set SECRET_KEY (or DEBUG=true on "
+        "a development machine)."
+    )
+if PRODUCTION and DEBUG:
+    raise ImproperlyConfigured("DEBUG must be off when CASINO_ENV is production.")
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+
+# Production is served over HTTPS only, behind a proxy that terminates TLS and says so in
+# X-Forwarded-Proto (deploy/README.md); the health probe comes from inside, over plain HTTP.
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if PRODUCTION else None
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=PRODUCTION)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = PRODUCTION
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000 if PRODUCTION else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=PRODUCTION)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=PRODUCTION)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -77,13 +105,32 @@ DATABASES = {"default": env.db_url("DATABASE_URL", default="postgres://postgres@
 # and check them before reuse so a restarted server does not surface as an error.
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=600)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
-DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
+DATABASES["default"].setdefault("OPTIONS", {}).update(
+    server_side_binding=True,
+    prepare_threshold=5,
+    # A server that does not answer is reported (503 database_unavailable) rather than waited
+    # for: a request gives up connecting after this many seconds (libpq's minimum is 2).
+    connect_timeout=env.int("DATABASE_CONNECT_TIMEOUT", default=3),
+)
 DATABASES["default"]["TEST"] = {"NAME": env.str("TEST_DATABASE_NAME", default="test_casino")}
 
 REDIS_URL = env.str("REDIS_URL", default="redis://127.0.0.1:6379/0")
 
+#: Seconds any command to Redis may take, connecting included: a Redis that is paused or gone
+#: costs a request at most this, never a hang (``REDIS_TIMEOUT``).
+REDIS_TIMEOUT_S = env.float("REDIS_TIMEOUT", default=1.0)
+
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "OPTIONS": {
+            "socket_timeout": REDIS_TIMEOUT_S,
+            "socket_connect_timeout": REDIS_TIMEOUT_S,
+            # redis-py retries a refused connection ten times with backoff (about 3 s): once.
+            "retry": Retry(NoBackoff(), 1),
+        },
+    }
 }
 
 AUTHENTICATION_BACKENDS = [
@@ -171,6 +218,22 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Without timeouts a publish to a paused Redis waits for ever, holding the request that sent it.
+# Every task a request sends is first written to an outbox in the request's transaction
+# (audit.services.reports.outbox), so a publish that fails or times out is sent again later:
+# one quick attempt, no retries in the request.
+CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT_S / 2
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_timeout": REDIS_TIMEOUT_S,
+    "socket_connect_timeout": REDIS_TIMEOUT_S,
+    # Reconnecting to publish: kombu sleeps 2 s before its first retry unless told otherwise.
+    "interval_start": 0.1,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
+CELERY_REDIS_SOCKET_TIMEOUT = REDIS_TIMEOUT_S
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_TIMEOUT_S
+CELERY_TASK_PUBLISH_RETRY = False
 # Each nightly job runs hourly and does only what is due: a casino's gaming day is "closed" at
 # its own start hour and time zone, and a missed run is caught up by the next.
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
@@ -192,6 +255,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "kwargs": {"full": True},
     },
     "audit-cross-check": {"task": "audit.cross_check", "schedule": crontab(minute=10, hour=5)},
+    # The outbox of on-demand reports: what the broker did not take, or lost, is sent again.
+    "audit-dispatch-reports": {
+        "task": "audit.dispatch_reports",
+        "schedule": env.int("AUDIT_REPORT_DISPATCH_SECONDS", default=30),
+    },
 }
 
 # Checkpoints of the audit trail (audit/sealing/): signed with an Ed25519 key read from a file
@@ -220,6 +288,9 @@ AUDIT_REPORTS = {
     "LARGE_PAYOUT_THRESHOLD": env.str("AUDIT_LARGE_PAYOUT_THRESHOLD", default="5000.00"),
     # A gaming day is reported and replayed this long after it closes.
     "NIGHTLY_GRACE_MINUTES": env.int("AUDIT_NIGHTLY_GRACE_MINUTES", default=60),
+    # A report still queued this long after its task was sent is sent again (the broker lost
+    # it); a worker takes one within seconds unless a backlog holds it.
+    "REDISPATCH_SECONDS": env.int("AUDIT_REPORT_REDISPATCH_SECONDS", default=600),
 }
 
 LOGGING = {

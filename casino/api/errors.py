@@ -13,13 +13,24 @@ from __future__ import annotations
 
 from typing import Any
 
+import kombu.exceptions
+import redis.exceptions
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.db import InterfaceError, OperationalError
 from django.http import Http404
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
 
-from casino.core.errors import AccessCode, ApiError, RequestCode, error_body, status_of
+from casino.core.errors import (
+    AccessCode,
+    ApiError,
+    RequestCode,
+    ServiceCode,
+    error_body,
+    status_of,
+)
 from casino.games.codes import GameCode
 from casino.games.errors import GameError
 
@@ -47,6 +58,9 @@ _DRF_CODES = {
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF exception handler that renders every error in the single shape above."""
+    unavailable = unavailable_response(exc)
+    if unavailable is not None:
+        return unavailable
     if isinstance(exc, ApiError):
         return Response(error_body(exc.code, exc.message, exc.details), status=exc.status_code)
     if isinstance(exc, GameError):
@@ -72,6 +86,55 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     detail = exc.detail if isinstance(exc, exceptions.APIException) else str(exc)
     response.data = error_body(code, str(detail))
     return response
+
+
+#: SQLSTATE classes of a server that is gone rather than of a statement that failed: connection
+#: exceptions (08) and operator intervention (57P01 admin shutdown, 57P02 crash shutdown,
+#: 57P03 cannot connect now, 57P04 database dropped; not 57014, a cancelled statement).
+_UNREACHABLE_SQLSTATES = ("08", "57P0")
+
+#: Seconds a client is told to wait before sending the request again.
+RETRY_AFTER_S = 5
+
+
+def unavailable_response(exc: Exception) -> Response | None:
+    """503 ``database_unavailable`` when PostgreSQL cannot be reached, 503 ``broker_unavailable``
+    when Redis cannot; ``None`` for any other exception.
+
+    The request's transaction is marked for rollback (nothing it did is kept), and Django closes
+    the broken connection when the request ends, so the next request connects afresh
+    (``CONN_HEALTH_CHECKS``). A deadlock, a serialisation failure or a cancelled statement is not
+    an unreachable server and is left to the caller.
+    """
+    if _database_unreachable(exc):
+        code, message = ServiceCode.DATABASE_UNAVAILABLE, "The database is unavailable."
+    elif isinstance(
+        exc,
+        (
+            kombu.exceptions.OperationalError,
+            redis.exceptions.ConnectionError,
+            redis.exceptions.TimeoutError,
+        ),
+    ):
+        code, message = ServiceCode.BROKER_UNAVAILABLE, "Redis is unavailable."
+    else:
+        return None
+    set_rollback()
+    return Response(
+        error_body(code, f"{message} Nothing was done; try again shortly."),
+        status=status_of(code),
+        headers={"Retry-After": str(RETRY_AFTER_S)},
+    )
+
+
+def _database_unreachable(exc: Exception) -> bool:
+    if isinstance(exc, InterfaceError):
+        return True
+    if not isinstance(exc, OperationalError):
+        return False
+    # Django wraps the driver's error; a failed connection has no SQLSTATE at all.
+    sqlstate = getattr(exc.__cause__, "sqlstate", None)
+    return sqlstate is None or sqlstate.startswith(_UNREACHABLE_SQLSTATES)
 
 
 def _validation_code(detail: Any) -> tuple[str, Any]:

@@ -185,7 +185,13 @@ class ApiRootApi(APIView):
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
-    """200 when the database and Redis both answer, else 503 naming what failed."""
+    """200 when the database and Redis both answer, else 503 naming what failed.
+
+    Each check is bounded by its server's timeouts (``DATABASE_CONNECT_TIMEOUT``,
+    ``REDIS_TIMEOUT``), so a server that is gone or paused makes the answer a quick 503 naming
+    it under ``down``, never a hang; a broken database connection is dropped, so the next probe
+    connects afresh and sees the server back as soon as it is.
+    """
     checks: dict[str, Any] = {}
     for name, probe in (("database", _database_ok), ("redis", _redis_ok)):
         try:
@@ -193,11 +199,13 @@ def healthz(request: HttpRequest) -> JsonResponse:
             checks[name] = "ok"
         except Exception as exc:  # any failure of a dependency is a failed check, by design
             checks[name] = f"error: {type(exc).__name__}"
-    healthy = all(value == "ok" for value in checks.values())
-    return JsonResponse(
-        {"status": "ok" if healthy else "unavailable", "checks": checks},
-        status=200 if healthy else 503,
-    )
+    down = [name for name, value in checks.items() if value != "ok"]
+    if "database" in down:
+        connection.close_if_unusable_or_obsolete()
+    body: dict[str, Any] = {"status": "unavailable" if down else "ok", "checks": checks}
+    if down:
+        body["down"] = down
+    return JsonResponse(body, status=503 if down else 200)
 
 
 def _database_ok() -> None:

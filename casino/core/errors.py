@@ -117,6 +117,15 @@ class ReportCode(StrEnum):
 
 
 @unique
+class ServiceCode(StrEnum):
+    """A server the system depends on is unreachable: the request was not carried out and may be
+    sent again once it is back."""
+
+    DATABASE_UNAVAILABLE = "database_unavailable"
+    BROKER_UNAVAILABLE = "broker_unavailable"
+
+
+@unique
 class AuditTrailCode(StrEnum):
     """The audit trail's checkpoints."""
 
@@ -135,6 +144,7 @@ CODE_ENUMS: tuple[type[StrEnum], ...] = (
     RoundCode,
     CorrectionCode,
     ReportCode,
+    ServiceCode,
     AuditTrailCode,
 )
 
@@ -205,6 +215,9 @@ _EXCEPTIONS: dict[str, int] = {
     ReportCode.REPORT_PARAMETERS_INVALID: 400,
     # A report that cannot be built is recorded as failed; it never answers a request.
     ReportCode.REPORT_MIXED_CURRENCY: 500,
+    # PostgreSQL, or Redis (the broker and the cache), did not answer: nothing was done.
+    ServiceCode.DATABASE_UNAVAILABLE: 503,
+    ServiceCode.BROKER_UNAVAILABLE: 503,
     # The server was not given the checkpoints' key: its configuration is wrong.
     AuditTrailCode.SIGNING_KEY_MISSING: 503,
 }

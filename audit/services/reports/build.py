@@ -1,17 +1,17 @@
 """Gaming-day reports: requested (by an auditor, or nightly for the closed day), built by a
 Celery worker, stored with their SHA-256 digests in the audit trail.
 
-A request writes a ``queued`` report and, once committed, hands its id to the worker; the
-worker claims it (``running``), reads every figure in one snapshot, renders the CSV and the
-PDF, and stores all three with an audit row, in one transaction. A finished report never
-changes (a trigger); a correction approved later is counted by a later report.
+A request writes a ``queued`` report and its dispatch (an outbox) and, once committed, hands its
+id to the worker; the worker claims it (``running``), reads every figure in one snapshot,
+renders the CSV and the PDF, and stores all three with an audit row, in one transaction. A
+finished report never changes (a trigger); a correction approved later is counted by a later
+report.
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import functools
 import logging
 from collections.abc import Iterator, Mapping
 from decimal import Decimal, InvalidOperation
@@ -24,6 +24,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from audit.models import GamingDayReport, ReportStatus, ReportTrigger
+from audit.services.reports.outbox import report_dispatch_add
 from audit.services.reports.payload import (
     CENT,
     ReportError,
@@ -89,6 +90,10 @@ def report_request(
 ) -> GamingDayReport:
     """Queue a report of ``gaming_day`` for a worker; the caller polls its status.
 
+    The report's task goes through the outbox (``audit.services.reports.outbox``): written
+    with the report, published once committed, and again later if the broker was unavailable,
+    so the request neither waits for Redis nor leaves a report nobody builds.
+
     ``casino_id`` may be omitted when there is one casino. A day not yet closed gives a
     provisional report.
 
@@ -121,7 +126,7 @@ def report_request(
             requested_at=now,
         )
         _record_request(report, actor=actor)
-        transaction.on_commit(functools.partial(_enqueue, report.pk))
+        report_dispatch_add(report)
         return report
 
 
@@ -278,12 +283,6 @@ def _snapshot() -> Iterator[None]:
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
         yield
-
-
-def _enqueue(report_id: int) -> None:
-    from audit.tasks import report_build_task
-
-    report_build_task.delay(report_id)
 
 
 def _casino(casino_id: int | None) -> Casino:

@@ -1,0 +1,276 @@
+"""A stack of its own for the fault tests: PostgreSQL and Redis started and supervised by the local
+stack's own code (``deploy/local/stack.py``, profile ``faults``), gunicorn as in production, and
+a Celery worker with beat, so that stopping, killing and restarting servers never disturbs the
+suite's shared test database.
+
+The floor is made by ``tests.faults.floor`` in a process of its own; the tests talk HTTP to
+gunicorn and read the database directly to compare what was acknowledged with what was kept.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import importlib.util
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import psycopg
+
+from tests.bench.http_load import gunicorn
+
+ROOT = Path(__file__).resolve().parents[2]
+BASE = ROOT / ".local" / "faults"
+#: How long a server may take to come back, or a report to be built; polled, never timed.
+DEADLINE_S = 60
+
+
+def stack_module() -> ModuleType:
+    """``deploy/local/stack.py``, which is a script, loaded as a module."""
+    name = "casino_local_stack"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "deploy" / "local" / "stack.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+class Dropped(Exception):
+    """The connection closed before an answer came: the server's process died."""
+
+
+class Client:
+    """One tablet's keep-alive HTTP connection; reconnects after a dropped one."""
+
+    def __init__(self, port: int, token: str | None = None) -> None:
+        self.port = port
+        self.token = token
+        self._conn: http.client.HTTPConnection | None = None
+
+    def request(
+        self, method: str, path: str, body: Any = None, **headers: str
+    ) -> tuple[int, Any, http.client.HTTPResponse]:
+        """(status, the JSON body, the response); :raises Dropped: on a lost connection."""
+        if self._conn is None:
+            self._conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        head = {"Content-Type": "application/json", **headers}
+        if self.token:
+            head["Authorization"] = f"Token {self.token}"
+        try:
+            self._conn.request(
+                method, path, body=None if body is None else json.dumps(body), headers=head
+            )
+            response = self._conn.getresponse()
+            raw = response.read()
+        except (OSError, http.client.HTTPException) as exc:
+            self.close()
+            raise Dropped(repr(exc)) from exc
+        try:
+            data = json.loads(raw) if raw else None
+        except ValueError:
+            data = raw.decode(errors="replace")
+        return response.status, data, response
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+
+def is_error_shape(body: Any) -> bool:
+    """The API's one error shape, with a code."""
+    return (
+        isinstance(body, dict)
+        and set(body) == {"error"}
+        and isinstance(body["error"], dict)
+        and {"code", "message", "details"} <= set(body["error"])
+        and isinstance(body["error"]["code"], str)
+    )
+
+
+def open_round(client: Client, table_id: int) -> tuple[int, int]:
+    """Open the next round at ``table_id``: (its id, its last event number). A dropped answer
+    is asked again; a round it opened meanwhile is resumed, as a tablet that restarted does."""
+    for _ in range(10):
+        try:
+            status, body, _ = client.request("POST", f"/api/v1/tables/{table_id}/rounds/", {})
+        except Dropped:
+            time.sleep(0.05)
+            continue
+        if status == 409 and body["error"]["code"] == "round_already_open":
+            round_id = body["error"]["details"]["round"]
+            with contextlib.suppress(Dropped):
+                status, body, _ = client.request("GET", f"/api/v1/rounds/{round_id}/")
+                assert status == 200, body
+                return round_id, body["last_event_seq"]
+            continue
+        assert status == 201, body
+        return body["id"], body["last_event_seq"]
+    raise AssertionError("the round could not be opened")
+
+
+def act(
+    client: Client, round_id: int, seen: int, action: str, fields: dict[str, Any], **headers: str
+) -> tuple[int, Any]:
+    """Record one action as a tablet sends it: (status, body)."""
+    status, body, _ = client.request(
+        "POST",
+        f"/api/v1/rounds/{round_id}/actions/",
+        {"expected_event": seen, "action": action, **fields},
+        **headers,
+    )
+    return status, body
+
+
+@dataclass
+class FaultStack:
+    postgres: Any
+    redis: Any
+    supervisor: Any
+    port: int
+    gunicorn: subprocess.Popen[bytes]
+    tables: list[tuple[int, str]]
+    auditor: str
+
+    def client(self, token: str | None = None) -> Client:
+        return Client(self.port, token)
+
+    def database(self) -> psycopg.Connection[Any]:
+        """A connection to the stack's database, as its owner, in autocommit mode."""
+        return psycopg.connect(
+            host=self.postgres.socket_dir,
+            port=self.postgres.port,
+            user="postgres",
+            dbname="casino",
+            autocommit=True,
+        )
+
+    def health(self) -> tuple[int, Any]:
+        client = self.client()
+        try:
+            status, body, _ = client.request("GET", "/healthz")
+        finally:
+            client.close()
+        return status, body
+
+    def wait_healthy(self) -> None:
+        deadline = time.monotonic() + DEADLINE_S
+        while True:
+            with contextlib.suppress(Dropped):
+                if self.health()[0] == 200:
+                    return
+            assert time.monotonic() < deadline, f"not healthy after {DEADLINE_S} s"
+            time.sleep(0.2)
+
+    def web_workers(self, *, serving: bool = False) -> list[int]:
+        """The gunicorn workers' pids; with ``serving``, only those holding a client's
+        connection now (each tablet keeps its connection to one worker)."""
+        import psutil
+
+        workers = psutil.Process(self.gunicorn.pid).children()
+        if not serving:
+            return [worker.pid for worker in workers]
+        busy = []
+        for worker in workers:
+            with contextlib.suppress(psutil.Error):
+                connections = worker.net_connections(kind="tcp")
+                if any(
+                    c.status == psutil.CONN_ESTABLISHED and c.laddr.port == self.port
+                    for c in connections
+                ):
+                    busy.append(worker.pid)
+        return busy
+
+
+@contextlib.contextmanager
+def fault_stack() -> Iterator[FaultStack]:
+    """Start the whole stack under ``.local/faults`` (its data kept between runs, so only the
+    first run migrates from nothing) and stop it on exit."""
+    stack = stack_module()
+    with contextlib.ExitStack() as exits:
+        postgres = exits.enter_context(stack.local_postgres(BASE))
+        redis = exits.enter_context(stack.local_redis(BASE))
+        env = {
+            "DATABASE_URL": postgres.url,
+            "REDIS_URL": redis.url,
+            "LOG_LEVEL": "ERROR",
+            "WEB_WORKERS": "3",
+            # The outbox of reports is swept every second, not every half minute.
+            "AUDIT_REPORT_DISPATCH_SECONDS": "1",
+            "STATIC_ROOT": str((BASE / "static").resolve()),
+        }
+        (BASE / "static").mkdir(exist_ok=True)
+        env.update(stack.local_sealing(BASE, {}))
+        made = subprocess.run(
+            [sys.executable, "-m", "tests.faults.floor"],
+            cwd=ROOT,
+            env={**os.environ, **env},
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        floor = json.loads(made.stdout.strip().splitlines()[-1])
+        _, port, master = exits.enter_context(gunicorn(env, settings="casino.settings"))
+        exits.enter_context(_worker_with_beat({**env, "DJANGO_SETTINGS_MODULE": "casino.settings"}))
+        supervisor = exits.enter_context(stack.Supervisor([postgres, redis], interval=0.5))
+        yield FaultStack(
+            postgres=postgres,
+            redis=redis,
+            supervisor=supervisor,
+            port=port,
+            gunicorn=master,
+            tables=[tuple(table) for table in floor["tables"]],
+            auditor=floor["auditor"],
+        )
+
+
+@contextlib.contextmanager
+def _worker_with_beat(env: dict[str, str]) -> Iterator[subprocess.Popen[bytes]]:
+    with tempfile.TemporaryFile() as log, tempfile.TemporaryDirectory() as folder:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "casino.celery",
+                "worker",
+                "--beat",
+                "--schedule",
+                str(Path(folder) / "beat-schedule"),
+                "--pool",
+                "solo",
+                "--loglevel",
+                "WARNING",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+            ],
+            cwd=ROOT,
+            env={**os.environ, **env},
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        try:
+            yield process
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(10)
