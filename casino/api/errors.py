@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -39,10 +40,15 @@ _DRF_CODES = {
     exceptions.PermissionDenied: AccessCode.PERMISSION_DENIED,
     exceptions.NotFound: RequestCode.NOT_FOUND,
     exceptions.MethodNotAllowed: RequestCode.METHOD_NOT_ALLOWED,
+    exceptions.NotAcceptable: RequestCode.NOT_ACCEPTABLE,
     exceptions.UnsupportedMediaType: RequestCode.UNSUPPORTED_MEDIA_TYPE,
     exceptions.ParseError: RequestCode.PARSE_ERROR,
     exceptions.Throttled: RequestCode.THROTTLED,
 }
+
+#: How DRF's session authentication words a failed CSRF check (``enforce_csrf``): a 403 of its
+#: own, which the vocabulary names apart from a role's refusal.
+_DRF_CSRF_PREFIX = "CSRF Failed:"
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -53,6 +59,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(
             error_body(exc.code, exc.message, _json_safe(exc.data)), status=status_of(exc.code)
         )
+    if isinstance(exc, RequestDataTooBig):
+        # Django files an oversized body as a suspicious request (400); it is 413.
+        code = RequestCode.REQUEST_TOO_LARGE
+        return Response(error_body(code, "The request body is too large."), status=status_of(code))
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
@@ -67,11 +77,20 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         response.data = error_body(code, message, {"fields": details})
         response.status_code = status_of(code)
         return response
-    known = _DRF_CODES.get(type(exc))
-    code = str(known) if known is not None else str(getattr(exc, "default_code", "error"))
-    detail = exc.detail if isinstance(exc, exceptions.APIException) else str(exc)
-    response.data = error_body(code, str(detail))
+    detail = str(exc.detail if isinstance(exc, exceptions.APIException) else exc)
+    response.data = error_body(_drf_code(exc, detail, response.status_code), detail)
     return response
+
+
+def _drf_code(exc: Exception, detail: str, status: int) -> str:
+    """The vocabulary's code for one of DRF's own exceptions (any other a code of its status:
+    a client never sees a code the schema does not list)."""
+    if isinstance(exc, exceptions.PermissionDenied) and detail.startswith(_DRF_CSRF_PREFIX):
+        return AccessCode.CSRF_FAILED.value
+    for kind in type(exc).__mro__:
+        if kind in _DRF_CODES:
+            return _DRF_CODES[kind].value
+    return (RequestCode.SERVER_ERROR if status >= 500 else RequestCode.INVALID_INPUT).value
 
 
 def _validation_code(detail: Any) -> tuple[str, Any]:

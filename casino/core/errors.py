@@ -34,7 +34,11 @@ class RequestCode(StrEnum):
     INVALID_INPUT = "invalid_input"
     UNKNOWN_FIELD = "unknown_field"
     PARSE_ERROR = "parse_error"
+    NESTING_TOO_DEEP = "nesting_too_deep"
+    BAD_REQUEST = "bad_request"
+    REQUEST_TOO_LARGE = "request_too_large"
     UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
+    NOT_ACCEPTABLE = "not_acceptable"
     METHOD_NOT_ALLOWED = "method_not_allowed"
     NOT_FOUND = "not_found"
     THROTTLED = "throttled"
@@ -51,6 +55,7 @@ class AccessCode(StrEnum):
     NOT_AUTHENTICATED = "not_authenticated"
     AUTHENTICATION_FAILED = "authentication_failed"
     PERMISSION_DENIED = "permission_denied"
+    CSRF_FAILED = "csrf_failed"
 
 
 @unique
@@ -142,7 +147,12 @@ _EXCEPTIONS: dict[str, int] = {
     RequestCode.INVALID_INPUT: 400,
     RequestCode.UNKNOWN_FIELD: 400,
     RequestCode.PARSE_ERROR: 400,
+    RequestCode.NESTING_TOO_DEEP: 400,
+    # What Django refuses before any view: a forbidden host, too many fields...
+    RequestCode.BAD_REQUEST: 400,
+    RequestCode.REQUEST_TOO_LARGE: 413,
     RequestCode.UNSUPPORTED_MEDIA_TYPE: 415,
+    RequestCode.NOT_ACCEPTABLE: 406,
     RequestCode.METHOD_NOT_ALLOWED: 405,
     RequestCode.NOT_FOUND: 404,
     RequestCode.THROTTLED: 429,
@@ -153,6 +163,7 @@ _EXCEPTIONS: dict[str, int] = {
     AccessCode.NOT_AUTHENTICATED: 401,
     AccessCode.AUTHENTICATION_FAILED: 401,
     AccessCode.PERMISSION_DENIED: 403,
+    AccessCode.CSRF_FAILED: 403,
     TableCode.TABLE_NOT_OPEN: 409,
     TableCode.TABLE_ALREADY_OPEN: 409,
     TableCode.TABLE_ALREADY_CLOSED: 409,
