@@ -124,7 +124,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "casino.api.schema.ApiAutoSchema",
     "EXCEPTION_HANDLER": "casino.api.errors.exception_handler",
     # JSON only, its nesting bounded (casino.api.parsers); a form body is 415.
     "DEFAULT_PARSER_CLASSES": ["casino.api.parsers.SafeJSONParser"],

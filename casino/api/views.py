@@ -17,6 +17,7 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from casino.api.models import DeviceToken, hash_token
+from casino.api.schema import refusals
 from casino.api.serializers import StrictSerializer
 from casino.core.audit_codes import AuditCode
 from casino.core.errors import AccessCode, ApiError
@@ -42,7 +43,13 @@ class DeviceTokenApi(APIView):
     authentication_classes: list[type] = []
     permission_classes = [AllowAny]
 
-    @extend_schema(request=DeviceTokenInputSerializer, responses={201: DeviceTokenOutputSerializer})
+    @extend_schema(
+        request=DeviceTokenInputSerializer,
+        responses={
+            201: DeviceTokenOutputSerializer,
+            **refusals(AccessCode.AUTHENTICATION_FAILED),
+        },
+    )
     def post(self, request: Request) -> Response:
         serializer = DeviceTokenInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
