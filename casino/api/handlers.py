@@ -100,7 +100,8 @@ class ErrorShapeMiddleware:
     A response of status 400 or more that is not JSON becomes the shape for its status (its
     content, a page meant for a browser, is dropped), keeping the status; one whose content is
     already the shape (a file endpoint's refusal rendered under the file's media type) keeps
-    its content and is labelled JSON. Streamed responses are left alone.
+    its content and is labelled JSON; DRF's rendering of the shape as a page of the browsable
+    API stays. Streamed responses are left alone.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -113,6 +114,10 @@ class ErrorShapeMiddleware:
         if _holds_error_shape(response.content):
             response["Content-Type"] = "application/json"
             return response
+        if _is_error_shape(getattr(response, "data", None)):
+            # DRF rendered the shape for a client that asked for another media type (the
+            # browsable API's page, with DEBUG on): that client's choice stands.
+            return response
         fallback = (
             RequestCode.SERVER_ERROR if response.status_code >= 500 else RequestCode.BAD_REQUEST
         )
@@ -120,7 +125,7 @@ class ErrorShapeMiddleware:
             _CODE_OF_STATUS.get(response.status_code, fallback), status=response.status_code
         )
         # What the refusal says about how to proceed stays: the methods allowed, when to retry.
-        for header in ("Allow", "Retry-After", "WWW-Authenticate", "X-Request-ID"):
+        for header in ("Allow", "Retry-After", "WWW-Authenticate"):
             if header in response:
                 shaped[header] = response[header]
         return shaped
@@ -135,4 +140,8 @@ def _holds_error_shape(content: bytes) -> bool:
         body = json.loads(content)
     except (ValueError, RecursionError):
         return False
+    return _is_error_shape(body)
+
+
+def _is_error_shape(body: Any) -> bool:
     return isinstance(body, dict) and isinstance(body.get("error"), dict)

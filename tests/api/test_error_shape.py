@@ -3,6 +3,7 @@ no input makes the server fail (500)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Callable
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from audit.services.reports.build import report_request
 from casino.api.parsers import MAX_DEPTH, nesting_depth
 from casino.core.errors import HTTP_STATUS
 from tables.services.rounds import round_open
@@ -190,6 +192,17 @@ def test_a_host_django_refuses_is_a_json_400(anonymous: APIClient) -> None:
 
 def test_an_accept_header_nothing_matches_is_a_406_with_a_known_code(dealer: Any) -> None:
     assert_error(dealer.get("/api/v1/me/", HTTP_ACCEPT="text/html"), 406, "not_acceptable")
+
+
+def test_a_file_endpoint_refuses_in_json_whatever_file_type_was_asked_for(
+    client_for: Callable[[str | None], Any], floor: dict[str, Any], users: dict[str, Any]
+) -> None:
+    report = report_request(actor=users["auditor"], gaming_day=dt.date.today())
+    response = client_for("auditor").get(
+        f"/api/v1/audit/reports/{report.pk}/csv/", HTTP_ACCEPT="text/csv"
+    )
+    error = assert_error(response, 409, "report_not_ready")
+    assert error["details"] == {"status": "queued"}
 
 
 # -- no input produces a 500 ----------------------------------------------------------------
