@@ -73,6 +73,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "casino.api.middleware.RequestIdMiddleware",
+    # Outside every other middleware but the request id's: it sees each of their answers.
+    "casino.api.handlers.ErrorShapeMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -82,6 +84,12 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "casino.urls"
+# Errors outside the API's views answer in its one shape too (casino.api.handlers; the 400,
+# 403, 404 and 500 handlers are named in casino.urls).
+CSRF_FAILURE_VIEW = "casino.api.handlers.csrf_failure"
+# No request the API takes comes near this (an action, a correction's lines, a report's
+# parameters are a few hundred bytes); a larger body is refused unread, 413.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=1024 * 1024)
 WSGI_APPLICATION = "casino.wsgi.application"
 ASGI_APPLICATION = "casino.asgi.application"
 
@@ -177,8 +185,10 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "casino.api.schema.ApiAutoSchema",
     "EXCEPTION_HANDLER": "casino.api.errors.exception_handler",
+    # JSON only, its nesting bounded (casino.api.parsers); a form body is 415.
+    "DEFAULT_PARSER_CLASSES": ["casino.api.parsers.SafeJSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
     "COERCE_DECIMAL_TO_STRING": True,

@@ -25,3 +25,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
 ]
+
+# Django's own errors, outside any API view, in the API's one error shape.
+handler400 = "casino.api.handlers.bad_request"
+handler403 = "casino.api.handlers.permission_denied"
+handler404 = "casino.api.handlers.page_not_found"
+handler500 = "casino.api.handlers.server_error"

@@ -42,9 +42,17 @@ from audit.services.reports.build import report_request
 from audit.services.reports.variance import MODES
 from audit.services.verification import trail_verify
 from casino.api.idempotency import idempotent
-from casino.api.serializers import MoneyField, StrictSerializer
+from casino.api.schema import refusals
+from casino.api.serializers import DecimalStringField, MoneyField, StrictSerializer
 from casino.api.shortcuts import IDEMPOTENCY_HEADER, require_permission, validated
-from casino.core.errors import ApiError, AuditTrailCode, ReportCode
+from casino.core.errors import (
+    AccessCode,
+    ApiError,
+    AuditTrailCode,
+    CorrectionCode,
+    ReportCode,
+    RoundCode,
+)
 from tables.models import Round
 
 # -- the trail --------------------------------------------------------------------------------
@@ -64,7 +72,11 @@ class AuditRecordFilterSerializer(StrictSerializer):
 
 class AuditRecordListApi(APIView):
     @extend_schema(
-        parameters=[AuditRecordFilterSerializer], responses=AuditRecordOutputSerializer(many=True)
+        parameters=[AuditRecordFilterSerializer],
+        responses={
+            200: AuditRecordOutputSerializer(many=True),
+            **refusals(AccessCode.PERMISSION_DENIED),
+        },
     )
     def get(self, request: Request) -> Response:
         """The audit trail in its global order (``id``), filtered; page on with ``after_id``."""
@@ -81,7 +93,10 @@ class VerifyFilterSerializer(StrictSerializer):
 
 
 class ChainVerifyApi(APIView):
-    @extend_schema(parameters=[VerifyFilterSerializer], responses=VerificationOutputSerializer)
+    @extend_schema(
+        parameters=[VerifyFilterSerializer],
+        responses={200: VerificationOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)},
+    )
     def get(self, request: Request) -> Response:
         """Verify the trail now against the checkpoints held outside the database: from the
         last verified checkpoint on, or in full."""
@@ -91,7 +106,12 @@ class ChainVerifyApi(APIView):
 
 
 class CheckpointListApi(APIView):
-    @extend_schema(responses=CheckpointOutputSerializer(many=True))
+    @extend_schema(
+        responses={
+            200: CheckpointOutputSerializer(many=True),
+            **refusals(AccessCode.PERMISSION_DENIED),
+        }
+    )
     def get(self, request: Request) -> Response:
         """The newest checkpoints, newest first (up to 100)."""
         require_permission(request, "audit.view_trail")
@@ -100,7 +120,12 @@ class CheckpointListApi(APIView):
 
 
 class PublicKeyApi(APIView):
-    @extend_schema(responses=PublicKeyOutputSerializer)
+    @extend_schema(
+        responses={
+            200: PublicKeyOutputSerializer,
+            **refusals(AccessCode.PERMISSION_DENIED, AuditTrailCode.SIGNING_KEY_MISSING),
+        }
+    )
     def get(self, request: Request) -> Response:
         """The public key the checkpoints are signed with: a verifier checks checkpoint
         files with it, on its own."""
@@ -120,7 +145,7 @@ class PublicKeyApi(APIView):
 class CorrectionLineInputSerializer(StrictSerializer):
     box = serializers.IntegerField(min_value=1, max_value=15)
     line = serializers.CharField(max_length=40, help_text="ante, bet, bonus, pot...")
-    amount = serializers.DecimalField(
+    amount = DecimalStringField(
         max_digits=14,
         decimal_places=2,
         help_text="Owed to the box (positive) or recovered from it (negative).",
@@ -138,7 +163,18 @@ class CorrectionRequestInputSerializer(StrictSerializer):
 class CorrectionRequestApi(APIView):
     @extend_schema(
         request=CorrectionRequestInputSerializer,
-        responses={201: CorrectionOutputSerializer},
+        responses={
+            201: CorrectionOutputSerializer,
+            **refusals(
+                AccessCode.PERMISSION_DENIED,
+                CorrectionCode.CORRECTION_NOT_ALLOWED,
+                CorrectionCode.CORRECTION_REASON_REQUIRED,
+                CorrectionCode.CORRECTION_LINES_INVALID,
+                CorrectionCode.CORRECTION_VOID_PENDING,
+                CorrectionCode.CORRECTION_ROUND_NOT_SETTLED,
+                CorrectionCode.CORRECTION_ROUND_VOIDED,
+            ),
+        },
         parameters=[IDEMPOTENCY_HEADER],
     )
     @idempotent
@@ -165,7 +201,11 @@ class CorrectionFilterSerializer(StrictSerializer):
 
 class CorrectionListApi(APIView):
     @extend_schema(
-        parameters=[CorrectionFilterSerializer], responses=CorrectionOutputSerializer(many=True)
+        parameters=[CorrectionFilterSerializer],
+        responses={
+            200: CorrectionOutputSerializer(many=True),
+            **refusals(AccessCode.PERMISSION_DENIED),
+        },
     )
     def get(self, request: Request) -> Response:
         """Corrections, newest first: a pit boss sees those of the own pits."""
@@ -176,7 +216,9 @@ class CorrectionListApi(APIView):
 
 
 class CorrectionDetailApi(APIView):
-    @extend_schema(responses=CorrectionOutputSerializer)
+    @extend_schema(
+        responses={200: CorrectionOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)}
+    )
     def get(self, request: Request, correction_id: int) -> Response:
         correction = get_object_or_404(selectors.correction_queryset(), pk=correction_id)
         require_permission(request, "audit.view_correction", correction.round)
@@ -185,6 +227,17 @@ class CorrectionDetailApi(APIView):
 
 class DecisionInputSerializer(StrictSerializer):
     note = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
+
+
+_DECISION_REFUSALS = refusals(
+    AccessCode.PERMISSION_DENIED,
+    CorrectionCode.CORRECTION_NOT_ALLOWED,
+    CorrectionCode.CORRECTION_NOT_PENDING,
+    CorrectionCode.CORRECTION_SELF_APPROVAL,
+    CorrectionCode.CORRECTION_ROUND_VOIDED,
+    CorrectionCode.CORRECTION_LINES_INVALID,
+    RoundCode.ROUND_STATUS_INVALID,
+)
 
 
 def _decide(request: Request, correction_id: int, decide: Any) -> Response:
@@ -199,7 +252,7 @@ def _decide(request: Request, correction_id: int, decide: Any) -> Response:
 class CorrectionApproveApi(APIView):
     @extend_schema(
         request=DecisionInputSerializer,
-        responses=CorrectionOutputSerializer,
+        responses={200: CorrectionOutputSerializer, **_DECISION_REFUSALS},
         parameters=[IDEMPOTENCY_HEADER],
     )
     @idempotent
@@ -211,7 +264,7 @@ class CorrectionApproveApi(APIView):
 class CorrectionRejectApi(APIView):
     @extend_schema(
         request=DecisionInputSerializer,
-        responses=CorrectionOutputSerializer,
+        responses={200: CorrectionOutputSerializer, **_DECISION_REFUSALS},
         parameters=[IDEMPOTENCY_HEADER],
     )
     @idempotent
@@ -229,19 +282,27 @@ class ReportRequestInputSerializer(StrictSerializer):
         required=False, help_text="The casino; may be omitted when there is only one."
     )
     variance_mode = serializers.ChoiceField(choices=MODES, required=False)
-    variance_threshold_pp = serializers.DecimalField(
+    variance_threshold_pp = DecimalStringField(
         max_digits=6, decimal_places=2, min_value=0, required=False
     )
-    confidence_z = serializers.DecimalField(
-        max_digits=5, decimal_places=2, min_value=0, required=False
-    )
+    confidence_z = DecimalStringField(max_digits=5, decimal_places=2, min_value=0, required=False)
     large_payout_threshold = MoneyField(required=False)
 
 
 class ReportRequestApi(APIView):
     @extend_schema(
         request=ReportRequestInputSerializer,
-        responses={202: ReportOutputSerializer},
+        responses={
+            202: ReportOutputSerializer,
+            **refusals(
+                AccessCode.PERMISSION_DENIED,
+                ReportCode.REPORT_NOT_ALLOWED,
+                ReportCode.REPORT_CASINO_REQUIRED,
+                ReportCode.REPORT_CASINO_UNKNOWN,
+                ReportCode.REPORT_DAY_IN_FUTURE,
+                ReportCode.REPORT_PARAMETERS_INVALID,
+            ),
+        },
         parameters=[IDEMPOTENCY_HEADER],
     )
     @idempotent
@@ -269,7 +330,13 @@ class ReportFilterSerializer(StrictSerializer):
 
 
 class ReportListApi(APIView):
-    @extend_schema(parameters=[ReportFilterSerializer], responses=ReportOutputSerializer(many=True))
+    @extend_schema(
+        parameters=[ReportFilterSerializer],
+        responses={
+            200: ReportOutputSerializer(many=True),
+            **refusals(AccessCode.PERMISSION_DENIED),
+        },
+    )
     def get(self, request: Request) -> Response:
         """Stored and pending reports, newest first (without their contents)."""
         require_permission(request, "audit.run_reports")
@@ -280,7 +347,9 @@ class ReportListApi(APIView):
 
 
 class ReportDetailApi(APIView):
-    @extend_schema(responses=ReportDetailOutputSerializer)
+    @extend_schema(
+        responses={200: ReportDetailOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)}
+    )
     def get(self, request: Request, report_id: int) -> Response:
         """A report's status and, once done, its JSON document exactly as stored (its SHA-256,
         over the canonical form, is ``payload_sha256`` and is in the audit trail)."""
@@ -313,6 +382,9 @@ class PdfRenderer(_FileRenderer):
     format = "pdf"
 
 
+_DOWNLOAD_REFUSALS = refusals(AccessCode.PERMISSION_DENIED, ReportCode.REPORT_NOT_READY)
+
+
 def _download(report_id: int, *, kind: str) -> HttpResponse:
     report = get_object_or_404(GamingDayReport, pk=report_id)
     if report.status != ReportStatus.DONE:
@@ -336,7 +408,7 @@ def _download(report_id: int, *, kind: str) -> HttpResponse:
 class ReportCsvApi(APIView):
     renderer_classes = [JSONRenderer, CsvRenderer]
 
-    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR, **_DOWNLOAD_REFUSALS})
     def get(self, request: Request, report_id: int) -> HttpResponse:
         """The report as CSV (blocks with their own headers); 409 until done."""
         require_permission(request, "audit.run_reports")
@@ -346,7 +418,7 @@ class ReportCsvApi(APIView):
 class ReportPdfApi(APIView):
     renderer_classes = [JSONRenderer, PdfRenderer]
 
-    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY})
+    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY, **_DOWNLOAD_REFUSALS})
     def get(self, request: Request, report_id: int) -> HttpResponse:
         """The report as PDF; 409 until done."""
         require_permission(request, "audit.run_reports")
@@ -362,7 +434,10 @@ class AlertFilterSerializer(StrictSerializer):
 
 
 class AlertListApi(APIView):
-    @extend_schema(parameters=[AlertFilterSerializer], responses=AlertOutputSerializer(many=True))
+    @extend_schema(
+        parameters=[AlertFilterSerializer],
+        responses={200: AlertOutputSerializer(many=True), **refusals(AccessCode.PERMISSION_DENIED)},
+    )
     def get(self, request: Request) -> Response:
         """Alerts raised by the nightly checks (replay mismatches, a broken chain), newest
         first."""

@@ -16,6 +16,7 @@ from typing import Any
 import kombu.exceptions
 import redis.exceptions
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
 from django.http import Http404
 from rest_framework import exceptions
@@ -24,6 +25,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
 from casino.core.errors import (
+    HTTP_STATUS,
     AccessCode,
     ApiError,
     RequestCode,
@@ -50,10 +52,15 @@ _DRF_CODES = {
     exceptions.PermissionDenied: AccessCode.PERMISSION_DENIED,
     exceptions.NotFound: RequestCode.NOT_FOUND,
     exceptions.MethodNotAllowed: RequestCode.METHOD_NOT_ALLOWED,
+    exceptions.NotAcceptable: RequestCode.NOT_ACCEPTABLE,
     exceptions.UnsupportedMediaType: RequestCode.UNSUPPORTED_MEDIA_TYPE,
     exceptions.ParseError: RequestCode.PARSE_ERROR,
     exceptions.Throttled: RequestCode.THROTTLED,
 }
+
+#: How DRF's session authentication words a failed CSRF check (``enforce_csrf``): a 403 of its
+#: own, which the vocabulary names apart from a role's refusal.
+_DRF_CSRF_PREFIX = "CSRF Failed:"
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -67,6 +74,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(
             error_body(exc.code, exc.message, _json_safe(exc.data)), status=status_of(exc.code)
         )
+    if isinstance(exc, RequestDataTooBig):
+        # Django files an oversized body as a suspicious request (400); it is 413.
+        code = RequestCode.REQUEST_TOO_LARGE
+        return Response(error_body(code, "The request body is too large."), status=status_of(code))
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
@@ -81,10 +92,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         response.data = error_body(code, message, {"fields": details})
         response.status_code = status_of(code)
         return response
-    known = _DRF_CODES.get(type(exc))
-    code = str(known) if known is not None else str(getattr(exc, "default_code", "error"))
-    detail = exc.detail if isinstance(exc, exceptions.APIException) else str(exc)
-    response.data = error_body(code, str(detail))
+    detail = str(exc.detail if isinstance(exc, exceptions.APIException) else exc)
+    response.data = error_body(_drf_code(exc, detail, response.status_code), detail)
     return response
 
 
@@ -135,6 +144,22 @@ def _database_unreachable(exc: Exception) -> bool:
     # Django wraps the driver's error; a failed connection has no SQLSTATE at all.
     sqlstate = getattr(exc.__cause__, "sqlstate", None)
     return sqlstate is None or sqlstate.startswith(_UNREACHABLE_SQLSTATES)
+
+
+def _drf_code(exc: Exception, detail: str, status: int) -> str:
+    """The vocabulary's code for one of DRF's own exceptions (any other a code of its status:
+    a client never sees a code the schema does not list)."""
+    if isinstance(exc, exceptions.PermissionDenied) and detail.startswith(_DRF_CSRF_PREFIX):
+        return AccessCode.CSRF_FAILED.value
+    # A refusal of the project's own, raised as a DRF exception so that DRF answers it (an
+    # expired token is an ``AuthenticationFailed`` with its own ``default_code``).
+    own = getattr(exc, "default_code", None)
+    if own in HTTP_STATUS:
+        return str(own)
+    for kind in type(exc).__mro__:
+        if kind in _DRF_CODES:
+            return _DRF_CODES[kind].value
+    return (RequestCode.SERVER_ERROR if status >= 500 else RequestCode.INVALID_INPUT).value
 
 
 def _validation_code(detail: Any) -> tuple[str, Any]:

@@ -85,7 +85,9 @@ def _request_digest(request: Request) -> str:
     try:
         body: Any = json.loads(request.body or b"null")
         canonical = json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
-    except ValueError:
+    except (ValueError, RecursionError):
+        # Not JSON, or nested too deep to parse here: the raw bytes name it, and the parser
+        # refuses it (400) when the view reads it.
         canonical = bytes(request.body)
     head = f"{request.method} {request.path}\n".encode()
     return hashlib.sha256(head + canonical).hexdigest()

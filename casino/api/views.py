@@ -18,11 +18,13 @@ from rest_framework.views import APIView
 from casino.api.idempotency import idempotent
 from casino.api.lockouts import lockout_lift, lockout_list
 from casino.api.models import DeviceToken
+from casino.api.schema import refusals
 from casino.api.serializers import StrictSerializer
 from casino.api.shortcuts import IDEMPOTENCY_HEADER, require_permission, validated
 from casino.api.sign_ins import device_sign_in
 from casino.api.throttles import SIGN_IN_THROTTLES
 from casino.api.tokens import TokenStatus, device_token_revoke, token_list, token_status
+from casino.core.errors import AccessCode
 from casino.core.roles import user_role
 
 
@@ -46,7 +48,13 @@ class DeviceTokenApi(APIView):
     permission_classes = [AllowAny]
     throttle_classes = list(SIGN_IN_THROTTLES)
 
-    @extend_schema(request=DeviceTokenInputSerializer, responses={201: DeviceTokenOutputSerializer})
+    @extend_schema(
+        request=DeviceTokenInputSerializer,
+        responses={
+            201: DeviceTokenOutputSerializer,
+            **refusals(AccessCode.AUTHENTICATION_FAILED, AccessCode.SIGN_IN_LOCKED),
+        },
+    )
     def post(self, request: Request) -> Response:
         data = validated(DeviceTokenInputSerializer, request.data)
         key, token = device_sign_in(

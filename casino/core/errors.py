@@ -34,7 +34,11 @@ class RequestCode(StrEnum):
     INVALID_INPUT = "invalid_input"
     UNKNOWN_FIELD = "unknown_field"
     PARSE_ERROR = "parse_error"
+    NESTING_TOO_DEEP = "nesting_too_deep"
+    BAD_REQUEST = "bad_request"
+    REQUEST_TOO_LARGE = "request_too_large"
     UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
+    NOT_ACCEPTABLE = "not_acceptable"
     METHOD_NOT_ALLOWED = "method_not_allowed"
     NOT_FOUND = "not_found"
     THROTTLED = "throttled"
@@ -54,6 +58,7 @@ class AccessCode(StrEnum):
     TOKEN_EXPIRED = "token_expired"
     SIGN_IN_LOCKED = "sign_in_locked"
     LOCKOUT_NOT_ACTIVE = "lockout_not_active"
+    CSRF_FAILED = "csrf_failed"
 
 
 @unique
@@ -160,7 +165,12 @@ _EXCEPTIONS: dict[str, int] = {
     RequestCode.INVALID_INPUT: 400,
     RequestCode.UNKNOWN_FIELD: 400,
     RequestCode.PARSE_ERROR: 400,
+    RequestCode.NESTING_TOO_DEEP: 400,
+    # What Django refuses before any view: a forbidden host, too many fields...
+    RequestCode.BAD_REQUEST: 400,
+    RequestCode.REQUEST_TOO_LARGE: 413,
     RequestCode.UNSUPPORTED_MEDIA_TYPE: 415,
+    RequestCode.NOT_ACCEPTABLE: 406,
     RequestCode.METHOD_NOT_ALLOWED: 405,
     RequestCode.NOT_FOUND: 404,
     RequestCode.THROTTLED: 429,
@@ -176,6 +186,7 @@ _EXCEPTIONS: dict[str, int] = {
     # Too many failed sign-ins for the name: refused, right password or not, until lifted.
     AccessCode.SIGN_IN_LOCKED: 423,
     AccessCode.LOCKOUT_NOT_ACTIVE: 409,
+    AccessCode.CSRF_FAILED: 403,
     TableCode.TABLE_NOT_OPEN: 409,
     TableCode.TABLE_ALREADY_OPEN: 409,
     TableCode.TABLE_ALREADY_CLOSED: 409,

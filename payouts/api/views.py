@@ -12,8 +12,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.api.idempotency import idempotent
+from casino.api.schema import refusals
 from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, require_permission
-from casino.core.errors import ApiError, RoundCode
+from casino.core.errors import AccessCode, ApiError, RoundCode
 from payouts import selectors
 from payouts.api.serializers import ReplayOutputSerializer, SettledRoundOutputSerializer
 from payouts.services.replay import round_replay
@@ -22,7 +23,9 @@ from tables.models import Round
 
 
 class RoundDetailApi(APIView):
-    @extend_schema(responses=SettledRoundOutputSerializer)
+    @extend_schema(
+        responses={200: SettledRoundOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)}
+    )
     def get(self, request: Request, round_id: int) -> Response:
         """A round: its events, the tablet's view, the game's state, and its settlement."""
         round = get_object_or_404(selectors.settled_round_queryset(), pk=round_id)
@@ -32,7 +35,17 @@ class RoundDetailApi(APIView):
 
 class RoundSettleApi(APIView):
     @extend_schema(
-        request=None, responses=SettledRoundOutputSerializer, parameters=[IDEMPOTENCY_HEADER]
+        request=None,
+        responses={
+            200: SettledRoundOutputSerializer,
+            **refusals(
+                AccessCode.PERMISSION_DENIED,
+                RoundCode.ROUND_NOT_SETTLEABLE,
+                RoundCode.ROUND_STATUS_INVALID,
+                engine=True,
+            ),
+        },
+        parameters=[IDEMPOTENCY_HEADER],
     )
     @idempotent
     def post(self, request: Request, round_id: int) -> Response:
@@ -52,7 +65,12 @@ class RoundSettleApi(APIView):
 
 
 class RoundReplayApi(APIView):
-    @extend_schema(responses=ReplayOutputSerializer)
+    @extend_schema(
+        responses={
+            200: ReplayOutputSerializer,
+            **refusals(AccessCode.PERMISSION_DENIED, RoundCode.ROUND_NOT_SETTLED),
+        }
+    )
     def get(self, request: Request, round_id: int) -> Response:
         """Recompute the round's settlement from its events and compare with the stored one."""
         round = get_object_or_404(Round.objects.select_related("table__pit"), pk=round_id)

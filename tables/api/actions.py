@@ -8,6 +8,7 @@ the remark every game accepts, is the rounds service's own.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -118,12 +119,34 @@ def action_input_for(game: str, body: Any) -> type[ActionEnvelope]:
 
 
 def action_request_schema() -> PolymorphicProxySerializer:
-    """The OpenAPI request body: one of the action serializers of every game."""
-    bodies: list[Any] = [NoteInput]
-    for inputs in ACTION_INPUTS.values():
-        bodies.extend(inputs.values())
+    """The OpenAPI request body: one of the bodies of every action, told apart by ``action``
+    (the discriminator, whose mapping names each action's body).
+
+    An action several games share with the same fields has one body; one whose fields differ
+    between games (``fold`` names a box in Russian Poker, a seat in Ruby Run) maps to a union
+    of those games' bodies, which their fields tell apart.
+    """
+    variants: dict[str, list[type[ActionEnvelope]]] = {NOTE: [NoteInput]}
+    shapes: dict[str, list[tuple[FieldSpec, ...]]] = {NOTE: [()]}
+    for game in GAMES.values():
+        for name, spec in game.actions.items():
+            # The help texts may be worded per game; the fields are what a body must match.
+            shape = tuple(dataclasses.replace(field, help="") for field in spec.fields)
+            if shape not in shapes.setdefault(name, []):
+                shapes[name].append(shape)
+                variants.setdefault(name, []).append(ACTION_INPUTS[game.name][name])
+    bodies: dict[str, Any] = {
+        name: found[0]
+        if len(found) == 1
+        else PolymorphicProxySerializer(
+            component_name="".join(part.title() for part in name.split("_")) + "Action",
+            serializers=found,
+            resource_type_field_name=None,
+        )
+        for name, found in variants.items()
+    }
     return PolymorphicProxySerializer(
-        component_name="RoundAction", serializers=bodies, resource_type_field_name=None
+        component_name="RoundAction", serializers=bodies, resource_type_field_name="action"
     )
 
 

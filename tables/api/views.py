@@ -14,9 +14,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.api.idempotency import idempotent
+from casino.api.schema import refusals
 from casino.api.serializers import MoneyField, StrictSerializer
 from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, require_permission, validated
+from casino.core.errors import AccessCode, RequestCode, RoundCode, TableCode
 from casino.core.roles import user_role
+from casino.games.codes import GameCode
 from tables import selectors
 from tables.api.actions import action_request_schema, read_action
 from tables.api.limit_changes import LimitChangeOutputSerializer
@@ -37,7 +40,9 @@ def _table_answer(table_id: int) -> Response:
 
 
 class TableListApi(APIView):
-    @extend_schema(responses=TableOutputSerializer(many=True))
+    @extend_schema(
+        responses={200: TableOutputSerializer(many=True), **refusals(AccessCode.PERMISSION_DENIED)}
+    )
     def get(self, request: Request) -> Response:
         """The tables this user may see: a dealer's own, a pit boss's pits, or all."""
         require_permission(request, "tables.view_floor")
@@ -45,7 +50,7 @@ class TableListApi(APIView):
 
 
 class TableDetailApi(APIView):
-    @extend_schema(responses=TableOutputSerializer)
+    @extend_schema(responses={200: TableOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)})
     def get(self, request: Request, table_id: int) -> Response:
         """A table: its status, limits, dealer and the round in play (``open_round``)."""
         table = get_object_or_404(selectors.table_queryset(), pk=table_id)
@@ -60,7 +65,10 @@ class ReasonInputSerializer(StrictSerializer):
 class TableOpenApi(APIView):
     @extend_schema(
         request=ReasonInputSerializer,
-        responses=TableOutputSerializer,
+        responses={
+            200: TableOutputSerializer,
+            **refusals(AccessCode.PERMISSION_DENIED, TableCode.TABLE_ALREADY_OPEN),
+        },
         parameters=[IDEMPOTENCY_HEADER],
     )
     @idempotent
@@ -75,7 +83,14 @@ class TableOpenApi(APIView):
 class TableCloseApi(APIView):
     @extend_schema(
         request=ReasonInputSerializer,
-        responses=TableOutputSerializer,
+        responses={
+            200: TableOutputSerializer,
+            **refusals(
+                AccessCode.PERMISSION_DENIED,
+                TableCode.TABLE_ALREADY_CLOSED,
+                TableCode.TABLE_HAS_OPEN_ROUND,
+            ),
+        },
         parameters=[IDEMPOTENCY_HEADER],
     )
     @idempotent
@@ -99,7 +114,13 @@ class LimitsInputSerializer(StrictSerializer):
 class TableLimitsApi(APIView):
     @extend_schema(
         request=LimitsInputSerializer,
-        responses={200: TableOutputSerializer, 202: LimitChangeOutputSerializer},
+        responses={
+            200: TableOutputSerializer,
+            202: LimitChangeOutputSerializer,
+            **refusals(
+                AccessCode.PERMISSION_DENIED, GameCode.LIMITS_INVALID, TableCode.CHANGE_NOOP
+            ),
+        },
         parameters=[IDEMPOTENCY_HEADER],
     )
     @idempotent
@@ -135,7 +156,10 @@ class AssignmentInputSerializer(StrictSerializer):
 class TableAssignmentApi(APIView):
     @extend_schema(
         request=AssignmentInputSerializer,
-        responses=TableOutputSerializer,
+        responses={
+            201: TableOutputSerializer,
+            **refusals(AccessCode.PERMISSION_DENIED, TableCode.NOT_A_DEALER),
+        },
         parameters=[IDEMPOTENCY_HEADER],
     )
     @idempotent
@@ -163,7 +187,15 @@ class RoundOpenInputSerializer(StrictSerializer):
 class RoundOpenApi(APIView):
     @extend_schema(
         request=RoundOpenInputSerializer,
-        responses={201: RoundOutputSerializer},
+        responses={
+            201: RoundOutputSerializer,
+            **refusals(
+                AccessCode.PERMISSION_DENIED,
+                TableCode.TABLE_NOT_OPEN,
+                RoundCode.ROUND_ALREADY_OPEN,
+                engine=True,
+            ),
+        },
         parameters=[IDEMPOTENCY_HEADER],
     )
     @idempotent
@@ -192,7 +224,16 @@ class ActionEnvelopeInputSerializer(serializers.Serializer):  # type: ignore[typ
 class RoundActionApi(APIView):
     @extend_schema(
         request=action_request_schema(),
-        responses=RoundActionOutputSerializer,
+        responses={
+            200: RoundActionOutputSerializer,
+            **refusals(
+                AccessCode.PERMISSION_DENIED,
+                RoundCode.ROUND_NOT_OPEN,
+                RoundCode.STALE_EVENT,
+                RequestCode.ACTION_UNKNOWN,
+                engine=True,
+            ),
+        },
         parameters=[IDEMPOTENCY_HEADER],
     )
     @idempotent
