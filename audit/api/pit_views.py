@@ -11,12 +11,16 @@ from rest_framework.views import APIView
 
 from audit.api.pit_serializers import PitViewOutputSerializer, TableViewOutputSerializer
 from audit.pit_view import pit_view, table_view
+from casino.api.schema import refusals
 from casino.api.shortcuts import require_permission
+from casino.core.errors import AccessCode
 from tables.models import Pit, Table
 
 
 class PitViewApi(APIView):
-    @extend_schema(responses=PitViewOutputSerializer)
+    @extend_schema(
+        responses={200: PitViewOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)}
+    )
     def get(self, request: Request, pit_id: int) -> Response:
         """The pit now: each table's status, dealer, round in play and today's figures, with
         the pit's and the casino's totals."""
@@ -26,7 +30,9 @@ class PitViewApi(APIView):
 
 
 class TableViewApi(APIView):
-    @extend_schema(responses=TableViewOutputSerializer)
+    @extend_schema(
+        responses={200: TableViewOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)}
+    )
     def get(self, request: Request, table_id: int) -> Response:
         """One table now, as the pit view shows it."""
         table = get_object_or_404(Table.objects.select_related("pit"), pk=table_id)

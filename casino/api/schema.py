@@ -31,7 +31,7 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import AllowAny, IsAuthenticated
 
 from casino.api.idempotency import HEADER as IDEMPOTENCY_HEADER_NAME
-from casino.core.errors import AccessCode, RequestCode, all_codes, status_of
+from casino.core.errors import AccessCode, RequestCode, ServiceCode, all_codes, status_of
 from casino.games.codes import GameCode
 from casino.games.reddog.codes import RedDogCode
 from casino.games.rubyrun.codes import RubyRunCode
@@ -109,12 +109,13 @@ def refusals(*codes: str, engine: bool = False) -> dict[int, Refusals]:
 class ApiAutoSchema(AutoSchema):
     """drf-spectacular's schema of an operation, with every refusal it may answer documented.
 
-    Derived from the view: 400 for a body or query parameters that are not valid, or an
-    ``Idempotency-Key`` malformed; 401 where credentials are read; 403 for a session's CSRF
-    check on an unsafe method (and where a permission class checks more than sign-in); 404
-    where the path names an object; 413 for any body too large; 415 for a body that is not
-    JSON; 422 for an ``Idempotency-Key`` reused; 429 where a throttle applies. Declared by the
-    view (:func:`refusals`): what its own checks and services refuse. A 405, 406 or 500 is the
+    Derived from the view: 503 everywhere while PostgreSQL cannot be reached; 400 for a body
+    or query parameters that are not valid, or an ``Idempotency-Key`` malformed; 401 where
+    credentials are read; 403 for a session's CSRF check on an unsafe method (and where a
+    permission class checks more than sign-in); 404 where the path names an object; 413 for
+    any body too large; 415 for a body that is not JSON; 422 for an ``Idempotency-Key``
+    reused; 429 where a throttle applies. Declared by the view (:func:`refusals`): what its
+    own checks and services refuse. A 405, 406 or 500 is the
     same everywhere and documented once, with the ``Error`` component (README, "Errors").
     """
 
@@ -147,7 +148,8 @@ class ApiAutoSchema(AutoSchema):
         return operation
 
     def _derived_refusals(self, operation: dict[str, Any]) -> set[str]:
-        codes: set[str] = set()
+        # Every operation reads PostgreSQL: while it cannot be reached, 503 (``Retry-After``).
+        codes: set[str] = {ServiceCode.DATABASE_UNAVAILABLE}
         view = self.view
         unsafe = self.method not in ("GET", "HEAD", "OPTIONS")
         parameters = operation.get("parameters", [])

@@ -109,7 +109,10 @@ def _current_token_id(request: Request) -> int | None:
 
 
 class TokenListApi(APIView):
-    @extend_schema(parameters=[TokenFilterSerializer], responses=TokenOutputSerializer(many=True))
+    @extend_schema(
+        parameters=[TokenFilterSerializer],
+        responses={200: TokenOutputSerializer(many=True), **refusals(AccessCode.PERMISSION_DENIED)},
+    )
     def get(self, request: Request) -> Response:
         """Device tokens, newest first: the user's own; a pit boss's also those of the dealers
         of the own pits; an admin's every one."""
@@ -125,7 +128,11 @@ class TokenListApi(APIView):
 
 
 class TokenRevokeApi(APIView):
-    @extend_schema(request=None, responses=TokenOutputSerializer, parameters=[IDEMPOTENCY_HEADER])
+    @extend_schema(
+        request=None,
+        responses={200: TokenOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)},
+        parameters=[IDEMPOTENCY_HEADER],
+    )
     @idempotent
     def post(self, request: Request, token_id: int) -> Response:
         """Revoke a device token (the user's own, or one they manage): it no longer
@@ -152,7 +159,11 @@ class LockoutFilterSerializer(StrictSerializer):
 
 class LockoutListApi(APIView):
     @extend_schema(
-        parameters=[LockoutFilterSerializer], responses=LockoutOutputSerializer(many=True)
+        parameters=[LockoutFilterSerializer],
+        responses={
+            200: LockoutOutputSerializer(many=True),
+            **refusals(AccessCode.PERMISSION_DENIED),
+        },
     )
     def get(self, request: Request) -> Response:
         """Active sign-in lockouts, newest first: a pit boss sees those of the dealers of the
@@ -170,7 +181,10 @@ class LockoutLiftInputSerializer(StrictSerializer):
 class LockoutLiftApi(APIView):
     @extend_schema(
         request=LockoutLiftInputSerializer,
-        responses=LockoutOutputSerializer,
+        responses={
+            200: LockoutOutputSerializer,
+            **refusals(AccessCode.PERMISSION_DENIED, AccessCode.LOCKOUT_NOT_ACTIVE),
+        },
         parameters=[IDEMPOTENCY_HEADER],
     )
     @idempotent

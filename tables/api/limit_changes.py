@@ -11,8 +11,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.api.idempotency import idempotent
+from casino.api.schema import refusals
 from casino.api.serializers import StrictSerializer
 from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, require_permission, validated
+from casino.core.errors import AccessCode, TableCode
+from casino.games.codes import GameCode
 from tables import selectors
 from tables.models import LimitChangeRequest
 from tables.services import limits as limit_services
@@ -56,7 +59,11 @@ class LimitChangeFilterSerializer(StrictSerializer):
 
 class LimitChangeListApi(APIView):
     @extend_schema(
-        parameters=[LimitChangeFilterSerializer], responses=LimitChangeOutputSerializer(many=True)
+        parameters=[LimitChangeFilterSerializer],
+        responses={
+            200: LimitChangeOutputSerializer(many=True),
+            **refusals(AccessCode.PERMISSION_DENIED),
+        },
     )
     def get(self, request: Request) -> Response:
         """Changes of limits under dual control, newest first (``status=pending``: those
@@ -75,7 +82,9 @@ def _limit_change(request_id: int) -> LimitChangeRequest:
 
 
 class LimitChangeDetailApi(APIView):
-    @extend_schema(responses=LimitChangeOutputSerializer)
+    @extend_schema(
+        responses={200: LimitChangeOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)}
+    )
     def get(self, request: Request, request_id: int) -> Response:
         change = _limit_change(request_id)
         require_permission(request, "tables.view_limit_change", change.table)
@@ -95,10 +104,22 @@ def _decide(request: Request, request_id: int, decide: limit_services.Decide) ->
     return Response(LimitChangeOutputSerializer(_limit_change(change.pk)).data)
 
 
+#: What deciding a change may be refused with: not a manager of the table, the requester
+#: deciding, a change decided already, and (approving) limits no longer valid or no longer a
+#: change.
+_DECISION_REFUSALS = refusals(
+    AccessCode.PERMISSION_DENIED,
+    TableCode.LIMITS_SELF_APPROVAL,
+    TableCode.LIMITS_CHANGE_NOT_PENDING,
+    TableCode.CHANGE_NOOP,
+    GameCode.LIMITS_INVALID,
+)
+
+
 class LimitChangeApproveApi(APIView):
     @extend_schema(
         request=LimitDecisionInputSerializer,
-        responses=LimitChangeOutputSerializer,
+        responses={200: LimitChangeOutputSerializer, **_DECISION_REFUSALS},
         parameters=[IDEMPOTENCY_HEADER],
     )
     @idempotent
@@ -111,7 +132,7 @@ class LimitChangeApproveApi(APIView):
 class LimitChangeRejectApi(APIView):
     @extend_schema(
         request=LimitDecisionInputSerializer,
-        responses=LimitChangeOutputSerializer,
+        responses={200: LimitChangeOutputSerializer, **_DECISION_REFUSALS},
         parameters=[IDEMPOTENCY_HEADER],
     )
     @idempotent

@@ -158,7 +158,12 @@ class TableAssignmentApi(APIView):
         request=AssignmentInputSerializer,
         responses={
             201: TableOutputSerializer,
-            **refusals(AccessCode.PERMISSION_DENIED, TableCode.NOT_A_DEALER),
+            **refusals(
+                AccessCode.PERMISSION_DENIED,
+                TableCode.NOT_A_DEALER,
+                TableCode.CHANGE_NOOP,
+                TableCode.DEALER_ASSIGNMENT_CHANGED,
+            ),
         },
         parameters=[IDEMPOTENCY_HEADER],
     )
