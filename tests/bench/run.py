@@ -29,6 +29,8 @@ def report(name: str, value: float, unit: str, ratio: float, baseline: str) -> N
 
 
 def _fmt(value: float) -> str:
+    if isinstance(value, int):  # a count: 0 errors, not 0.0000
+        return str(value)
     if value >= 100:
         return f"{value:.0f}"
     if value >= 1:
