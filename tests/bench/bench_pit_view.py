@@ -28,6 +28,8 @@ from collections.abc import Callable, Iterator
 from decimal import Decimal as D
 from typing import Any
 
+from tests.bench.floor import large_pit
+
 Report = Callable[[str, float, str, float, str], None]
 
 GENERATOR = "v1"
@@ -128,49 +130,10 @@ def _floor(name: str) -> tuple[int, list[dict[str, Any]]]:
     from django.contrib.auth import get_user_model
     from django.contrib.auth.models import Group
 
-    from payouts.models import Paytable, PaytableKind, TablePaytable
-    from tables.engines import validate_rule_settings
-    from tables.models import Casino, DealerAssignment, Game, Pit, RuleSet, Table, TableStatus
+    from tables.models import DealerAssignment, Game
 
-    casino = Casino.objects.create(name=name, time_zone="UTC", gaming_day_start_hour=START_HOUR)
-    pit = Pit.objects.create(casino=casino, name="Bench pit view pit")
-    rules = {
-        game: RuleSet.objects.get_or_create(
-            name=f"bench pit view {game}",
-            version=1,
-            defaults={"game": game, "settings": validate_rule_settings(game, {})},
-        )[0]
-        for game in (Game.RUSSIAN_POKER, Game.RUBY_RUN, Game.RED_DOG)
-    }
-    main = Paytable.objects.create(
-        game=Game.RUSSIAN_POKER, name=f"{name} main", version=1, house_edge=D("0.052200")
-    )
-    bonus = Paytable.objects.create(
-        game=Game.RUSSIAN_POKER,
-        kind=PaytableKind.BONUS,
-        name=f"{name} bonus",
-        version=1,
-        house_edge=D("0.074000"),
-    )
-    created = Table.objects.bulk_create(
-        Table(
-            pit=pit,
-            code=f"PV-{n:03d}",
-            game=game,
-            status=TableStatus.OPEN,
-            ante_min=D(5),
-            ante_max=D(500),
-            max_table_payout=D(5000) if game == Game.RUSSIAN_POKER else None,
-            rule_set=rules[game],
-        )
-        for n in range(TABLES)
-        for game in [Game.RUSSIAN_POKER if n < 120 else Game.RUBY_RUN if n < 160 else Game.RED_DOG]
-    )
-    TablePaytable.objects.bulk_create(
-        TablePaytable(table=table, kind=paytable.kind, paytable=paytable)
-        for table in created
-        if table.game == Game.RUSSIAN_POKER
-        for paytable in (main, bonus)
+    _, pit, created, paytables = large_pit(
+        name, code_prefix="PV", time_zone="UTC", gaming_day_start_hour=START_HOUR, tables=TABLES
     )
     users = get_user_model()
     names = [f"bench-pit-view-dealer-{n:03d}" for n in range(TABLES)]
@@ -188,9 +151,7 @@ def _floor(name: str) -> tuple[int, list[dict[str, Any]]]:
             "game": table.game,
             "rule_set": table.rule_set_id,
             "dealer": dealer.pk,
-            "paytables": {"main": main.pk, "bonus": bonus.pk}
-            if table.game == Game.RUSSIAN_POKER
-            else {},
+            "paytables": paytables if table.game == Game.RUSSIAN_POKER else {},
         }
         for table, dealer in zip(created, dealers, strict=True)
     ]

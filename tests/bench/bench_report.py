@@ -22,7 +22,8 @@ import datetime as dt
 import os
 import time
 from collections.abc import Callable
-from decimal import Decimal as D
+
+from tests.bench.floor import large_pit
 
 Report = Callable[[str, float, str, float, str], None]
 
@@ -123,52 +124,12 @@ def _day_of(lines: int) -> tuple[object, list[int]]:
 
 
 def _floor(name: str, lines: int) -> tuple[object, list[int]]:
-    from payouts.models import Paytable, PaytableKind, TablePaytable
-    from tables.engines import validate_rule_settings
-    from tables.models import Casino, Game, Pit, RuleSet, Table, TableStatus
-
-    casino = Casino.objects.create(name=name, time_zone="Europe/Malta", gaming_day_start_hour=6)
-    pit = Pit.objects.create(casino=casino, name="Bench report pit")
-    rules = {
-        game: RuleSet.objects.get_or_create(
-            name=f"bench report {game}",
-            version=1,
-            defaults={"game": game, "settings": validate_rule_settings(game, {})},
-        )[0]
-        for game in (Game.RUSSIAN_POKER, Game.RUBY_RUN, Game.RED_DOG)
-    }
-    main = Paytable.objects.create(
-        game=Game.RUSSIAN_POKER, name=f"{name} main", version=1, house_edge=D("0.052200")
-    )
-    bonus = Paytable.objects.create(
-        game=Game.RUSSIAN_POKER,
-        kind=PaytableKind.BONUS,
-        name=f"{name} bonus",
-        version=1,
-        house_edge=D("0.074000"),
-    )
-    created = []
-    for n in range(TABLES):
-        game = Game.RUSSIAN_POKER if n < 120 else Game.RUBY_RUN if n < 160 else Game.RED_DOG
-        russian = game == Game.RUSSIAN_POKER
-        created.append(
-            Table(
-                pit=pit,
-                code=f"B{lines // 1000}K-{n:03d}",
-                game=game,
-                status=TableStatus.OPEN,
-                ante_min=D(5),
-                ante_max=D(500),
-                max_table_payout=D(5000) if russian else None,
-                rule_set=rules[game],
-            )
-        )
-    tables = Table.objects.bulk_create(created)
-    TablePaytable.objects.bulk_create(
-        TablePaytable(table=table, kind=paytable.kind, paytable=paytable)
-        for table in tables
-        if table.game == Game.RUSSIAN_POKER
-        for paytable in (main, bonus)
+    casino, _, tables, _ = large_pit(
+        name,
+        code_prefix=f"B{lines // 1000}K",
+        time_zone="Europe/Malta",
+        gaming_day_start_hour=6,
+        tables=TABLES,
     )
     return casino, [table.pk for table in tables]
 

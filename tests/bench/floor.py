@@ -1,9 +1,11 @@
-"""Set up the benchmark database: migrated, a bare insert table, and one dealer per table."""
+"""Set up the benchmark database: migrated, a bare insert table, one dealer per table, and the
+large pit the report and pit-view benchmarks fill with a gaming day."""
 
 from __future__ import annotations
 
 import os
 from decimal import Decimal as D
+from typing import Any
 
 BENCH_SETTINGS = "tests.bench.server_settings"
 
@@ -107,3 +109,64 @@ def tables_with_dealers(
         DeviceToken.objects.create(user=user, device_name="bench", key_digest=hash_token(key))
         out.append((table.pk, key))
     return out
+
+
+def large_pit(
+    name: str, *, code_prefix: str, time_zone: str, gaming_day_start_hour: int, tables: int
+) -> tuple[Any, Any, list[Any], dict[str, int]]:
+    """A casino named ``name`` with one pit of ``tables`` open tables, three in five Russian
+    Poker (with a main and a bonus paytable, house edges 5.22 % and 7.4 %, and a maximum
+    payout), one in five Ruby Run, one in five Red Dog; returns (casino, pit, tables, the
+    Russian Poker tables' paytable ids by kind)."""
+    from payouts.models import Paytable, PaytableKind, TablePaytable
+    from tables.engines import validate_rule_settings
+    from tables.models import Casino, Game, Pit, RuleSet, Table, TableStatus
+
+    casino = Casino.objects.create(
+        name=name, time_zone=time_zone, gaming_day_start_hour=gaming_day_start_hour
+    )
+    pit = Pit.objects.create(casino=casino, name=f"{name} pit")
+    rules = {
+        game: RuleSet.objects.get_or_create(
+            name=f"{name} {game}",
+            version=1,
+            defaults={"game": game, "settings": validate_rule_settings(game, {})},
+        )[0]
+        for game in (Game.RUSSIAN_POKER, Game.RUBY_RUN, Game.RED_DOG)
+    }
+    main = Paytable.objects.create(
+        game=Game.RUSSIAN_POKER, name=f"{name} main", version=1, house_edge=D("0.052200")
+    )
+    bonus = Paytable.objects.create(
+        game=Game.RUSSIAN_POKER,
+        kind=PaytableKind.BONUS,
+        name=f"{name} bonus",
+        version=1,
+        house_edge=D("0.074000"),
+    )
+
+    def game_of(n: int) -> str:
+        share = n * 5 // tables
+        return Game.RUSSIAN_POKER if share < 3 else Game.RUBY_RUN if share < 4 else Game.RED_DOG
+
+    created = Table.objects.bulk_create(
+        Table(
+            pit=pit,
+            code=f"{code_prefix}-{n:03d}",
+            game=game,
+            status=TableStatus.OPEN,
+            ante_min=D(5),
+            ante_max=D(500),
+            max_table_payout=D(5000) if game == Game.RUSSIAN_POKER else None,
+            rule_set=rules[game],
+        )
+        for n in range(tables)
+        for game in [game_of(n)]
+    )
+    TablePaytable.objects.bulk_create(
+        TablePaytable(table=table, kind=paytable.kind, paytable=paytable)
+        for table in created
+        if table.game == Game.RUSSIAN_POKER
+        for paytable in (main, bonus)
+    )
+    return casino, pit, list(created), {"main": main.pk, "bonus": bonus.pk}
