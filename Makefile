@@ -1,4 +1,4 @@
-# Two commands do all the set-up on a fresh clone with only Python 3.11+ and a compiler:
+# Two commands do all the set-up on a fresh clone with only Python 3.11+, Node 20 and a compiler:
 #   make run   - the whole system on this machine, with a demo floor
 #   make test  - the whole test suite against real PostgreSQL and Redis
 PYTHON ?= python3
