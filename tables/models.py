@@ -391,6 +391,7 @@ class LedgerEntry(models.Model):
     )
 
     class Meta:
+        verbose_name_plural = "ledger entries"
         constraints = [
             models.UniqueConstraint(fields=["round", "seq"], name="ledger_seq_unique"),
             models.CheckConstraint(condition=Q(amount__gt=0), name="ledger_amount_positive"),
