@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "payouts",
     "audit",
     "casino.demo",
+    "casino.surfaces",
 ]
 
 MIDDLEWARE = [

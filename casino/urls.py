@@ -24,6 +24,7 @@ urlpatterns = [
     path("healthz", api_views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
+    path("", include("casino.surfaces.urls")),
 ]
 
 # Django's own errors, outside any API view, in the API's one error shape.

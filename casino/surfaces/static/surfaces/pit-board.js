@@ -1,0 +1,233 @@
+// The pit board: renders the pit view from the API and keeps it current from the push stream.
+// No framework and no build step: one page, a handful of elements, redrawn whole on each change
+// (a pit is tens of tables, so a redraw costs less than keeping a diff right).
+"use strict";
+
+(() => {
+  const board = document.getElementById("board");
+  const connection = document.getElementById("connection");
+  const totals = document.getElementById("totals");
+  const tables = document.getElementById("tables");
+  const alertList = document.getElementById("alert-list");
+  const detail = document.getElementById("table-detail");
+  const urls = board.dataset;
+  const GAMES = { russian_poker: "Russian Poker", ruby_run: "Ruby Run", red_dog: "Red Dog" };
+  // A round idle this long is marked, and twice as long, marked as late.
+  const IDLE_WARN_S = 120;
+
+  let view = null;
+  let loadedAt = 0;
+  let reloadTimer = null;
+
+  const el = (tag, attrs = {}, ...children) => {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs)) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key.startsWith("data-")) node.setAttribute(key, value);
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else node[key] = value;
+    }
+    for (const child of children.flat()) {
+      if (child !== null && child !== undefined && child !== false) {
+        node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+      }
+    }
+    return node;
+  };
+
+  const money = (amount, currency) =>
+    amount === null || amount === undefined ? "—" : `${Number(amount).toLocaleString("en", {
+      minimumFractionDigits: 2, maximumFractionDigits: 2 })}${currency ? " " + currency : ""}`;
+  const pct = (value) => (value === null || value === undefined ? "—" : `${value} %`);
+  const clock = (iso) => new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
+  const duration = (seconds) => {
+    if (seconds < 60) return `${seconds} s`;
+    const minutes = Math.floor(seconds / 60);
+    return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  };
+
+  function setConnection(state, text) {
+    connection.dataset.state = state;
+    connection.textContent = text;
+  }
+
+  async function api(url, options = {}) {
+    const response = await fetch(url, {
+      credentials: "same-origin",
+      ...options,
+      headers: { Accept: "application/json", ...(options.headers || {}) },
+    });
+    const body = await response.json().catch(() => null);
+    if (!response.ok) {
+      const error = new Error(body?.error?.message || `HTTP ${response.status}`);
+      error.code = body?.error?.code;
+      throw error;
+    }
+    return body;
+  }
+
+  async function load() {
+    try {
+      view = await api(urls.viewUrl);
+      loadedAt = Date.now();
+      render();
+      if (urls.alertsUrl) renderAlerts(await api(urls.alertsUrl));
+      if (!urls.streamUrl) setConnection("static", `As of ${clock(view.as_of)}: reload to update`);
+    } catch (error) {
+      setConnection("offline", `Offline: ${error.message}`);
+    }
+  }
+
+  function reloadSoon() {
+    clearTimeout(reloadTimer);
+    reloadTimer = setTimeout(load, 150);
+  }
+
+  function render() {
+    const pit = view.pit.totals;
+    const f = pit.figures;
+    totals.replaceChildren(
+      figure("Tables open", `${pit.tables_open} / ${pit.tables}`),
+      figure("Rounds in play", pit.rounds_in_play),
+      figure("Rounds today", f.rounds_today),
+      figure("Wagered", money(f.wagered, pit.currency)),
+      figure("Paid", money(f.paid, pit.currency)),
+      figure("House result", money(f.house_result, pit.currency), Number(f.house_result) < 0 ? "loss" : ""),
+      figure("Hold", `${pct(f.hold_pct)} · theo ${pct(f.theoretical_hold_pct)}`),
+      figure("Cap hits", f.cap_hits, f.cap_hits ? "warn" : ""),
+      figure("Open alerts", f.open_alerts, f.open_alerts ? "alarm" : ""),
+    );
+    tables.replaceChildren(...view.tables.map(tableCard));
+    tick();
+  }
+
+  function figure(label, value, tone = "") {
+    return el("div", { class: `figure ${tone}` }, el("span", { class: "label" }, label), el("span", { class: "value" }, value));
+  }
+
+  function tableCard(table) {
+    const f = table.figures;
+    const round = table.current_round;
+    return el(
+      "article",
+      {
+        class: `table-card status-${table.status}`,
+        "data-table": table.code,
+        tabIndex: 0,
+        onclick: () => openDetail(table.id),
+        onkeydown: (event) => event.key === "Enter" && openDetail(table.id),
+      },
+      el("header", {},
+        el("span", { class: "code" }, table.code),
+        el("span", { class: "game" }, GAMES[table.game] || table.game),
+        f.open_alerts ? el("span", { class: "badge alarm", title: "Open alerts" }, `⚠ ${f.open_alerts}`) : null,
+      ),
+      el("p", { class: "dealer" }, table.dealer
+        ? [el("strong", {}, table.dealer.username), ` since ${clock(table.dealer.since)}`]
+        : el("span", { class: table.status === "open" ? "alarm-text" : "" }, table.status === "open" ? "No dealer" : "Closed")),
+      round
+        ? el("p", { class: "round", "data-idle": round.seconds_since_last_action },
+            `Round ${round.number} · ${round.phase.replaceAll("_", " ")} · `,
+            el("span", { class: "idle" }, ""))
+        : el("p", { class: "round none" }, table.status === "open" ? "Between rounds" : "—"),
+      el("dl", { class: "figures" },
+        el("dt", {}, "Rounds/h"), el("dd", {}, f.rounds_last_hour),
+        el("dt", {}, "Today"), el("dd", {}, f.rounds_today),
+        el("dt", {}, "Result"), el("dd", { class: Number(f.house_result) < 0 ? "loss" : "" }, money(f.house_result, "")),
+        el("dt", {}, "Hold"), el("dd", {}, `${pct(f.hold_pct)} / ${pct(f.theoretical_hold_pct)}`),
+        f.cap_hits ? [el("dt", {}, "Cap hits"), el("dd", { class: "warn" }, f.cap_hits)] : null,
+      ),
+    );
+  }
+
+  // The seconds since each round's last action run on between loads, from the view's own
+  // figure and the time it was loaded.
+  function tick() {
+    const elapsed = Math.floor((Date.now() - loadedAt) / 1000);
+    for (const node of tables.querySelectorAll(".round[data-idle]")) {
+      const seconds = Number(node.dataset.idle) + elapsed;
+      const card = node.closest(".table-card");
+      card.classList.toggle("idle-warn", seconds >= IDLE_WARN_S && seconds < 2 * IDLE_WARN_S);
+      card.classList.toggle("idle-late", seconds >= 2 * IDLE_WARN_S);
+      node.querySelector(".idle").textContent = `${duration(seconds)} since last action`;
+    }
+  }
+
+  function renderAlerts(alerts) {
+    const items = Array.isArray(alerts) ? alerts : alerts.results || [];
+    alertList.replaceChildren(
+      ...(items.length ? items.map(alertItem) : [el("li", { class: "empty" }, "No open alerts")]),
+    );
+  }
+
+  function alertItem(alert) {
+    const note = el("input", { type: "text", placeholder: "Note (what was done)", "aria-label": "Note" });
+    const acknowledge = async (event) => {
+      event.preventDefault();
+      const url = urls.acknowledgeUrl.replace("{id}", alert.id);
+      try {
+        await api(url, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-CSRFToken": urls.csrf },
+          body: JSON.stringify({ note: note.value }),
+        });
+        reloadSoon();
+      } catch (error) {
+        form.querySelector(".error").textContent = error.message;
+      }
+    };
+    const form = el("form", { class: "acknowledge", onsubmit: acknowledge },
+      note, el("button", { type: "submit" }, "Acknowledge"), el("span", { class: "error", role: "alert" }));
+    return el("li", { class: `alert severity-${alert.severity}`, "data-alert": alert.id },
+      el("header", {},
+        el("span", { class: "severity" }, alert.severity),
+        el("span", { class: "where" }, alert.table_code || alert.table || ""),
+        el("time", {}, clock(alert.raised_at))),
+      el("p", {}, alert.summary || alert.kind.replaceAll("_", " ")),
+      form);
+  }
+
+  async function openDetail(tableId) {
+    try {
+      const answer = await api(urls.tableUrl.replace("{id}", tableId));
+      const table = answer.table;
+      const f = table.figures;
+      detail.replaceChildren(
+        el("h2", {}, `${table.code} · ${GAMES[table.game] || table.game}`),
+        el("dl", { class: "figures wide" },
+          el("dt", {}, "Status"), el("dd", {}, table.status),
+          el("dt", {}, "Dealer"), el("dd", {}, table.dealer ? `${table.dealer.username} since ${clock(table.dealer.since)}` : "none"),
+          el("dt", {}, "Round in play"), el("dd", {}, table.current_round
+            ? `${table.current_round.number} (${table.current_round.phase.replaceAll("_", " ")}), opened ${clock(table.current_round.opened_at)}`
+            : "none"),
+          el("dt", {}, "Rounds last hour / today"), el("dd", {}, `${f.rounds_last_hour} / ${f.rounds_today}`),
+          el("dt", {}, "Wagered / paid"), el("dd", {}, `${money(f.wagered, table.currency)} / ${money(f.paid, table.currency)}`),
+          el("dt", {}, "House result"), el("dd", {}, money(f.house_result, table.currency)),
+          el("dt", {}, "Hold / theoretical"), el("dd", {}, `${pct(f.hold_pct)} / ${pct(f.theoretical_hold_pct)}`),
+          el("dt", {}, "Cap hits / open alerts"), el("dd", {}, `${f.cap_hits} / ${f.open_alerts}`),
+        ),
+        el("form", { method: "dialog" }, el("button", {}, "Close")),
+      );
+      detail.showModal();
+    } catch (error) {
+      setConnection("offline", `Offline: ${error.message}`);
+    }
+  }
+
+  function listen() {
+    if (!urls.streamUrl) return;
+    const stream = new EventSource(urls.streamUrl);
+    stream.onopen = () => {
+      setConnection("live", "Live");
+      reloadSoon();
+    };
+    stream.onerror = () => setConnection("offline", "Offline: reconnecting…");
+    stream.onmessage = reloadSoon;
+    for (const kind of ["change", "resync"]) stream.addEventListener(kind, reloadSoon);
+  }
+
+  load();
+  listen();
+  setInterval(tick, 1000);
+})();

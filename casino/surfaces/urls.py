@@ -1,0 +1,17 @@
+"""The surfaces' URLs, mounted at the site's root by ``casino.urls``."""
+
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from casino.surfaces import views
+
+urlpatterns = [
+    path("sign-in/", views.SignInView.as_view(), name="surfaces-sign-in"),
+    path(
+        "sign-out/",
+        auth_views.LogoutView.as_view(next_page="surfaces-sign-in"),
+        name="surfaces-sign-out",
+    ),
+    path("pit/", views.pit_index, name="surfaces-pit-index"),
+    path("pit/<int:pit_id>/", views.pit_board, name="surfaces-pit-board"),
+]

@@ -1,0 +1,63 @@
+"""The pit board's pages: sign-in, the pits one may watch, and one pit's board.
+
+The pages are thin: the board renders from the API (``/api/v1/pits/{id}/view/``, the alerts)
+in the browser and updates itself from the push stream, so what a pit boss sees is what the API
+answers, with the same permissions (a session sign-in is an API sign-in too).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import rules
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+
+from casino.core.roles import Role, user_role
+from tables.models import Pit
+
+
+class SignInView(auth_views.LoginView):
+    """Django's sign-in form (the project's password backend, with its lockout), on a page of
+    the surfaces."""
+
+    template_name = "surfaces/sign_in.html"
+    redirect_authenticated_user = True
+
+
+def watched_pits(user: Any) -> list[Pit]:
+    """The pits ``user`` may watch: a pit boss's own, every pit for auditors and admins."""
+    pits = Pit.objects.select_related("casino").order_by("casino__name", "name")
+    if user_role(user) is Role.PIT_BOSS:
+        pits = pits.filter(supervisors=user)
+    return [pit for pit in pits if rules.has_perm("audit.view_pit", user, pit)]
+
+
+@login_required(login_url="surfaces-sign-in")
+def pit_index(request: HttpRequest) -> HttpResponse:
+    """The pits this user watches; with one, straight to its board."""
+    pits = watched_pits(request.user)
+    if len(pits) == 1:
+        return redirect("surfaces-pit-board", pit_id=pits[0].pk)
+    return render(request, "surfaces/pit_index.html", {"pits": pits})
+
+
+@login_required(login_url="surfaces-sign-in")
+def pit_board(request: HttpRequest, pit_id: int) -> HttpResponse:
+    """One pit's live board. Refused (403) to whoever may not watch the pit."""
+    pit = get_object_or_404(Pit.objects.select_related("casino"), pk=pit_id)
+    if not rules.has_perm("audit.view_pit", request.user, pit):
+        raise PermissionDenied
+    return render(
+        request,
+        "surfaces/pit_board.html",
+        {
+            "pit": pit,
+            "view_url": reverse("pit-view", kwargs={"pit_id": pit.pk}),
+            "table_url": reverse("table-view", kwargs={"table_id": 0}).replace("/0/", "/{id}/"),
+        },
+    )
