@@ -350,3 +350,34 @@ def test_an_alert_is_recorded_only_inside_the_transaction_of_its_cause() -> None
         finally:
             connection.in_atomic_block = in_block
     assert not Alert.objects.filter(cause="nowhere").exists()
+
+
+def test_with_redis_down_a_refusal_is_answered_as_ever_and_not_counted(
+    audit_floor: dict[str, Any],
+    client_for: Callable[[str | None], Any],
+    settings: Any,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    settings.ALERTS = {**settings.ALERTS, "REFUSALS": 1, "REFUSALS_MINUTES": 5}
+    tablet = Tablet(client_for("dealer"))
+    tablet.open(audit_floor["table"])
+    # A Redis nobody listens on (port 1 of this host refuses at once).
+    unreachable = {**settings.CACHES["default"], "LOCATION": "redis://127.0.0.1:1/0"}
+    settings.CACHES = {"default": unreachable}
+    response = tablet.client.post(
+        f"/api/v1/rounds/{tablet.round_id}/actions/",
+        {"expected_event": 7, "action": "close_bets"},
+        format="json",
+    )
+    assert response.status_code == 409, response.json()
+    assert response.json()["error"]["code"] == "stale_event"
+    assert not Alert.objects.filter(kind=AlertKind.DEALER_REFUSALS).exists()
+    assert "not counted: Redis is unavailable" in caplog.text
+
+
+def test_beat_watches_the_floor(settings: Any) -> None:
+    from audit.tasks import watch_floor_task
+
+    entry = settings.CELERY_BEAT_SCHEDULE["audit-watch-floor"]
+    assert (entry["task"], entry["schedule"]) == ("audit.watch_floor", 60)
+    assert watch_floor_task.name == "audit.watch_floor"
