@@ -3,7 +3,7 @@ correction is requested and decided through the API, under dual control."""
 
 from django.contrib import admin
 
-from audit.models import Alert, Correction, GamingDayReport, ReplayCheck
+from audit.models import Correction, GamingDayReport, ReplayCheck
 from casino.core.admin import ReadOnlyAdmin
 
 
@@ -18,12 +18,6 @@ class GamingDayReportAdmin(ReadOnlyAdmin):
     list_display = ["id", "casino", "gaming_day", "trigger", "status", "finished_at"]
     list_filter = ["trigger", "status"]
     exclude = ["payload", "csv", "pdf"]
-
-
-@admin.register(Alert)
-class AlertAdmin(ReadOnlyAdmin):
-    list_display = ["id", "kind", "table", "round", "gaming_day", "raised_at"]
-    list_filter = ["kind"]
 
 
 @admin.register(ReplayCheck)

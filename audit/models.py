@@ -1,9 +1,10 @@
-"""Corrections under dual control, stored gaming-day reports, alerts and replay checks.
+"""Corrections under dual control, stored gaming-day reports and replay checks.
 
 Everything here is history. The database refuses to change or delete it (triggers, see the
 migrations): a correction changes only once (from requested to approved or rejected), and a
 finished report never changes. The audit trail itself is the shared core's
-(``casino.core.models.AuditRecord``), since every app records into it.
+(``casino.core.models.AuditRecord``), since every app records into it, and so are the alerts
+(``casino.core.models.Alert``), which every app raises.
 """
 
 from __future__ import annotations
@@ -212,38 +213,6 @@ class ReportDispatch(models.Model):
 
     def __str__(self) -> str:
         return f"dispatch of report {self.report_id} ({self.sent_at or 'not sent'})"
-
-
-class AlertKind(models.TextChoices):
-    REPLAY_MISMATCH = "replay_mismatch", "A settlement differs from its replay"
-    CHAIN_BROKEN = "chain_broken", "The audit chain is broken"
-    CHECKPOINT_INVALID = "checkpoint_invalid", "A checkpoint is missing, altered or forged"
-    RECORD_UNAUDITED = "record_unaudited", "A record and the audit trail disagree"
-
-
-class Alert(models.Model):
-    """Something an auditor or a pit boss must look at, raised by a nightly check."""
-
-    kind = models.CharField(max_length=20, choices=AlertKind.choices)
-    casino = models.ForeignKey(
-        "tables.Casino", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    table = models.ForeignKey(
-        "tables.Table", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    round = models.ForeignKey(
-        "tables.Round", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    gaming_day = models.DateField(null=True, blank=True)
-    details = models.JSONField(default=dict)
-    raised_at = models.DateTimeField()
-
-    class Meta:
-        indexes = [models.Index(fields=["kind", "raised_at"], name="alert_kind_time_idx")]
-        ordering = ["-id"]
-
-    def __str__(self) -> str:
-        return f"{self.kind} #{self.pk}"
 
 
 class ReplayCheck(models.Model):

@@ -41,9 +41,9 @@ from tables.models import Pit, Table
 ZERO = Decimal(0)
 HOUR = dt.timedelta(hours=1)
 
-#: An alert (``a``) that is still open: every alert, as long as no acknowledgement is recorded;
-#: once it is, this line becomes ``"a.acknowledged_at IS NULL"``.
-OPEN_ALERT = "TRUE"
+#: An alert (``a``) that is still open: no acknowledgement of it is recorded (an alert is
+#: acknowledged at most once, by a row of its own).
+OPEN_ALERT = "NOT EXISTS (SELECT 1 FROM core_alertacknowledgement k WHERE k.alert_id = a.id)"
 
 _TABLE_ROWS = """
     SELECT t.id, t.code, t.game, t.status, t.currency, t.pit_id,
@@ -70,7 +70,7 @@ _TABLE_ROWS = """
     ) hour
     LEFT JOIN payouts_tabledaytotals d ON d.table_id = t.id AND d.gaming_day = %(day)s
     CROSS JOIN LATERAL (
-        SELECT count(*) AS open FROM audit_alert a WHERE a.table_id = t.id AND {open_alert}
+        SELECT count(*) AS open FROM core_alert a WHERE a.table_id = t.id AND {open_alert}
     ) alerts
     WHERE {where}
     ORDER BY t.code
@@ -95,7 +95,7 @@ _CASINO_TOTALS = """
             AND h.opened_at > %(hour_ago)s AND h.opened_at <= %(now)s) AS rounds_last_hour,
         d.rounds_today, d.wagered, d.paid, d.house_result, d.theoretical_result,
         d.theoretical_base, d.cap_hits,
-        (SELECT count(*) FROM audit_alert a
+        (SELECT count(*) FROM core_alert a
             WHERE (a.table_id IN (SELECT id FROM floor)
                    OR (a.table_id IS NULL AND a.casino_id = %(casino)s))
               AND {open_alert}) AS open_alerts

@@ -217,7 +217,7 @@ SPECTACULAR_SETTINGS = {
         "CorrectionKindEnum": "audit.models.CorrectionKind",
         "CorrectionStatusEnum": "audit.models.CorrectionStatus",
         "ReportStatusEnum": "audit.models.ReportStatus",
-        "AlertKindEnum": "audit.models.AlertKind",
+        "AlertKindEnum": "casino.core.models.AlertKind",
     },
 }
 
@@ -271,6 +271,23 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "audit.dispatch_reports",
         "schedule": env.int("AUDIT_REPORT_DISPATCH_SECONDS", default=30),
     },
+    # Rounds left without an action, open tables left without a dealer.
+    "audit-watch-floor": {
+        "task": "audit.watch_floor",
+        "schedule": env.int("ALERT_WATCH_SECONDS", default=60),
+    },
+}
+
+# Alerts raised as things happen (casino/core/alerts.py).
+ALERTS = {
+    # A round with no action (or none since it opened) for this long raises round_idle.
+    "IDLE_ROUND_MINUTES": env.int("ALERT_IDLE_ROUND_MINUTES", default=10),
+    # An open table with no dealer for this long raises table_no_dealer.
+    "NO_DEALER_MINUTES": env.int("ALERT_NO_DEALER_MINUTES", default=5),
+    # This many refusals of a dealer's requests at one table within the window raise
+    # dealer_refusals.
+    "REFUSALS": env.int("ALERT_REFUSALS", default=5),
+    "REFUSALS_MINUTES": env.int("ALERT_REFUSALS_MINUTES", default=5),
 }
 
 # Checkpoints of the audit trail (audit/sealing/): signed with an Ed25519 key read from a file

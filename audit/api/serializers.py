@@ -12,8 +12,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
-from audit.models import Alert, Correction, CorrectionLine, GamingDayReport
-from casino.core.models import AuditRecord
+from audit.models import Correction, CorrectionLine, GamingDayReport
+from casino.core.models import Alert, AlertAcknowledgement, AuditRecord
 
 
 class AuditRecordOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
@@ -306,9 +306,45 @@ class ReportDetailOutputSerializer(ReportOutputSerializer):
         fields = [*ReportOutputSerializer.Meta.fields, "payload"]
 
 
+class AlertAcknowledgementOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+    acknowledged_by = serializers.CharField(source="acknowledged_by.username")
+
+    class Meta:
+        model = AlertAcknowledgement
+        fields = ["acknowledged_by", "acknowledged_role", "acknowledged_at", "note"]
+
+
 class AlertOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
-    table = serializers.CharField(source="table.code", allow_null=True)
+    casino = serializers.IntegerField(source="casino_id", allow_null=True)
+    table = serializers.CharField(
+        source="table_code", allow_null=True, help_text="The table's code."
+    )
+    table_id = serializers.IntegerField(allow_null=True)
+    round = serializers.IntegerField(source="round_id", allow_null=True)
+    acknowledgement = serializers.SerializerMethodField()
 
     class Meta:
         model = Alert
-        fields = ["id", "kind", "casino", "table", "round", "gaming_day", "details", "raised_at"]
+        fields = [
+            "id",
+            "kind",
+            "severity",
+            "cause",
+            "casino",
+            "table",
+            "table_id",
+            "round",
+            "gaming_day",
+            "details",
+            "raised_at",
+            "acknowledgement",
+        ]
+
+    @extend_schema_field(AlertAcknowledgementOutputSerializer(allow_null=True))
+    def get_acknowledgement(self, alert: Alert) -> dict[str, Any] | None:
+        """Who cleared it, when and why; null while it is open."""
+        try:
+            acknowledgement = alert.acknowledgement
+        except AlertAcknowledgement.DoesNotExist:
+            return None
+        return dict(AlertAcknowledgementOutputSerializer(acknowledgement).data)

@@ -34,4 +34,9 @@ urlpatterns = [
     path("reports/<int:report_id>/csv/", views.ReportCsvApi.as_view(), name="audit-report-csv"),
     path("reports/<int:report_id>/pdf/", views.ReportPdfApi.as_view(), name="audit-report-pdf"),
     path("alerts/", views.AlertListApi.as_view(), name="audit-alert-list"),
+    path(
+        "alerts/<int:alert_id>/acknowledge/",
+        views.AlertAcknowledgeApi.as_view(),
+        name="audit-alert-acknowledge",
+    ),
 ]

@@ -1,4 +1,5 @@
-"""The auditors' API: the trail and its verification, corrections, gaming-day reports, alerts.
+"""The auditors' API: the trail and its verification, corrections, gaming-day reports, alerts
+and their acknowledgement.
 Thin views over the services and selectors."""
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ from audit.api.serializers import (
     VerificationOutputSerializer,
 )
 from audit.models import (
-    AlertKind,
     Checkpoint,
     CorrectionKind,
     CorrectionStatus,
@@ -36,6 +36,7 @@ from audit.models import (
     ReportStatus,
 )
 from audit.sealing.signing import SigningKeyError, key_id, public_pem
+from audit.services import alerts as alert_services
 from audit.services import corrections as correction_services
 from audit.services.checkpoints import trusted_public_key
 from audit.services.reports.build import report_request
@@ -44,15 +45,18 @@ from audit.services.verification import trail_verify
 from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import DecimalStringField, MoneyField, StrictSerializer
-from casino.api.shortcuts import IDEMPOTENCY_HEADER, require_permission, validated
+from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, require_permission, validated
 from casino.core.errors import (
     AccessCode,
+    AlertCode,
     ApiError,
     AuditTrailCode,
     CorrectionCode,
     ReportCode,
     RoundCode,
 )
+from casino.core.models import Alert, AlertKind, AlertSeverity
+from casino.core.roles import Role, user_role
 from tables.models import Round
 
 # -- the trail --------------------------------------------------------------------------------
@@ -338,10 +342,11 @@ class ReportListApi(APIView):
         },
     )
     def get(self, request: Request) -> Response:
-        """Stored and pending reports, newest first (without their contents)."""
-        require_permission(request, "audit.run_reports")
+        """Stored and pending reports, newest first (without their contents): a pit boss's of
+        the casinos of the own pits."""
+        require_permission(request, "audit.list_reports")
         filters = validated(ReportFilterSerializer, request.query_params)
-        reports = selectors.report_list(**filters)
+        reports = selectors.report_list(user=request.user, **filters)
         context = {"request": request}
         return Response(ReportOutputSerializer(reports, many=True, context=context).data)
 
@@ -352,11 +357,13 @@ class ReportDetailApi(APIView):
     )
     def get(self, request: Request, report_id: int) -> Response:
         """A report's status and, once done, its JSON document exactly as stored (its SHA-256,
-        over the canonical form, is ``payload_sha256`` and is in the audit trail)."""
-        require_permission(request, "audit.run_reports")
+        over the canonical form, is ``payload_sha256`` and is in the audit trail). A pit boss
+        reads those of the casinos of the own pits."""
+        require_permission(request, "audit.list_reports")
         report = get_object_or_404(
             GamingDayReport.objects.select_related("requested_by"), pk=report_id
         )
+        require_permission(request, "audit.read_report", report)
         body = ReportOutputSerializer(report, context={"request": request}).data
         return Response({**body, "payload": report.payload})
 
@@ -385,8 +392,10 @@ class PdfRenderer(_FileRenderer):
 _DOWNLOAD_REFUSALS = refusals(AccessCode.PERMISSION_DENIED, ReportCode.REPORT_NOT_READY)
 
 
-def _download(report_id: int, *, kind: str) -> HttpResponse:
+def _download(request: Request, report_id: int, *, kind: str) -> HttpResponse:
+    require_permission(request, "audit.list_reports")
     report = get_object_or_404(GamingDayReport, pk=report_id)
+    require_permission(request, "audit.read_report", report)
     if report.status != ReportStatus.DONE:
         raise ApiError(ReportCode.REPORT_NOT_READY, "The report is not done.", status=report.status)
     if kind == "csv":
@@ -411,8 +420,7 @@ class ReportCsvApi(APIView):
     @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR, **_DOWNLOAD_REFUSALS})
     def get(self, request: Request, report_id: int) -> HttpResponse:
         """The report as CSV (blocks with their own headers); 409 until done."""
-        require_permission(request, "audit.run_reports")
-        return _download(report_id, kind="csv")
+        return _download(request, report_id, kind="csv")
 
 
 class ReportPdfApi(APIView):
@@ -421,15 +429,22 @@ class ReportPdfApi(APIView):
     @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY, **_DOWNLOAD_REFUSALS})
     def get(self, request: Request, report_id: int) -> HttpResponse:
         """The report as PDF; 409 until done."""
-        require_permission(request, "audit.run_reports")
-        return _download(report_id, kind="pdf")
+        return _download(request, report_id, kind="pdf")
 
 
 # -- alerts -----------------------------------------------------------------------------------
 
 
 class AlertFilterSerializer(StrictSerializer):
+    status = serializers.ChoiceField(
+        choices=[selectors.ALERT_OPEN, selectors.ALERT_ACKNOWLEDGED],
+        required=False,
+        help_text="open: not acknowledged; acknowledged: cleared.",
+    )
+    table = serializers.IntegerField(min_value=1, required=False, help_text="A table's id.")
+    pit = serializers.IntegerField(min_value=1, required=False, help_text="A pit's id.")
     kind = serializers.ChoiceField(choices=AlertKind.choices, required=False)
+    severity = serializers.ChoiceField(choices=AlertSeverity.choices, required=False)
     limit = serializers.IntegerField(min_value=1, max_value=500, required=False, default=100)
 
 
@@ -439,8 +454,43 @@ class AlertListApi(APIView):
         responses={200: AlertOutputSerializer(many=True), **refusals(AccessCode.PERMISSION_DENIED)},
     )
     def get(self, request: Request) -> Response:
-        """Alerts raised by the nightly checks (replay mismatches, a broken chain), newest
-        first."""
-        require_permission(request, "audit.view_trail")
+        """Alerts, newest first, filtered: a pit boss sees those of the tables of the own pits
+        (naming another pit or its table is refused), auditors and admins every one."""
+        require_permission(request, "audit.list_alerts")
         filters = validated(AlertFilterSerializer, request.query_params)
-        return Response(AlertOutputSerializer(selectors.alert_list(**filters), many=True).data)
+        if user_role(request.user) is Role.PIT_BOSS and not selectors.supervises(
+            request.user, table=filters.get("table"), pit=filters.get("pit")
+        ):
+            raise ApiError(AccessCode.PERMISSION_DENIED, "Your role does not allow this here.")
+        alerts = selectors.alert_list(user=request.user, **filters)
+        return Response(AlertOutputSerializer(alerts, many=True).data)
+
+
+class AcknowledgeInputSerializer(StrictSerializer):
+    note = serializers.CharField(
+        max_length=alert_services.NOTE_MAX_LENGTH, help_text="What was done about it."
+    )
+
+
+class AlertAcknowledgeApi(APIView):
+    @extend_schema(
+        request=AcknowledgeInputSerializer,
+        responses={
+            200: AlertOutputSerializer,
+            **refusals(AccessCode.PERMISSION_DENIED, AlertCode.ALERT_ALREADY_ACKNOWLEDGED),
+        },
+        parameters=[IDEMPOTENCY_HEADER],
+    )
+    @idempotent
+    def post(self, request: Request, alert_id: int) -> Response:
+        """Acknowledge an alert with a note, once: a pit boss of the pit of its table, an
+        auditor or an admin. Who cleared it, and when, is in the audit trail."""
+        require_permission(request, "audit.list_alerts")
+        data = validated(AcknowledgeInputSerializer, request.data)
+        try:
+            alert_services.alert_acknowledge(
+                alert_id=alert_id, actor=request.user, note=data["note"]
+            )
+        except Alert.DoesNotExist:
+            raise not_found() from None
+        return Response(AlertOutputSerializer(selectors.alert_detail(alert_id)).data)

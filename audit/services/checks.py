@@ -7,6 +7,8 @@ an error, for the auditors and whoever watches the logs.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import json
 import logging
 from dataclasses import asdict
 from typing import Any
@@ -15,11 +17,13 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from audit.models import Alert, AlertKind, ReplayCheck
+from audit.models import ReplayCheck
 from audit.services.cross_checks import Mismatch, cross_check
 from audit.services.verification import FindingKind, Verification, trail_verify
+from casino.core.alerts import alert_record
 from casino.core.audit_codes import AuditCode
 from casino.core.gaming_day import gaming_day_of
+from casino.core.models import Alert, AlertKind
 from casino.core.trail.recording import audit_record
 from payouts.services.replay import round_replay
 from tables.models import Casino, Round, RoundStatus, Table
@@ -93,12 +97,11 @@ def cross_check_run() -> list[Mismatch]:
 def alert_raise(
     *, kind: str, details: dict[str, Any], table_id: int | None = None, **where: Any
 ) -> Alert | None:
-    """Raise an alert of ``kind`` with ``details`` unless the same one is raised already;
-    returns the new alert, or ``None``."""
-    if Alert.objects.filter(kind=kind, details=details).exists():
-        return None
-    return Alert.objects.create(
-        kind=kind, details=details, table_id=table_id, raised_at=timezone.now(), **where
+    """Raise an alert of ``kind`` with ``details`` unless the same one is raised already (the
+    same details are the same cause); returns the new alert, or ``None``."""
+    digest = hashlib.sha256(json.dumps(details, sort_keys=True).encode()).hexdigest()
+    return alert_record(
+        kind=kind, cause=f"check:{digest}", details=details, table_id=table_id, **where
     )
 
 
@@ -146,14 +149,16 @@ def replay_check_day(*, casino_id: int, gaming_day: dt.date) -> ReplayCheck:
             )
             for round, differences in mismatches:
                 logger.error("settlement of round %s differs from its replay", round.pk)
-                Alert.objects.create(
+                # One alert per round: one its settlement raised already stands for this.
+                alert_record(
                     kind=AlertKind.REPLAY_MISMATCH,
+                    cause=f"round:{round.pk}",
                     casino_id=casino_id,
-                    table=round.table,
-                    round=round,
+                    table_id=round.table_id,
+                    round_id=round.pk,
                     gaming_day=gaming_day,
                     details={"differences": differences},
-                    raised_at=now,
+                    at=now,
                 )
                 audit_record(
                     event_code=AuditCode.ROUND_REPLAY_MISMATCH,

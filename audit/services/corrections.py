@@ -13,7 +13,7 @@ approved void of a settled round takes the round back out of them, an approved p
 adds its lines to what was paid.
 
 Lock order (``tables.locks``): the round, then the correction, then the day totals' row, then the
-audit chain.
+audit chain, then the alert raised for a request.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from audit.models import Correction, CorrectionKind, CorrectionLine, CorrectionStatus
+from audit.services.alerts import correction_pending_alert
 from casino.core.audit_codes import AuditCode
 from casino.core.errors import ApiError, CorrectionCode
 from casino.core.gaming_day import gaming_day_of
@@ -126,6 +127,7 @@ def correction_request(
             after=_describe(correction),
             reason=reason,
         )
+        correction_pending_alert(correction)
         return correction
 
 

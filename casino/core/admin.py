@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from casino.core.models import AuditRecord
+from casino.core.models import Alert, AlertAcknowledgement, AuditRecord
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
@@ -36,3 +36,14 @@ class AuditRecordAdmin(ReadOnlyAdmin):
         "table_id",
     ]
     list_filter = ["event_code", "actor_role"]
+
+
+@admin.register(Alert)
+class AlertAdmin(ReadOnlyAdmin):
+    list_display = ["id", "kind", "severity", "table_id", "round_id", "gaming_day", "raised_at"]
+    list_filter = ["kind", "severity"]
+
+
+@admin.register(AlertAcknowledgement)
+class AlertAcknowledgementAdmin(ReadOnlyAdmin):
+    list_display = ["alert", "acknowledged_by", "acknowledged_at"]

@@ -37,6 +37,8 @@ class AuditCode(StrEnum):
     CORRECTION_REQUESTED = "correction.requested"
     CORRECTION_APPROVED = "correction.approved"
     CORRECTION_REJECTED = "correction.rejected"
+    # Alerts
+    ALERT_ACKNOWLEDGED = "alert.acknowledged"
     # Reports and checks of the record itself
     REPORT_REQUESTED = "report.requested"
     REPORT_STORED = "report.stored"

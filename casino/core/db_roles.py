@@ -34,6 +34,8 @@ HISTORY_TABLES = frozenset(
         "audit_checkpoint",
         "audit_correctionline",
         "audit_replaycheck",
+        "core_alert",
+        "core_alertacknowledgement",
         "payouts_roundpaytable",
         "tables_ledgerentry",
         "tables_limitchangedecision",

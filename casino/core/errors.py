@@ -122,6 +122,13 @@ class ReportCode(StrEnum):
 
 
 @unique
+class AlertCode(StrEnum):
+    """Alerts and their acknowledgement."""
+
+    ALERT_ALREADY_ACKNOWLEDGED = "alert_already_acknowledged"
+
+
+@unique
 class ServiceCode(StrEnum):
     """A server the system depends on is unreachable: the request was not carried out and may be
     sent again once it is back."""
@@ -149,6 +156,7 @@ CODE_ENUMS: tuple[type[StrEnum], ...] = (
     RoundCode,
     CorrectionCode,
     ReportCode,
+    AlertCode,
     ServiceCode,
     AuditTrailCode,
 )
@@ -226,6 +234,8 @@ _EXCEPTIONS: dict[str, int] = {
     ReportCode.REPORT_PARAMETERS_INVALID: 400,
     # A report that cannot be built is recorded as failed; it never answers a request.
     ReportCode.REPORT_MIXED_CURRENCY: 500,
+    # An alert is cleared once; who cleared it, and when, stays as it was.
+    AlertCode.ALERT_ALREADY_ACKNOWLEDGED: 409,
     # PostgreSQL, or Redis (the broker and the cache), did not answer: nothing was done.
     ServiceCode.DATABASE_UNAVAILABLE: 503,
     ServiceCode.BROKER_UNAVAILABLE: 503,

@@ -96,3 +96,77 @@ class AuditStream(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} at seq {self.seq}"
+
+
+class AlertKind(models.TextChoices):
+    """What an alert is about. Each kind has one severity (``casino.core.alerts.SEVERITY``)."""
+
+    PAYOUT_CAPPED = "payout_capped", "A settlement's payouts were cut by the table's cap"
+    LARGE_PAYOUT = "large_payout", "A payout line above the large-payout threshold"
+    CORRECTION_PENDING = "correction_pending", "A correction waits for approval"
+    ROUND_IDLE = "round_idle", "A round with no action for too long"
+    TABLE_NO_DEALER = "table_no_dealer", "An open table with no dealer"
+    DEALER_REFUSALS = "dealer_refusals", "Repeated refusals at one table"
+    REPLAY_MISMATCH = "replay_mismatch", "A settlement differs from its replay"
+    CHAIN_BROKEN = "chain_broken", "The audit chain is broken"
+    CHECKPOINT_INVALID = "checkpoint_invalid", "A checkpoint is missing, altered or forged"
+    RECORD_UNAUDITED = "record_unaudited", "A record and the audit trail disagree"
+
+
+class AlertSeverity(models.TextChoices):
+    INFO = "info", "Info"
+    WARNING = "warning", "Warning"
+    CRITICAL = "critical", "Critical"
+
+
+class Alert(models.Model):
+    """Something a pit boss or an auditor must look at, raised in the transaction of the event
+    that causes it (``casino.core.alerts.alert_record``) or by a scheduled check.
+
+    ``cause`` names the one event it is about (``round:12``, ``payout_line:40``...), so the
+    same cause never raises two open alerts. Like the audit trail it sits below the apps and
+    names the casino, table and round by id, with no foreign key. Never changed or deleted
+    (the database refuses both): acknowledging one is a row of its own
+    (:class:`AlertAcknowledgement`).
+    """
+
+    kind = models.CharField(max_length=20, choices=AlertKind.choices)
+    severity = models.CharField(max_length=10, choices=AlertSeverity.choices)
+    cause = models.CharField(max_length=120)
+    casino_id = models.BigIntegerField(null=True, blank=True, help_text="The casino, by id.")
+    table_id = models.BigIntegerField(null=True, blank=True, help_text="The table, by id.")
+    round_id = models.BigIntegerField(null=True, blank=True, help_text="The round, by id.")
+    gaming_day = models.DateField(null=True, blank=True)
+    details = models.JSONField(default=dict)
+    raised_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["kind", "raised_at"], name="core_alert_kind_time_idx"),
+            models.Index(fields=["kind", "cause"], name="core_alert_kind_cause_idx"),
+            models.Index(fields=["table_id"], name="core_alert_table_idx"),
+        ]
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} #{self.pk}"
+
+
+class AlertAcknowledgement(models.Model):
+    """Who cleared an alert, when, and what they noted: at most one per alert, never changed."""
+
+    alert = models.OneToOneField(Alert, on_delete=models.PROTECT, related_name="acknowledgement")
+    acknowledged_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    acknowledged_role = models.CharField(max_length=20)
+    acknowledged_at = models.DateTimeField()
+    note = models.TextField()
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=~Q(note=""), name="alert_acknowledgement_has_note")
+        ]
+
+    def __str__(self) -> str:
+        return f"acknowledgement of alert {self.alert_id}"

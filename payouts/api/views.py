@@ -3,7 +3,9 @@ Thin views over the services and selectors."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict
+from typing import Any
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
@@ -19,7 +21,25 @@ from payouts import selectors
 from payouts.api.serializers import ReplayOutputSerializer, SettledRoundOutputSerializer
 from payouts.services.replay import round_replay
 from payouts.services.settlement import round_settle
+from payouts.services.settlement_alerts import settlement_mismatch_alert
+from tables.api.refusals import Handler, refusals_counted, table_of_round
 from tables.models import Round
+
+
+def mismatch_alerted(handler: Handler) -> Handler:
+    """Raise the alert of a settlement refused with ``settlement_mismatch``, once its request's
+    transaction has rolled back (so the decorator goes outside ``idempotent``)."""
+
+    @functools.wraps(handler)
+    def wrapper(view: Any, request: Request, *args: Any, **kwargs: Any) -> Response:
+        try:
+            return handler(view, request, *args, **kwargs)
+        except ApiError as exc:
+            if exc.code == RoundCode.SETTLEMENT_MISMATCH:
+                settlement_mismatch_alert(round_id=kwargs["round_id"], details=exc.details)
+            raise
+
+    return wrapper
 
 
 class RoundDetailApi(APIView):
@@ -47,6 +67,8 @@ class RoundSettleApi(APIView):
         },
         parameters=[IDEMPOTENCY_HEADER],
     )
+    @mismatch_alerted
+    @refusals_counted(table_of_round)
     @idempotent
     def post(self, request: Request, round_id: int) -> Response:
         """Settle a complete round (its dealer); settling again returns the first settlement."""

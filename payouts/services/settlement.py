@@ -7,8 +7,9 @@ otherwise the two results must agree to the cent, and if they ever do not, nothi
 and the refusal says so. The service then writes the result: the wager lines, the settlement
 with its payout lines (one statement, ``payouts.services.settlement_record``), the round's move
 to ``settled`` (``tables.lifecycle``), the round added to its table's day totals
-(``payouts.services.day_totals``) and one audit row. Settling again returns the settlement
-already written.
+(``payouts.services.day_totals``), one audit row and the alerts the settlement raises (a cap
+applied, a large payout: ``payouts.services.settlement_alerts``). Settling again returns the
+settlement already written.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from casino.core.transactions import service_transaction
 from casino.games.contract import GameResult, GameState
 from payouts.models import PayoutLine, Settlement
 from payouts.services.day_totals import result_figures, table_day_totals_add
+from payouts.services.settlement_alerts import settlement_alerts
 from payouts.services.settlement_record import settlement_record
 from tables.engines import current_state, replayed_state
 from tables.lifecycle import round_status_change
@@ -140,4 +142,5 @@ def _write(
             "lines": [[line.box, line.line, str(line.paid_amount)] for line in lines],
         },
     )
+    settlement_alerts(round=round, result=result, lines=lines)
     return settlement, lines

@@ -23,6 +23,7 @@ from casino.games.codes import GameCode
 from tables import selectors
 from tables.api.actions import action_request_schema, read_action
 from tables.api.limit_changes import LimitChangeOutputSerializer
+from tables.api.refusals import refusals_counted, table_of_round, table_of_table
 from tables.api.serializers import (
     RoundActionOutputSerializer,
     RoundOutputSerializer,
@@ -203,6 +204,7 @@ class RoundOpenApi(APIView):
         },
         parameters=[IDEMPOTENCY_HEADER],
     )
+    @refusals_counted(table_of_table)
     @idempotent
     def post(self, request: Request, table_id: int) -> Response:
         """Open the next round at this table (the assigned dealer only)."""
@@ -241,6 +243,7 @@ class RoundActionApi(APIView):
         },
         parameters=[IDEMPOTENCY_HEADER],
     )
+    @refusals_counted(table_of_round)
     @idempotent
     def post(self, request: Request, round_id: int) -> Response:
         """Apply one dealer action; a stale ``expected_event`` is refused with 409.

@@ -25,6 +25,8 @@ from audit.models import Correction, GamingDayReport
 from audit.services.corrections import correction_request
 from audit.services.reports.build import report_build, report_request
 from casino.api.models import DeviceToken, SignInLockout, hash_token
+from casino.core.alerts import alert_record_apart
+from casino.core.models import AlertKind
 from casino.core.roles import Role
 from payouts.services.settlement import round_settle
 from tables.engines import validate_rule_settings
@@ -53,6 +55,12 @@ ADMIN_ONLY = frozenset({"admin"})
 #: Who reads the changes of limits under dual control of this table's pit.
 LIMIT_REVIEWERS = frozenset({"pit_boss", "auditor", "admin"})
 PIT_WATCHERS = frozenset({"pit_boss", "auditor", "admin"})
+#: Who lists alerts: a pit boss those of the own pits (the other pit's boss gets none of this
+#: pit's), auditors and admins all.
+ALERT_READERS = frozenset({"pit_boss", "other_pit_boss", "auditor", "admin"})
+#: Who reads the gaming-day reports of this casino: the pit bosses of its pits (both pits of
+#: the floor are the one casino's), and auditors.
+REPORT_READERS = frozenset({"pit_boss", "other_pit_boss", "auditor"})
 
 
 @dataclass(frozen=True)
@@ -76,6 +84,7 @@ class Case:
 
     needs_token: bool = False  # a device token of the dealer
     needs_lockout: bool = False  # a sign-in lockout of the dealer's name
+    needs_alert: bool = False  # an open alert at the table
 
 
 CASES = [
@@ -201,7 +210,22 @@ CASES = [
     Case("audit_verify", "get", "/api/v1/audit/verify/", AUDITOR_ONLY),
     Case("audit_checkpoint_list", "get", "/api/v1/audit/checkpoints/", AUDITOR_ONLY),
     Case("audit_checkpoint_key", "get", "/api/v1/audit/checkpoints/public-key/", AUDITOR_ONLY),
-    Case("audit_alert_list", "get", "/api/v1/audit/alerts/", AUDITOR_ONLY),
+    Case("audit_alert_list", "get", "/api/v1/audit/alerts/", ALERT_READERS),
+    Case(
+        "audit_alert_list_of_the_pit",
+        "get",
+        "/api/v1/audit/alerts/?pit={pit}",
+        PIT_WATCHERS,
+        route="audit-alert-list",
+    ),
+    Case(
+        "audit_alert_acknowledge",
+        "post",
+        "/api/v1/audit/alerts/{alert}/acknowledge/",
+        PIT_WATCHERS,
+        body={"note": "spoke to the dealer"},
+        needs_alert=True,
+    ),
     Case(
         "audit_correction_request",
         "post",
@@ -242,7 +266,7 @@ CASES = [
         needs_round=True,
         needs_correction=True,
     ),
-    Case("audit_report_list", "get", "/api/v1/audit/reports/", AUDITOR_ONLY),
+    Case("audit_report_list", "get", "/api/v1/audit/reports/", REPORT_READERS),
     Case(
         "audit_report_request",
         "post",
@@ -254,21 +278,21 @@ CASES = [
         "audit_report_detail",
         "get",
         "/api/v1/audit/reports/{report}/",
-        AUDITOR_ONLY,
+        REPORT_READERS,
         needs_report=True,
     ),
     Case(
         "audit_report_csv",
         "get",
         "/api/v1/audit/reports/{report}/csv/",
-        AUDITOR_ONLY,
+        REPORT_READERS,
         needs_report=True,
     ),
     Case(
         "audit_report_pdf",
         "get",
         "/api/v1/audit/reports/{report}/pdf/",
-        AUDITOR_ONLY,
+        REPORT_READERS,
         needs_report=True,
     ),
     Case("token_list", "get", "/api/v1/auth/tokens/", SIGNED_IN),
@@ -358,7 +382,13 @@ def test_permission(
     if case.needs_report:
         report = report_request(actor=users["auditor"], gaming_day=dt.date(2025, 3, 10))
         report_id = report_build(report_id=report.pk).pk
-    token_id = lockout_id = 0
+    token_id = lockout_id = alert_id = 0
+    if case.needs_alert:
+        alert = alert_record_apart(
+            kind=AlertKind.ROUND_IDLE, cause="matrix", table_id=table.pk, details={}
+        )
+        assert alert is not None
+        alert_id = alert.pk
     if case.needs_token:
         token_id = DeviceToken.objects.create(
             user=users["dealer"], device_name="tablet 2", key_digest=hash_token("matrix")
@@ -387,6 +417,7 @@ def test_permission(
         token=token_id,
         lockout=lockout_id,
         pit=table.pit_id,
+        alert=alert_id,
     )
     client = client_for(role)
     before = _database_state()

@@ -15,12 +15,11 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import DatabaseError, connection, transaction
 
-from audit.models import Alert, AlertKind
 from audit.services.chain import chain_verify
 from audit.services.checks import chain_check
 from audit.tasks import chain_verify_task
 from casino.core.audit_codes import AuditCode
-from casino.core.models import AuditRecord
+from casino.core.models import Alert, AlertKind, AuditRecord
 from casino.core.trail.canonical import GENESIS_HASH, HASHED_FIELDS, row_hash
 from casino.core.trail.recording import audit_record
 from casino.core.trail.walk import StreamHead

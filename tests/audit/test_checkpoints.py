@@ -20,7 +20,7 @@ from django.core.management import CommandError, call_command
 from django.db import connection, transaction
 from django.utils import timezone
 
-from audit.models import Alert, AlertKind, Checkpoint, CheckpointReason
+from audit.models import Checkpoint, CheckpointReason
 from audit.sealing.documents import FIRST_PREVIOUS, CheckpointDocument, problems, seal
 from audit.sealing.merkle import inclusion_proof, merkle_root, verify_inclusion
 from audit.sealing.signing import key_id, load_public_key
@@ -34,7 +34,7 @@ from audit.services.checkpoints import (
 from audit.services.checks import chain_check
 from audit.services.verification import FindingKind, trail_verify
 from casino.core.audit_codes import AuditCode
-from casino.core.models import AuditRecord
+from casino.core.models import Alert, AlertKind, AuditRecord
 from casino.core.trail.canonical import HASHED_FIELDS, row_hash
 from casino.core.trail.recording import AuditScope, audit_record
 from tests.owner import as_owner

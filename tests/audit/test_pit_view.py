@@ -19,9 +19,9 @@ from django.db.models import Sum
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from audit.models import Alert, AlertKind
 from audit.pit_view import pit_view, table_view
 from audit.services.day_totals import day_totals_verify
+from casino.core.models import Alert, AlertKind, AlertSeverity
 from casino.core.roles import Role
 from payouts.models import PayoutLine
 from tables.engines import validate_rule_settings
@@ -146,14 +146,17 @@ def known_floor(
     rp01(tablet)
     rounds["rp9"] = tablet.round_id
 
-    # Alerts: two at RP-1, one at RP-9, one of the casino alone.
+    # Alerts: two at RP-1, one at RP-9, one of the casino alone; RP-1 c's capped settlement
+    # raised a third at RP-1 itself (payout_capped).
     now = timezone.now()
     casino = live_floor["casino"]
-    for table in (rp1, rp1, rp9, None):
+    for n, table in enumerate((rp1, rp1, rp9, None)):
         Alert.objects.create(
             kind=AlertKind.REPLAY_MISMATCH,
-            casino=casino,
-            table=table,
+            severity=AlertSeverity.CRITICAL,
+            cause=f"test:{n}",
+            casino_id=casino.pk,
+            table_id=table.pk if table else None,
             details={},
             raised_at=now,
         )
@@ -189,7 +192,7 @@ def test_the_figures_of_known_rounds_of_the_three_games(
     assert (rp.rounds_today, rp.rounds_last_hour) == (3, 3)  # b, c and d in the last hour
     assert (rp.wagered, rp.paid, rp.house_result) == (D(95), D(145), D(-50))
     assert (rp.hold_pct, rp.theoretical_hold_pct) == (D("-52.63"), D("5.26"))
-    assert (rp.cap_hits, rp.open_alerts) == (1, 2)
+    assert (rp.cap_hits, rp.open_alerts) == (1, 3)  # two made here, the cap's own
     # Ruby Run: 100 staked, 97 returned: hold 3 %; no house edge known.
     rr = by_code["RR-1"].figures
     assert (rr.rounds_today, rr.rounds_last_hour, rr.wagered, rr.paid) == (1, 1, D(100), D(97))
@@ -213,7 +216,7 @@ def test_the_figures_of_known_rounds_of_the_three_games(
         D(-44),
     )
     assert (pit.figures.hold_pct, pit.figures.theoretical_hold_pct) == (D("-20.00"), D("5.26"))
-    assert (pit.figures.cap_hits, pit.figures.open_alerts) == (1, 2)
+    assert (pit.figures.cap_hits, pit.figures.open_alerts) == (1, 3)
 
     # The casino adds pit B's RP-9 (30 staked, 50 returned, theoretical 1.50) and the alert of
     # the casino alone: staked 250, returned 314, house -64, hold -25.60 %; theoretical
@@ -230,7 +233,7 @@ def test_the_figures_of_known_rounds_of_the_three_games(
         D("-25.60"),
         D("5.20"),
     )
-    assert (whole.figures.cap_hits, whole.figures.open_alerts) == (1, 4)
+    assert (whole.figures.cap_hits, whole.figures.open_alerts) == (1, 5)
     # The totals kept as the rounds settled are what the history gives.
     assert day_totals_verify() == []
 
@@ -283,7 +286,7 @@ def test_the_next_gaming_day_starts_from_zero(
     assert view.pit.totals.figures.wagered == D(0)
     # The round in play is still in play, and the alerts still open.
     assert view.pit.totals.rounds_in_play == 1
-    assert view.pit.totals.figures.open_alerts == 2
+    assert view.pit.totals.figures.open_alerts == 3
 
 
 def test_a_pit_of_mixed_currencies_has_no_money_totals(
@@ -354,7 +357,12 @@ def _pit_of(size: int, live_floor: dict[str, Any], users: dict[str, Any], name: 
                 )
                 round_settle(round_id=round.pk, actor=dealer)
         Alert.objects.create(
-            kind=AlertKind.REPLAY_MISMATCH, casino=casino, table=table, raised_at=timezone.now()
+            kind=AlertKind.REPLAY_MISMATCH,
+            severity=AlertSeverity.CRITICAL,
+            cause=f"test:{table.pk}",
+            casino_id=casino.pk,
+            table_id=table.pk,
+            raised_at=timezone.now(),
         )
     return pit
 
@@ -398,7 +406,7 @@ def test_the_endpoints_answer_in_the_published_shape(
         "hold_pct": "-20.00",
         "theoretical_hold_pct": "5.26",
         "cap_hits": 1,
-        "open_alerts": 2,
+        "open_alerts": 3,
     }
     assert body["casino"]["totals"]["figures"]["wagered"] == "250.00"
     [rr] = [t for t in body["tables"] if t["code"] == "RR-1"]

@@ -11,11 +11,11 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from audit.models import Alert, AlertKind, ReplayCheck
+from audit.models import ReplayCheck
 from audit.services.checks import replay_check_day
 from audit.tasks import replay_closed_days_task
 from casino.core.gaming_day import gaming_day_of
-from casino.core.models import AuditRecord
+from casino.core.models import Alert, AlertKind, AuditRecord
 from tables.models import Round
 
 pytestmark = pytest.mark.django_db

@@ -116,7 +116,7 @@ def _pit() -> int:
         # Statistics and the visibility map, as a database that has been running would have.
         cursor.execute(
             "VACUUM (ANALYZE) tables_round, tables_roundevent, payouts_wagerline, "
-            "payouts_settlement, payouts_payoutline, payouts_roundpaytable, audit_alert, "
+            "payouts_settlement, payouts_payoutline, payouts_roundpaytable, core_alert, "
             "tables_dealerassignment, tables_table"
         )
     day_totals_rebuild(tables=[table["id"] for table in tables], first=DAY, last=DAY)
@@ -356,9 +356,30 @@ def _day(tables: list[dict[str, Any]]) -> None:
         {"t": tables[0]["id"]},
     )
     _copy(
-        "audit_alert",
-        ("kind", "casino_id", "table_id", "gaming_day", "details", "raised_at"),
-        (("replay_mismatch", casino, table["id"], DAY, empty, NOW) for table in tables[::10]),
+        "core_alert",
+        (
+            "kind",
+            "severity",
+            "cause",
+            "casino_id",
+            "table_id",
+            "gaming_day",
+            "details",
+            "raised_at",
+        ),
+        (
+            (
+                "replay_mismatch",
+                "critical",
+                f"bench:{table['id']}",
+                casino,
+                table["id"],
+                DAY,
+                empty,
+                NOW,
+            )
+            for table in tables[::10]
+        ),
     )
 
 
