@@ -1,0 +1,92 @@
+"""Every page of the surfaces × every role (and anonymous): what each answers.
+
+A page signs in by its form (a session); signed out, a page that needs a user sends the browser
+to the sign-in page; signed in, a pit's board is for who may watch that pit (its own pit boss,
+auditors, admins) and 403 for anyone else.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+
+ROLES = (
+    None,
+    "no_role",
+    "dealer",
+    "other_dealer",
+    "pit_boss",
+    "other_pit_boss",
+    "auditor",
+    "admin",
+)
+WATCHERS = {"pit_boss", "auditor", "admin"}
+
+
+def _client(users: dict[str, Any], role: str | None) -> Client:
+    client = Client()
+    if role is not None:
+        client.force_login(users[role])
+    return client
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", ROLES)
+def test_the_sign_in_page_is_for_everyone(role: str | None, users: dict[str, Any]) -> None:
+    response = _client(users, role).get("/sign-in/")
+    # Signed in already: on to the pits.
+    assert response.status_code == (200 if role is None else 302)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", ROLES)
+def test_the_pit_index(role: str | None, users: dict[str, Any], floor: dict[str, Any]) -> None:
+    response = _client(users, role).get("/pit/")
+    if role is None:
+        assert response.status_code == 302 and response["Location"].startswith("/sign-in/")
+    elif role in ("pit_boss", "other_pit_boss"):
+        # One pit each: straight to its board.
+        assert response.status_code == 302 and response["Location"].startswith("/pit/")
+    else:
+        assert response.status_code == 200
+        listed = response.content.decode()
+        assert ("Pit A" in listed) is (role in WATCHERS)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", ROLES)
+def test_a_pits_board(role: str | None, users: dict[str, Any], floor: dict[str, Any]) -> None:
+    response = _client(users, role).get(f"/pit/{floor['pit'].pk}/")
+    if role is None:
+        assert response.status_code == 302 and response["Location"].startswith("/sign-in/")
+    elif role in WATCHERS:
+        assert response.status_code == 200
+        assert f'data-view-url="/api/v1/pits/{floor["pit"].pk}/view/"' in response.content.decode()
+    else:
+        assert response.status_code == 403
+
+
+@pytest.mark.django_db
+def test_signing_out_ends_the_session(users: dict[str, Any], floor: dict[str, Any]) -> None:
+    client = _client(users, "pit_boss")
+    assert client.post("/sign-out/").status_code == 302
+    assert client.get(f"/pit/{floor['pit'].pk}/").status_code == 302
+
+
+def _page_routes(resolver: URLResolver) -> set[str]:
+    found: set[str] = set()
+    for pattern in resolver.url_patterns:
+        if isinstance(pattern, URLResolver):
+            found |= _page_routes(pattern)
+        elif isinstance(pattern, URLPattern) and (pattern.name or "").startswith("surfaces-"):
+            found.add(pattern.name)
+    return found
+
+
+def test_every_page_is_a_case() -> None:
+    """A new page must join this matrix."""
+    covered = {"surfaces-sign-in", "surfaces-sign-out", "surfaces-pit-index", "surfaces-pit-board"}
+    assert _page_routes(get_resolver()) == covered
