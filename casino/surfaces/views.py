@@ -59,5 +59,9 @@ def pit_board(request: HttpRequest, pit_id: int) -> HttpResponse:
             "pit": pit,
             "view_url": reverse("pit-view", kwargs={"pit_id": pit.pk}),
             "table_url": reverse("table-view", kwargs={"table_id": 0}).replace("/0/", "/{id}/"),
+            "alerts_url": f"{reverse('audit-alert-list')}?pit={pit.pk}&status=open",
+            "acknowledge_url": reverse("audit-alert-acknowledge", kwargs={"alert_id": 0}).replace(
+                "/0/", "/{id}/"
+            ),
         },
     )

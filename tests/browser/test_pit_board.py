@@ -84,3 +84,33 @@ def test_the_other_pits_boss_cannot_open_this_pits_board(
 def test_the_board_needs_a_sign_in(live_server: Any, page: Any, floor: dict[str, Any]) -> None:
     page.goto(f"{live_server.url}/pit/{floor['pit'].pk}/")
     assert "/sign-in/" in page.url
+
+
+def test_a_pit_boss_acknowledges_an_alert_on_the_board(
+    live_server: Any, page: Any, floor: dict[str, Any], screenshot: Callable[..., Path]
+) -> None:
+    from casino.core.alerts import alert_record_apart
+    from casino.core.models import Alert, AlertKind
+
+    table = floor["table"]
+    alert = alert_record_apart(
+        kind=AlertKind.TABLE_NO_DEALER,
+        cause=f"table:{table.pk}:browser",
+        casino_id=floor["casino"].pk,
+        table_id=table.pk,
+    )
+    assert alert is not None
+    sign_in(page, live_server, "pit_boss")
+    item = page.locator(f"[data-alert='{alert.pk}']")
+    item.wait_for()
+    assert "Open table without a dealer" in item.inner_text()
+    assert "RP-1" in item.inner_text()
+    assert "⚠ 1" in page.locator("[data-table='RP-1']").inner_text()
+    screenshot(page, "alert")
+    item.locator("input").fill("Dealer relief arrived")
+    item.locator("button").click()
+    page.locator("#alert-list .empty").wait_for()
+    acknowledged = Alert.objects.get(pk=alert.pk).acknowledgement
+    assert acknowledged.note == "Dealer relief arrived"
+    assert acknowledged.acknowledged_by.username == "pit_boss"
+    assert page.locator("[data-table='RP-1'] .badge").count() == 0

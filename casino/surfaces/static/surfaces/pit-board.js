@@ -12,6 +12,19 @@
   const detail = document.getElementById("table-detail");
   const urls = board.dataset;
   const GAMES = { russian_poker: "Russian Poker", ruby_run: "Ruby Run", red_dog: "Red Dog" };
+  // What each alert means, in a pit boss's words.
+  const ALERTS = {
+    payout_capped: "Payout cut to the table maximum",
+    large_payout: "Large payout",
+    correction_pending: "Correction waiting for approval",
+    round_idle: "Round with no action",
+    table_no_dealer: "Open table without a dealer",
+    dealer_refusals: "Repeated refusals: the dealer may need help",
+    replay_mismatch: "Replay does not match the round",
+    chain_broken: "Audit trail broken",
+    checkpoint_invalid: "Audit checkpoint invalid",
+    record_unaudited: "Record without its audit row",
+  };
   // A round idle this long is marked, and twice as long, marked as late.
   const IDLE_WARN_S = 120;
 
@@ -162,7 +175,7 @@
   }
 
   function alertItem(alert) {
-    const note = el("input", { type: "text", placeholder: "Note (what was done)", "aria-label": "Note" });
+    const note = el("input", { type: "text", placeholder: "Note", "aria-label": "Note" });
     const acknowledge = async (event) => {
       event.preventDefault();
       const url = urls.acknowledgeUrl.replace("{id}", alert.id);
@@ -182,9 +195,10 @@
     return el("li", { class: `alert severity-${alert.severity}`, "data-alert": alert.id },
       el("header", {},
         el("span", { class: "severity" }, alert.severity),
-        el("span", { class: "where" }, alert.table_code || alert.table || ""),
+        el("span", { class: "where" }, alert.table || ""),
         el("time", {}, clock(alert.raised_at))),
-      el("p", {}, alert.summary || alert.kind.replaceAll("_", " ")),
+      el("p", {}, ALERTS[alert.kind] || alert.kind.replaceAll("_", " "),
+        alert.round ? ` (round ${alert.round})` : ""),
       form);
   }
 
