@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from casino.core.audit_codes import AuditCode
 from casino.core.errors import AccessCode, ApiError, RoundCode
+from casino.core.push import TableChange, publish_table_change
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
 from casino.games.contract import GameResult, GameState
@@ -138,6 +139,19 @@ def _write(
             "cap_applied": result.cap_applied,
             # Every payout line as paid: the cross-checks hold each line to its audit row.
             "lines": [[line.box, line.line, str(line.paid_amount)] for line in lines],
+        },
+    )
+    publish_table_change(
+        table_id=round.table_id,
+        pit_id=round.table.pit_id,
+        kind=TableChange.ROUND_SETTLED,
+        data={
+            "round": round.pk,
+            "number": round.number,
+            "staked": result.staked,
+            "returned": result.returned,
+            "house_result": result.house_result,
+            "cap_applied": result.cap_applied,
         },
     )
     return settlement, lines
