@@ -98,6 +98,9 @@ def asgi_server(django_db_setup: None, django_db_blocker: Any) -> Iterator[int]:
         # No connection is kept between requests: the suite's flush and teardown never wait.
         "CONN_MAX_AGE": "0",
         "LOG_LEVEL": "ERROR",
+        # A heartbeat every second: a subscriber waiting for an event that never comes checks
+        # its deadline that often.
+        "PUSH_HEARTBEAT_SECONDS": "1",
     }
     with uvicorn(env) as port:
         yield port
@@ -139,7 +142,10 @@ class Subscriber:
     def next(self) -> Event:
         """The next event, heartbeats skipped; fails after ``DEADLINE_S`` without one."""
         name, event_id, data = "message", None, []
+        deadline = time.monotonic() + DEADLINE_S
         while True:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"no event within {DEADLINE_S} s")
             line = self.response.readline().decode()
             if not line:
                 raise EOFError("the stream ended")
