@@ -418,6 +418,9 @@ def run_system(owner_env: dict[str, str], *, host: str, port: int) -> int:
                 "--port",
                 str(push_port),
                 "--no-access-log",
+                # Django's ASGI application has no lifespan events.
+                "--lifespan",
+                "off",
             ],
             env=env,
             cwd=ROOT,

@@ -1,10 +1,10 @@
-"""The push tests' fixtures: the floor of every test, and the ASGI server for real."""
+"""The push tests' fixtures: the floor of every test, the ASGI server for real, and pits'
+streams emptied before each test."""
+
+import pytest
 
 from tests.fixtures import *  # noqa: F403
 from tests.push.server import asgi_server  # noqa: F401
-
-
-import pytest  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

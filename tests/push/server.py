@@ -50,6 +50,8 @@ def uvicorn(env: dict[str, str]) -> Iterator[int]:
                 "--log-level",
                 "warning",
                 "--no-access-log",
+                "--lifespan",
+                "off",
             ],
             cwd=ROOT,
             env={**os.environ, **env},
