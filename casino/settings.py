@@ -142,6 +142,17 @@ CACHES = {
     }
 }
 
+# Push (casino.core.push): each pit's stream of changes keeps about STREAM_LENGTH entries (a
+# client further behind reloads the pit view); a publish waits at most TIMEOUT_S for Redis. A
+# subscriber's stream sends a heartbeat after HEARTBEAT_S of quiet and ends after MAX_SECONDS,
+# when the client reconnects, authenticated and authorised afresh.
+PUSH = {
+    "STREAM_LENGTH": env.int("PUSH_STREAM_LENGTH", default=1000),
+    "TIMEOUT_S": REDIS_TIMEOUT_S,
+    "HEARTBEAT_S": env.float("PUSH_HEARTBEAT_SECONDS", default=15.0),
+    "MAX_SECONDS": env.float("PUSH_STREAM_MAX_SECONDS", default=300.0),
+}
+
 AUTHENTICATION_BACKENDS = [
     "rules.permissions.ObjectPermissionBackend",
     "casino.api.backends.SignInBackend",

@@ -52,7 +52,7 @@ def _round_lock_statement(with_related: bool) -> str:
         SELECT {_ROUND_ROWS.select}, (
             SELECT a.dealer_id FROM tables_dealerassignment a
             WHERE a.table_id = r.table_id AND a.ended_at IS NULL
-        ){related}
+        ), (SELECT pt.pit_id FROM tables_table pt WHERE pt.id = r.table_id){related}
         WHERE r.id = %s
         FOR UPDATE OF r
     """
@@ -147,7 +147,8 @@ def dealer_table_id(dealer_id: int) -> int | None:
 
 
 def round_lock(round_id: int, *, with_related: bool = False) -> Round:
-    """The round row, locked, with ``current_dealer_id``: one statement. Its table, rule set
+    """The round row, locked, with ``current_dealer_id`` and its table's ``pit_id`` (where its
+    changes are published): one statement. Its table, rule set
     and dealer are read when first used, or in the same statement ``with_related`` (for a
     caller that answers with the whole round: the settlement).
 
@@ -161,8 +162,9 @@ def round_lock(round_id: int, *, with_related: bool = False) -> Round:
     round = _ROUND_ROWS.instance(row)
     at = _ROUND_ROWS.width
     round.current_dealer_id = row[at]  # type: ignore[attr-defined]
+    round.pit_id = row[at + 1]  # type: ignore[attr-defined]
     if with_related:
-        at += 1
+        at += 2
         related = []
         for rows in (_ROUND_TABLE_ROWS, _ROUND_RULE_SET_ROWS, _dealer_rows()):
             related.append(rows.instance(row[at:]))

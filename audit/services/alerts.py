@@ -14,10 +14,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from audit.models import Correction
-from casino.core.alerts import alert_record
+from casino.core.alerts import alert_published, alert_record
 from casino.core.audit_codes import AuditCode
 from casino.core.errors import AccessCode, AlertCode, ApiError, RequestCode
 from casino.core.models import Alert, AlertAcknowledgement, AlertKind
+from casino.core.push import TableChange
 from casino.core.roles import user_role
 from casino.core.trail.recording import AuditSubject, audit_record
 from casino.core.transactions import service_transaction
@@ -93,6 +94,7 @@ def alert_acknowledge(*, alert_id: int, actor: AbstractBaseUser, note: str) -> A
             },
             reason=note,
         )
+        alert_published(alert, TableChange.ALERT_ACKNOWLEDGED)
         return acknowledgement
 
 

@@ -24,6 +24,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from casino.core.models import Alert, AlertKind, AlertSeverity
+from casino.core.push import TableChange, publish_table_change
 from casino.core.trail.canonical import json_value
 
 #: The severity of each kind: critical where the record itself is in doubt, warning where a
@@ -73,7 +74,7 @@ def alert_record(
         raised = raised.filter(acknowledgement__isnull=True)
     if raised.exists():
         return None
-    return Alert.objects.create(
+    alert = Alert.objects.create(
         kind=kind,
         severity=SEVERITY[kind],
         cause=cause,
@@ -83,6 +84,28 @@ def alert_record(
         gaming_day=gaming_day,
         details=json_value(details or {}),
         raised_at=at or timezone.now(),
+    )
+    alert_published(alert, TableChange.ALERT_RAISED)
+    return alert
+
+
+def alert_published(alert: Alert, kind: TableChange) -> None:
+    """Publish ``alert``'s raising or acknowledgement to the subscribers of its table's pit,
+    once the transaction commits (``casino.core.push``). An alert of no table concerns no pit's
+    board."""
+    if alert.table_id is None:
+        return
+    # The shared core names the floor by id only; the table's pit is one indexed read.
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pit_id FROM tables_table WHERE id = %s", [alert.table_id])
+        row = cursor.fetchone()
+    if row is None:
+        return
+    publish_table_change(
+        table_id=alert.table_id,
+        pit_id=row[0],
+        kind=kind,
+        data={"alert": alert.pk, "kind": alert.kind, "severity": alert.severity},
     )
 
 

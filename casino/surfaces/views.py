@@ -1,8 +1,9 @@
 """The pit board's pages: sign-in, the pits one may watch, and one pit's board.
 
 The pages are thin: the board renders from the API (``/api/v1/pits/{id}/view/``, the alerts)
-in the browser and updates itself from the push stream, so what a pit boss sees is what the API
-answers, with the same permissions (a session sign-in is an API sign-in too).
+in the browser and updates itself from the pit's push stream (``/api/v1/pits/{id}/events/``,
+served by the ASGI server on the same origin), so what a pit boss sees is what the API answers,
+with the same permissions (a session sign-in is an API sign-in too).
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ def pit_board(request: HttpRequest, pit_id: int) -> HttpResponse:
             "pit": pit,
             "view_url": reverse("pit-view", kwargs={"pit_id": pit.pk}),
             "table_url": reverse("table-view", kwargs={"table_id": 0}).replace("/0/", "/{id}/"),
+            "stream_url": reverse("pit-events", kwargs={"pit_id": pit.pk}),
             "alerts_url": f"{reverse('audit-alert-list')}?pit={pit.pk}&status=open",
             "acknowledge_url": reverse("audit-alert-acknowledge", kwargs={"alert_id": 0}).replace(
                 "/0/", "/{id}/"

@@ -391,6 +391,7 @@ def run_system(owner_env: dict[str, str], *, host: str, port: int) -> int:
         flush=True,
     )
     bin_dir = Path(PYTHON).parent
+    push_port = int(os.environ.get("PUSH_PORT", port + 1))
     processes = [
         subprocess.Popen(
             [
@@ -402,6 +403,24 @@ def run_system(owner_env: dict[str, str], *, host: str, port: int) -> int:
                 str(ROOT / "deploy" / "gunicorn.conf.py"),
                 "--access-logfile",
                 "-",
+            ],
+            env=env,
+            cwd=ROOT,
+            start_new_session=True,
+        ),
+        # The push stream (server-sent events) is served by the ASGI server, beside gunicorn.
+        subprocess.Popen(
+            [
+                str(bin_dir / "uvicorn"),
+                "casino.asgi:application",
+                "--host",
+                host,
+                "--port",
+                str(push_port),
+                "--no-access-log",
+                # Django's ASGI application has no lifespan events.
+                "--lifespan",
+                "off",
             ],
             env=env,
             cwd=ROOT,
@@ -445,6 +464,7 @@ def run_system(owner_env: dict[str, str], *, host: str, port: int) -> int:
         f"  OpenAPI docs  {base}/api/v1/docs/   (schema {base}/api/v1/schema/)\n"
         f"  Admin         {base}/admin/\n"
         f"  Health        {base}/healthz\n"
+        f"  Push (SSE)    http://{host}:{push_port}/api/v1/pits/<id>/events/   (uvicorn)\n"
         "Demo logins (password 'demo-password' for all):\n"
         "  admin (admin), pitboss (pit boss), auditor (auditor),\n"
         "  dealer1 at RP-1, dealer2 at RR-1, dealer3 at RD-1 (dealers)\n",

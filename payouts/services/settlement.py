@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from casino.core.audit_codes import AuditCode
 from casino.core.errors import AccessCode, ApiError, RoundCode
+from casino.core.push import TableChange, publish_table_change
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
 from casino.games.contract import GameResult, GameState
@@ -143,4 +144,17 @@ def _write(
         },
     )
     settlement_alerts(round=round, result=result, lines=lines)
+    publish_table_change(
+        table_id=round.table_id,
+        pit_id=round.table.pit_id,
+        kind=TableChange.ROUND_SETTLED,
+        data={
+            "round": round.pk,
+            "number": round.number,
+            "staked": result.staked,
+            "returned": result.returned,
+            "house_result": result.house_result,
+            "cap_applied": result.cap_applied,
+        },
+    )
     return settlement, lines

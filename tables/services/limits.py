@@ -29,6 +29,7 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from casino.core.audit_codes import AuditCode
 from casino.core.errors import ApiError, RequestCode, TableCode
+from casino.core.push import TableChange, publish_table_change
 from casino.core.roles import user_role
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
@@ -127,7 +128,7 @@ def _request_file(
         reason=reason,
     )
     role = user_role(actor)
-    return LimitChangeRequest.objects.create(
+    request = LimitChangeRequest.objects.create(
         table=table,
         changes=after,
         before=before,
@@ -137,6 +138,13 @@ def _request_file(
         requested_at=record.occurred_at,
         audit_record_id=record.pk,
     )
+    publish_table_change(
+        table_id=table.pk,
+        pit_id=table.pit_id,
+        kind=TableChange.LIMITS_CHANGE_REQUESTED,
+        data={"request": request.pk, "changes": after},
+    )
+    return request
 
 
 def _decide(

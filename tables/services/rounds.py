@@ -23,6 +23,7 @@ from django.utils import timezone
 from casino.core.audit_codes import AuditCode
 from casino.core.context import current_request_id
 from casino.core.errors import AccessCode, ApiError, RequestCode, RoundCode, TableCode
+from casino.core.push import TableChange, publish_table_change
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
 from casino.games.contract import (
@@ -123,6 +124,12 @@ def round_open(
                 "options": round.options,
             },
         )
+        publish_table_change(
+            table_id=table.pk,
+            pit_id=table.pit_id,
+            kind=TableChange.ROUND_OPENED,
+            data={"round": round.pk, "number": round.number, "phase": round.phase},
+        )
         return round
 
 
@@ -200,6 +207,17 @@ def round_act(
             after={
                 "action": action,
                 "events": [{"seq": e.seq, "kind": e.kind, **e.payload} for e in stored],
+            },
+        )
+        publish_table_change(
+            table_id=round.table_id,
+            pit_id=round.pit_id,  # type: ignore[attr-defined]
+            kind=TableChange.ROUND_ACTION,
+            data={
+                "round": round.pk,
+                "action": action,
+                "phase": str(state.phase),
+                "last_event_seq": round.last_event_seq,
             },
         )
         return ActResult(round=round, events=stored, view=tablet_view(state), state=state.view())

@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from casino.core.audit_codes import AuditCode
 from casino.core.errors import AccessCode, ApiError, TableCode
+from casino.core.push import TableChange, publish_table_change
 from casino.core.roles import Role, user_role
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
@@ -87,6 +88,7 @@ def table_open(*, table_id: int, actor: AbstractBaseUser, reason: str = "") -> T
             after={"status": TableStatus.OPEN},
             reason=reason,
         )
+        _publish_status(table)
         return table
 
 
@@ -116,6 +118,7 @@ def table_close(*, table_id: int, actor: AbstractBaseUser, reason: str = "") -> 
             after={"status": TableStatus.CLOSED},
             reason=reason,
         )
+        _publish_status(table)
         return table
 
 
@@ -225,6 +228,12 @@ def table_changes_apply(
             after={name: _value(getattr(table, name)) for name in names},
             reason=reason,
         )
+    publish_table_change(
+        table_id=table.pk,
+        pit_id=table.pit_id,
+        kind=TableChange.TABLE_CHANGED,
+        data={name: _value(getattr(table, name)) for name in changed},
+    )
     return changed
 
 
@@ -276,6 +285,12 @@ def dealer_assign(
                 before={"dealer": previous.dealer.get_username()},
                 after=None,
             )
+            publish_table_change(
+                table_id=previous.table_id,
+                pit_id=locked[previous.table_id].pit_id,
+                kind=TableChange.DEALER_RELIEVED,
+                data={"dealer": previous.dealer.get_username()},
+            )
         assignment = DealerAssignment.objects.create(
             table=table, dealer=dealer, assigned_by=actor, started_at=now
         )
@@ -285,7 +300,22 @@ def dealer_assign(
             table=table,
             after={"dealer": dealer.get_username()},
         )
+        publish_table_change(
+            table_id=table.pk,
+            pit_id=table.pit_id,
+            kind=TableChange.DEALER_ASSIGNED,
+            data={"dealer": dealer.get_username(), "since": now},
+        )
         return assignment
+
+
+def _publish_status(table: Table) -> None:
+    publish_table_change(
+        table_id=table.pk,
+        pit_id=table.pit_id,
+        kind=TableChange.TABLE_STATUS,
+        data={"status": table.status},
+    )
 
 
 def require_manager(actor: AbstractBaseUser, table: Table) -> None:

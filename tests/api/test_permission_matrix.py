@@ -104,6 +104,7 @@ CASES = [
     Case("table_detail", "get", "/api/v1/tables/{table}/", AT_THIS_TABLE),
     Case("table_view", "get", "/api/v1/tables/{table}/view/", PIT_WATCHERS),
     Case("pit_view", "get", "/api/v1/pits/{pit}/view/", PIT_WATCHERS),
+    Case("pit_events", "get", "/api/v1/pits/{pit}/events/", PIT_WATCHERS),
     Case(
         "table_open", "post", "/api/v1/tables/{table}/open/", MANAGERS, body={}, table_closed=True
     ),

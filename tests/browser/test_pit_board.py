@@ -1,11 +1,14 @@
-"""The pit boss's pit board in a real browser: signing in, the floor at a glance, the refusals.
+"""The pit boss's pit board in a real browser: signing in, the floor at a glance, changes and
+alerts arriving without a reload, acknowledging, going offline and back, the refusals.
 
-The board renders from the pit view's API; its screenshots are what a pit boss sees.
+The site is served by uvicorn, as the push server serves it (pages, API and the pit's event
+stream on one origin), from the suite's committed data; the screenshots are what a pit boss
+sees.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from decimal import Decimal as D
 from pathlib import Path
 from typing import Any
@@ -13,19 +16,49 @@ from typing import Any
 import pytest
 
 from tables.services.rounds import round_act, round_open
+from tests.push.server import free_port, server_env, uvicorn
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def sign_in(page: Any, live_server: Any, username: str) -> None:
-    page.goto(f"{live_server.url}/sign-in/")
+class Site:
+    """uvicorn serving the project on one port, which may be stopped and started again."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.env = env
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._running: Any = None
+
+    def start(self) -> None:
+        self._running = uvicorn(self.env, self.port)
+        self._running.__enter__()
+
+    def stop(self) -> None:
+        if self._running is not None:
+            self._running.__exit__(None, None, None)
+            self._running = None
+
+
+@pytest.fixture
+def site(django_db_blocker: Any, transactional_db: None) -> Iterator[Site]:
+    site = Site(server_env(django_db_blocker))
+    site.start()
+    try:
+        yield site
+    finally:
+        site.stop()
+
+
+def sign_in(page: Any, site: Any, username: str) -> None:
+    page.goto(f"{site.url}/sign-in/")
     page.fill("input[name=username]", username)
     page.fill("input[name=password]", f"pw-{username}")
     page.click("button[type=submit]")
 
 
 def test_a_pit_boss_signs_in_and_reads_the_floor(
-    live_server: Any,
+    site: Any,
     page: Any,
     floor: dict[str, Any],
     users: dict[str, Any],
@@ -40,9 +73,9 @@ def test_a_pit_boss_signs_in_and_reads_the_floor(
         action="place_wagers",
         data={"box": 1, "player": "P1", "ante": D(10)},
     )
-    sign_in(page, live_server, "pit_boss")
+    sign_in(page, site, "pit_boss")
     # One pit: straight to its board.
-    page.wait_for_url(f"{live_server.url}/pit/{floor['pit'].pk}/")
+    page.wait_for_url(f"{site.url}/pit/{floor['pit'].pk}/")
     card = page.locator("[data-table='RP-1']")
     card.wait_for()
     assert "Russian Poker" in card.inner_text()
@@ -62,9 +95,9 @@ def test_a_pit_boss_signs_in_and_reads_the_floor(
 
 
 def test_a_wrong_password_is_refused_on_the_sign_in_page(
-    live_server: Any, page: Any, users: dict[str, Any]
+    site: Any, page: Any, users: dict[str, Any]
 ) -> None:
-    page.goto(f"{live_server.url}/sign-in/")
+    page.goto(f"{site.url}/sign-in/")
     page.fill("input[name=username]", "pit_boss")
     page.fill("input[name=password]", "not-it")
     page.click("button[type=submit]")
@@ -73,21 +106,21 @@ def test_a_wrong_password_is_refused_on_the_sign_in_page(
 
 
 def test_the_other_pits_boss_cannot_open_this_pits_board(
-    live_server: Any, page: Any, floor: dict[str, Any]
+    site: Any, page: Any, floor: dict[str, Any]
 ) -> None:
-    sign_in(page, live_server, "other_pit_boss")
-    page.wait_for_url(f"{live_server.url}/pit/{floor['other_table'].pit_id}/")
-    response = page.goto(f"{live_server.url}/pit/{floor['pit'].pk}/")
+    sign_in(page, site, "other_pit_boss")
+    page.wait_for_url(f"{site.url}/pit/{floor['other_table'].pit_id}/")
+    response = page.goto(f"{site.url}/pit/{floor['pit'].pk}/")
     assert response is not None and response.status == 403
 
 
-def test_the_board_needs_a_sign_in(live_server: Any, page: Any, floor: dict[str, Any]) -> None:
-    page.goto(f"{live_server.url}/pit/{floor['pit'].pk}/")
+def test_the_board_needs_a_sign_in(site: Any, page: Any, floor: dict[str, Any]) -> None:
+    page.goto(f"{site.url}/pit/{floor['pit'].pk}/")
     assert "/sign-in/" in page.url
 
 
 def test_a_pit_boss_acknowledges_an_alert_on_the_board(
-    live_server: Any, page: Any, floor: dict[str, Any], screenshot: Callable[..., Path]
+    site: Any, page: Any, floor: dict[str, Any], screenshot: Callable[..., Path]
 ) -> None:
     from casino.core.alerts import alert_record_apart
     from casino.core.models import Alert, AlertKind
@@ -100,7 +133,7 @@ def test_a_pit_boss_acknowledges_an_alert_on_the_board(
         table_id=table.pk,
     )
     assert alert is not None
-    sign_in(page, live_server, "pit_boss")
+    sign_in(page, site, "pit_boss")
     item = page.locator(f"[data-alert='{alert.pk}']")
     item.wait_for()
     assert "Open table without a dealer" in item.inner_text()
@@ -114,3 +147,53 @@ def test_a_pit_boss_acknowledges_an_alert_on_the_board(
     assert acknowledged.note == "Dealer relief arrived"
     assert acknowledged.acknowledged_by.username == "pit_boss"
     assert page.locator("[data-table='RP-1'] .badge").count() == 0
+
+
+def test_the_board_follows_the_floor_live_and_marks_itself_offline(
+    site: Site,
+    page: Any,
+    floor: dict[str, Any],
+    users: dict[str, Any],
+    screenshot: Callable[..., Path],
+) -> None:
+    from casino.core.alerts import alert_record_apart
+    from casino.core.models import AlertKind
+
+    table = floor["table"]
+    sign_in(page, site, "pit_boss")
+    connection = page.locator("#connection")
+    page.wait_for_function("document.getElementById('connection').dataset.state === 'live'")
+    card = page.locator("[data-table='RP-1']")
+    assert "Between rounds" in card.inner_text()
+    # A dealer's round and action, made through the services and committed: on the board
+    # without a reload.
+    round = round_open(table_id=table.pk, dealer=users["dealer"])
+    card.locator(".round", has_text="Round 1 · betting").wait_for()
+    round_act(
+        round_id=round.pk,
+        actor=users["dealer"],
+        expected_event=round.last_event_seq,
+        action="place_wagers",
+        data={"box": 1, "player": "P1", "ante": D(10)},
+    )
+    alert = alert_record_apart(
+        kind=AlertKind.ROUND_IDLE,
+        cause=f"round:{round.pk}:browser",
+        casino_id=floor["casino"].pk,
+        table_id=table.pk,
+        round_id=round.pk,
+    )
+    assert alert is not None
+    page.locator(f"[data-alert='{alert.pk}']").wait_for()
+    card.locator(".badge", has_text="⚠ 1").wait_for()
+    screenshot(page, "live")
+    # The push server stops: the board says it is offline, and live again once it is back.
+    site.stop()
+    page.wait_for_function("document.getElementById('connection').dataset.state === 'offline'")
+    assert "Offline" in connection.inner_text()
+    screenshot(page, "offline")
+    site.start()
+    page.wait_for_function(
+        "document.getElementById('connection').dataset.state === 'live'", timeout=30_000
+    )
+    assert connection.inner_text() == "Live"

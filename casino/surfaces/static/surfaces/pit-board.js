@@ -80,21 +80,36 @@
     return body;
   }
 
+  // Each load reads the view and the alerts at once; a load that finishes after a newer one
+  // started is dropped, so the board never goes back to an older picture.
+  let loads = 0;
+
   async function load() {
+    const mine = ++loads;
     try {
-      view = await api(urls.viewUrl);
+      const [fresh, alerts] = await Promise.all([
+        api(urls.viewUrl),
+        urls.alertsUrl ? api(urls.alertsUrl) : null,
+      ]);
+      if (mine !== loads) return;
+      view = fresh;
       loadedAt = Date.now();
       render();
-      if (urls.alertsUrl) renderAlerts(await api(urls.alertsUrl));
+      if (alerts) renderAlerts(alerts);
       if (!urls.streamUrl) setConnection("static", `As of ${clock(view.as_of)}: reload to update`);
     } catch (error) {
       setConnection("offline", `Offline: ${error.message}`);
     }
   }
 
+  // At most one load every 150 ms however fast the floor changes: a busy pit sends tens of
+  // changes a second, and one load shows them all.
   function reloadSoon() {
-    clearTimeout(reloadTimer);
-    reloadTimer = setTimeout(load, 150);
+    if (reloadTimer !== null) return;
+    reloadTimer = setTimeout(() => {
+      reloadTimer = null;
+      load();
+    }, 150);
   }
 
   function render() {
@@ -197,8 +212,7 @@
         el("span", { class: "severity" }, alert.severity),
         el("span", { class: "where" }, alert.table || ""),
         el("time", {}, clock(alert.raised_at))),
-      el("p", {}, ALERTS[alert.kind] || alert.kind.replaceAll("_", " "),
-        alert.round ? ` (round ${alert.round})` : ""),
+      el("p", {}, ALERTS[alert.kind] || alert.kind.replaceAll("_", " ")),
       form);
   }
 
