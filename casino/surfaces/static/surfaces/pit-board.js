@@ -252,7 +252,7 @@
     };
     stream.onerror = () => setConnection("offline", "Offline: reconnecting…");
     stream.onmessage = reloadSoon;
-    for (const kind of ["change", "resync"]) stream.addEventListener(kind, reloadSoon);
+    for (const kind of ["ready", "resync"]) stream.addEventListener(kind, reloadSoon);
   }
 
   load();
