@@ -197,3 +197,31 @@ def test_the_board_follows_the_floor_live_and_marks_itself_offline(
         "document.getElementById('connection').dataset.state === 'live'", timeout=30_000
     )
     assert connection.inner_text() == "Live"
+
+
+def test_the_demo_floor_on_the_board(
+    site: Site, page: Any, screenshot: Callable[..., Path]
+) -> None:
+    """The floor `make run` loads, as its pit boss sees it, a dealer's round arriving live."""
+    from django.contrib.auth import get_user_model
+
+    from casino.demo.floor import load_demo_floor
+    from tables.models import Table
+
+    load_demo_floor()
+    page.goto(f"{site.url}/sign-in/")
+    page.fill("input[name=username]", "pitboss")
+    page.fill("input[name=password]", "demo-password")
+    page.click("button[type=submit]")
+    page.wait_for_function("document.getElementById('connection').dataset.state === 'live'")
+    for code, game, dealer in (
+        ("RP-1", "Russian Poker", "dealer1"),
+        ("RR-1", "Ruby Run", "dealer2"),
+        ("RD-1", "Red Dog", "dealer3"),
+    ):
+        card = page.locator(f"[data-table='{code}']")
+        assert game in card.inner_text() and dealer in card.inner_text()
+    dealer = get_user_model().objects.get(username="dealer1")
+    round_open(table_id=Table.objects.get(code="RP-1").pk, dealer=dealer)
+    page.locator("[data-table='RP-1'] .round", has_text="Round 1").wait_for()
+    screenshot(page, "demo")
