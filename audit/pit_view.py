@@ -184,12 +184,46 @@ class PitView:
 
 
 @dataclass(frozen=True)
+class RecentRound:
+    """One of a table's last rounds: its status, dealer, times and, once settled, its money
+    (``None`` before)."""
+
+    id: int
+    number: int
+    status: str
+    dealer: str
+    opened_at: dt.datetime
+    closed_at: dt.datetime | None
+    staked: Decimal | None
+    returned: Decimal | None
+    house_result: Decimal | None
+    cap_applied: bool | None
+
+
+@dataclass(frozen=True)
 class TableView:
-    """One table now, on its casino's gaming day."""
+    """One table now, on its casino's gaming day, with its last rounds (newest first)."""
 
     gaming_day: dt.date
     as_of: dt.datetime
     table: TableLive
+    last_rounds: list[RecentRound]
+
+
+#: How many of its last rounds a table's view lists.
+LAST_ROUNDS = 10
+
+_LAST_ROUNDS = """
+    SELECT r.id, r.number, r.status, u.{username} AS dealer, r.opened_at, r.closed_at,
+           s.total_staked AS staked, s.total_returned AS returned, s.house_result,
+           s.cap_applied
+    FROM tables_round r
+    JOIN {users} u ON u.id = r.dealer_id
+    LEFT JOIN payouts_settlement s ON s.round_id = r.id
+    WHERE r.table_id = %(table)s
+    ORDER BY r.number DESC
+    LIMIT %(limit)s
+"""
 
 
 def pit_view(*, pit_id: int, now: dt.datetime | None = None) -> PitView:
@@ -212,7 +246,8 @@ def pit_view(*, pit_id: int, now: dt.datetime | None = None) -> PitView:
 
 
 def table_view(*, table_id: int, now: dt.datetime | None = None) -> TableView:
-    """The table ``table_id`` as it stands at ``now`` (default: now). Two statements.
+    """The table ``table_id`` as it stands at ``now`` (default: now), with its last
+    ``LAST_ROUNDS`` rounds. Three statements.
 
     :raises Table.DoesNotExist:
     """
@@ -220,7 +255,20 @@ def table_view(*, table_id: int, now: dt.datetime | None = None) -> TableView:
     table = Table.objects.select_related("pit__casino").get(pk=table_id)
     day = table.pit.casino.clock.day_of(now)
     [row] = _table_rows(where="t.id = %(table)s", now=now, day=day, table=table.pk)
-    return TableView(gaming_day=day, as_of=now, table=_table(row, now))
+    users = get_user_model()
+    recent = _fetch(
+        _LAST_ROUNDS.format(
+            username=connection.ops.quote_name(users.USERNAME_FIELD),
+            users=connection.ops.quote_name(users._meta.db_table),
+        ),
+        {"table": table.pk, "limit": LAST_ROUNDS},
+    )
+    return TableView(
+        gaming_day=day,
+        as_of=now,
+        table=_table(row, now),
+        last_rounds=[RecentRound(**round) for round in recent],
+    )
 
 
 def _table_rows(

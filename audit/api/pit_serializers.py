@@ -94,7 +94,25 @@ class PitViewOutputSerializer(_Serializer):
     tables = TableLiveOutputSerializer(many=True)
 
 
+class RecentRoundOutputSerializer(_Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    dealer = serializers.CharField()
+    opened_at = serializers.DateTimeField()
+    closed_at = serializers.DateTimeField(allow_null=True)
+    staked = _money("Staked in the round; null until it is settled.")
+    returned = _money("Returned for it; null until it is settled.")
+    house_result = _money("staked - returned; null until it is settled.")
+    cap_applied = serializers.BooleanField(
+        allow_null=True, help_text="Whether the maximum payout cut it; null until settled."
+    )
+
+
 class TableViewOutputSerializer(_Serializer):
     gaming_day = serializers.DateField(help_text="The casino's gaming day at ``as_of``.")
     as_of = serializers.DateTimeField()
     table = TableLiveOutputSerializer()
+    last_rounds = RecentRoundOutputSerializer(
+        many=True, help_text="The table's last rounds, newest first."
+    )

@@ -238,6 +238,38 @@ def test_the_figures_of_known_rounds_of_the_three_games(
     assert day_totals_verify() == []
 
 
+def test_a_table_s_view_lists_its_last_rounds(
+    known_floor: dict[str, Any], live_floor: dict[str, Any]
+) -> None:
+    # RP-1's rounds, newest first: d in play (no money yet), then c (capped), b and a.
+    view = table_view(table_id=live_floor["table"].pk)
+    assert [r.id for r in view.last_rounds] == [
+        known_floor["rp1_d"],
+        known_floor["rp1_c"],
+        known_floor["rp1_b"],
+        known_floor["rp1_a"],
+    ]
+    d, c, b, a = view.last_rounds
+    assert (d.status, d.staked, d.returned, d.house_result, d.cap_applied) == (
+        "open",
+        None,
+        None,
+        None,
+        None,
+    )
+    assert (c.status, c.staked, c.returned, c.house_result, c.cap_applied) == (
+        "settled",
+        D(30),
+        D(45),
+        D(-15),
+        True,
+    )
+    assert (b.staked, b.returned, b.cap_applied) == (D(35), D(50), False)
+    assert (a.staked, a.returned, a.house_result) == (D(30), D(50), D(-20))
+    assert {r.dealer for r in view.last_rounds} == {"dealer"}
+    assert [r.number for r in view.last_rounds] == [4, 3, 2, 1]
+
+
 def test_the_table_s_dealer_and_round_in_play(
     known_floor: dict[str, int], live_floor: dict[str, Any], users: dict[str, Any]
 ) -> None:
@@ -386,7 +418,8 @@ def test_the_statements_do_not_grow_with_the_pit(
     assert one is not None
     with CaptureQueriesContext(connection) as queries:
         table_view(table_id=one.pk)
-    assert len(queries) == 2
+    # The table's row, its figures, its last rounds.
+    assert len(queries) == 3
 
 
 def test_the_endpoints_answer_in_the_published_shape(

@@ -91,6 +91,12 @@ def test_a_pit_boss_signs_in_and_reads_the_floor(
     dialog = page.locator("#table-detail")
     dialog.wait_for()
     assert "RP-1 · Russian Poker" in dialog.inner_text()
+    # Its last rounds: the one in play, with no money yet.
+    assert dialog.locator("tr[data-round='1']").inner_text().split("\t")[:3] == [
+        "1",
+        "open",
+        "dealer",
+    ]
     screenshot(page, "detail")
 
 

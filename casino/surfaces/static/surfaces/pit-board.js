@@ -235,6 +235,22 @@
           el("dt", {}, "Hold / theoretical"), el("dd", {}, `${pct(f.hold_pct)} / ${pct(f.theoretical_hold_pct)}`),
           el("dt", {}, "Cap hits / open alerts"), el("dd", {}, `${f.cap_hits} / ${f.open_alerts}`),
         ),
+        el("h3", {}, "Last rounds"),
+        answer.last_rounds.length
+          ? el("table", { class: "rounds" },
+              el("thead", {}, el("tr", {},
+                ...["Round", "Status", "Dealer", "Opened", "Staked", "Paid", "Result", ""].map((h) => el("th", {}, h)))),
+              el("tbody", {}, ...answer.last_rounds.map((round) => el("tr", { "data-round": round.number },
+                el("td", {}, round.number),
+                el("td", {}, round.status),
+                el("td", {}, round.dealer),
+                el("td", {}, clock(round.opened_at)),
+                el("td", { class: "amount" }, money(round.staked, "")),
+                el("td", { class: "amount" }, money(round.returned, "")),
+                el("td", { class: `amount ${Number(round.house_result) < 0 ? "loss" : ""}` }, money(round.house_result, "")),
+                el("td", { class: "warn" }, round.cap_applied ? "capped" : ""),
+              ))))
+          : el("p", {}, "No rounds yet."),
         el("form", { method: "dialog" }, el("button", {}, "Close")),
       );
       detail.showModal();
