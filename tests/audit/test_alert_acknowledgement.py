@@ -227,3 +227,23 @@ def test_a_pit_boss_reads_the_reports_of_the_casino_of_the_own_pits_only(
     )
     assert response.status_code == 403
     assert get_user_model().objects.filter(username="far_pit_boss").exists()
+
+
+@pytest.mark.parametrize("kind", list(AlertKind))
+def test_every_kind_of_alert_is_acknowledged_once(
+    kind: AlertKind, audit_floor: dict[str, Any], client_for: Callable[[str | None], Any]
+) -> None:
+    """Whatever raised it: an alert of a table by its pit's boss, once; a second is refused and
+    writes nothing."""
+    table = audit_floor["table"]
+    alert = alert_record_apart(
+        kind=kind, cause=f"every-kind:{kind}", casino_id=table.pit.casino_id, table_id=table.pk
+    )
+    assert alert is not None
+    boss = client_for("pit_boss")
+    assert _acknowledge(boss, alert).status_code == 200
+    written = _written()
+    again = _acknowledge(client_for("auditor"), alert, "seen twice")
+    assert again.status_code == 409
+    assert again.json()["error"]["code"] == "alert_already_acknowledged"
+    assert _written() == written
