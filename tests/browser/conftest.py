@@ -8,7 +8,6 @@ Every test may save screenshots with the ``screenshot`` fixture, under
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -22,13 +21,12 @@ from tests.fixtures import *  # noqa: F403
 SCREENSHOTS = ROOT / ".local" / "test" / "screenshots"
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+@pytest.fixture(scope="module")
+def browser(_orm_beside_playwright: None) -> Iterator[Any]:
+    """Chromium, for the tests of one module: Playwright's loop stops with it, so the tests
+    after them run as ever."""
     from playwright.sync_api import sync_playwright
 
-    # Playwright's sync API runs an event loop in this thread; Django's ORM calls in the same
-    # test (building the floor) must still be allowed.
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     executable = chromium_executable()
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(executable), args=LAUNCH_ARGS)
@@ -36,6 +34,17 @@ def browser() -> Iterator[Any]:
             yield chromium
         finally:
             chromium.close()
+
+
+@pytest.fixture(scope="module")
+def _orm_beside_playwright() -> Iterator[None]:
+    """Playwright's sync API runs an event loop in this thread, and Django refuses ORM calls
+    where a loop runs; the browser tests build their floor with the ORM in the same thread.
+    Allowed for these tests only, and taken back after them, so that no later test (nor a
+    server a later test starts, which inherits the environment) runs with it."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        yield
 
 
 @pytest.fixture
