@@ -20,12 +20,17 @@ from tests.faults.stack import Dropped, FaultStack, act, is_error_shape, open_ro
 from tests.russian_round import FOUR_BOX_ROUND
 
 KILLS = 3
+#: Seconds a tablet waits between two actions: a round lasts over a second, so the kills land
+#: while every tablet is still in the middle of its round (as fast as answers come, a round
+#: was over before the first kill on a quick machine, and nothing was cut off).
+PAUSE_S = 0.08
 #: A dropped request is sent again at most this many times.
 RETRIES = 10
 
 
 class Tablet(threading.Thread):
-    """One dealer playing one round as fast as answers come, retrying what was dropped."""
+    """One dealer playing one round at a quick pace (``PAUSE_S``), retrying what was
+    dropped."""
 
     def __init__(self, stack: FaultStack, index: int, table_id: int, token: str) -> None:
         super().__init__(name=f"tablet-{index}")
@@ -69,6 +74,7 @@ class Tablet(threading.Thread):
             assert status == 200, (action, body)
             seen = body["last_event_seq"]
             self.acknowledged.append((request_id, seen))
+            time.sleep(PAUSE_S)
         client.close()
 
 
@@ -85,7 +91,7 @@ def test_web_workers_killed_in_a_burst_lose_no_acknowledged_action_and_apply_non
         tablet.start()
     killed = []
     for _ in range(KILLS):
-        time.sleep(0.4 + rng.random() * 0.4)
+        time.sleep(0.15 + rng.random() * 0.2)
         # A worker serving a tablet now, so the kill cuts a connection in the middle.
         workers = stack.web_workers(serving=True) or stack.web_workers()
         if workers:
