@@ -11,6 +11,7 @@ refuses any other change). Which paytables a table uses is the payouts app's
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings as conf
 from django.db import models
@@ -328,6 +329,16 @@ class Round(models.Model):
 
     def audit_scope(self) -> AuditScope:
         return AuditScope(table_id=self.table_id, round_id=self.pk, gaming_day=self.gaming_day)
+
+    def alert_scope(self) -> dict[str, Any]:
+        """Where an alert about this round stands: ``casino.core.alerts.alert_record``'s
+        casino, table, round and gaming day (reads the table's pit)."""
+        return {
+            "casino_id": self.table.pit.casino_id,
+            "table_id": self.table_id,
+            "round_id": self.pk,
+            "gaming_day": self.gaming_day,
+        }
 
 
 class RoundEvent(models.Model):

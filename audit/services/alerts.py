@@ -35,10 +35,7 @@ def correction_pending_alert(correction: Correction) -> Alert | None:
     return alert_record(
         kind=AlertKind.CORRECTION_PENDING,
         cause=f"correction:{correction.pk}",
-        casino_id=round.table.pit.casino_id,
-        table_id=round.table_id,
-        round_id=round.pk,
-        gaming_day=round.gaming_day,
+        **round.alert_scope(),
         details={
             "correction": correction.pk,
             "kind": correction.kind,

@@ -64,10 +64,7 @@ def _idle(round: Round, last: dt.datetime, now: dt.datetime) -> Alert | None:
     return alert_record(
         kind=AlertKind.ROUND_IDLE,
         cause=f"round:{round.pk}",
-        casino_id=round.table.pit.casino_id,
-        table_id=round.table_id,
-        round_id=round.pk,
-        gaming_day=round.gaming_day,
+        **round.alert_scope(),
         details={
             "round": round.number,
             "phase": round.phase,

@@ -77,9 +77,6 @@ def settlement_mismatch_alert(*, round_id: int, details: dict[str, object]) -> N
     alert_record_apart(
         kind=AlertKind.REPLAY_MISMATCH,
         cause=f"round:{round.pk}",
-        casino_id=round.table.pit.casino_id,
-        table_id=round.table_id,
-        round_id=round.pk,
-        gaming_day=round.gaming_day,
+        **round.alert_scope(),
         details={"at": "settlement", **details},
     )
