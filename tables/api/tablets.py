@@ -60,7 +60,7 @@ class TabletOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
 
 class TabletRegisteredSerializer(serializers.Serializer):  # type: ignore[type-arg]
     id = serializers.IntegerField()
-    table = serializers.IntegerField(source="table_id")
+    table = serializers.IntegerField()
     name = serializers.CharField()
     registered_at = serializers.DateTimeField()
     credential = serializers.CharField(
