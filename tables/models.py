@@ -538,7 +538,14 @@ class DealerPin(models.Model):
     )
     pin_hash = models.CharField(max_length=256)
     set_at = models.DateTimeField()
-    set_by = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    set_by = models.ForeignKey(
+        conf.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="Nobody: set at the server's console (manage.py set_pin).",
+    )
 
     def __str__(self) -> str:
         return f"PIN of {self.user}"

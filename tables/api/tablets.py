@@ -180,7 +180,9 @@ class TabletCurrentApi(APIView):
 class TabletSignInInputSerializer(StrictSerializer):
     table = serializers.IntegerField(help_text="The table the tablet shows: it must be its own.")
     username = serializers.CharField(max_length=150)
-    pin = serializers.CharField(max_length=8, style={"input_type": "password"})
+    pin = serializers.CharField(
+        max_length=8, trim_whitespace=False, style={"input_type": "password"}
+    )
 
 
 class SignedInUserSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -253,7 +255,7 @@ class TabletSignInApi(APIView):
 
 
 class PinSetInputSerializer(StrictSerializer):
-    pin = serializers.CharField(max_length=64, help_text="4 to 8 digits.")
+    pin = serializers.CharField(max_length=64, trim_whitespace=False, help_text="4 to 8 digits.")
     password = serializers.CharField(
         max_length=128,
         required=False,
@@ -268,7 +270,9 @@ class PinSetInputSerializer(StrictSerializer):
 class PinSetOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
     user = serializers.CharField(source="user.username")
     set_at = serializers.DateTimeField()
-    set_by = serializers.CharField(source="set_by.username")
+    set_by = serializers.CharField(
+        source="set_by.username", allow_null=True, help_text="Nobody: set at the console."
+    )
 
 
 class PinSetApi(APIView):

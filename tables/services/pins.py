@@ -23,6 +23,8 @@ from casino.core.transactions import service_transaction
 from tables.models import DealerPin
 
 PIN_PATTERN = re.compile(r"[0-9]{4,8}")
+#: Who set a PIN from the server's console, as the audit trail names it.
+CONSOLE = "manage.py set_pin"
 
 
 def verify_pin(pin: str) -> None:
@@ -50,6 +52,28 @@ def pin_set(*, user_id: int, pin: str, actor: Any, password: str | None = None) 
         raise ApiError(TableCode.NOT_A_DEALER, "Only a dealer signs in by PIN.")
     if user.pk == actor.pk and not user.check_password(password or ""):
         raise ApiError(TabletCode.PASSWORD_WRONG, "The password is wrong.", field="password")
+    return _pin_store(user=user, pin=pin, actor=actor)
+
+
+def pin_set_at_console(*, username: str, pin: str) -> DealerPin:
+    """Give the dealer ``username`` the PIN ``pin`` from the server's console
+    (``manage.py set_pin``), whose operator holds the database already: no password asked.
+    Audited with the console as the actor's label.
+
+    :raises ApiError: ``pin_invalid`` (400); ``not_found``; ``not_a_dealer`` (400).
+    """
+    verify_pin(pin)
+    user = get_user_model().objects.filter(username=username, is_active=True).first()
+    if user is None:
+        raise ApiError(RequestCode.NOT_FOUND, "No such user.")
+    if user_role(user) is not Role.DEALER:
+        raise ApiError(TableCode.NOT_A_DEALER, "Only a dealer signs in by PIN.")
+    return _pin_store(user=user, pin=pin, actor=None)
+
+
+def _pin_store(*, user: Any, pin: str, actor: Any | None) -> DealerPin:
+    """Store ``pin``, hashed, as the PIN of ``user`` (set by ``actor``, or at the console when
+    ``None``) and record it."""
     with service_transaction():
         now = timezone.now()
         record, created = DealerPin.objects.select_for_update().get_or_create(
@@ -63,6 +87,7 @@ def pin_set(*, user_id: int, pin: str, actor: Any, password: str | None = None) 
         audit_record(
             event_code=AuditCode.PIN_SET,
             actor=actor,
+            actor_label="" if actor is not None else CONSOLE,
             after={"user": user.get_username(), "first": created},
         )
         return record

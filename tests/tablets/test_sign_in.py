@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.apps import apps
 
-from casino.api.models import DeviceToken, SignInFailures
+from casino.api.models import DeviceToken
 from casino.core.models import AuditRecord
 from tables.models import DealerAssignment, TabletSession
 from tests.tablets.conftest import Registered, pin_sign_in, token_client
