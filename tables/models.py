@@ -469,3 +469,36 @@ class LimitChangeDecision(models.Model):
     def __str__(self) -> str:
         verdict = "approved" if self.approved else "rejected"
         return f"request {self.request_id} {verdict} by {self.decided_by}"
+
+
+# The chip inventory's models have a module of their own; imported last, since they name the
+# models above, so that Django finds them in this app.
+from tables.inventory_models import (  # noqa: E402
+    ChipDenomination,
+    ChipSlip,
+    ChipSlipStep,
+    ChipSlipVoid,
+    ChipSlipVoidDecision,
+    DropCount,
+    DropCountDecision,
+    SlipKind,
+    SlipStepKind,
+    TrayCount,
+    TrayCountDecision,
+    TrayCountKind,
+)
+
+__all__ = [
+    "ChipDenomination",
+    "ChipSlip",
+    "ChipSlipStep",
+    "ChipSlipVoid",
+    "ChipSlipVoidDecision",
+    "DropCount",
+    "DropCountDecision",
+    "SlipKind",
+    "SlipStepKind",
+    "TrayCount",
+    "TrayCountDecision",
+    "TrayCountKind",
+]
