@@ -56,6 +56,11 @@ def is_dealer(user: Any) -> bool:
 
 
 @rules.predicate
+def is_cage(user: Any) -> bool:
+    return user_role(user) is Role.CAGE
+
+
+@rules.predicate
 def is_assigned_dealer(user: Any, obj: Any) -> bool:
     """The user is a dealer with an open assignment at this table (or the round's table)."""
     table_id = _table_id_of(obj)
@@ -80,7 +85,8 @@ def is_supervising_pit_boss(user: Any, obj: Any) -> bool:
     return table.pit.supervisors.filter(pk=user.pk).exists()
 
 
-rules.add_perm("tables.view_floor", is_dealer | is_pit_boss | is_auditor | is_admin)
+# The cage lists the tables too: fills and credits are asked of it by table.
+rules.add_perm("tables.view_floor", is_dealer | is_pit_boss | is_cage | is_auditor | is_admin)
 rules.add_perm(
     "tables.view_table", is_assigned_dealer | is_supervising_pit_boss | is_auditor | is_admin
 )
@@ -90,11 +96,6 @@ rules.add_perm("tables.review_round", is_supervising_pit_boss | is_auditor | is_
 # Changes of limits waiting for a second person: listed for those who decide or review them.
 rules.add_perm("tables.list_limit_changes", is_pit_boss | is_auditor | is_admin)
 rules.add_perm("tables.view_limit_change", is_supervising_pit_boss | is_auditor | is_admin)
-
-
-@rules.predicate
-def is_cage(user: Any) -> bool:
-    return user_role(user) is Role.CAGE
 
 
 # The chip tray. The table's side (its dealer, its pit boss) counts the tray and asks for and
