@@ -24,6 +24,7 @@
     chain_broken: "Audit trail broken",
     checkpoint_invalid: "Audit checkpoint invalid",
     record_unaudited: "Record without its audit row",
+    tray_variance: "Tray does not match the rounds: chips moved that no round recorded",
   };
   // A round idle this long is marked, and twice as long, marked as late.
   const IDLE_WARN_S = 120;
