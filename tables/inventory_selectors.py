@@ -177,6 +177,10 @@ class Tray:
     shift: TrayCount | None
     counts: list[TrayCount]
     slips: list[ChipSlip]
+    #: The openers of the table's closed shifts whose drop is not confirmed yet, oldest first.
+    awaiting_drop: list[TrayCount]
+    #: Drop counts of the table waiting for their confirmation.
+    drops_pending: list[DropCount]
 
 
 def tray_of(table: Table) -> Tray:
@@ -192,4 +196,29 @@ def tray_of(table: Table) -> Tray:
         shift=shift,
         counts=counts,
         slips=list(slips.order_by("pk")),
+        awaiting_drop=shifts_awaiting_drop(table),
+        drops_pending=list(
+            DropCount.objects.filter(table=table, decision__isnull=True)
+            .select_related("counted_by")
+            .order_by("pk")
+        ),
     )
+
+
+def shifts_awaiting_drop(table: Table) -> list[TrayCount]:
+    """The openers of the table's closed shifts whose drop is neither counted nor being
+    counted, oldest first."""
+    drops = DropCount.objects.filter(shift=OuterRef("pk"))
+    openers = (
+        _confirmed(table)
+        .filter(kind=TrayCountKind.OPENER)
+        # Counted (confirmed) or being counted (waiting for its confirmation): not awaited.
+        .annotate(
+            counted=Exists(drops.filter(decision__confirmed=True)),
+            counting=Exists(drops.filter(decision__isnull=True)),
+        )
+        .filter(counted=False, counting=False)
+        .select_related("counted_by", "decision__decided_by")
+        .order_by("pk")
+    )
+    return [opener for opener in openers if shift_closer(opener) is not None]

@@ -535,6 +535,12 @@ class TrayOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
     shift = TrayCountOutputSerializer(allow_null=True, help_text="The opener of the open shift.")
     counts = TrayCountOutputSerializer(many=True, help_text="The latest counts, newest first.")
     slips = SlipOutputSerializer(many=True, help_text="The slips asked for since the shift opened.")
+    awaiting_drop = TrayCountOutputSerializer(
+        many=True, help_text="The openers of closed shifts whose drop is still to count."
+    )
+    drops_pending = DropOutputSerializer(
+        many=True, help_text="Drop counts waiting for their confirmation."
+    )
 
 
 class TableTrayApi(APIView):
