@@ -260,3 +260,57 @@ class Checkpoint(models.Model):
 
     def __str__(self) -> str:
         return f"checkpoint {self.number} ({self.reason})"
+
+
+class ShiftReconciliation(models.Model):
+    """A complete shift at a table: its win from the tray and the drop, set beside the house
+    result of the rounds recorded in the same period (``audit.services.reconciliation``).
+
+    Written once, when the shift becomes complete (its closer and its drop confirmed), and
+    never changed. ``difference`` is the win less the rounds' house result: chips that moved
+    without a round saying so (positive: the tray holds more than the rounds left it).
+    """
+
+    opener = models.OneToOneField(
+        "tables.TrayCount", on_delete=models.PROTECT, related_name="reconciliation"
+    )
+    closer = models.OneToOneField("tables.TrayCount", on_delete=models.PROTECT, related_name="+")
+    drop = models.OneToOneField("tables.DropCount", on_delete=models.PROTECT, related_name="+")
+    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="+")
+    gaming_day = models.DateField(help_text="The gaming day of the closer.")
+    opener_total = models.DecimalField(max_digits=16, decimal_places=2)
+    closer_total = models.DecimalField(max_digits=16, decimal_places=2)
+    fills = models.DecimalField(max_digits=16, decimal_places=2)
+    credits = models.DecimalField(max_digits=16, decimal_places=2)
+    drop_total = models.DecimalField(max_digits=16, decimal_places=2)
+    win = models.DecimalField(max_digits=16, decimal_places=2)
+    rounds = models.PositiveIntegerField()
+    house_result = models.DecimalField(max_digits=16, decimal_places=2)
+    difference = models.DecimalField(max_digits=16, decimal_places=2)
+    tolerance = models.DecimalField(max_digits=16, decimal_places=2)
+    within_tolerance = models.BooleanField()
+    reconciled_at = models.DateTimeField()
+    audit_record_id = models.BigIntegerField(unique=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(
+                    win=F("closer_total")
+                    - F("opener_total")
+                    + F("credits")
+                    - F("fills")
+                    + F("drop_total")
+                ),
+                name="shift_reconciliation_win_formula",
+            ),
+            models.CheckConstraint(
+                condition=Q(difference=F("win") - F("house_result")),
+                name="shift_reconciliation_difference",
+            ),
+        ]
+        indexes = [models.Index(fields=["gaming_day", "table"], name="shift_recon_day_table_idx")]
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"shift {self.opener_id} at {self.table_id}: {self.difference}"

@@ -67,3 +67,4 @@ rules.add_perm("audit.acknowledge_alert", supervises_the_alert | is_auditor | is
 # of the own pits.
 rules.add_perm("audit.list_reports", is_pit_boss | is_auditor)
 rules.add_perm("audit.read_report", supervises_in_the_casino | is_auditor)
+rules.add_perm("audit.list_reconciliations", is_pit_boss | is_auditor | is_admin)

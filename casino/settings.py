@@ -233,6 +233,12 @@ SPECTACULAR_SETTINGS = {
         "CorrectionStatusEnum": "audit.models.CorrectionStatus",
         "ReportStatusEnum": "audit.models.ReportStatus",
         "AlertKindEnum": "casino.core.models.AlertKind",
+        "TrayCountKindEnum": "tables.inventory_models.TrayCountKind",
+        "SlipKindEnum": "tables.inventory_models.SlipKind",
+        "SlipStepKindEnum": "tables.inventory_models.SlipStepKind",
+        "SlipStatusEnum": "tables.inventory_selectors.SLIP_STATUSES",
+        "CountStatusEnum": "tables.api.inventory.COUNT_STATUSES",
+        "SlipVoidStatusEnum": "tables.api.inventory.VOID_STATUSES",
     },
 }
 
@@ -304,6 +310,11 @@ ALERTS = {
     "REFUSALS": env.int("ALERT_REFUSALS", default=5),
     "REFUSALS_MINUTES": env.int("ALERT_REFUSALS_MINUTES", default=5),
 }
+
+# The chip tray (tables/services/trays.py): a shift whose win from the tray and the drop
+# differs from its rounds' house result by more than this raises tray_variance. Chips are
+# counted exactly, so the default allows no difference at all.
+TRAY_RECONCILIATION_TOLERANCE = env.str("TRAY_RECONCILIATION_TOLERANCE", default="0.00")
 
 # Checkpoints of the audit trail (audit/sealing/): signed with an Ed25519 key read from a file
 # the database never holds, written to the database and outside it.

@@ -520,9 +520,7 @@ class TabletSession(models.Model):
         "api.DeviceToken", on_delete=models.PROTECT, primary_key=True, related_name="+"
     )
     tablet = models.ForeignKey(Tablet, on_delete=models.PROTECT, related_name="sessions")
-    assignment = models.ForeignKey(
-        DealerAssignment, on_delete=models.PROTECT, related_name="+"
-    )
+    assignment = models.ForeignKey(DealerAssignment, on_delete=models.PROTECT, related_name="+")
 
     def __str__(self) -> str:
         return f"token {self.token_id} at {self.tablet}"
@@ -549,3 +547,36 @@ class DealerPin(models.Model):
 
     def __str__(self) -> str:
         return f"PIN of {self.user}"
+
+
+# The chip inventory's models have a module of their own; imported last, since they name the
+# models above, so that Django finds them in this app.
+from tables.inventory_models import (  # noqa: E402
+    ChipDenomination,
+    ChipSlip,
+    ChipSlipStep,
+    ChipSlipVoid,
+    ChipSlipVoidDecision,
+    DropCount,
+    DropCountDecision,
+    SlipKind,
+    SlipStepKind,
+    TrayCount,
+    TrayCountDecision,
+    TrayCountKind,
+)
+
+__all__ = [
+    "ChipDenomination",
+    "ChipSlip",
+    "ChipSlipStep",
+    "ChipSlipVoid",
+    "ChipSlipVoidDecision",
+    "DropCount",
+    "DropCountDecision",
+    "SlipKind",
+    "SlipStepKind",
+    "TrayCount",
+    "TrayCountDecision",
+    "TrayCountKind",
+]

@@ -56,6 +56,11 @@ def is_dealer(user: Any) -> bool:
 
 
 @rules.predicate
+def is_cage(user: Any) -> bool:
+    return user_role(user) is Role.CAGE
+
+
+@rules.predicate
 def is_assigned_dealer(user: Any, obj: Any) -> bool:
     """The user is a dealer with an open assignment at this table (or the round's table), and,
     signed in at a tablet, it is that tablet's table (``tables.authentication``)."""
@@ -84,7 +89,8 @@ def is_supervising_pit_boss(user: Any, obj: Any) -> bool:
     return table.pit.supervisors.filter(pk=user.pk).exists()
 
 
-rules.add_perm("tables.view_floor", is_dealer | is_pit_boss | is_auditor | is_admin)
+# The cage lists the tables too: fills and credits are asked of it by table.
+rules.add_perm("tables.view_floor", is_dealer | is_pit_boss | is_cage | is_auditor | is_admin)
 rules.add_perm(
     "tables.view_table", is_assigned_dealer | is_supervising_pit_boss | is_auditor | is_admin
 )
@@ -96,3 +102,24 @@ rules.add_perm("tables.review_round", is_supervising_pit_boss | is_auditor | is_
 # Changes of limits waiting for a second person: listed for those who decide or review them.
 rules.add_perm("tables.list_limit_changes", is_pit_boss | is_auditor | is_admin)
 rules.add_perm("tables.view_limit_change", is_supervising_pit_boss | is_auditor | is_admin)
+
+
+# The chip tray. The table's side (its dealer, its pit boss) counts the tray and asks for and
+# receives fills; a pit boss approves and confirms; the cage issues, takes back credits and
+# counts the drop. Reading a table's tray is for them and for auditors.
+rules.add_perm("tables.count_tray", is_assigned_dealer | is_supervising_pit_boss | is_admin)
+rules.add_perm("tables.confirm_count", is_supervising_pit_boss | is_admin)
+rules.add_perm("tables.work_cage", is_cage)
+rules.add_perm(
+    "tables.view_tray",
+    is_assigned_dealer | is_supervising_pit_boss | is_cage | is_auditor | is_admin,
+)
+rules.add_perm("tables.list_slips", is_pit_boss | is_cage | is_auditor | is_admin)
+rules.add_perm("tables.configure_chips", is_admin)
+rules.add_perm("tables.view_chips", is_dealer | is_pit_boss | is_cage | is_auditor | is_admin)
+# Who may take some step of a slip at this table; the service decides which one, under the lock.
+rules.add_perm(
+    "tables.work_slip", is_assigned_dealer | is_supervising_pit_boss | is_cage | is_admin
+)
+rules.add_perm("tables.void_slip", is_supervising_pit_boss | is_cage | is_admin)
+rules.add_perm("tables.confirm_drop", is_supervising_pit_boss | is_cage | is_admin)

@@ -59,6 +59,7 @@ def users(make_user: Callable[..., Any]) -> dict[str, Any]:
         "other_pit_boss": make_user("other_pit_boss", Role.PIT_BOSS),
         "auditor": make_user("auditor", Role.AUDITOR),
         "admin": make_user("admin", Role.ADMIN),
+        "cage": make_user("cage", Role.CAGE),
         "no_role": make_user("no_role", None),
     }
 

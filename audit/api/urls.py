@@ -1,6 +1,6 @@
 from django.urls import path
 
-from audit.api import views
+from audit.api import reconciliations, views
 
 urlpatterns = [
     path("records/", views.AuditRecordListApi.as_view(), name="audit-record-list"),
@@ -34,6 +34,11 @@ urlpatterns = [
     path("reports/<int:report_id>/csv/", views.ReportCsvApi.as_view(), name="audit-report-csv"),
     path("reports/<int:report_id>/pdf/", views.ReportPdfApi.as_view(), name="audit-report-pdf"),
     path("alerts/", views.AlertListApi.as_view(), name="audit-alert-list"),
+    path(
+        "reconciliations/",
+        reconciliations.ReconciliationListApi.as_view(),
+        name="audit-reconciliation-list",
+    ),
     path(
         "alerts/<int:alert_id>/acknowledge/",
         views.AlertAcknowledgeApi.as_view(),

@@ -40,6 +40,8 @@ SEVERITY: dict[str, str] = {
     AlertKind.CHAIN_BROKEN: AlertSeverity.CRITICAL,
     AlertKind.CHECKPOINT_INVALID: AlertSeverity.CRITICAL,
     AlertKind.RECORD_UNAUDITED: AlertSeverity.CRITICAL,
+    # Chips went where no round says: a payout error, or worse, at the table.
+    AlertKind.TRAY_VARIANCE: AlertSeverity.CRITICAL,
 }
 
 

@@ -36,13 +36,22 @@ HISTORY_TABLES = frozenset(
         "audit_replaycheck",
         "core_alert",
         "core_alertacknowledgement",
+        "audit_shiftreconciliation",
         "payouts_roundpaytable",
+        "tables_chipslip",
+        "tables_chipslipstep",
+        "tables_chipslipvoid",
+        "tables_chipslipvoiddecision",
+        "tables_dropcount",
+        "tables_dropcountdecision",
         "tables_ledgerentry",
         "tables_limitchangedecision",
         "tables_limitchangerequest",
         "tables_roundcard",
         "tables_roundevent",
         "tables_tablechange",
+        "tables_traycount",
+        "tables_traycountdecision",
     }
 )
 #: Written by ``migrate`` alone, which runs as the owner.

@@ -135,6 +135,23 @@ class ReportCode(StrEnum):
 
 
 @unique
+class InventoryCode(StrEnum):
+    """The chip tray: counts, fills and credits, the drop, and their dual control."""
+
+    CHIPS_INVALID = "chips_invalid"
+    CHIP_EXISTS = "chip_exists"
+    COUNT_OUT_OF_ORDER = "count_out_of_order"
+    COUNT_PENDING = "count_pending"
+    COUNT_NOT_PENDING = "count_not_pending"
+    SAME_PERSON = "same_person"
+    SLIP_STEP_OUT_OF_ORDER = "slip_step_out_of_order"
+    SLIP_VOIDED = "slip_voided"
+    SLIP_VOID_PENDING = "slip_void_pending"
+    SLIP_VOID_NOT_PENDING = "slip_void_not_pending"
+    DROP_SHIFT_INVALID = "drop_shift_invalid"
+    DROP_ALREADY_COUNTED = "drop_already_counted"
+
+
 class AlertCode(StrEnum):
     """Alerts and their acknowledgement."""
 
@@ -170,6 +187,7 @@ CODE_ENUMS: tuple[type[StrEnum], ...] = (
     RoundCode,
     CorrectionCode,
     ReportCode,
+    InventoryCode,
     AlertCode,
     ServiceCode,
     AuditTrailCode,
@@ -258,6 +276,20 @@ _EXCEPTIONS: dict[str, int] = {
     ReportCode.REPORT_PARAMETERS_INVALID: 400,
     # A report that cannot be built is recorded as failed; it never answers a request.
     ReportCode.REPORT_MIXED_CURRENCY: 500,
+    InventoryCode.CHIPS_INVALID: 400,
+    InventoryCode.CHIP_EXISTS: 409,
+    # An opener while a shift is open, a closer with none: the count conflicts with the tray.
+    InventoryCode.COUNT_OUT_OF_ORDER: 409,
+    InventoryCode.COUNT_PENDING: 409,
+    InventoryCode.COUNT_NOT_PENDING: 409,
+    # Dual control: the second person must be another one, whatever their role.
+    InventoryCode.SAME_PERSON: 403,
+    InventoryCode.SLIP_STEP_OUT_OF_ORDER: 409,
+    InventoryCode.SLIP_VOIDED: 409,
+    InventoryCode.SLIP_VOID_PENDING: 409,
+    InventoryCode.SLIP_VOID_NOT_PENDING: 409,
+    InventoryCode.DROP_SHIFT_INVALID: 409,
+    InventoryCode.DROP_ALREADY_COUNTED: 409,
     # An alert is cleared once; who cleared it, and when, stays as it was.
     AlertCode.ALERT_ALREADY_ACKNOWLEDGED: 409,
     # PostgreSQL, or Redis (the broker and the cache), did not answer: nothing was done.

@@ -111,6 +111,7 @@ class AlertKind(models.TextChoices):
     CHAIN_BROKEN = "chain_broken", "The audit chain is broken"
     CHECKPOINT_INVALID = "checkpoint_invalid", "A checkpoint is missing, altered or forged"
     RECORD_UNAUDITED = "record_unaudited", "A record and the audit trail disagree"
+    TRAY_VARIANCE = "tray_variance", "A table's win from its tray differs from its rounds"
 
 
 class AlertSeverity(models.TextChoices):

@@ -1,4 +1,4 @@
-"""The four roles and how a user's role is found.
+"""The five roles and how a user's role is found.
 
 A role is a Django group of the same name. A user holds one role; a superuser counts as admin.
 """
@@ -16,11 +16,13 @@ class Role(StrEnum):
     PIT_BOSS = "pit_boss"
     AUDITOR = "auditor"
     ADMIN = "admin"
+    #: The cage: issues fills, takes back credits, counts the drop. No game data, no tables.
+    CAGE = "cage"
 
 
 # When a user is (wrongly) in several role groups, the least powerful wins: a mistake in
 # configuration must not widen access.
-_PRECEDENCE = (Role.AUDITOR, Role.DEALER, Role.PIT_BOSS, Role.ADMIN)
+_PRECEDENCE = (Role.AUDITOR, Role.CAGE, Role.DEALER, Role.PIT_BOSS, Role.ADMIN)
 
 
 def user_role(user: AbstractBaseUser | AnonymousUser | None) -> Role | None:

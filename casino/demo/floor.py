@@ -19,6 +19,7 @@ from tables.engines import game_of
 from tables.models import Box, Casino, Game, Pit, RuleSet, Table
 from tables.services.pins import pin_set
 from tables.services.tables import dealer_assign, table_open
+from tables.services.trays import chip_add
 
 DEMO_PASSWORD = "demo-password"
 
@@ -55,7 +56,11 @@ DEMO_USERS = (
     ("dealer1", Role.DEALER),
     ("dealer2", Role.DEALER),
     ("dealer3", Role.DEALER),
+    ("cage", Role.CAGE),
+    ("cage2", Role.CAGE),
 )
+#: The demo casino's chips: value and colour.
+DEMO_CHIPS = (("1.00", "white"), ("5.00", "red"), ("25.00", "green"), ("100.00", "black"))
 
 
 def load_demo_floor() -> bool:
@@ -68,6 +73,8 @@ def load_demo_floor() -> bool:
             name="Demo Casino", time_zone="Europe/Vienna", gaming_day_start_hour=6
         )
         pit = Pit.objects.create(casino=casino, name="Pit 1")
+        for value, colour in DEMO_CHIPS:
+            chip_add(casino_id=casino.pk, value=D(value), colour=colour, actor=users["admin"])
         pit.supervisors.add(users["pitboss"])
         main = _paytable(
             "Russian Poker standard",

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from casino.surfaces import views
+from casino.surfaces import cage, views
 
 urlpatterns = [
     path("sign-in/", views.SignInView.as_view(), name="surfaces-sign-in"),
@@ -14,4 +14,5 @@ urlpatterns = [
     ),
     path("pit/", views.pit_index, name="surfaces-pit-index"),
     path("pit/<int:pit_id>/", views.pit_board, name="surfaces-pit-board"),
+    path("cage/", cage.cage, name="surfaces-cage"),
 ]

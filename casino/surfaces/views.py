@@ -65,5 +65,7 @@ def pit_board(request: HttpRequest, pit_id: int) -> HttpResponse:
             "acknowledge_url": reverse("audit-alert-acknowledge", kwargs={"alert_id": 0}).replace(
                 "/0/", "/{id}/"
             ),
+            "tray_url": reverse("table-tray", kwargs={"table_id": 0}).replace("/0/", "/{id}/"),
+            "reconciliations_url": f"{reverse('audit-reconciliation-list')}?table={{id}}&limit=5",
         },
     )

@@ -468,9 +468,11 @@ def run_system(owner_env: dict[str, str], *, host: str, port: int) -> int:
         # The board listens to its pit's stream: it is served from the push server's origin
         # (uvicorn serves the whole site), as the reverse proxy gives it one in production.
         f"  Pit board     http://{host}:{push_port}/pit/   (sign in as pitboss)\n"
+        f"  Cage          http://{host}:{push_port}/cage/   (sign in as cage or cage2)\n"
         "Demo logins (password 'demo-password' for all):\n"
         "  admin (admin), pitboss (pit boss), auditor (auditor),\n"
-        "  dealer1 at RP-1, dealer2 at RR-1, dealer3 at RD-1 (dealers)\n"
+        "  dealer1 at RP-1, dealer2 at RR-1, dealer3 at RD-1 (dealers),\n"
+        "  cage, cage2 (the cage: fills, credits and the drop)\n"
         "Demo dealers' tablet PINs: dealer1 1111, dealer2 2222, dealer3 3333\n",
         flush=True,
     )

@@ -31,9 +31,11 @@ from casino.core.roles import Role
 from payouts.services.settlement import round_settle
 from tables.engines import validate_rule_settings
 from tables.models import DealerAssignment, Game, Round, RuleSet, Table, TableStatus
+from tables.services import slips, trays
 from tables.services.limits import table_limits_change
 from tables.services.rounds import round_act, round_open
 from tables.services.tablets import tablet_register
+from tests.inventory.trays import chips_made, count_confirmed, slip_through
 
 ROLES = (
     None,
@@ -44,6 +46,7 @@ ROLES = (
     "other_pit_boss",
     "auditor",
     "admin",
+    "cage",
 )
 EVERYONE = frozenset(ROLES)
 SIGNED_IN = EVERYONE - {None}
@@ -62,6 +65,14 @@ ALERT_READERS = frozenset({"pit_boss", "other_pit_boss", "auditor", "admin"})
 #: Who reads the gaming-day reports of this casino: the pit bosses of its pits (both pits of
 #: the floor are the one casino's), and auditors.
 REPORT_READERS = frozenset({"pit_boss", "other_pit_boss", "auditor"})
+#: The chip tray: the table's side counts it and asks for and receives fills; the cage issues
+#: and counts the drop; a pit boss or an admin approves and confirms.
+TABLE_SIDE = frozenset({"dealer", "pit_boss", "admin"})
+TRAY_READERS = frozenset({"dealer", "pit_boss", "cage", "auditor", "admin"})
+CAGE_ONLY = frozenset({"cage"})
+PIT_OR_CAGE = frozenset({"pit_boss", "cage", "admin"})
+SLIP_READERS = frozenset({"pit_boss", "other_pit_boss", "cage", "auditor", "admin"})
+RECONCILIATION_READERS = frozenset({"pit_boss", "other_pit_boss", "auditor", "admin"})
 
 
 @dataclass(frozen=True)
@@ -87,6 +98,9 @@ class Case:
     needs_lockout: bool = False  # a sign-in lockout of the dealer's name
     needs_alert: bool = False  # an open alert at the table
     needs_tablet: bool = False  # a tablet registered to the table
+    #: The chip tray the case needs (``_tray_for``): "chips", "count_pending", "shift_open",
+    #: "slip_requested", "slip_approved", "slip_issued", "void_pending", "drop_pending".
+    tray: str = ""
 
 
 CASES = [
@@ -356,7 +370,169 @@ CASES = [
         ADMIN_ONLY,
         body={"user": "{spare_dealer}", "pin": "4812"},
     ),
+    Case("casino_chips", "get", "/api/v1/casinos/{casino}/chips/", WITH_A_ROLE),
+    Case(
+        "casino_chips_add",
+        "post",
+        "/api/v1/casinos/{casino}/chips/",
+        ADMIN_ONLY,
+        body={"value": "500.00", "colour": "purple"},
+        route="casino-chips",
+        tray="chips",
+    ),
+    Case("table_tray", "get", "/api/v1/tables/{table}/tray/", TRAY_READERS, tray="chips"),
+    Case(
+        "table_tray_counts",
+        "post",
+        "/api/v1/tables/{table}/tray/counts/",
+        TABLE_SIDE,
+        body={"kind": "opener", "chips": {"5.00": 10}},
+        tray="chips",
+    ),
+    Case(
+        "tray_count_confirm",
+        "post",
+        "/api/v1/tray-counts/{count}/confirm/",
+        MANAGERS,
+        body={},
+        tray="count_pending",
+    ),
+    Case(
+        "tray_count_reject",
+        "post",
+        "/api/v1/tray-counts/{count}/reject/",
+        MANAGERS,
+        body={},
+        tray="count_pending",
+    ),
+    Case(
+        "table_slips",
+        "post",
+        "/api/v1/tables/{table}/slips/",
+        TABLE_SIDE,
+        body={"kind": "fill", "chips": {"5.00": 10}},
+        tray="chips",
+    ),
+    Case("slip_list", "get", "/api/v1/slips/", SLIP_READERS),
+    Case("slip_detail", "get", "/api/v1/slips/{slip}/", TRAY_READERS, tray="slip_requested"),
+    Case(
+        "slip_approve",
+        "post",
+        "/api/v1/slips/{slip}/approve/",
+        MANAGERS,
+        body={},
+        tray="slip_requested",
+    ),
+    Case(
+        "slip_issue",
+        "post",
+        "/api/v1/slips/{slip}/issue/",
+        CAGE_ONLY,
+        body={},
+        tray="slip_approved",
+    ),
+    Case(
+        "slip_receive",
+        "post",
+        "/api/v1/slips/{slip}/receive/",
+        TABLE_SIDE,
+        body={},
+        tray="slip_issued",
+    ),
+    Case(
+        "slip_void",
+        "post",
+        "/api/v1/slips/{slip}/void/",
+        PIT_OR_CAGE,
+        body={"reason": "wrong chips"},
+        tray="slip_requested",
+    ),
+    Case(
+        "slip_void_approve",
+        "post",
+        "/api/v1/slip-voids/{void}/approve/",
+        PIT_OR_CAGE,
+        body={},
+        tray="void_pending",
+    ),
+    Case(
+        "slip_void_reject",
+        "post",
+        "/api/v1/slip-voids/{void}/reject/",
+        PIT_OR_CAGE,
+        body={},
+        tray="void_pending",
+    ),
+    Case(
+        "table_drops",
+        "post",
+        "/api/v1/tables/{table}/drops/",
+        CAGE_ONLY,
+        body={"shift": "{shift}", "cash": "100.00"},
+        tray="shift_open",
+    ),
+    Case(
+        "drop_confirm",
+        "post",
+        "/api/v1/drops/{drop}/confirm/",
+        PIT_OR_CAGE,
+        body={},
+        tray="drop_pending",
+    ),
+    Case(
+        "drop_reject",
+        "post",
+        "/api/v1/drops/{drop}/reject/",
+        PIT_OR_CAGE,
+        body={},
+        tray="drop_pending",
+    ),
+    Case(
+        "audit_reconciliation_list",
+        "get",
+        "/api/v1/audit/reconciliations/",
+        RECONCILIATION_READERS,
+    ),
 ]
+
+
+def _tray_for(
+    case: Case, floor: dict[str, Any], users: dict[str, Any], make: Any
+) -> dict[str, int]:
+    """The chip tray a case needs, made by people outside the matrix where a step's second
+    person must differ from whoever the matrix tries (a deputy pit boss, a second cage)."""
+    ids = {"count": 0, "slip": 0, "void": 0, "drop": 0, "shift": 0}
+    if not case.tray:
+        return ids
+    table = floor["table"]
+    chips_made(floor["casino"].pk, users["admin"])
+    deputy = make("deputy_pit_boss", Role.PIT_BOSS)
+    floor["pit"].supervisors.add(deputy)
+    cage_b = make("cage_b", Role.CAGE)
+    if case.tray == "count_pending":
+        ids["count"] = trays.tray_count_enter(
+            table_id=table.pk, kind="opener", chips={"5.00": 10}, actor=users["dealer"]
+        ).pk
+    if case.tray in ("shift_open", "drop_pending"):
+        ids["shift"] = count_confirmed(
+            table, "opener", {"5.00": 10}, counter=users["dealer"], confirmer=deputy
+        ).pk
+    if case.tray == "drop_pending":
+        ids["drop"] = trays.drop_count_enter(
+            table_id=table.pk, shift_id=ids["shift"], cash=D(50), markers=D(0), actor=cage_b
+        ).pk
+    steps = {"slip_requested": 0, "void_pending": 0, "slip_approved": 1, "slip_issued": 2}
+    if case.tray in steps:
+        ids["slip"] = slip_through(
+            table,
+            "fill",
+            {"5.00": 10},
+            people=[users["dealer"], deputy, cage_b],
+            steps=steps[case.tray],
+        ).pk
+    if case.tray == "void_pending":
+        ids["void"] = slips.slip_void_request(slip_id=ids["slip"], actor=cage_b, reason="x").pk
+    return ids
 
 
 def _round_for(case: Case, table: Any, dealer: Any) -> int:
@@ -448,7 +624,10 @@ def test_permission(
         )
         assert outcome.request is not None
         limit_change_id = outcome.request.pk
+    tray = _tray_for(case, floor, users, make_user)
     url = case.url.format(
+        casino=floor["casino"].pk,
+        **tray,
         table=table.pk,
         other_table=floor["other_table"].pk,
         round=round_id,
@@ -462,7 +641,7 @@ def test_permission(
         tablet=tablet_id,
     )
     # A body's value "{name}" is the id of that row.
-    ids = {"table": table.pk, "spare_dealer": spare_dealer.pk}
+    ids = {"table": table.pk, "spare_dealer": spare_dealer.pk, "shift": tray["shift"]}
     body = (
         {
             k: ids[v[1:-1]] if isinstance(v, str) and v[1:-1] in ids else v

@@ -22,6 +22,7 @@ ROLES = (
     "other_pit_boss",
     "auditor",
     "admin",
+    "cage",
 )
 WATCHERS = {"pit_boss", "auditor", "admin"}
 
@@ -70,6 +71,19 @@ def test_a_pits_board(role: str | None, users: dict[str, Any], floor: dict[str, 
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("role", ROLES)
+def test_the_cage_page(role: str | None, users: dict[str, Any], floor: dict[str, Any]) -> None:
+    response = _client(users, role).get("/cage/")
+    if role is None:
+        assert response.status_code == 302 and response["Location"].startswith("/sign-in/")
+    elif role == "cage":
+        assert response.status_code == 200
+        assert 'data-slips-url="/api/v1/slips/"' in response.content.decode()
+    else:
+        assert response.status_code == 403
+
+
+@pytest.mark.django_db
 def test_signing_out_ends_the_session(users: dict[str, Any], floor: dict[str, Any]) -> None:
     client = _client(users, "pit_boss")
     assert client.post("/sign-out/").status_code == 302
@@ -88,5 +102,11 @@ def _page_routes(resolver: URLResolver) -> set[str]:
 
 def test_every_page_is_a_case() -> None:
     """A new page must join this matrix."""
-    covered = {"surfaces-sign-in", "surfaces-sign-out", "surfaces-pit-index", "surfaces-pit-board"}
+    covered = {
+        "surfaces-sign-in",
+        "surfaces-sign-out",
+        "surfaces-pit-index",
+        "surfaces-pit-board",
+        "surfaces-cage",
+    }
     assert _page_routes(get_resolver()) == covered

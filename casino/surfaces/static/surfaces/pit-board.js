@@ -24,6 +24,7 @@
     chain_broken: "Audit trail broken",
     checkpoint_invalid: "Audit checkpoint invalid",
     record_unaudited: "Record without its audit row",
+    tray_variance: "Tray does not match the rounds: chips moved that no round recorded",
   };
   // A round idle this long is marked, and twice as long, marked as late.
   const IDLE_WARN_S = 120;
@@ -251,12 +252,85 @@
                 el("td", { class: "warn" }, round.cap_applied ? "capped" : ""),
               ))))
           : el("p", {}, "No rounds yet."),
+        await traySection(tableId),
         el("form", { method: "dialog" }, el("button", {}, "Close")),
       );
-      detail.showModal();
+      if (!detail.open) detail.showModal();
     } catch (error) {
       setConnection("offline", `Offline: ${error.message}`);
     }
+  }
+
+  const post = (url, body = {}) =>
+    api(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": urls.csrf },
+      body: JSON.stringify(body),
+    });
+
+  const SLIP_NEXT = {
+    requested: { label: "Approve", path: "approve" },
+    issued: { label: "Received", path: "receive", only: "fill" },
+  };
+
+  // The table's chip tray in its detail: the open shift, counts waiting for the pit boss's
+  // confirmation, the shift's fills and credits with the step the pit takes next, and the
+  // reconciled shifts with their difference. Each button posts to the API and redraws.
+  async function traySection(tableId) {
+    const section = el("section", { class: "tray", "data-tray": tableId }, el("h3", {}, "Chip tray"));
+    let tray, reconciled;
+    try {
+      [tray, reconciled] = await Promise.all([
+        api(urls.trayUrl.replace("{id}", tableId)),
+        api(urls.reconciliationsUrl.replace("{id}", tableId)),
+      ]);
+    } catch (error) {
+      section.append(el("p", { class: "error" }, error.message));
+      return section;
+    }
+    const message = el("p", { class: "error", role: "alert" });
+    const act = (url, body) => async () => {
+      try {
+        await post(url, body);
+        await openDetail(tableId);
+      } catch (error) {
+        message.textContent = error.message;
+      }
+    };
+    section.append(el("p", { class: "shift" }, tray.shift
+      ? `Shift open since ${clock(tray.shift.counted_at)} · opener ${money(tray.shift.total, "")}`
+      : "No shift open"));
+    for (const count of tray.counts.filter((c) => c.status === "pending")) {
+      section.append(el("p", { class: "pending-count", "data-count": count.id },
+        `${count.kind === "opener" ? "Opener" : "Closer"} ${money(count.total, "")} counted by ${count.counted_by} at ${clock(count.counted_at)} `,
+        el("button", { type: "button", onclick: act(`/api/v1/tray-counts/${count.id}/confirm/`) }, "Confirm"),
+        el("button", { type: "button", class: "secondary", onclick: act(`/api/v1/tray-counts/${count.id}/reject/`) }, "Reject")));
+    }
+    if (tray.slips.length) {
+      section.append(el("table", { class: "slips" },
+        el("thead", {}, el("tr", {}, ...["Slip", "Kind", "Amount", "Status", ""].map((h) => el("th", {}, h)))),
+        el("tbody", {}, ...tray.slips.map((slip) => {
+          const next = SLIP_NEXT[slip.status];
+          const button = next && (!next.only || next.only === slip.kind)
+            ? el("button", { type: "button", onclick: act(`/api/v1/slips/${slip.id}/${next.path}/`) }, next.label)
+            : null;
+          return el("tr", { "data-slip": slip.number },
+            el("td", {}, `#${slip.number}`), el("td", {}, slip.kind),
+            el("td", { class: "amount" }, money(slip.amount, "")), el("td", {}, slip.status.replaceAll("_", " ")),
+            el("td", {}, button));
+        }))));
+    }
+    if (reconciled.length) {
+      section.append(el("table", { class: "reconciliations" },
+        el("thead", {}, el("tr", {}, ...["Day", "Win (tray)", "Rounds' result", "Difference"].map((h) => el("th", {}, h)))),
+        el("tbody", {}, ...reconciled.map((row) => el("tr", { "data-shift": row.opener, class: row.within_tolerance ? "" : "alarm-row" },
+          el("td", {}, row.gaming_day),
+          el("td", { class: "amount" }, money(row.win, "")),
+          el("td", { class: "amount" }, money(row.house_result, "")),
+          el("td", { class: `amount ${row.within_tolerance ? "" : "loss"}` }, money(row.difference, "")))))));
+    }
+    section.append(message);
+    return section;
   }
 
   function listen() {

@@ -1,0 +1,73 @@
+"""The shifts' reconciliations: each complete shift's win from its tray beside its rounds."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from audit.models import ShiftReconciliation
+from casino.api.schema import refusals
+from casino.api.serializers import StrictSerializer
+from casino.api.shortcuts import require_permission, validated
+from casino.core.errors import AccessCode
+from casino.core.roles import Role, user_role
+
+_MONEY = {"max_digits": 16, "decimal_places": 2, "coerce_to_string": True}
+
+
+class ReconciliationOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    table = serializers.IntegerField(source="table_id")
+    table_code = serializers.CharField(source="table.code")
+    gaming_day = serializers.DateField()
+    opener = serializers.IntegerField(source="opener_id")
+    closer = serializers.IntegerField(source="closer_id")
+    drop = serializers.IntegerField(source="drop_id")
+    opener_total = serializers.DecimalField(**_MONEY)
+    closer_total = serializers.DecimalField(**_MONEY)
+    fills = serializers.DecimalField(**_MONEY)
+    credits = serializers.DecimalField(**_MONEY)
+    drop_total = serializers.DecimalField(**_MONEY)
+    win = serializers.DecimalField(
+        **_MONEY, help_text="closer - opener + credits - fills + drop: what the house won."
+    )
+    rounds = serializers.IntegerField()
+    house_result = serializers.DecimalField(
+        **_MONEY, help_text="The house result of the rounds recorded in the shift."
+    )
+    difference = serializers.DecimalField(**_MONEY, help_text="win - house_result.")
+    tolerance = serializers.DecimalField(**_MONEY)
+    within_tolerance = serializers.BooleanField()
+    reconciled_at = serializers.DateTimeField()
+
+
+class ReconciliationFilterSerializer(StrictSerializer):
+    table = serializers.IntegerField(min_value=1, required=False)
+    day = serializers.DateField(required=False)
+    limit = serializers.IntegerField(min_value=1, max_value=500, required=False, default=100)
+
+
+class ReconciliationListApi(APIView):
+    @extend_schema(
+        parameters=[ReconciliationFilterSerializer],
+        responses={
+            200: ReconciliationOutputSerializer(many=True),
+            **refusals(AccessCode.PERMISSION_DENIED),
+        },
+    )
+    def get(self, request: Request) -> Response:
+        """Reconciled shifts, newest first: a pit boss sees those of the own pits, auditors
+        and admins every one."""
+        require_permission(request, "audit.list_reconciliations")
+        filters = validated(ReconciliationFilterSerializer, request.query_params)
+        rows = ShiftReconciliation.objects.select_related("table").order_by("-pk")
+        if user_role(request.user) is Role.PIT_BOSS:
+            rows = rows.filter(table__pit__supervisors=request.user)
+        if "table" in filters:
+            rows = rows.filter(table_id=filters["table"])
+        if "day" in filters:
+            rows = rows.filter(gaming_day=filters["day"])
+        return Response(ReconciliationOutputSerializer(rows[: filters["limit"]], many=True).data)

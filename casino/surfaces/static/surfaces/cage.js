@@ -1,0 +1,105 @@
+// The cage's page: what waits for the cage, from the API, with one button per step.
+(() => {
+  const root = document.getElementById("cage");
+  const urls = root.dataset;
+  const error = document.getElementById("cage-error");
+
+  const el = (tag, attrs = {}, ...children) => {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs)) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key.startsWith("data-")) node.setAttribute(key, value);
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else node[key] = value;
+    }
+    for (const child of children.flat()) {
+      if (child !== null && child !== undefined && child !== false) {
+        node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+      }
+    }
+    return node;
+  };
+  const money = (amount) => Number(amount).toLocaleString("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const chips = (counted) => Object.entries(counted).map(([value, count]) => `${count} × ${value}`).join(", ");
+
+  async function api(url, options = {}) {
+    const response = await fetch(url, {
+      credentials: "same-origin",
+      ...options,
+      headers: { Accept: "application/json", ...(options.headers || {}) },
+    });
+    const body = await response.json().catch(() => null);
+    if (!response.ok) throw new Error(body?.error?.message || `HTTP ${response.status}`);
+    return body;
+  }
+  const post = (url, body = {}) => api(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-CSRFToken": urls.csrf },
+    body: JSON.stringify(body),
+  });
+  const act = (url, body) => async (event) => {
+    event?.preventDefault();
+    try {
+      await post(url, typeof body === "function" ? body() : body);
+      error.textContent = "";
+      await load();
+    } catch (failure) {
+      error.textContent = failure.message;
+    }
+  };
+
+  function slipRow(slip, label, path) {
+    return el("div", { class: "cage-item", "data-slip": slip.number },
+      el("span", { class: "what" }, `#${slip.number} ${slip.kind} · ${slip.table_code}`),
+      el("span", { class: "amount" }, money(slip.amount)),
+      el("span", { class: "chips" }, chips(slip.chips)),
+      el("button", { type: "button", onclick: act(`/api/v1/slips/${slip.id}/${path}/`) }, label));
+  }
+
+  function dropForm(table, shift) {
+    const cash = el("input", { type: "text", inputMode: "decimal", name: "cash", placeholder: "Cash", "aria-label": "Cash" });
+    const markers = el("input", { type: "text", inputMode: "decimal", name: "markers", placeholder: "Markers", "aria-label": "Markers", value: "0.00" });
+    return el("form", { class: "cage-item", "data-shift": shift.id,
+      onsubmit: act(`/api/v1/tables/${table.id}/drops/`, () => ({ shift: shift.id, cash: cash.value, markers: markers.value })) },
+      el("span", { class: "what" }, `${table.code} · shift from ${new Date(shift.counted_at).toLocaleString("en-GB")}`),
+      cash, markers, el("button", { type: "submit" }, "Count drop"));
+  }
+
+  function dropConfirm(table, drop) {
+    return el("div", { class: "cage-item", "data-drop": drop.id },
+      el("span", { class: "what" }, `${table.code} · counted by ${drop.counted_by}`),
+      el("span", { class: "amount" }, `${money(drop.cash)} cash · ${money(drop.markers)} markers`),
+      el("button", { type: "button", onclick: act(`/api/v1/drops/${drop.id}/confirm/`) }, "Confirm"),
+      el("button", { type: "button", class: "secondary", onclick: act(`/api/v1/drops/${drop.id}/reject/`) }, "Reject"));
+  }
+
+  const empty = (text) => el("p", { class: "empty" }, text);
+
+  async function load() {
+    try {
+      const [approved, issued, tables] = await Promise.all([
+        api(`${urls.slipsUrl}?status=approved`),
+        api(`${urls.slipsUrl}?status=issued`),
+        api(urls.tablesUrl),
+      ]);
+      const trays = await Promise.all(tables.map((table) => api(urls.trayUrl.replace("{id}", table.id))));
+      const toIssue = approved.map((slip) => slipRow(slip, "Issue", "issue"));
+      const toReceive = issued.filter((slip) => slip.kind === "credit").map((slip) => slipRow(slip, "Received at the cage", "receive"));
+      const toCount = [];
+      const toConfirm = [];
+      tables.forEach((table, i) => {
+        for (const shift of trays[i].awaiting_drop) toCount.push(dropForm(table, shift));
+        for (const drop of trays[i].drops_pending) toConfirm.push(dropConfirm(table, drop));
+      });
+      document.getElementById("issue-list").replaceChildren(...(toIssue.length ? toIssue : [empty("Nothing to issue")]));
+      document.getElementById("receive-list").replaceChildren(...(toReceive.length ? toReceive : [empty("Nothing to take back")]));
+      document.getElementById("drop-list").replaceChildren(...(toCount.length ? toCount : [empty("No drop to count")]));
+      document.getElementById("confirm-list").replaceChildren(...(toConfirm.length ? toConfirm : [empty("No drop to confirm")]));
+    } catch (failure) {
+      error.textContent = failure.message;
+    }
+  }
+
+  load();
+})();

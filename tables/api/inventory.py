@@ -1,0 +1,552 @@
+"""The chip tray's API: the casino's chips, a table's tray, its counts, fills and credits, and
+the drop, each step under dual control. Thin views over ``tables.services.trays`` and
+``tables.services.slips``; the reads are ``tables.inventory_selectors``."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Model
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.api.idempotency import idempotent
+from casino.api.schema import refusals
+from casino.api.serializers import MoneyField, StrictSerializer
+from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, require_permission, validated
+from casino.core.errors import AccessCode, InventoryCode, RequestCode
+from tables import inventory_selectors as selectors
+from tables.models import (
+    Casino,
+    ChipDenomination,
+    ChipSlip,
+    ChipSlipVoid,
+    DropCount,
+    SlipKind,
+    SlipStepKind,
+    Table,
+    TrayCount,
+    TrayCountKind,
+)
+from tables.services import slips as slip_services
+from tables.services import trays as tray_services
+
+#: A count's or a drop's status, and a void's.
+COUNT_STATUSES = ("pending", "confirmed", "rejected")
+VOID_STATUSES = ("pending", "approved", "rejected")
+
+_CHIPS_HELP = 'Chips by value, each a number of chips: {"5.00": 40, "25.00": 12}.'
+
+
+def _get(model: type[Model], pk: int, **related: Any) -> Any:
+    try:
+        return model.objects.select_related(*related.get("with_", ())).get(pk=pk)  # type: ignore[attr-defined]
+    except model.DoesNotExist:  # type: ignore[attr-defined]
+        raise not_found() from None
+
+
+class ChipsField(serializers.DictField):  # type: ignore[type-arg]
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            child=serializers.IntegerField(min_value=0), help_text=_CHIPS_HELP, **kwargs
+        )
+
+
+# --- The casino's chips -------------------------------------------------------------------
+
+
+class ChipOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    value = serializers.DecimalField(max_digits=12, decimal_places=2, coerce_to_string=True)
+    colour = serializers.CharField()
+
+
+class ChipInputSerializer(StrictSerializer):
+    value = MoneyField()
+    colour = serializers.CharField(max_length=30)
+
+
+class CasinoChipsApi(APIView):
+    @extend_schema(
+        responses={200: ChipOutputSerializer(many=True), **refusals(AccessCode.PERMISSION_DENIED)}
+    )
+    def get(self, request: Request, casino_id: int) -> Response:
+        """The casino's chips, lowest value first: anyone with a role."""
+        casino = _get(Casino, casino_id)
+        require_permission(request, "tables.view_chips")
+        chips = ChipDenomination.objects.filter(casino=casino).order_by("value")
+        return Response(ChipOutputSerializer(chips, many=True).data)
+
+    @extend_schema(
+        request=ChipInputSerializer,
+        responses={
+            201: ChipOutputSerializer,
+            **refusals(
+                AccessCode.PERMISSION_DENIED, InventoryCode.CHIP_EXISTS, InventoryCode.CHIPS_INVALID
+            ),
+        },
+        parameters=[IDEMPOTENCY_HEADER],
+    )
+    @idempotent
+    def post(self, request: Request, casino_id: int) -> Response:
+        """Add a chip to the casino's set (admins)."""
+        casino = _get(Casino, casino_id)
+        require_permission(request, "tables.configure_chips")
+        data = validated(ChipInputSerializer, request.data)
+        chip = tray_services.chip_add(casino_id=casino.pk, actor=request.user, **data)
+        return Response(ChipOutputSerializer(chip).data, status=status.HTTP_201_CREATED)
+
+
+# --- Counts --------------------------------------------------------------------------------
+
+
+class TrayCountOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    table = serializers.IntegerField(source="table_id")
+    kind = serializers.ChoiceField(choices=TrayCountKind.choices)
+    chips = ChipsField()
+    total = serializers.DecimalField(max_digits=16, decimal_places=2, coerce_to_string=True)
+    gaming_day = serializers.DateField()
+    counted_by = serializers.CharField(source="counted_by.username")
+    counted_at = serializers.DateTimeField()
+    note = serializers.CharField()
+    status = serializers.SerializerMethodField()
+    decided_by = serializers.SerializerMethodField()
+
+    @extend_schema_field(serializers.ChoiceField(choices=COUNT_STATUSES))
+    def get_status(self, count: TrayCount) -> str:
+        decision = getattr(count, "decision", None)
+        if decision is None:
+            return "pending"
+        return "confirmed" if decision.confirmed else "rejected"
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_decided_by(self, count: TrayCount) -> str | None:
+        decision = getattr(count, "decision", None)
+        return None if decision is None else decision.decided_by.username
+
+
+class TrayCountInputSerializer(StrictSerializer):
+    kind = serializers.ChoiceField(choices=TrayCountKind.choices)
+    chips = ChipsField()
+    note = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
+
+
+class DecisionNoteInputSerializer(StrictSerializer):
+    note = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
+
+
+def _count(count_id: int) -> TrayCount:
+    return _get(TrayCount, count_id, with_=("table__pit", "counted_by", "decision__decided_by"))
+
+
+class TrayCountsApi(APIView):
+    @extend_schema(
+        request=TrayCountInputSerializer,
+        responses={
+            201: TrayCountOutputSerializer,
+            **refusals(
+                AccessCode.PERMISSION_DENIED,
+                InventoryCode.COUNT_PENDING,
+                InventoryCode.COUNT_OUT_OF_ORDER,
+                InventoryCode.CHIPS_INVALID,
+            ),
+        },
+        parameters=[IDEMPOTENCY_HEADER],
+    )
+    @idempotent
+    def post(self, request: Request, table_id: int) -> Response:
+        """Enter an opener or a closer of the table's tray (its dealer, its pit boss, an
+        admin); it counts once another person confirms it."""
+        table = _get(Table, table_id, with_=("pit",))
+        require_permission(request, "tables.count_tray", table)
+        data = validated(TrayCountInputSerializer, request.data)
+        count = tray_services.tray_count_enter(table_id=table.pk, actor=request.user, **data)
+        return Response(
+            TrayCountOutputSerializer(_count(count.pk)).data, status=status.HTTP_201_CREATED
+        )
+
+
+_COUNT_DECISION_REFUSALS = refusals(
+    AccessCode.PERMISSION_DENIED, InventoryCode.SAME_PERSON, InventoryCode.COUNT_NOT_PENDING
+)
+
+
+def _decide_count(request: Request, count_id: int, *, confirm: bool) -> Response:
+    count = _count(count_id)
+    require_permission(request, "tables.confirm_count", count.table)
+    data = validated(DecisionNoteInputSerializer, request.data)
+    tray_services.tray_count_decide(count_id=count.pk, actor=request.user, confirm=confirm, **data)
+    return Response(TrayCountOutputSerializer(_count(count.pk)).data)
+
+
+class TrayCountConfirmApi(APIView):
+    @extend_schema(
+        request=DecisionNoteInputSerializer,
+        responses={200: TrayCountOutputSerializer, **_COUNT_DECISION_REFUSALS},
+        parameters=[IDEMPOTENCY_HEADER],
+    )
+    @idempotent
+    def post(self, request: Request, count_id: int) -> Response:
+        """Confirm a count: a pit boss of the table, or an admin, who did not count it."""
+        return _decide_count(request, count_id, confirm=True)
+
+
+class TrayCountRejectApi(APIView):
+    @extend_schema(
+        request=DecisionNoteInputSerializer,
+        responses={200: TrayCountOutputSerializer, **_COUNT_DECISION_REFUSALS},
+        parameters=[IDEMPOTENCY_HEADER],
+    )
+    @idempotent
+    def post(self, request: Request, count_id: int) -> Response:
+        """Reject a count: it counts for nothing, and the table counts again."""
+        return _decide_count(request, count_id, confirm=False)
+
+
+# --- Fills and credits ---------------------------------------------------------------------
+
+
+class SlipStepOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    step = serializers.ChoiceField(choices=SlipStepKind.choices)
+    actor = serializers.CharField(source="actor.username")
+    actor_role = serializers.CharField()
+    at = serializers.DateTimeField()
+
+
+class SlipVoidOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    reason = serializers.CharField()
+    requested_by = serializers.CharField(source="requested_by.username")
+    requested_at = serializers.DateTimeField()
+    status = serializers.SerializerMethodField()
+
+    @extend_schema_field(serializers.ChoiceField(choices=VOID_STATUSES))
+    def get_status(self, void: ChipSlipVoid) -> str:
+        decision = getattr(void, "decision", None)
+        if decision is None:
+            return "pending"
+        return "approved" if decision.approved else "rejected"
+
+
+class SlipOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    table = serializers.IntegerField(source="table_id")
+    table_code = serializers.CharField(source="table.code")
+    kind = serializers.ChoiceField(choices=SlipKind.choices)
+    chips = ChipsField()
+    amount = serializers.DecimalField(max_digits=16, decimal_places=2, coerce_to_string=True)
+    requested_by = serializers.CharField(source="requested_by.username")
+    requested_at = serializers.DateTimeField()
+    gaming_day = serializers.DateField()
+    note = serializers.CharField()
+    status = serializers.SerializerMethodField()
+    steps = SlipStepOutputSerializer(many=True)
+    voids = SlipVoidOutputSerializer(many=True)
+
+    @extend_schema_field(serializers.ChoiceField(choices=selectors.SLIP_STATUSES))
+    def get_status(self, slip: ChipSlip) -> str:
+        return selectors.slip_status(slip)
+
+
+class SlipInputSerializer(StrictSerializer):
+    kind = serializers.ChoiceField(choices=SlipKind.choices)
+    chips = ChipsField()
+    note = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
+
+
+class SlipFilterSerializer(StrictSerializer):
+    table = serializers.IntegerField(min_value=1, required=False)
+    status = serializers.ChoiceField(choices=selectors.SLIP_STATUSES, required=False)
+    limit = serializers.IntegerField(min_value=1, max_value=500, required=False, default=100)
+
+
+def _slip(slip_id: int) -> ChipSlip:
+    try:
+        return selectors.slip_queryset().select_related("table__pit").get(pk=slip_id)
+    except ChipSlip.DoesNotExist:
+        raise not_found() from None
+
+
+class TableSlipsApi(APIView):
+    @extend_schema(
+        request=SlipInputSerializer,
+        responses={
+            201: SlipOutputSerializer,
+            **refusals(AccessCode.PERMISSION_DENIED, InventoryCode.CHIPS_INVALID),
+        },
+        parameters=[IDEMPOTENCY_HEADER],
+    )
+    @idempotent
+    def post(self, request: Request, table_id: int) -> Response:
+        """Ask for a fill or a credit at this table (its dealer, its pit boss, an admin)."""
+        table = _get(Table, table_id, with_=("pit",))
+        require_permission(request, "tables.count_tray", table)
+        data = validated(SlipInputSerializer, request.data)
+        slip = slip_services.slip_request(table_id=table.pk, actor=request.user, **data)
+        return Response(SlipOutputSerializer(_slip(slip.pk)).data, status=status.HTTP_201_CREATED)
+
+
+class SlipListApi(APIView):
+    @extend_schema(
+        parameters=[SlipFilterSerializer],
+        responses={200: SlipOutputSerializer(many=True), **refusals(AccessCode.PERMISSION_DENIED)},
+    )
+    def get(self, request: Request) -> Response:
+        """Fill and credit slips, newest first: the cage, auditors and admins see all; a pit
+        boss those of the own pits."""
+        require_permission(request, "tables.list_slips")
+        filters = validated(SlipFilterSerializer, request.query_params)
+        slips = selectors.slip_list(user=request.user, **filters)
+        return Response(SlipOutputSerializer(slips, many=True).data)
+
+
+class SlipDetailApi(APIView):
+    @extend_schema(responses={200: SlipOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)})
+    def get(self, request: Request, slip_id: int) -> Response:
+        slip = _slip(slip_id)
+        require_permission(request, "tables.view_tray", slip.table)
+        return Response(SlipOutputSerializer(slip).data)
+
+
+_STEP_REFUSALS = refusals(
+    AccessCode.PERMISSION_DENIED,
+    InventoryCode.SAME_PERSON,
+    InventoryCode.SLIP_STEP_OUT_OF_ORDER,
+    InventoryCode.SLIP_VOIDED,
+    InventoryCode.SLIP_VOID_PENDING,
+)
+
+
+def _step_view(step: SlipStepKind, summary: str) -> type[APIView]:
+    class SlipStepApi(APIView):
+        @extend_schema(
+            request=None,
+            responses={200: SlipOutputSerializer, **_STEP_REFUSALS},
+            parameters=[IDEMPOTENCY_HEADER],
+            description=summary,
+        )
+        @idempotent
+        def post(self, request: Request, slip_id: int) -> Response:
+            slip = _slip(slip_id)
+            require_permission(request, "tables.work_slip", slip.table)
+            validated(StrictSerializer, request.data)
+            slip_services.slip_step(slip_id=slip.pk, step=step, actor=request.user)
+            return Response(SlipOutputSerializer(_slip(slip.pk)).data)
+
+    SlipStepApi.__name__ = f"Slip{step.value.capitalize()}Api"
+    SlipStepApi.__qualname__ = SlipStepApi.__name__
+    return SlipStepApi
+
+
+SlipApproveApi = _step_view(
+    SlipStepKind.APPROVED,
+    "Approve a slip: a pit boss of the table, or an admin, who did not ask for it.",
+)
+SlipIssueApi = _step_view(
+    SlipStepKind.ISSUED,
+    "Issue an approved slip: the cage, someone who neither asked for it nor approved it.",
+)
+SlipReceiveApi = _step_view(
+    SlipStepKind.RECEIVED,
+    "Receive an issued slip: a fill at the table (its dealer, its pit boss), a credit at the"
+    " cage; neither its approver nor its issuer.",
+)
+
+
+class VoidInputSerializer(StrictSerializer):
+    reason = serializers.CharField(max_length=2000)
+
+
+class SlipVoidApi(APIView):
+    @extend_schema(
+        request=VoidInputSerializer,
+        responses={
+            201: SlipVoidOutputSerializer,
+            **refusals(
+                AccessCode.PERMISSION_DENIED,
+                RequestCode.INVALID_INPUT,
+                InventoryCode.SLIP_VOIDED,
+                InventoryCode.SLIP_VOID_PENDING,
+            ),
+        },
+        parameters=[IDEMPOTENCY_HEADER],
+    )
+    @idempotent
+    def post(self, request: Request, slip_id: int) -> Response:
+        """Ask for a slip to be voided, with a reason (the table's pit boss, an admin, the
+        cage); another person approves it."""
+        slip = _slip(slip_id)
+        require_permission(request, "tables.void_slip", slip.table)
+        data = validated(VoidInputSerializer, request.data)
+        void = slip_services.slip_void_request(slip_id=slip.pk, actor=request.user, **data)
+        void = ChipSlipVoid.objects.select_related("requested_by").get(pk=void.pk)
+        return Response(SlipVoidOutputSerializer(void).data, status=status.HTTP_201_CREATED)
+
+
+_VOID_DECISION_REFUSALS = refusals(
+    AccessCode.PERMISSION_DENIED, InventoryCode.SAME_PERSON, InventoryCode.SLIP_VOID_NOT_PENDING
+)
+
+
+def _void_decision_view(approve: bool, summary: str) -> type[APIView]:
+    class SlipVoidDecisionApi(APIView):
+        @extend_schema(
+            request=DecisionNoteInputSerializer,
+            responses={200: SlipOutputSerializer, **_VOID_DECISION_REFUSALS},
+            parameters=[IDEMPOTENCY_HEADER],
+            description=summary,
+        )
+        @idempotent
+        def post(self, request: Request, void_id: int) -> Response:
+            void = _get(ChipSlipVoid, void_id, with_=("slip__table__pit",))
+            require_permission(request, "tables.void_slip", void.slip.table)
+            data = validated(DecisionNoteInputSerializer, request.data)
+            slip_services.slip_void_decide(
+                void_id=void.pk, actor=request.user, approve=approve, **data
+            )
+            return Response(SlipOutputSerializer(_slip(void.slip_id)).data)
+
+    name = "Approve" if approve else "Reject"
+    SlipVoidDecisionApi.__name__ = f"SlipVoid{name}Api"
+    SlipVoidDecisionApi.__qualname__ = SlipVoidDecisionApi.__name__
+    return SlipVoidDecisionApi
+
+
+SlipVoidApproveApi = _void_decision_view(
+    True, "Approve a void: the slip then moves no chips. Someone other than who asked."
+)
+SlipVoidRejectApi = _void_decision_view(False, "Reject a void: the slip stands.")
+
+
+# --- The drop ------------------------------------------------------------------------------
+
+
+class DropOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    table = serializers.IntegerField(source="table_id")
+    shift = serializers.IntegerField(source="shift_id", help_text="The opener of the shift.")
+    cash = serializers.DecimalField(max_digits=16, decimal_places=2, coerce_to_string=True)
+    markers = serializers.DecimalField(max_digits=16, decimal_places=2, coerce_to_string=True)
+    counted_by = serializers.CharField(source="counted_by.username")
+    counted_at = serializers.DateTimeField()
+    gaming_day = serializers.DateField()
+    status = serializers.SerializerMethodField()
+
+    @extend_schema_field(serializers.ChoiceField(choices=COUNT_STATUSES))
+    def get_status(self, drop: DropCount) -> str:
+        decision = getattr(drop, "decision", None)
+        if decision is None:
+            return "pending"
+        return "confirmed" if decision.confirmed else "rejected"
+
+
+class DropInputSerializer(StrictSerializer):
+    shift = serializers.IntegerField(min_value=1, help_text="The opener of the shift.")
+    cash = MoneyField()
+    markers = MoneyField(required=False, default=Decimal("0.00"))
+    note = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
+
+
+def _drop(drop_id: int) -> DropCount:
+    return _get(DropCount, drop_id, with_=("table__pit", "counted_by", "decision"))
+
+
+class TableDropsApi(APIView):
+    @extend_schema(
+        request=DropInputSerializer,
+        responses={
+            201: DropOutputSerializer,
+            **refusals(
+                AccessCode.PERMISSION_DENIED,
+                InventoryCode.DROP_SHIFT_INVALID,
+                InventoryCode.COUNT_PENDING,
+                InventoryCode.DROP_ALREADY_COUNTED,
+                InventoryCode.CHIPS_INVALID,
+            ),
+        },
+        parameters=[IDEMPOTENCY_HEADER],
+    )
+    @idempotent
+    def post(self, request: Request, table_id: int) -> Response:
+        """Enter the count of a shift's drop box (the cage); another person confirms it."""
+        table = _get(Table, table_id, with_=("pit",))
+        require_permission(request, "tables.work_cage", table)
+        data = validated(DropInputSerializer, request.data)
+        drop = tray_services.drop_count_enter(
+            table_id=table.pk,
+            shift_id=data["shift"],
+            cash=data["cash"],
+            markers=data["markers"],
+            actor=request.user,
+            note=data["note"],
+        )
+        return Response(DropOutputSerializer(_drop(drop.pk)).data, status=status.HTTP_201_CREATED)
+
+
+_DROP_DECISION_REFUSALS = refusals(
+    AccessCode.PERMISSION_DENIED, InventoryCode.SAME_PERSON, InventoryCode.COUNT_NOT_PENDING
+)
+
+
+def _decide_drop(request: Request, drop_id: int, *, confirm: bool) -> Response:
+    drop = _drop(drop_id)
+    require_permission(request, "tables.confirm_drop", drop.table)
+    data = validated(DecisionNoteInputSerializer, request.data)
+    tray_services.drop_count_decide(drop_id=drop.pk, actor=request.user, confirm=confirm, **data)
+    return Response(DropOutputSerializer(_drop(drop.pk)).data)
+
+
+class DropConfirmApi(APIView):
+    @extend_schema(
+        request=DecisionNoteInputSerializer,
+        responses={200: DropOutputSerializer, **_DROP_DECISION_REFUSALS},
+        parameters=[IDEMPOTENCY_HEADER],
+    )
+    @idempotent
+    def post(self, request: Request, drop_id: int) -> Response:
+        """Confirm a drop count (the cage or the table's pit boss, not its counter); with the
+        shift's closer confirmed, the shift is reconciled with its rounds."""
+        return _decide_drop(request, drop_id, confirm=True)
+
+
+class DropRejectApi(APIView):
+    @extend_schema(
+        request=DecisionNoteInputSerializer,
+        responses={200: DropOutputSerializer, **_DROP_DECISION_REFUSALS},
+        parameters=[IDEMPOTENCY_HEADER],
+    )
+    @idempotent
+    def post(self, request: Request, drop_id: int) -> Response:
+        """Reject a drop count: the cage counts it again."""
+        return _decide_drop(request, drop_id, confirm=False)
+
+
+# --- The tray at a glance ------------------------------------------------------------------
+
+
+class TrayOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    table = serializers.IntegerField()
+    shift = TrayCountOutputSerializer(allow_null=True, help_text="The opener of the open shift.")
+    counts = TrayCountOutputSerializer(many=True, help_text="The latest counts, newest first.")
+    slips = SlipOutputSerializer(many=True, help_text="The slips asked for since the shift opened.")
+    awaiting_drop = TrayCountOutputSerializer(
+        many=True, help_text="The openers of closed shifts whose drop is still to count."
+    )
+    drops_pending = DropOutputSerializer(
+        many=True, help_text="Drop counts waiting for their confirmation."
+    )
+
+
+class TableTrayApi(APIView):
+    @extend_schema(responses={200: TrayOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)})
+    def get(self, request: Request, table_id: int) -> Response:
+        """The table's tray: the open shift, the latest counts, the slips of the shift."""
+        table = _get(Table, table_id, with_=("pit",))
+        require_permission(request, "tables.view_tray", table)
+        return Response(TrayOutputSerializer(selectors.tray_of(table)).data)

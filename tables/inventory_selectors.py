@@ -1,0 +1,224 @@
+"""Reading the chip tray: its shifts, their fills, credits and drop, and what the tray holds.
+
+A shift is read from the counts: it starts at a confirmed opener and ends at the next confirmed
+closer of the table (none yet: it is open). A slip moves chips when it is received, so a shift
+takes the slips received between its opener and its closer that no approved void cancelled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Exists, OuterRef, Q, QuerySet, Sum
+
+from casino.core.roles import Role, user_role
+from tables.chips import table_win
+from tables.models import (
+    ChipDenomination,
+    ChipSlip,
+    ChipSlipVoid,
+    DropCount,
+    SlipKind,
+    SlipStepKind,
+    Table,
+    TrayCount,
+    TrayCountKind,
+)
+
+_ZERO = Decimal("0.00")
+
+
+def chip_values(casino_id: int) -> list[Decimal]:
+    """The values of the casino's chips."""
+    return list(
+        ChipDenomination.objects.filter(casino_id=casino_id).values_list("value", flat=True)
+    )
+
+
+def _confirmed(table: Table | int) -> QuerySet[TrayCount]:
+    return TrayCount.objects.filter(table=table, decision__confirmed=True)
+
+
+def shift_open(table: Table | int) -> TrayCount | None:
+    """The opener of the table's open shift, or ``None`` when no shift is open."""
+    last = _confirmed(table).order_by("-pk").first()
+    if last is None or last.kind != TrayCountKind.OPENER:
+        return None
+    return last
+
+
+def shift_closer(opener: TrayCount) -> TrayCount | None:
+    """The confirmed closer that ended the shift ``opener`` started, if it has ended."""
+    return (
+        _confirmed(opener.table_id)
+        .filter(kind=TrayCountKind.CLOSER, pk__gt=opener.pk)
+        .order_by("pk")
+        .first()
+    )
+
+
+def shift_drop(opener: TrayCount) -> DropCount | None:
+    """The confirmed count of the shift's drop, if counted."""
+    return DropCount.objects.filter(shift=opener, decision__confirmed=True).first()
+
+
+def slips_voided() -> Exists:
+    """Whether a slip has an approved void (an expression over ``ChipSlip``)."""
+    return Exists(ChipSlipVoid.objects.filter(slip=OuterRef("pk"), decision__approved=True))
+
+
+def slips_received_between(
+    table_id: int, start: TrayCount, end: TrayCount | None
+) -> QuerySet[ChipSlip]:
+    """The table's slips received at or after ``start`` was counted and before ``end`` was
+    (``None``: until now), not voided."""
+    received = Q(steps__step=SlipStepKind.RECEIVED, steps__at__gte=start.counted_at)
+    if end is not None:
+        received &= Q(steps__at__lt=end.counted_at)
+    return (
+        ChipSlip.objects.filter(table_id=table_id)
+        .filter(received)
+        .annotate(voided=slips_voided())
+        .filter(voided=False)
+    )
+
+
+@dataclass(frozen=True)
+class ShiftFigures:
+    """A shift's tray figures and the win they give (``tables.chips.table_win``)."""
+
+    opener: Decimal
+    closer: Decimal
+    fills: Decimal
+    credits: Decimal
+    drop: Decimal
+
+    @property
+    def win(self) -> Decimal:
+        return table_win(
+            opener=self.opener,
+            closer=self.closer,
+            fills=self.fills,
+            credits=self.credits,
+            drop=self.drop,
+        )
+
+
+def shift_figures(opener: TrayCount, closer: TrayCount, drop: DropCount) -> ShiftFigures:
+    """The figures of a complete shift."""
+    sums = slips_received_between(opener.table_id, opener, closer).aggregate(
+        fills=Sum("amount", filter=Q(kind=SlipKind.FILL)),
+        credits=Sum("amount", filter=Q(kind=SlipKind.CREDIT)),
+    )
+    return ShiftFigures(
+        opener=opener.total,
+        closer=closer.total,
+        fills=sums["fills"] or _ZERO,
+        credits=sums["credits"] or _ZERO,
+        drop=drop.cash + drop.markers,
+    )
+
+
+def slip_status(slip: ChipSlip) -> str:
+    """``voided``, ``void_pending``, else the last step done (``requested`` at first)."""
+    voids = list(slip.voids.all())
+    if any(getattr(v, "decision", None) is not None and v.decision.approved for v in voids):
+        return "voided"
+    if any(not hasattr(v, "decision") for v in voids):
+        return "void_pending"
+    steps = [step.step for step in slip.steps.all()]
+    for step in (SlipStepKind.RECEIVED, SlipStepKind.ISSUED, SlipStepKind.APPROVED):
+        if step in steps:
+            return str(step)
+    return "requested"
+
+
+SLIP_STATUSES = ("requested", "approved", "issued", "received", "void_pending", "voided")
+
+
+def slip_queryset() -> QuerySet[ChipSlip]:
+    return ChipSlip.objects.select_related("table", "requested_by").prefetch_related(
+        "steps__actor", "voids__decision", "voids__requested_by"
+    )
+
+
+def tray_counts(table: Table | int, *, limit: int = 20) -> list[TrayCount]:
+    """The table's latest counts, newest first, with their decisions."""
+    return list(
+        TrayCount.objects.filter(table=table)
+        .select_related("counted_by", "decision__decided_by")
+        .order_by("-pk")[:limit]
+    )
+
+
+def slip_list(
+    *, user: Any, table: int | None = None, status: str | None = None, limit: int = 100
+) -> list[ChipSlip]:
+    """Slips newest first: a pit boss's of the own pits, everyone else's (the cage,
+    auditors, admins) all. ``status`` is :func:`slip_status`'s."""
+    slips = slip_queryset().order_by("-pk")
+    if user_role(user) is Role.PIT_BOSS:
+        slips = slips.filter(table__pit__supervisors=user)
+    if table is not None:
+        slips = slips.filter(table_id=table)
+    if status is None:
+        return list(slips[:limit])
+    # The status is read from the steps and voids already fetched; a page is at most 500.
+    return [slip for slip in slips[: limit * 10] if slip_status(slip) == status][:limit]
+
+
+@dataclass(frozen=True)
+class Tray:
+    """A table's tray at a glance: its open shift, its latest counts, the slips since."""
+
+    table: int
+    shift: TrayCount | None
+    counts: list[TrayCount]
+    slips: list[ChipSlip]
+    #: The openers of the table's closed shifts whose drop is not confirmed yet, oldest first.
+    awaiting_drop: list[TrayCount]
+    #: Drop counts of the table waiting for their confirmation.
+    drops_pending: list[DropCount]
+
+
+def tray_of(table: Table) -> Tray:
+    shift = shift_open(table)
+    counts = tray_counts(table)
+    slips = slip_queryset().filter(table=table)
+    if shift is not None:
+        slips = slips.filter(requested_at__gte=shift.counted_at)
+    elif counts:
+        slips = slips.filter(requested_at__gte=counts[0].counted_at)
+    return Tray(
+        table=table.pk,
+        shift=shift,
+        counts=counts,
+        slips=list(slips.order_by("pk")),
+        awaiting_drop=shifts_awaiting_drop(table),
+        drops_pending=list(
+            DropCount.objects.filter(table=table, decision__isnull=True)
+            .select_related("counted_by")
+            .order_by("pk")
+        ),
+    )
+
+
+def shifts_awaiting_drop(table: Table) -> list[TrayCount]:
+    """The openers of the table's closed shifts whose drop is neither counted nor being
+    counted, oldest first."""
+    drops = DropCount.objects.filter(shift=OuterRef("pk"))
+    openers = (
+        _confirmed(table)
+        .filter(kind=TrayCountKind.OPENER)
+        # Counted (confirmed) or being counted (waiting for its confirmation): not awaited.
+        .annotate(
+            counted=Exists(drops.filter(decision__confirmed=True)),
+            counting=Exists(drops.filter(decision__isnull=True)),
+        )
+        .filter(counted=False, counting=False)
+        .select_related("counted_by", "decision__decided_by")
+        .order_by("pk")
+    )
+    return [opener for opener in openers if shift_closer(opener) is not None]

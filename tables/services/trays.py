@@ -1,0 +1,300 @@
+"""The chip tray's counts and the drop, each under dual control, and the casino's chips.
+
+A shift at a table runs from a confirmed opener to the next confirmed closer. A count is entered
+at the table (by its dealer or its pit boss), chip by chip, and confirmed or rejected by a pit
+boss or an admin who is not its counter; while it waits, the table cannot count again; a
+rejected count counts for nothing. The count team (the cage) counts the drop of a shift — the
+cash and markers exchanged for chips at the table — and another person confirms it. When a
+shift has both its closer and its drop confirmed, it is complete and goes to the reconciler
+(``tables.reconciliation_port``), in the same transaction.
+
+Every count, drop and decision writes an audit row in the table's stream. Lock order
+(``tables.locks``): the table, then the audit chain.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import rules
+from django.contrib.auth.models import AbstractBaseUser
+
+from casino.core.audit_codes import AuditCode
+from casino.core.errors import AccessCode, ApiError, InventoryCode
+from casino.core.trail.recording import audit_record
+from casino.core.transactions import service_transaction
+from tables.chips import chips_read, chips_total
+from tables.inventory_selectors import chip_values, shift_closer, shift_drop, shift_open
+from tables.locks import table_lock
+from tables.models import (
+    Casino,
+    ChipDenomination,
+    DropCount,
+    DropCountDecision,
+    Table,
+    TrayCount,
+    TrayCountDecision,
+    TrayCountKind,
+)
+from tables.reconciliation_port import shift_reconciler
+
+
+def chip_add(
+    *, casino_id: int, value: Decimal, colour: str, actor: AbstractBaseUser
+) -> ChipDenomination:
+    """Add a denomination to a casino's chips (admins).
+
+    :raises Casino.DoesNotExist:
+    :raises ApiError: ``permission_denied`` (403); ``chip_exists`` (409) for a value the
+        casino has; ``chips_invalid`` (400) for a value not positive.
+    """
+    if not rules.has_perm("tables.configure_chips", actor):
+        raise ApiError(AccessCode.PERMISSION_DENIED, "Only an admin configures the chips.")
+    if value <= 0:
+        raise ApiError(InventoryCode.CHIPS_INVALID, "A chip is worth more than nothing.")
+    with service_transaction():
+        casino = Casino.objects.select_for_update().get(pk=casino_id)
+        if ChipDenomination.objects.filter(casino=casino, value=value).exists():
+            raise ApiError(InventoryCode.CHIP_EXISTS, f"The casino has {value} chips already.")
+        chip = ChipDenomination.objects.create(casino=casino, value=value, colour=colour.strip())
+        audit_record(
+            event_code=AuditCode.CHIP_ADDED,
+            actor=actor,
+            casino=casino,
+            after={"chip": chip.pk, "value": value, "colour": chip.colour},
+        )
+        return chip
+
+
+def tray_count_enter(
+    *, table_id: int, kind: str, chips: Any, actor: AbstractBaseUser, note: str = ""
+) -> TrayCount:
+    """Enter an opener or a closer of the table's tray, waiting for its confirmation.
+
+    :raises Table.DoesNotExist:
+    :raises ApiError: ``permission_denied`` (403) unless the actor is the table's dealer, its
+        pit boss or an admin; ``count_pending`` (409) while a count of the table waits for its
+        decision; ``count_out_of_order`` (409) for an opener while a shift is open, or a closer
+        with none open; ``chips_invalid`` (400).
+    """
+    with service_transaction():
+        table = table_lock(table_id)
+        if not rules.has_perm("tables.count_tray", actor, table):
+            raise ApiError(AccessCode.PERMISSION_DENIED, "Only the table's side counts its tray.")
+        if TrayCount.objects.filter(table=table, decision__isnull=True).exists():
+            raise ApiError(
+                InventoryCode.COUNT_PENDING, "A count of this table waits for its confirmation."
+            )
+        opener = shift_open(table)
+        if kind == TrayCountKind.OPENER and opener is not None:
+            raise ApiError(
+                InventoryCode.COUNT_OUT_OF_ORDER,
+                "A shift is open at this table: count its closer first.",
+                shift=opener.pk,
+            )
+        if kind == TrayCountKind.CLOSER and opener is None:
+            raise ApiError(
+                InventoryCode.COUNT_OUT_OF_ORDER, "No shift is open at this table: count an opener."
+            )
+        counted = chips_read(chips, chip_values(table.pit.casino_id), allow_empty=True)
+        total = chips_total(counted)
+        note = note.strip()
+        record = audit_record(
+            event_code=AuditCode.TRAY_COUNTED,
+            actor=actor,
+            table=table,
+            after={"kind": kind, "chips": counted, "total": total},
+            reason=note,
+        )
+        return TrayCount.objects.create(
+            table=table,
+            kind=kind,
+            chips=counted,
+            total=total,
+            gaming_day=record.gaming_day,
+            counted_by=actor,
+            counted_at=record.occurred_at,
+            note=note,
+            audit_record_id=record.pk,
+        )
+
+
+def tray_count_decide(
+    *, count_id: int, actor: AbstractBaseUser, confirm: bool, note: str = ""
+) -> TrayCount:
+    """Confirm or reject a count. A confirmed closer whose shift's drop is confirmed completes
+    the shift.
+
+    :raises TrayCount.DoesNotExist:
+    :raises ApiError: ``permission_denied`` (403) unless the actor is the table's pit boss or
+        an admin; ``same_person`` (403) for its counter; ``count_not_pending`` (409) once
+        decided.
+    """
+    with service_transaction():
+        table_id = TrayCount.objects.values_list("table_id", flat=True).get(pk=count_id)
+        table = table_lock(table_id)
+        count = TrayCount.objects.get(pk=count_id)
+        if not rules.has_perm("tables.confirm_count", actor, table):
+            raise ApiError(AccessCode.PERMISSION_DENIED, "A pit boss of the table confirms counts.")
+        if TrayCountDecision.objects.filter(count=count).exists():
+            raise ApiError(InventoryCode.COUNT_NOT_PENDING, "This count was decided already.")
+        if count.counted_by_id == actor.pk:
+            raise ApiError(
+                InventoryCode.SAME_PERSON, "A count is confirmed by someone other than its counter."
+            )
+        note = note.strip()
+        record = audit_record(
+            event_code=(
+                AuditCode.TRAY_COUNT_CONFIRMED if confirm else AuditCode.TRAY_COUNT_REJECTED
+            ),
+            actor=actor,
+            table=table,
+            before={"count": count.pk, "status": "pending"},
+            after={
+                "count": count.pk,
+                "kind": count.kind,
+                "total": count.total,
+                "confirmed": confirm,
+            },
+            reason=note,
+        )
+        TrayCountDecision.objects.create(
+            count=count,
+            confirmed=confirm,
+            decided_by=actor,
+            decided_at=record.occurred_at,
+            note=note,
+            audit_record_id=record.pk,
+        )
+        if confirm and count.kind == TrayCountKind.CLOSER:
+            _complete_if_counted(table, closer=count)
+        return count
+
+
+def drop_count_enter(
+    *,
+    table_id: int,
+    shift_id: int,
+    cash: Decimal,
+    markers: Decimal,
+    actor: AbstractBaseUser,
+    note: str = "",
+) -> DropCount:
+    """Enter the count of a shift's drop box (the cage), waiting for its confirmation.
+
+    :raises Table.DoesNotExist:
+    :raises ApiError: ``permission_denied`` (403) unless the actor is of the cage;
+        ``drop_shift_invalid`` (409) unless ``shift_id`` is a confirmed opener of the table;
+        ``count_pending`` (409) while a count of this drop waits; ``drop_already_counted``
+        (409) once it is confirmed; ``chips_invalid`` (400) for a negative amount.
+    """
+    if cash < 0 or markers < 0:
+        raise ApiError(InventoryCode.CHIPS_INVALID, "A drop holds no negative amount.")
+    with service_transaction():
+        table = table_lock(table_id)
+        if not rules.has_perm("tables.work_cage", actor, table):
+            raise ApiError(AccessCode.PERMISSION_DENIED, "The cage counts the drop.")
+        opener = _confirmed_opener(table, shift_id)
+        drops = DropCount.objects.filter(shift=opener)
+        if drops.filter(decision__isnull=True).exists():
+            raise ApiError(InventoryCode.COUNT_PENDING, "This drop's count waits for confirmation.")
+        if drops.filter(decision__confirmed=True).exists():
+            raise ApiError(InventoryCode.DROP_ALREADY_COUNTED, "This shift's drop is counted.")
+        note = note.strip()
+        record = audit_record(
+            event_code=AuditCode.DROP_COUNTED,
+            actor=actor,
+            table=table,
+            after={"shift": opener.pk, "cash": cash, "markers": markers},
+            reason=note,
+        )
+        return DropCount.objects.create(
+            shift=opener,
+            table=table,
+            cash=cash,
+            markers=markers,
+            counted_by=actor,
+            counted_at=record.occurred_at,
+            gaming_day=opener.gaming_day,
+            note=note,
+            audit_record_id=record.pk,
+        )
+
+
+def drop_count_decide(
+    *, drop_id: int, actor: AbstractBaseUser, confirm: bool, note: str = ""
+) -> DropCount:
+    """Confirm or reject a drop count (the cage or the table's pit boss, not its counter). A
+    confirmed drop whose shift's closer is confirmed completes the shift.
+
+    :raises DropCount.DoesNotExist:
+    :raises ApiError: ``permission_denied`` (403); ``same_person`` (403) for its counter;
+        ``count_not_pending`` (409) once decided.
+    """
+    with service_transaction():
+        table_id = DropCount.objects.values_list("table_id", flat=True).get(pk=drop_id)
+        table = table_lock(table_id)
+        drop = DropCount.objects.select_related("shift").get(pk=drop_id)
+        if not (
+            rules.has_perm("tables.work_cage", actor, table)
+            or rules.has_perm("tables.confirm_count", actor, table)
+        ):
+            raise ApiError(AccessCode.PERMISSION_DENIED, "The cage or the pit confirms a drop.")
+        if DropCountDecision.objects.filter(drop=drop).exists():
+            raise ApiError(InventoryCode.COUNT_NOT_PENDING, "This drop was decided already.")
+        if drop.counted_by_id == actor.pk:
+            raise ApiError(
+                InventoryCode.SAME_PERSON, "A drop is confirmed by someone other than its counter."
+            )
+        note = note.strip()
+        record = audit_record(
+            event_code=AuditCode.DROP_CONFIRMED if confirm else AuditCode.DROP_REJECTED,
+            actor=actor,
+            table=table,
+            before={"drop": drop.pk, "status": "pending"},
+            after={"drop": drop.pk, "shift": drop.shift_id, "confirmed": confirm},
+            reason=note,
+        )
+        DropCountDecision.objects.create(
+            drop=drop,
+            confirmed=confirm,
+            decided_by=actor,
+            decided_at=record.occurred_at,
+            note=note,
+            audit_record_id=record.pk,
+        )
+        if confirm:
+            closer = shift_closer(drop.shift)
+            if closer is not None:
+                shift_reconciler().reconcile(opener=drop.shift, closer=closer, drop=drop)
+        return drop
+
+
+def _confirmed_opener(table: Table, shift_id: int) -> TrayCount:
+    opener = TrayCount.objects.filter(
+        pk=shift_id, table=table, kind=TrayCountKind.OPENER, decision__confirmed=True
+    ).first()
+    if opener is None:
+        raise ApiError(
+            InventoryCode.DROP_SHIFT_INVALID,
+            "A drop belongs to a shift of this table: name its confirmed opener.",
+            shift=shift_id,
+        )
+    return opener
+
+
+def _complete_if_counted(table: Table, *, closer: TrayCount) -> None:
+    """Hand the shift ``closer`` ends to the reconciler, if its drop is counted already."""
+    opener = (
+        TrayCount.objects.filter(
+            table=table, kind=TrayCountKind.OPENER, decision__confirmed=True, pk__lt=closer.pk
+        )
+        .order_by("-pk")
+        .first()
+    )
+    if opener is None:  # pragma: no cover - a closer is entered only in an open shift
+        return
+    drop = shift_drop(opener)
+    if drop is not None:
+        shift_reconciler().reconcile(opener=opener, closer=closer, drop=drop)
