@@ -27,7 +27,6 @@ CHIPS = {"5.00": 10, "25.00": 4}
 
 @pytest.fixture
 def tray_floor(floor: dict[str, Any], users: dict[str, Any], make_user: Callable[..., Any]) -> Any:
-    users["cage"] = make_user("cage", Role.CAGE)
     users["cage_b"] = make_user("cage_b", Role.CAGE)
     deputy = users["deputy"] = make_user("deputy", Role.PIT_BOSS)
     floor["pit"].supervisors.add(deputy)

@@ -32,7 +32,6 @@ steps = st.one_of(
 
 @pytest.fixture
 def shift_floor(floor: dict[str, Any], users: dict[str, Any], make_user: Callable[..., Any]) -> Any:
-    users["cage"] = make_user("cage", Role.CAGE)
     users["cage_b"] = make_user("cage_b", Role.CAGE)
     chips_made(floor["casino"].pk, users["admin"])
     # The tray the table starts its first shift with, in ones, so any change can be made.

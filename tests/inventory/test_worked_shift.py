@@ -50,7 +50,6 @@ class Tray:
 
 @pytest.fixture
 def people(users: dict[str, Any], make_user: Callable[..., Any]) -> dict[str, Any]:
-    users["cage"] = make_user("cage", Role.CAGE)
     users["cage_b"] = make_user("cage_b", Role.CAGE)
     return users
 
