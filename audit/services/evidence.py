@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -91,7 +91,8 @@ def evidence_round_export(
         table=round.table,
         kind=KIND_ROUND,
         subject={"round": round.pk},
-        rounds=lambda: [round],
+        # Read again in the export's snapshot, with its rows.
+        rounds=lambda: [Round.objects.get(pk=round.pk)],
         gaming_day=None,
         actor=actor,
         actor_label=actor_label,
@@ -133,13 +134,16 @@ def _export(
     table: Table,
     kind: str,
     subject: dict[str, Any],
-    rounds: Any,
+    rounds: Callable[[], list[Round]],
     gaming_day: dt.date | None,
     actor: AbstractBaseUser | None,
     actor_label: str,
     audited: Any,
     filename: str,
 ) -> EvidenceExport:
+    """Read the rounds and the rows in one snapshot, up to the first checkpoint sealing the
+    last row concerned (sealed first when there is none), sign the package, and record its
+    export in its own transaction: the package is answered only once its row is written."""
     stream = stream_of(table.audit_scope())
     sealed = False
     for _ in range(_ATTEMPTS):

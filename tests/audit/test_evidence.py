@@ -37,8 +37,10 @@ from casino.core.errors import ApiError
 from casino.core.models import AuditRecord
 from casino.core.trail.canonical import row_hash
 from casino.core.trail.recording import audit_record
-from tables.engines import CORE_EVENT_KINDS
-from tables.models import Round
+from payouts.services.settlement import round_settle
+from tables.engines import CORE_EVENT_KINDS, validate_rule_settings
+from tables.models import Game, Round, RuleSet
+from tables.services.rounds import round_act, round_open
 
 pytestmark = pytest.mark.django_db
 
@@ -493,3 +495,48 @@ def test_the_api_refuses_dealers_and_other_pits(
         assert response.json()["error"]["code"] == "permission_denied"
     assert AuditRecord.objects.count() == before
     assert not Checkpoint.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_export_outside_any_transaction_reads_one_snapshot_and_verifies(
+    outside: FolderSink,
+    audit_floor: dict[str, Any],
+    users: dict[str, Any],
+    play_rp01: Callable[[Any], Round],
+    site_pem: bytes,
+) -> None:
+    """As the API runs it: no caller's transaction, so the export reads its rounds and rows in
+    a repeatable-read snapshot of its own, after the checkpoint it sealed has committed."""
+    round = play_rp01(audit_floor["table"])
+    export = evidence_round_export(round_id=round.pk, actor=users["auditor"])
+    assert export.sealed is True
+    assert outside.numbers() == [export.checkpoint]
+    assert verify_package(export.content, public_key_pem=site_pem).ok
+
+
+def test_a_pot_games_round_verifies_with_its_replay(
+    outside: FolderSink, audit_floor: dict[str, Any], users: dict[str, Any], site_pem: bytes
+) -> None:
+    """Red Dog: the pot game's settlement (the shares of the pot, no paytable) replays too."""
+    table = audit_floor["table"]
+    table.game = Game.RED_DOG
+    table.rule_set = RuleSet.objects.create(
+        game=Game.RED_DOG, name="rd", version=1, settings=validate_rule_settings("red_dog", {})
+    )
+    table.save()
+    dealer = users["dealer"]
+    round = round_open(table_id=table.pk, dealer=dealer)
+    stacks = {1: D(50), 2: D(50), 3: D(50)}
+    round_act(
+        round_id=round.pk,
+        actor=dealer,
+        expected_event=0,
+        action="seat_players",
+        data={"stacks": stacks, "button": 1},
+    )
+    round_act(round_id=round.pk, actor=dealer, expected_event=1, action="end_game", data={})
+    round_settle(round_id=round.pk, actor=dealer)
+    export = evidence_round_export(round_id=round.pk, actor=users["pit_boss"])
+    outcome = verify_package(export.content, public_key_pem=site_pem)
+    assert outcome.ok, outcome.checks
+    assert "reproduces its settlement" in outcome.check("replay").detail
