@@ -2,7 +2,9 @@
 
 Thin views over ``audit.services.evidence``: the permission is decided on the round or the
 table (auditors, and pit bosses of its pit), the package is answered as an attachment with its
-SHA-256 in ``X-Content-SHA256``, the digest the export's audit row records.
+SHA-256 in ``X-Content-SHA256``, the digest the export's audit row records, the checkpoint it
+rests on in ``X-Evidence-Checkpoint`` and, in ``X-Evidence-Sealed``, whether that checkpoint was
+sealed for it.
 """
 
 from __future__ import annotations
@@ -49,6 +51,9 @@ def _download(run: Callable[[], EvidenceExport]) -> HttpResponse:
     response = HttpResponse(export.content, content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
     response["X-Content-SHA256"] = export.sha256
+    # Which checkpoint the package rests on, and whether it was sealed for this export.
+    response["X-Evidence-Checkpoint"] = str(export.checkpoint)
+    response["X-Evidence-Sealed"] = "true" if export.sealed else "false"
     return response
 
 

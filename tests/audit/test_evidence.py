@@ -467,6 +467,8 @@ def test_the_api_answers_the_package_as_a_download(
     assert verify_package(response.content, public_key_pem=site_pem).ok
     row = AuditRecord.objects.get(event_code=AuditCode.EVIDENCE_EXPORTED)
     assert row.after["sha256"] == response["X-Content-SHA256"]
+    assert response["X-Evidence-Sealed"] == "true"
+    assert response["X-Evidence-Checkpoint"] == str(row.after["checkpoint"])
 
     url = f"/api/v1/audit/evidence/tables/{table.pk}/"
     response = client_for("auditor").get(url, {"day": first.gaming_day.isoformat()})
