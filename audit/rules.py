@@ -68,3 +68,6 @@ rules.add_perm("audit.acknowledge_alert", supervises_the_alert | is_auditor | is
 rules.add_perm("audit.list_reports", is_pit_boss | is_auditor)
 rules.add_perm("audit.read_report", supervises_in_the_casino | is_auditor)
 rules.add_perm("audit.list_reconciliations", is_pit_boss | is_auditor | is_admin)
+# Evidence packages: auditors of any round or table, a pit boss of the own pits' (never a
+# dealer, nor an admin, who configures and reviews no rounds).
+rules.add_perm("audit.export_evidence", is_supervising_pit_boss | is_auditor)

@@ -174,6 +174,14 @@ class AuditTrailCode(StrEnum):
     SIGNING_KEY_MISSING = "signing_key_missing"
 
 
+@unique
+class EvidenceCode(StrEnum):
+    """Evidence packages."""
+
+    EVIDENCE_NOTHING_RECORDED = "evidence_nothing_recorded"
+    EVIDENCE_CHECKPOINT_UNWRITTEN = "evidence_checkpoint_unwritten"
+
+
 #: Every enum of codes, the engines' first.
 CODE_ENUMS: tuple[type[StrEnum], ...] = (
     GameCode,
@@ -191,6 +199,7 @@ CODE_ENUMS: tuple[type[StrEnum], ...] = (
     AlertCode,
     ServiceCode,
     AuditTrailCode,
+    EvidenceCode,
 )
 
 #: A refusal by an engine is an action the rules do not allow now: 422, unless listed here.
@@ -297,6 +306,10 @@ _EXCEPTIONS: dict[str, int] = {
     ServiceCode.BROKER_UNAVAILABLE: 503,
     # The server was not given the checkpoints' key: its configuration is wrong.
     AuditTrailCode.SIGNING_KEY_MISSING: 503,
+    # A table's day of which the trail holds nothing has no evidence to package.
+    EvidenceCode.EVIDENCE_NOTHING_RECORDED: 404,
+    # The checkpoint a package must rest on could not be written outside: try again later.
+    EvidenceCode.EVIDENCE_CHECKPOINT_UNWRITTEN: 503,
 }
 
 

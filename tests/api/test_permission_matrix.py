@@ -73,6 +73,8 @@ CAGE_ONLY = frozenset({"cage"})
 PIT_OR_CAGE = frozenset({"pit_boss", "cage", "admin"})
 SLIP_READERS = frozenset({"pit_boss", "other_pit_boss", "cage", "auditor", "admin"})
 RECONCILIATION_READERS = frozenset({"pit_boss", "other_pit_boss", "auditor", "admin"})
+#: Who exports a round's or a table's day's evidence package: auditors, the pit's pit boss.
+EVIDENCE_EXPORTERS = frozenset({"pit_boss", "auditor"})
 
 
 @dataclass(frozen=True)
@@ -311,6 +313,22 @@ CASES = [
         "/api/v1/audit/reports/{report}/pdf/",
         REPORT_READERS,
         needs_report=True,
+    ),
+    Case(
+        "audit_evidence_round",
+        "get",
+        "/api/v1/audit/evidence/rounds/{round}/",
+        EVIDENCE_EXPORTERS,
+        needs_round=True,
+        round_state="settled",
+    ),
+    Case(
+        "audit_evidence_table_day",
+        "get",
+        "/api/v1/audit/evidence/tables/{table}/?day={today}",
+        EVIDENCE_EXPORTERS,
+        needs_round=True,
+        round_state="settled",
     ),
     Case("token_list", "get", "/api/v1/auth/tokens/", SIGNED_IN),
     Case(
@@ -639,6 +657,7 @@ def test_permission(
         pit=table.pit_id,
         alert=alert_id,
         tablet=tablet_id,
+        today=(Round.objects.get(pk=round_id).gaming_day.isoformat() if round_id else "2025-03-10"),
     )
     # A body's value "{name}" is the id of that row.
     ids = {"table": table.pk, "spare_dealer": spare_dealer.pk, "shift": tray["shift"]}
