@@ -144,6 +144,14 @@ class AuditTrailCode(StrEnum):
     SIGNING_KEY_MISSING = "signing_key_missing"
 
 
+@unique
+class OperationsCode(StrEnum):
+    """The endpoints of the servers' operation: metrics, health."""
+
+    # /metrics answers only the networks of METRICS_ALLOWED_NETWORKS (loopback by default).
+    METRICS_NOT_ALLOWED = "metrics_not_allowed"
+
+
 #: Every enum of codes, the engines' first.
 CODE_ENUMS: tuple[type[StrEnum], ...] = (
     GameCode,
@@ -159,6 +167,7 @@ CODE_ENUMS: tuple[type[StrEnum], ...] = (
     AlertCode,
     ServiceCode,
     AuditTrailCode,
+    OperationsCode,
 )
 
 #: A refusal by an engine is an action the rules do not allow now: 422, unless listed here.
@@ -241,6 +250,7 @@ _EXCEPTIONS: dict[str, int] = {
     ServiceCode.BROKER_UNAVAILABLE: 503,
     # The server was not given the checkpoints' key: its configuration is wrong.
     AuditTrailCode.SIGNING_KEY_MISSING: 503,
+    OperationsCode.METRICS_NOT_ALLOWED: 403,
 }
 
 
