@@ -113,7 +113,8 @@ class ScrapeCollector(Collector):
 
     def collect(self) -> Iterator[Metric]:
         errors = GaugeMetricFamily(
-            "casino_scrape_errors", "Gauges left out of this scrape: their source failed.",
+            "casino_scrape_errors",
+            "Gauges left out of this scrape: their source failed.",
             labels=["gauge"],
         )
         for gauge in list(_gauges.values()):
@@ -159,10 +160,18 @@ def _redis(url: str, timeout: float) -> redis.Redis:
 
 
 scrape_gauge(
-    Gauge("casino_alerts_open", "Alerts not acknowledged, per kind and severity.",
-          ("kind", "severity"), _alerts_open)
+    Gauge(
+        "casino_alerts_open",
+        "Alerts not acknowledged, per kind and severity.",
+        ("kind", "severity"),
+        _alerts_open,
+    )
 )
 scrape_gauge(
-    Gauge("casino_celery_queue_depth", "Tasks waiting in the Celery queue on Redis.",
-          ("queue",), _celery_queue_depth)
+    Gauge(
+        "casino_celery_queue_depth",
+        "Tasks waiting in the Celery queue on Redis.",
+        ("queue",),
+        _celery_queue_depth,
+    )
 )
