@@ -349,6 +349,9 @@ READINESS = {
     "DRAIN_FILE": env.str("READINESS_DRAIN_FILE", default=""),
     "MIGRATIONS_CACHE_S": env.float("READINESS_MIGRATIONS_CACHE_SECONDS", default=10.0),
 }
+# The host names the probes and the scraper reach a server by (its pod's address, loopback),
+# which are not the public ALLOWED_HOSTS: Django would refuse their requests (400).
+ALLOWED_HOSTS += env.list("INTERNAL_HOSTS", default=[])
 METRICS_ALLOWED_NETWORKS = env.list("METRICS_ALLOWED_NETWORKS", default=["127.0.0.0/8", "::1/128"])
 INSTALLED_APPS.append("django_prometheus")
 MIDDLEWARE = [

@@ -124,6 +124,10 @@ def test_the_servers_probe_liveness_and_readiness_apart_and_drain_before_stoppin
         container = of_kind("Deployment")[name]["spec"]["template"]["spec"]["containers"][0]
         assert container["livenessProbe"]["httpGet"]["path"] == "/livez"
         assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
+        # The probes' Host is the pod's address: allowed, or Django answers 400.
+        variables = {e["name"]: e for e in container["env"]}
+        assert variables["POD_IP"]["valueFrom"]["fieldRef"]["fieldPath"] == "status.podIP"
+        assert "$(POD_IP)" in variables["INTERNAL_HOSTS"]["value"]
         pre_stop = " ".join(container["lifecycle"]["preStop"]["exec"]["command"])
         assert f"touch {config['READINESS_DRAIN_FILE']}" in pre_stop
         assert re.search(r"sleep \d+", pre_stop)
@@ -189,6 +193,7 @@ def test_the_compose_file_runs_every_process_after_the_migration() -> None:
         assert services[name]["healthcheck"]["test"], name
     assert "/readyz" in " ".join(services["web"]["healthcheck"]["test"])
     assert services["beat"]["deploy"]["replicas"] == 1
+    assert "127.0.0.1" in services["web"]["environment"]["INTERNAL_HOSTS"]
     assert services["web"]["env_file"][0]["path"] == ".env"
     assert (DEPLOY / "env.example").exists()
 
