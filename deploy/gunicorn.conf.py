@@ -37,3 +37,20 @@ def child_exit(server, worker):  # type: ignore[no-untyped-def]
         from prometheus_client import multiprocess
 
         multiprocess.mark_process_dead(worker.pid)
+
+
+# JSON logs (LOG_FORMAT=json, the image's): gunicorn's own lines, its start, its workers' exits
+# and timeouts, are written as the application's are (casino.core.logs).
+if os.environ.get("LOG_FORMAT") == "json":
+    from casino.core.logs import formatters
+
+    logconfig_dict = {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": formatters("json"),
+        "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "default"}},
+        "loggers": {
+            "gunicorn.error": {"handlers": ["console"], "level": "INFO", "propagate": False},
+            "gunicorn.access": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        },
+    }
