@@ -367,9 +367,9 @@ PROMETHEUS_EXPORT_MIGRATIONS = False
 LOG_FORMAT = env.str("LOG_FORMAT", default="console")
 LOGGING["formatters"] = formatters(LOG_FORMAT)
 LOGGING["handlers"]["console"]["formatter"] = "default"
-# One line per request (casino.api.middleware), in JSON logs only unless LOG_LEVEL asks.
 # Celery would replace the root logger's handlers with its own plain lines: JSON stays JSON.
 CELERY_WORKER_HIJACK_ROOT_LOGGER = LOG_FORMAT != "json"
+# One line per request (casino.api.middleware): in JSON logs, unless REQUEST_LOG_LEVEL says.
 _REQUEST_LOG_LEVEL = "INFO" if LOG_FORMAT == "json" else "WARNING"
 LOGGING["loggers"] = {
     "casino.request": {"level": env.str("REQUEST_LOG_LEVEL", default=_REQUEST_LOG_LEVEL)}
