@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+import redis
 from django.utils import timezone
 from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
@@ -147,3 +148,18 @@ def test_a_gauge_whose_source_fails_is_left_out_and_counted(settings: Any) -> No
     samples = scraped()
     assert not any(name == "casino_celery_queue_depth" for name, _ in samples)
     assert samples[("casino_scrape_errors", (("gauge", "casino_celery_queue_depth"),))] == 1
+
+
+def test_the_queue_depth_counts_every_priority_of_the_queue(settings: Any) -> None:
+    """kombu keeps a queue as one Redis list per priority step: all of them are waiting."""
+    settings.CELERY_TASK_DEFAULT_QUEUE = "deploy-test-queue"
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    keys = ["deploy-test-queue", "deploy-test-queue\x06\x163"]
+    client.delete(*keys)
+    try:
+        client.lpush(keys[0], "a", "b", "c")
+        client.lpush(keys[1], "d", "e")
+        samples = scraped()
+        assert samples[("casino_celery_queue_depth", (("queue", "deploy-test-queue"),))] == 5
+    finally:
+        client.delete(*keys)
