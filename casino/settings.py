@@ -16,6 +16,8 @@ from django.core.exceptions import ImproperlyConfigured
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from casino.core.logs import formatters
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
@@ -43,7 +45,7 @@ CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 # X-Forwarded-Proto (deploy/README.md); the health probe comes from inside, over plain HTTP.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if PRODUCTION else None
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=PRODUCTION)
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^livez$", r"^readyz$", r"^metrics$"]
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = PRODUCTION
 SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000 if PRODUCTION else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=PRODUCTION)
@@ -352,4 +354,38 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
+}
+
+# Operations (deploy/README.md "Health and shutdown", "Metrics and logs"): readiness apart from
+# liveness, Prometheus metrics (django-prometheus's requests and queries, the domain's counters;
+# PROMETHEUS_MULTIPROC_DIR for several processes), and JSON logs naming the request.
+READINESS = {
+    # While this file exists /readyz answers 503 (the pre-stop hook makes it): drain first.
+    "DRAIN_FILE": env.str("READINESS_DRAIN_FILE", default=""),
+    "MIGRATIONS_CACHE_S": env.float("READINESS_MIGRATIONS_CACHE_SECONDS", default=10.0),
+}
+# The host names the probes and the scraper reach a server by (its pod's address, loopback),
+# which are not the public ALLOWED_HOSTS: Django would refuse their requests (400).
+ALLOWED_HOSTS += env.list("INTERNAL_HOSTS", default=[])
+METRICS_ALLOWED_NETWORKS = env.list("METRICS_ALLOWED_NETWORKS", default=["127.0.0.0/8", "::1/128"])
+INSTALLED_APPS.append("django_prometheus")
+MIDDLEWARE = [
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
+    *MIDDLEWARE,
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
+]
+for _database in DATABASES.values():
+    if _database["ENGINE"] == "django.db.backends.postgresql":
+        _database["ENGINE"] = "django_prometheus.db.backends.postgresql"
+# Read at start-up by django-prometheus, from the database: the readiness probe says it instead.
+PROMETHEUS_EXPORT_MIGRATIONS = False
+LOG_FORMAT = env.str("LOG_FORMAT", default="console")
+LOGGING["formatters"] = formatters(LOG_FORMAT)
+LOGGING["handlers"]["console"]["formatter"] = "default"
+# Celery would replace the root logger's handlers with its own plain lines: JSON stays JSON.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = LOG_FORMAT != "json"
+# One line per request (casino.api.middleware): in JSON logs, unless REQUEST_LOG_LEVEL says.
+_REQUEST_LOG_LEVEL = "INFO" if LOG_FORMAT == "json" else "WARNING"
+LOGGING["loggers"] = {
+    "casino.request": {"level": env.str("REQUEST_LOG_LEVEL", default=_REQUEST_LOG_LEVEL)}
 }

@@ -5,6 +5,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from audit.api import pit_events, pit_views
+from casino.api import health, metrics
 from casino.api import views as api_views
 
 api_v1 = [
@@ -23,6 +24,9 @@ api_v1 = [
 
 urlpatterns = [
     path("healthz", api_views.healthz, name="healthz"),
+    path("livez", health.livez, name="livez"),
+    path("readyz", health.readyz, name="readyz"),
+    path("metrics", metrics.metrics, name="metrics"),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
     path("", include("casino.surfaces.urls")),

@@ -17,3 +17,40 @@ threads = int(os.environ.get("WEB_THREADS", 1))
 keepalive = int(os.environ.get("WEB_KEEPALIVE", 30))
 # A request still running when the server is told to stop gets this long to finish.
 graceful_timeout = int(os.environ.get("WEB_GRACEFUL_TIMEOUT", 30))
+
+
+# Metrics of several workers (casino.api.metrics): with PROMETHEUS_MULTIPROC_DIR set, each worker
+# keeps its values in files of that folder and a scrape adds them up. The folder is emptied when
+# the server starts (a previous run's files would add its counts to this one's), and a worker
+# that exits is marked dead, so its live gauges drop out while its counters still add up.
+def on_starting(server):  # type: ignore[no-untyped-def]
+    folder = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if folder:
+        import shutil
+
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(folder, exist_ok=True)
+
+
+def child_exit(server, worker):  # type: ignore[no-untyped-def]
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(worker.pid)
+
+
+# JSON logs (LOG_FORMAT=json, the image's): gunicorn's own lines, its start, its workers' exits
+# and timeouts, are written as the application's are (casino.core.logs).
+if os.environ.get("LOG_FORMAT") == "json":
+    from casino.core.logs import formatters
+
+    logconfig_dict = {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": formatters("json"),
+        "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "default"}},
+        "loggers": {
+            "gunicorn.error": {"handlers": ["console"], "level": "INFO", "propagate": False},
+            "gunicorn.access": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        },
+    }

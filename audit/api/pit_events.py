@@ -41,6 +41,7 @@ from rest_framework.request import Request
 from casino.api.authentication import DeviceTokenAuthentication
 from casino.api.handlers import error_response
 from casino.core.errors import AccessCode, RequestCode, ServiceCode, error_body
+from casino.core.metrics import push_delivered
 from casino.core.push_stream import Change, Heartbeat, Item, Ready, Resync, pit_changes
 from tables.models import Pit
 
@@ -120,6 +121,8 @@ async def _sse(
         yield _frame(first)
         async for item in items:
             yield _frame(item)
+            if isinstance(item, Change):
+                push_delivered(item.version)
     except (redis.RedisError, OSError):
         # The client reconnects with its last version and is served from there.
         logger.warning("push: a stream ended on a Redis error", exc_info=True)

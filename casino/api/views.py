@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.cache import cache
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from drf_spectacular.utils import extend_schema
@@ -15,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
+from casino.api.health import database_ok, redis_ok
 from casino.api.idempotency import idempotent
 from casino.api.lockouts import lockout_lift, lockout_list
 from casino.api.models import DeviceToken
@@ -215,7 +215,7 @@ def healthz(request: HttpRequest) -> JsonResponse:
     connects afresh and sees the server back as soon as it is.
     """
     checks: dict[str, Any] = {}
-    for name, probe in (("database", _database_ok), ("redis", _redis_ok)):
+    for name, probe in (("database", database_ok), ("redis", redis_ok)):
         try:
             probe()
             checks[name] = "ok"
@@ -229,14 +229,3 @@ def healthz(request: HttpRequest) -> JsonResponse:
         body["down"] = down
     return JsonResponse(body, status=503 if down else 200)
 
-
-def _database_ok() -> None:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
-        cursor.fetchone()
-
-
-def _redis_ok() -> None:
-    cache.set("healthz", "1", timeout=5)
-    if cache.get("healthz") != "1":
-        raise RuntimeError("redis did not return what was written")

@@ -152,6 +152,7 @@ class InventoryCode(StrEnum):
     DROP_ALREADY_COUNTED = "drop_already_counted"
 
 
+@unique
 class AlertCode(StrEnum):
     """Alerts and their acknowledgement."""
 
@@ -182,6 +183,14 @@ class EvidenceCode(StrEnum):
     EVIDENCE_CHECKPOINT_UNWRITTEN = "evidence_checkpoint_unwritten"
 
 
+@unique
+class OperationsCode(StrEnum):
+    """The endpoints of the servers' operation: metrics, health."""
+
+    # /metrics answers only the networks of METRICS_ALLOWED_NETWORKS (loopback by default).
+    METRICS_NOT_ALLOWED = "metrics_not_allowed"
+
+
 #: Every enum of codes, the engines' first.
 CODE_ENUMS: tuple[type[StrEnum], ...] = (
     GameCode,
@@ -200,6 +209,7 @@ CODE_ENUMS: tuple[type[StrEnum], ...] = (
     ServiceCode,
     AuditTrailCode,
     EvidenceCode,
+    OperationsCode,
 )
 
 #: A refusal by an engine is an action the rules do not allow now: 422, unless listed here.
@@ -310,6 +320,7 @@ _EXCEPTIONS: dict[str, int] = {
     EvidenceCode.EVIDENCE_NOTHING_RECORDED: 404,
     # The checkpoint a package must rest on could not be written outside: try again later.
     EvidenceCode.EVIDENCE_CHECKPOINT_UNWRITTEN: 503,
+    OperationsCode.METRICS_NOT_ALLOWED: 403,
 }
 
 

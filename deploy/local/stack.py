@@ -404,7 +404,8 @@ def run_system(owner_env: dict[str, str], *, host: str, port: int) -> int:
                 "--access-logfile",
                 "-",
             ],
-            env=env,
+            # Its workers' metrics, added up by /metrics (deploy/README.md "Metrics and logs").
+            env={"PROMETHEUS_MULTIPROC_DIR": str(ROOT / ".local" / "run" / "prometheus"), **env},
             cwd=ROOT,
             start_new_session=True,
         ),

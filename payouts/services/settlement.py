@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from casino.core.audit_codes import AuditCode
 from casino.core.errors import AccessCode, ApiError, RoundCode
+from casino.core.metrics import settlement_counted
 from casino.core.push import TableChange, publish_table_change
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
@@ -144,6 +145,7 @@ def _write(
         },
     )
     settlement_alerts(round=round, result=result, lines=lines)
+    settlement_counted(game=round.game, cap_applied=result.cap_applied)
     publish_table_change(
         table_id=round.table_id,
         pit_id=round.table.pit_id,

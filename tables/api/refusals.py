@@ -15,9 +15,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from casino.core.errors import ApiError, status_of
+from casino.core.metrics import refusal_counted
 from casino.core.roles import Role, user_role
 from casino.games.errors import GameError
-from tables.models import Round
+from tables.models import Round, Table
 from tables.services.refusals import refusal_count
 
 Handler = Callable[..., Response]
@@ -45,11 +46,17 @@ def table_of_table(kwargs: dict[str, Any]) -> int | None:
     return int(kwargs["table_id"])
 
 
+def game_of_table(table_id: int) -> str:
+    """The game played at the table, or ``""`` for a table that does not exist."""
+    return Table.objects.filter(pk=table_id).values_list("game", flat=True).first() or ""
+
+
 def refusals_counted(
     table_of: Callable[[dict[str, Any]], int | None],
 ) -> Callable[[Handler], Handler]:
-    """Count each refusal of a dealer's request at the table ``table_of`` finds in the view's
-    URL arguments, then let the refusal through unchanged."""
+    """Count each refusal of a request at the table ``table_of`` finds in the view's URL
+    arguments (the metrics' ``casino_refusals_total``; a dealer's also towards the
+    ``dealer_refusals`` alert), then let the refusal through unchanged."""
 
     def decorate(handler: Handler) -> Handler:
         @functools.wraps(handler)
@@ -58,9 +65,10 @@ def refusals_counted(
                 return handler(view, request, *args, **kwargs)
             except Exception as exc:
                 code = refusal_code(exc)
-                if code is not None and user_role(request.user) is Role.DEALER:
-                    table_id = table_of(kwargs)
-                    if table_id is not None:
+                table_id = table_of(kwargs) if code is not None else None
+                if code is not None and table_id is not None:
+                    refusal_counted(game=game_of_table(table_id), code=code)
+                    if user_role(request.user) is Role.DEALER:
                         refusal_count(table_id=table_id, code=code)
                 raise
 

@@ -23,6 +23,7 @@ from django.utils import timezone
 from casino.core.audit_codes import AuditCode
 from casino.core.context import current_request_id
 from casino.core.errors import AccessCode, ApiError, RequestCode, RoundCode, TableCode
+from casino.core.metrics import action_counted
 from casino.core.push import TableChange, publish_table_change
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
@@ -220,6 +221,7 @@ def round_act(
                 "last_event_seq": round.last_event_seq,
             },
         )
+        action_counted(game=round.game)
         return ActResult(round=round, events=stored, view=tablet_view(state), state=state.view())
 
 

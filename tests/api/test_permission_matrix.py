@@ -108,6 +108,10 @@ class Case:
 CASES = [
     Case("api_root", "get", "/api/v1/", EVERYONE),
     Case("healthz", "get", "/healthz", EVERYONE),
+    Case("livez", "get", "/livez", EVERYONE),
+    Case("readyz", "get", "/readyz", EVERYONE),
+    # Whoever is on an allowed network, by address, not role (loopback here; tests/deploy).
+    Case("metrics", "get", "/metrics", EVERYONE),
     Case("schema", "get", "/api/v1/schema/", EVERYONE),
     Case("docs", "get", "/api/v1/docs/", EVERYONE),
     Case(
