@@ -228,4 +228,3 @@ def healthz(request: HttpRequest) -> JsonResponse:
     if down:
         body["down"] = down
     return JsonResponse(body, status=503 if down else 200)
-
