@@ -357,9 +357,9 @@ def local_replica(
     base: Path, *, primary_socket_dir: str, primary_port: int
 ) -> Iterator[LocalReplica]:
     """A streaming replica of the local primary on that socket, its data in ``base/replica``
-    (made afresh), started on its own socket and port; stopped on exit. The primary needs nothing set: PostgreSQL's
-    defaults (``wal_level=replica``, ``max_wal_senders``) and the trusted local ``replication``
-    line ``initdb`` writes allow it."""
+    (made afresh), started on its own socket and port; stopped on exit. The primary needs
+    nothing set: PostgreSQL's defaults (``wal_level=replica``, ``max_wal_senders``) and the
+    trusted local ``replication`` line ``initdb`` writes allow it."""
     replica = LocalReplica(
         base / "replica", primary_socket_dir=primary_socket_dir, primary_port=primary_port
     )
