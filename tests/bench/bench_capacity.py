@@ -11,12 +11,10 @@
   and tablets.
 * ``web_scale_2x``: the same with two web servers of one process each, the tablets split
   between them; ratio against ``one_web_process`` (goal: at least 1.5 on two cores).
-* ``tables_per_web_process``: the tables one web process serves at a dealer's pace, at half its
-  saturated throughput (headroom for bursts and a lost server): a four-box round is 18
-  requests in about ``DEALER_ROUND_S``; ratio against what the bare insert's throughput would
-  give.
-* ``paced_p99``: a dealer's p99 latency when one process is offered half its saturated
-  throughput at random (Poisson) arrivals; ratio against the saturated p99.
+* ``tables_per_web_core``: the tables one core of web processes serves at a dealer's pace,
+  from ``web_cpu_per_action``, kept at ``UTILISATION`` (headroom for bursts and for a lost
+  server): a four-box round is 18 requests in about ``DEALER_ROUND_S``; ratio against what the
+  bare insert's cost would give.
 * ``db_commits``: commits per second the database makes with fsync on (pgbench from the
   embedded PostgreSQL, a one-row insert per transaction, 8 clients); ratio against one client.
   A dealer action is one transaction.
@@ -53,8 +51,6 @@ REQUESTS_PER_ROUND = 18
 #: A dealer records a four-box round's 18 requests in about a minute.
 DEALER_ROUND_S = 60.0
 UTILISATION = 0.5
-PACED_TABLETS = 16
-PACED_ROUNDS_EACH = 2
 CAPACITY_TABLES = 1000
 CAPACITY_CASINOS = 10
 #: Table ids of the sealing benchmark's streams, clear of every real table's.
@@ -65,11 +61,11 @@ PGBENCH_SECONDS = 8
 def run(report: Report) -> None:
     setup_django()
     tables = tables_with_dealers(
-        prefix="bench-capacity", game="russian_poker", count=PACED_TABLETS, paytables=True
+        prefix="bench-capacity", game="russian_poker", count=TABLETS, paytables=True
     )
     print(f"# load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
-    one, one_p99, bare, costs = _saturated(tables[:TABLETS], servers=1)
-    two, _, _, _ = _saturated(tables[:TABLETS], servers=2)
+    one, bare, costs = _saturated(tables[:TABLETS], servers=1)
+    two, _, _ = _saturated(tables[:TABLETS], servers=2)
     report(
         "web_cpu_per_action", costs["web"], "ms", costs["web"] / costs["web_bare"], "bare_insert"
     )
@@ -77,16 +73,9 @@ def run(report: Report) -> None:
     report("one_web_process", one, "actions/s", one / bare, "bare_insert")
     report("web_scale_2x", two, "actions/s", two / one, "one_web_process")
     dealer_rate = REQUESTS_PER_ROUND / DEALER_ROUND_S
-    per_process = one * UTILISATION / dealer_rate
-    report(
-        "tables_per_web_process",
-        per_process,
-        "tables",
-        per_process / (bare * UTILISATION / dealer_rate),
-        "bare_insert",
-    )
-    paced = _paced(tables, offered=one * UTILISATION)
-    report("paced_p99", paced, "ms", paced / one_p99, "saturated_p99")
+    per_core = 1000 / costs["web"] * UTILISATION / dealer_rate
+    bare_per_core = 1000 / costs["web_bare"] * UTILISATION / dealer_rate
+    report("tables_per_web_core", per_core, "tables", per_core / bare_per_core, "bare_insert")
 
     many, single, settings_line = _commits()
     print(f"# database: {settings_line}", flush=True)
@@ -103,8 +92,8 @@ def run(report: Report) -> None:
 
 def _saturated(
     tables: list[tuple[int, str]], *, servers: int
-) -> tuple[float, float, float, dict[str, float]]:
-    """(actions/s, p99 ms, bare inserts/s, CPU ms per request of the web processes and of
+) -> tuple[float, float, dict[str, float]]:
+    """(actions/s, bare inserts/s, CPU ms per request of the web processes and of
     the database, for actions and for bare inserts) with ``servers`` web servers of one process
     each, the tablets split between them, every tablet sending as soon as it is answered."""
     with contextlib.ExitStack() as stack:
@@ -133,12 +122,7 @@ def _saturated(
         costs[name] *= 1000 / len(bare.latencies)
     for name in ("web", "db"):
         costs[name] *= 1000 / len(rounds.latencies)
-    return (
-        rounds.requests_per_second,
-        rounds.percentile_ms(0.99),
-        bare.requests_per_second,
-        costs,
-    )
+    return rounds.requests_per_second, bare.requests_per_second, costs
 
 
 class _Processes:
@@ -173,21 +157,6 @@ def _postgres_processes() -> list[psutil.Process]:
             if process.info["name"] == "postgres" and process.cwd() == folder:
                 found.append(process)
     return found
-
-
-def _paced(tables: list[tuple[int, str]], *, offered: float) -> float:
-    """A dealer's p99 (ms) when one process is offered ``offered`` requests/s by
-    ``PACED_TABLETS`` tablets arriving at random."""
-    with gunicorn({"WEB_WORKERS": "1"}) as (host, port, _):
-        tablets = [Tablet(host, port, token=token) for _, token in tables]
-        table_of = {id(t): table_id for t, (table_id, _) in zip(tablets, tables, strict=True)}
-
-        async def play(tablet: Tablet, i: int) -> None:
-            await _play_round(tablet, table_of[id(tablet)])
-
-        run_tablets(tablets, _bare_insert, 5)
-        paced = run_tablets(tablets, play, PACED_ROUNDS_EACH, interval=len(tablets) / offered)
-    return paced.percentile_ms(0.99)
 
 
 # -- database -----------------------------------------------------------------------------------

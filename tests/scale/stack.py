@@ -39,6 +39,11 @@ class Web:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
+        """Start it and wait until it answers ``/healthz``."""
+        self.spawn()
+        self.wait_healthy()
+
+    def spawn(self) -> None:
         self.process = subprocess.Popen(
             [
                 str(Path(sys.executable).parent / "gunicorn"),
@@ -54,6 +59,9 @@ class Web:
             env={**os.environ, **self.env},
             start_new_session=True,
         )
+
+    def wait_healthy(self) -> None:
+        assert self.process is not None
         _wait_healthy("127.0.0.1", self.port, self.process)
 
     def kill(self) -> None:
@@ -122,9 +130,12 @@ def scale_stack(*, web_workers: int = 2) -> Iterator[ScaleStack]:
         )
         floor = json.loads(made.stdout.strip().splitlines()[-1])
         webs = [Web(env, _free_port()) for _ in range(2)]
+        # Started side by side: each takes seconds to import the project.
         for web in webs:
-            web.start()
+            web.spawn()
             exits.callback(web.stop)
+        for web in webs:
+            web.wait_healthy()
         workers = [
             exits.enter_context(_worker(env, beat=True)),
             exits.enter_context(_worker(env, beat=False)),
