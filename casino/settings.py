@@ -125,6 +125,38 @@ DATABASES["default"].setdefault("OPTIONS", {}).update(
 )
 DATABASES["default"]["TEST"] = {"NAME": env.str("TEST_DATABASE_NAME", default="test_casino")}
 
+# Scale-out (deploy/README.md "Pooled connections", "Read replicas"). Behind PgBouncer in
+# transaction mode a connection is another server session at every transaction: nothing may
+# outlive one, so no named prepared statements and no server-side cursors (WITH HOLD).
+DATABASE_POOL_MODE = env.str("DATABASE_POOL_MODE", default="session")
+if DATABASE_POOL_MODE not in ("session", "transaction"):
+    raise ImproperlyConfigured("DATABASE_POOL_MODE is session or transaction.")
+if DATABASE_POOL_MODE == "transaction":
+    DATABASES["default"]["OPTIONS"]["prepare_threshold"] = None
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
+# A streaming replica for the reports, round searches and pit view (casino.core.db_router);
+# never migrated, a mirror of the primary for the tests.
+if env.str("DATABASE_REPLICA_URL", default=""):
+    _replica = env.db_url("DATABASE_REPLICA_URL")
+    DATABASES["replica"] = {
+        **{k: v for k, v in DATABASES["default"].items() if k != "TEST"},
+        **_replica,
+        # The primary's connection options, less where it is.
+        "OPTIONS": {
+            **{
+                k: v
+                for k, v in DATABASES["default"]["OPTIONS"].items()
+                if k not in ("host", "port")
+            },
+            **_replica.get("OPTIONS", {}),
+        },
+        "TEST": {"MIRROR": "default"},
+    }
+DATABASE_ROUTERS = ["casino.core.db_router.ReplicaRouter"]
+#: Seconds a report of a closed gaming day waits for the replica to catch up before reading
+#: the primary.
+DATABASE_REPLICA_WAIT_S = env.float("DATABASE_REPLICA_WAIT_SECONDS", default=30.0)
+
 REDIS_URL = env.str("REDIS_URL", default="redis://127.0.0.1:6379/0")
 
 #: Seconds any command to Redis may take, connecting included: a Redis that is paused or gone

