@@ -144,6 +144,13 @@ class AuditTrailCode(StrEnum):
     SIGNING_KEY_MISSING = "signing_key_missing"
 
 
+@unique
+class SearchCode(StrEnum):
+    """Searches over the record (the auditors' round search)."""
+
+    FILTER_INVALID = "filter_invalid"
+
+
 #: Every enum of codes, the engines' first.
 CODE_ENUMS: tuple[type[StrEnum], ...] = (
     GameCode,
@@ -159,6 +166,7 @@ CODE_ENUMS: tuple[type[StrEnum], ...] = (
     AlertCode,
     ServiceCode,
     AuditTrailCode,
+    SearchCode,
 )
 
 #: A refusal by an engine is an action the rules do not allow now: 422, unless listed here.
@@ -241,6 +249,8 @@ _EXCEPTIONS: dict[str, int] = {
     ServiceCode.BROKER_UNAVAILABLE: 503,
     # The server was not given the checkpoints' key: its configuration is wrong.
     AuditTrailCode.SIGNING_KEY_MISSING: 503,
+    # A search's filter, ordering or cursor that does not read, named in the details.
+    SearchCode.FILTER_INVALID: 400,
 }
 
 
