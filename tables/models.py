@@ -342,7 +342,12 @@ class Round(models.Model):
 
 
 class RoundEvent(models.Model):
-    """One accepted dealer action, numbered from 1 within its round. Append-only."""
+    """One accepted dealer action, numbered from 1 within its round. Append-only.
+
+    ``request_id`` and ``device_token`` name the request that recorded it and the tablet's
+    device token it was authenticated with (none for a session, a task or the shell, and for
+    the events recorded before devices were).
+    """
 
     round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="events")
     seq = models.PositiveIntegerField()
@@ -350,6 +355,15 @@ class RoundEvent(models.Model):
     payload = models.JSONField(default=dict)
     actor = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     request_id = models.CharField(max_length=64, blank=True)
+    # Not indexed: nothing looks events up by token, and every action writes one.
+    device_token = models.ForeignKey(
+        "api.DeviceToken",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        db_index=False,
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

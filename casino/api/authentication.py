@@ -16,6 +16,7 @@ from django.utils import timezone
 from rest_framework import authentication, exceptions
 
 from casino.api.models import DeviceToken, hash_token
+from casino.core.context import device_token_identify
 from casino.core.errors import AccessCode
 from casino.core.roles import remember_role
 from casino.core.rows import ModelRows
@@ -84,4 +85,6 @@ class DeviceTokenAuthentication(authentication.TokenAuthentication):
             expires_at=expires_at,
         )
         token._state.adding = False
+        # What the request records (its round events) names the tablet it came from.
+        device_token_identify(token_id)
         return user, token
