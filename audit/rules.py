@@ -17,6 +17,7 @@ from tables.rules import (
     is_admin,
     is_assigned_dealer,
     is_auditor,
+    is_dealer,
     is_pit_boss,
     is_supervising_pit_boss,
 )
@@ -67,3 +68,8 @@ rules.add_perm("audit.acknowledge_alert", supervises_the_alert | is_auditor | is
 # of the own pits.
 rules.add_perm("audit.list_reports", is_pit_boss | is_auditor)
 rules.add_perm("audit.read_report", supervises_in_the_casino | is_auditor)
+
+# The round search: every role that reads rounds, each seeing what it may (audit.round_search
+# narrows the rows: a pit boss's pits, a dealer's round in play); a round's story is the
+# reviewers' (``tables.review_round``).
+rules.add_perm("audit.search_rounds", is_dealer | is_pit_boss | is_auditor | is_admin)

@@ -320,8 +320,16 @@ class Round(models.Model):
         ]
         indexes = [
             models.Index(fields=["gaming_day", "table"], name="round_day_table_idx"),
-            # The pit view counts each table's rounds of the last hour from here.
+            # The pit view counts each table's rounds of the last hour from here; the round
+            # search's page of one table, newest first, is its first rows read backwards.
             models.Index(fields=["table", "opened_at"], name="round_table_opened_idx"),
+            # The round search's default order (newest first, ties by id) over every table,
+            # a pit or a casino: a page is the index's first rows read backwards, and a cursor
+            # enters it at the page's last (opened_at, id).
+            models.Index(fields=["opened_at", "id"], name="round_opened_idx"),
+            # The round search by dealer of record, newest first (a dealer's year is a few
+            # thousand rounds among a million).
+            models.Index(fields=["dealer", "opened_at"], name="round_dealer_opened_idx"),
         ]
 
     def __str__(self) -> str:
