@@ -401,7 +401,9 @@ def _key_expression(ordering: str) -> Any:
 
 def _key_text(ordering: str, round: Round) -> str:
     value = round.sort_key  # type: ignore[attr-defined]
-    return value.isoformat() if isinstance(value, (dt.date, dt.datetime)) else str(value)
+    if isinstance(value, (dt.date, dt.datetime)):
+        return value.isoformat()
+    return f"{value:f}"
 
 
 def _key_value(ordering: str, text: str) -> Any:
@@ -414,10 +416,10 @@ def _key_value(ordering: str, text: str) -> Any:
         return moment
     if key == "gaming_day":
         return dt.date.fromisoformat(text)
-    amount = Decimal(text)
-    if not amount.is_finite():
+    # Only an amount a settlement can hold: PostgreSQL refuses a larger one with an error.
+    if not re.fullmatch(AMOUNT_PATTERN, text):
         raise ValueError("not an amount")
-    return amount
+    return Decimal(text)
 
 
 def _cursor_write(ordering: str, last: Round) -> str:

@@ -4,7 +4,9 @@ read."""
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
+import json
 from collections.abc import Callable
 from decimal import Decimal as D
 from typing import Any
@@ -445,6 +447,32 @@ def test_a_cursor_of_another_ordering_is_refused(
     assert cursor is not None
     response = client.get(URL, {"cursor": cursor, "ordering": "paid"})
     assert response.status_code == 400
+    assert response.json()["error"]["details"]["field"] == "cursor"
+
+
+@pytest.mark.parametrize(
+    ("ordering", "document"),
+    [
+        ("paid", ["paid", "1e999999", 5]),
+        ("paid", ["paid", "-1", 5]),
+        ("-opened_at", ["-opened_at", "2025-03-10T10:00:00", 5]),
+        ("gaming_day", ["gaming_day", "2025-03-10", 2**63]),
+        ("gaming_day", {"gaming_day": 1, "b": 2, "c": 3}),
+        ("gaming_day", ["gaming_day", "2025-03-10", True]),
+    ],
+)
+def test_a_forged_cursor_is_refused(
+    rounds: dict[str, Any],
+    client_for: Callable[[str | None], Any],
+    ordering: str,
+    document: Any,
+) -> None:
+    """A cursor is opaque, but a client can write one: what it holds is checked as a filter
+    is (an amount PostgreSQL cannot compare was a server error)."""
+    cursor = base64.urlsafe_b64encode(json.dumps(document).encode()).decode()
+    response = client_for("auditor").get(URL, {"cursor": cursor, "ordering": ordering})
+    assert response.status_code == 400, response.json()
+    assert response.json()["error"]["code"] == "filter_invalid"
     assert response.json()["error"]["details"]["field"] == "cursor"
 
 
