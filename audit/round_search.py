@@ -358,12 +358,19 @@ def round_search(*, user: Any, params: Any) -> Page:
                 Q(sort_key__gte=after_key), Q(sort_key__gt=after_key) | Q(pk__gt=after_id)
             )
     order = ("-sort_key", "-pk") if descending else ("sort_key", "pk")
-    found = list(search_rows(rounds.order_by(*order))[: limit + 1])
-    more = len(found) > limit
-    page = found[:limit]
+    # The page's ids first, then its rows: the filters and the order alone decide which rows,
+    # and the joins and subqueries of a row are paid for the page's rows only (joined before
+    # the limit, they were paid for every row that matched).
+    keys = list(rounds.order_by(*order).values_list("pk", "sort_key")[: limit + 1])
+    more = len(keys) > limit
+    keys = keys[:limit]
+    rows = {
+        round.pk: round for round in search_rows(Round.objects.filter(pk__in=[k for k, _ in keys]))
+    }
+    page = [rows[pk] for pk, _ in keys]
     return Page(
         rounds=page,
-        next_cursor=_cursor_write(ordering, page[-1]) if more else None,
+        next_cursor=_cursor_write(ordering, *keys[-1]) if more else None,
     )
 
 
@@ -399,8 +406,7 @@ def _key_expression(ordering: str) -> Any:
     return F(key)
 
 
-def _key_text(ordering: str, round: Round) -> str:
-    value = round.sort_key  # type: ignore[attr-defined]
+def _key_text(value: Any) -> str:
     if isinstance(value, (dt.date, dt.datetime)):
         return value.isoformat()
     return f"{value:f}"
@@ -422,8 +428,8 @@ def _key_value(ordering: str, text: str) -> Any:
     return Decimal(text)
 
 
-def _cursor_write(ordering: str, last: Round) -> str:
-    document = json.dumps([ordering, _key_text(ordering, last), last.pk], separators=(",", ":"))
+def _cursor_write(ordering: str, last_id: int, last_key: Any) -> str:
+    document = json.dumps([ordering, _key_text(last_key), last_id], separators=(",", ":"))
     return base64.urlsafe_b64encode(document.encode()).decode().rstrip("=")
 
 
