@@ -92,7 +92,14 @@ class Correction(models.Model):
             ),
         ]
         indexes = [
-            models.Index(fields=["status", "decided_gaming_day"], name="correction_status_day_idx")
+            models.Index(fields=["status", "decided_gaming_day"], name="correction_status_day_idx"),
+            # The round search's ``corrected`` and ``status=corrected``, and each row's count:
+            # the approved corrections alone, by round (few rounds are ever corrected).
+            models.Index(
+                fields=["round"],
+                condition=Q(status="approved"),
+                name="correction_approved_round_idx",
+            ),
         ]
         ordering = ["id"]
 

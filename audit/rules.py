@@ -17,6 +17,7 @@ from tables.rules import (
     is_admin,
     is_assigned_dealer,
     is_auditor,
+    is_dealer,
     is_pit_boss,
     is_supervising_pit_boss,
 )
@@ -71,3 +72,8 @@ rules.add_perm("audit.list_reconciliations", is_pit_boss | is_auditor | is_admin
 # Evidence packages: auditors of any round or table, a pit boss of the own pits' (never a
 # dealer, nor an admin, who configures and reviews no rounds).
 rules.add_perm("audit.export_evidence", is_supervising_pit_boss | is_auditor)
+
+# The round search: every role that reads rounds, each seeing what it may (audit.round_search
+# narrows the rows: a pit boss's pits, a dealer's round in play); a round's story is the
+# reviewers' (``tables.review_round``).
+rules.add_perm("audit.search_rounds", is_dealer | is_pit_boss | is_auditor | is_admin)

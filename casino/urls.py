@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from audit.api import pit_events, pit_views
+from audit.api import pit_events, pit_views, round_views
 from casino.api import health, metrics
 from casino.api import views as api_views
 
@@ -14,6 +14,8 @@ api_v1 = [
     path("auth/", include("casino.api.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("rounds/", round_views.RoundSearchApi.as_view(), name="round-search"),
+    path("rounds/<int:round_id>/story/", round_views.RoundStoryApi.as_view(), name="round-story"),
     path("", include("tables.api.urls")),
     path("", include("payouts.api.urls")),
     path("audit/", include("audit.api.urls")),

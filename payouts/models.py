@@ -185,6 +185,15 @@ class Settlement(models.Model):
                 name="settlement_house_result_balances",
             ),
         ]
+        indexes = [
+            # The round search's ``cap_applied=true``: a few rounds in a hundred, found from a
+            # partial index that holds them alone.
+            models.Index(
+                fields=["round"], condition=Q(cap_applied=True), name="settlement_capped_idx"
+            ),
+            # The round search's ``payout_above``: the large payouts are few, found in order.
+            models.Index(fields=["total_returned"], name="settlement_returned_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"settlement of {self.round}"

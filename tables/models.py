@@ -320,8 +320,16 @@ class Round(models.Model):
         ]
         indexes = [
             models.Index(fields=["gaming_day", "table"], name="round_day_table_idx"),
-            # The pit view counts each table's rounds of the last hour from here.
+            # The pit view counts each table's rounds of the last hour from here; the round
+            # search's page of one table, newest first, is its first rows read backwards.
             models.Index(fields=["table", "opened_at"], name="round_table_opened_idx"),
+            # The round search's default order (newest first, ties by id) over every table,
+            # a pit or a casino: a page is the index's first rows read backwards, and a cursor
+            # enters it at the page's last (opened_at, id).
+            models.Index(fields=["opened_at", "id"], name="round_opened_idx"),
+            # The round search by dealer of record, newest first (a dealer's year is a few
+            # thousand rounds among a million).
+            models.Index(fields=["dealer", "opened_at"], name="round_dealer_opened_idx"),
         ]
 
     def __str__(self) -> str:
@@ -342,7 +350,12 @@ class Round(models.Model):
 
 
 class RoundEvent(models.Model):
-    """One accepted dealer action, numbered from 1 within its round. Append-only."""
+    """One accepted dealer action, numbered from 1 within its round. Append-only.
+
+    ``request_id`` and ``device_token`` name the request that recorded it and the tablet's
+    device token it was authenticated with (none for a session, a task or the shell, and for
+    the events recorded before devices were).
+    """
 
     round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="events")
     seq = models.PositiveIntegerField()
@@ -350,6 +363,15 @@ class RoundEvent(models.Model):
     payload = models.JSONField(default=dict)
     actor = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     request_id = models.CharField(max_length=64, blank=True)
+    # Not indexed: nothing looks events up by token, and every action writes one.
+    device_token = models.ForeignKey(
+        "api.DeviceToken",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        db_index=False,
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -16,6 +16,7 @@ from django.utils import timezone
 from rest_framework import authentication, exceptions
 
 from casino.api.models import DeviceToken, hash_token
+from casino.core.context import device_token_identify
 from casino.core.errors import AccessCode
 from casino.core.roles import remember_role
 from casino.core.rows import ModelRows
@@ -98,4 +99,6 @@ class DeviceTokenAuthentication(authentication.TokenAuthentication):
         if expires_at <= timezone.now():
             raise TokenExpired()
         remember_role(user, group_names)
+        # What the request records (its round events) names the tablet it came from.
+        device_token_identify(token_id)
         return user, token

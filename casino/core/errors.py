@@ -191,6 +191,13 @@ class OperationsCode(StrEnum):
     METRICS_NOT_ALLOWED = "metrics_not_allowed"
 
 
+@unique
+class SearchCode(StrEnum):
+    """Searches over the record (the auditors' round search)."""
+
+    FILTER_INVALID = "filter_invalid"
+
+
 #: Every enum of codes, the engines' first.
 CODE_ENUMS: tuple[type[StrEnum], ...] = (
     GameCode,
@@ -210,6 +217,7 @@ CODE_ENUMS: tuple[type[StrEnum], ...] = (
     AuditTrailCode,
     EvidenceCode,
     OperationsCode,
+    SearchCode,
 )
 
 #: A refusal by an engine is an action the rules do not allow now: 422, unless listed here.
@@ -321,6 +329,8 @@ _EXCEPTIONS: dict[str, int] = {
     # The checkpoint a package must rest on could not be written outside: try again later.
     EvidenceCode.EVIDENCE_CHECKPOINT_UNWRITTEN: 503,
     OperationsCode.METRICS_NOT_ALLOWED: 403,
+    # A search's filter, ordering or cursor that does not read, named in the details.
+    SearchCode.FILTER_INVALID: 400,
 }
 
 

@@ -146,6 +146,13 @@ class Alert(models.Model):
             models.Index(fields=["kind", "raised_at"], name="core_alert_kind_time_idx"),
             models.Index(fields=["kind", "cause"], name="core_alert_kind_cause_idx"),
             models.Index(fields=["table_id"], name="core_alert_table_idx"),
+            # The round search's ``replay_mismatch`` and each row's flag: the replay
+            # mismatches alone, by round.
+            models.Index(
+                fields=["round_id"],
+                condition=Q(kind="replay_mismatch"),
+                name="core_alert_replay_round_idx",
+            ),
         ]
         ordering = ["-id"]
 

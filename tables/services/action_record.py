@@ -30,8 +30,10 @@ _CARD_CONSTRAINT = "round_card_once_per_pass"
 
 _STATEMENT = """
 WITH new_events AS (
-    INSERT INTO tables_roundevent (round_id, seq, kind, payload, actor_id, request_id, created_at)
-    SELECT %(round)s, e.seq, e.kind, e.payload, %(actor)s, %(request_id)s, now()
+    INSERT INTO tables_roundevent
+        (round_id, seq, kind, payload, actor_id, request_id, device_token_id, created_at)
+    SELECT %(round)s, e.seq, e.kind, e.payload, %(actor)s, %(request_id)s, %(device_token)s,
+           now()
     FROM jsonb_to_recordset(%(events)s::jsonb) AS e(seq integer, kind text, payload jsonb)
     RETURNING id, seq, created_at
 ),
@@ -77,6 +79,7 @@ def action_record(
     round: Round,
     actor: AbstractBaseUser,
     request_id: str,
+    device_token_id: int | None = None,
     events: Sequence[PendingEvent],
     movements: Sequence[ChipMovement],
     phase: str,
@@ -95,6 +98,7 @@ def action_record(
         "round": round.pk,
         "actor": actor.pk,
         "request_id": request_id,
+        "device_token": device_token_id,
         "events": json.dumps(
             [{"seq": seq, "kind": event.kind, "payload": event.payload} for seq, event in numbered]
         ),
@@ -146,6 +150,7 @@ def action_record(
             payload=event.payload,
             actor=actor,
             request_id=request_id,
+            device_token_id=device_token_id,
             created_at=dt.datetime.fromisoformat(created),
         )
         record._state.adding = False

@@ -21,7 +21,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
 from casino.core.audit_codes import AuditCode
-from casino.core.context import current_request_id
+from casino.core.context import current_device_token_id, current_request_id
 from casino.core.errors import AccessCode, ApiError, RequestCode, RoundCode, TableCode
 from casino.core.metrics import action_counted
 from casino.core.push import TableChange, publish_table_change
@@ -196,6 +196,7 @@ def round_act(
             round=round,
             actor=actor,
             request_id=current_request_id(),
+            device_token_id=current_device_token_id(),
             events=pending,
             movements=state.movements[moved_before:],
             phase=str(state.phase),

@@ -200,6 +200,16 @@ CASES = [
         needs_round=True,
         round_state="settled",
     ),
+    # The round search: every role that reads rounds, each seeing what it may.
+    Case("round_search", "get", "/api/v1/rounds/", WITH_A_ROLE),
+    Case(
+        "round_story",
+        "get",
+        "/api/v1/rounds/{round}/story/",
+        frozenset({"pit_boss", "auditor", "admin"}),
+        needs_round=True,
+        round_state="settled",
+    ),
     Case(
         "limit_change_list",
         "get",
