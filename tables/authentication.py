@@ -17,6 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.plumbing import build_bearer_security_scheme_object
 from rest_framework import authentication, exceptions
 
 from casino.api.authentication import DeviceTokenAuthentication
@@ -70,3 +72,16 @@ class TabletBoundTokenAuthentication(DeviceTokenAuthentication):
             raise TabletRevoked()
         token.tablet_id = tablet_id  # type: ignore[attr-defined]
         user.tablet_table_id = table_id
+
+
+class TabletCredentialScheme(OpenApiAuthenticationExtension):
+    """The tablet's credential in the schema, apart from the device token it is not: both read
+    ``Authorization`` with their own prefix, so each has its own security scheme."""
+
+    target_class = TabletCredentialAuthentication
+    name = "tabletCredential"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
+        return build_bearer_security_scheme_object(  # type: ignore[no-any-return]
+            header_name="Authorization", token_prefix=TabletCredentialAuthentication.keyword
+        )
