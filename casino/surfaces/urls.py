@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from casino.surfaces import views
+from casino.surfaces import tablet, views
 
 urlpatterns = [
     path("sign-in/", views.SignInView.as_view(), name="surfaces-sign-in"),
@@ -14,4 +14,6 @@ urlpatterns = [
     ),
     path("pit/", views.pit_index, name="surfaces-pit-index"),
     path("pit/<int:pit_id>/", views.pit_board, name="surfaces-pit-board"),
+    path("tablet/", tablet.tablet_app, name="surfaces-tablet"),
+    path("tablet/sw.js", tablet.tablet_service_worker, name="surfaces-tablet-sw"),
 ]

@@ -1,0 +1,472 @@
+// The dealer's tablet: signs in, finds its table and the round in play (a tablet that crashed
+// lands back on it), renders the round from its view with the one renderer, queues every entry
+// (so that none is lost when the network drops) and sends the queue in order.
+
+import { Refusal, Unreachable, at, call, newKey, roundOptions, serviceWorker, session, urls } from "./api.js";
+import { askFields } from "./fields.js";
+import { detailOf, explain } from "./messages.js";
+import { provisional } from "./offline.js";
+import { cardName, isRed } from "./picker.js";
+import * as queue from "./queue.js";
+import { actions as actionList, el, inlineField, positionName, settlement, table as tableView, words } from "./render.js";
+
+const screen = document.getElementById("screen");
+const connection = document.getElementById("connection");
+const problem = document.getElementById("problem");
+const where = document.getElementById("where");
+const dealer = document.getElementById("dealer");
+const menu = document.getElementById("menu");
+
+// The table and round last seen, kept so that a reload while offline shows them again.
+const KEPT = "tablet.kept";
+const RETRY_MS = 3000;
+
+const state = {
+  me: null,
+  table: null,
+  round: null,
+  waiting: [],
+  online: navigator.onLine,
+  // Whether this tab's round is the server's latest (no other tab sent since its last answer).
+  fresh: false,
+  pumping: false,
+  again: false,
+  asking: false,
+};
+
+const tabs = "BroadcastChannel" in window ? new BroadcastChannel("casino-tablet") : null;
+if (tabs) {
+  tabs.onmessage = async () => {
+    state.fresh = false;
+    await refreshWaiting();
+    render();
+  };
+}
+
+function keep() {
+  localStorage.setItem(KEPT, JSON.stringify({ me: state.me, table: state.table, round: state.round }));
+}
+
+function kept() {
+  try { return JSON.parse(localStorage.getItem(KEPT) || "{}"); } catch { return {}; }
+}
+
+function say(error) {
+  if (!error) {
+    problem.hidden = true;
+    problem.replaceChildren();
+    return;
+  }
+  problem.hidden = false;
+  const detail = error instanceof Refusal ? detailOf(error) : "";
+  problem.replaceChildren(
+    el("span", { "data-code": error.code || "" }, error instanceof Refusal ? explain(error) : error.message),
+    detail ? el("small", {}, ` (${detail})`) : null);
+}
+
+function setOnline(online) {
+  state.online = online;
+  paintConnection();
+}
+
+function paintConnection() {
+  const waiting = state.waiting.filter((e) => e.state === "waiting").length;
+  const refused = state.waiting.some((e) => e.state === "refused");
+  const count = `${waiting} ${waiting === 1 ? "entry" : "entries"} waiting`;
+  let text = "Online";
+  let mode = "online";
+  if (!state.online) {
+    mode = "offline";
+    text = `Offline · ${count}`;
+  } else if (refused) {
+    mode = "refused";
+    text = `Stopped: an entry was refused · ${count}`;
+  } else if (waiting) {
+    mode = "sending";
+    text = `Sending · ${count}`;
+  }
+  connection.dataset.state = mode;
+  connection.dataset.waiting = String(waiting);
+  connection.textContent = text;
+}
+
+async function refreshWaiting() {
+  state.waiting = await queue.all();
+}
+
+// ---- The table and its round -------------------------------------------------------------
+
+async function findTable() {
+  state.me = await call("GET", urls.me);
+  if (!state.me.table) return null;
+  const tables = await call("GET", urls.tables);
+  const mine = (tables.results || tables).find((t) => t.code === state.me.table);
+  return mine ? call("GET", at(urls.table, mine.id)) : null;
+}
+
+async function loadTable() {
+  try {
+    state.table = await findTable();
+    if (state.table?.open_round) await loadRound(state.table.open_round.id);
+    else if (state.round && state.round.status !== "settled") state.round = null;
+    state.fresh = true;
+    setOnline(true);
+    keep();
+  } catch (error) {
+    if (!(error instanceof Unreachable)) throw error;
+    Object.assign(state, { me: state.me, ...pick(kept(), ["me", "table", "round"]) });
+    setOnline(false);
+  }
+}
+
+const pick = (object, keys) => Object.fromEntries(keys.filter((k) => k in object).map((k) => [k, object[k]]));
+
+async function loadRound(id) {
+  applyRound(await call("GET", at(urls.round, id)));
+}
+
+function applyRound(round) {
+  state.round = {
+    id: round.id,
+    number: round.number,
+    status: round.status,
+    dealer: round.dealer,
+    last_event_seq: round.last_event_seq,
+    view: round.view,
+  };
+  state.fresh = true;
+  keep();
+}
+
+function applyAnswer(answer) {
+  state.round = {
+    ...state.round,
+    status: answer.status ?? state.round.status,
+    last_event_seq: answer.last_event_seq ?? answer.view.event_count,
+    view: answer.view,
+  };
+  state.fresh = true;
+  keep();
+}
+
+async function openRound(options) {
+  say(null);
+  try {
+    applyRound(await call("POST", at(urls.openRound, state.table.id), { body: { options }, key: newKey() }));
+  } catch (error) {
+    if (error instanceof Refusal && error.code === "round_already_open" && error.details.round) {
+      // A round is in play here already (opened before a crash, or by another tablet): go to it.
+      await loadRound(error.details.round);
+    } else if (error instanceof Unreachable) {
+      say(new Error("No network: a new round opens once the network is back."));
+      setOnline(false);
+    } else {
+      say(error);
+    }
+  }
+  render();
+}
+
+// ---- Entries and the queue ---------------------------------------------------------------
+
+const takenCards = () => new Set(state.waiting.filter((e) => e.round === state.round?.id).flatMap((e) => entryCards(e)));
+
+function entryCards(entry) {
+  const spec = entry.spec;
+  if (!spec) return [];
+  return spec.fields.filter((f) => f.kind === "card" || f.kind === "cards").flatMap((f) => [].concat(entry.body[f.name] ?? []));
+}
+
+function currentView() {
+  const mine = state.waiting.filter((e) => e.round === state.round.id);
+  return provisional(state.round.view, mine);
+}
+
+function describeEntry(action, values) {
+  const parts = [action.label || words(action.name)];
+  for (const field of action.fields) {
+    const value = values[field.name];
+    if (value === undefined || value === null || (field.kind === "position" && action.position)) continue;
+    if (field.kind === "card" || field.kind === "cards") parts.push([].concat(value).map(cardName).join(" "));
+    else if (field.kind === "stacks") parts.push(Object.entries(value).map(([s, a]) => `${s}: ${a}`).join(", "));
+    else parts.push(`${words(field.name)} ${value}`);
+  }
+  return parts.join(" · ");
+}
+
+async function take(action, preset = {}, initial = {}) {
+  if (state.asking) return;
+  state.asking = true;
+  let values;
+  try {
+    say(null);
+    values = await askFields(action, {
+      preset,
+      initial,
+      context: { view: currentView(), game: state.table.game, taken: takenCards() },
+    });
+  } finally {
+    state.asking = false;
+  }
+  if (values === undefined) return;
+  await record(action, values);
+  await continueWith(action, values);
+}
+
+async function record(action, values) {
+  const round = state.round;
+  await queue.add({
+    round: round.id,
+    url: at(urls.action, round.id),
+    body: { action: action.name, ...values },
+    key: newKey(),
+    label: describeEntry(action, values),
+    spec: action,
+  });
+  await refreshWaiting();
+  render();
+  pump();
+}
+
+// The dealer's likely next entry: the same action for the next box or seat it still offers
+// (the next box's wagers, the next box's cards), opened at once.
+async function continueWith(action, values) {
+  const inline = inlineField(action);
+  if (!inline || inline.kind !== "position" || state.waiting.some((e) => e.state === "refused")) return;
+  const view = currentView();
+  const same = view.actions.find((a) => a.name === action.name && !a.position);
+  const field = same?.fields.find((f) => f.name === inline.name);
+  const left = field?.positions || [];
+  if (!left.length) return;
+  const next = left.find((p) => p > Number(values[inline.name])) ?? left[0];
+  await take(same, { [inline.name]: next });
+}
+
+async function prepare(entry) {
+  if (!entry.body.action) return { body: entry.body };
+  if (!state.fresh || entry.round !== state.round?.id) {
+    try {
+      const round = await call("GET", at(urls.round, entry.round));
+      if (round.id === state.round?.id) applyRound(round);
+      return { body: { ...entry.body, expected_event: round.last_event_seq } };
+    } catch (error) {
+      if (error instanceof Unreachable) {
+        setOnline(false);
+        return null;
+      }
+      await refuse(entry, error);
+      return null;
+    }
+  }
+  return { body: { ...entry.body, expected_event: state.round.last_event_seq } };
+}
+
+async function refuse(entry, error) {
+  entry.state = "refused";
+  entry.error = { status: error.status, code: error.code, message: error.message, details: error.details };
+  await queue.put(entry);
+  state.fresh = false;
+}
+
+async function send(entry) {
+  try {
+    const answer = await call("POST", entry.url, { body: entry.body, key: entry.key });
+    setOnline(true);
+    if (entry.round === state.round?.id) applyAnswer(answer);
+    tabs?.postMessage("sent");
+    return "sent";
+  } catch (error) {
+    if (error instanceof Unreachable) {
+      setOnline(false);
+      return "unreachable";
+    }
+    await refuse(entry, error);
+    return "refused";
+  }
+}
+
+/** Send what waits, in order; again if more was queued meanwhile. */
+async function pump() {
+  if (state.pumping) {
+    state.again = true;
+    return;
+  }
+  state.pumping = true;
+  try {
+    do {
+      state.again = false;
+      const outcome = await queue.drain(prepare, send, async () => {
+        await refreshWaiting();
+        render();
+      });
+      if (outcome === "refused" && state.online) await loadTable().catch(() => {});
+    } while (state.again);
+  } finally {
+    state.pumping = false;
+    await refreshWaiting();
+    render();
+  }
+}
+
+async function drop(entry) {
+  await queue.remove(entry.id);
+  await refreshWaiting();
+  render();
+  pump();
+}
+
+async function fix(entry) {
+  // The action as the server offers it now, if it still does; else as it was when tapped.
+  const now = state.round?.view.actions.find((a) => a.name === entry.body.action && JSON.stringify(a.position) === JSON.stringify(entry.spec?.position));
+  const action = now || entry.spec;
+  const { action: _name, expected_event: _seen, ...values } = entry.body;
+  const fixed = await askFields(action, { initial: values, context: { view: state.round.view, game: state.table.game, taken: new Set() } });
+  if (fixed === undefined) return;
+  // A changed entry is a new entry: its own key, and the event number of the moment it is sent.
+  await queue.put({ ...entry, body: { action: action.name, ...fixed }, key: newKey(), prepared: false, state: "waiting", error: null, label: describeEntry(action, fixed), spec: action });
+  await refreshWaiting();
+  render();
+  pump();
+}
+
+// ---- Screens -----------------------------------------------------------------------------
+
+function render() {
+  paintConnection();
+  const table = state.table;
+  menu.hidden = !session.token;
+  dealer.textContent = state.me ? state.me.username : "";
+  if (!session.token) return;
+  if (!table) {
+    where.textContent = "Dealer's tablet";
+    screen.replaceChildren(el("section", { class: "notice" }, el("h1", {}, "No table"), el("p", {}, state.online ? "You are not seated at a table now. Ask the pit boss." : "Offline: the table shows once the network is back.")));
+    return;
+  }
+  const round = state.round;
+  where.textContent = `${table.code} · ${words(table.game)}${round ? ` · round ${round.number}` : ""}`;
+  screen.dataset.round = round ? String(round.id) : "";
+  screen.dataset.event = round ? String(round.last_event_seq) : "";
+  if (!round) {
+    screen.replaceChildren(betweenRounds());
+    return;
+  }
+  const view = currentView();
+  screen.dataset.phase = view.phase;
+  const parts = [el("p", { class: "phase" }, words(view.phase), view.provisional ? el("span", { class: "provisional" }, " · as entered, not yet confirmed") : null)];
+  if (view.complete && view.result) {
+    parts.push(settlement(view, table.currency));
+    parts.push(round.status === "settled"
+      ? el("div", { class: "finish" }, el("p", { class: "done" }, "Settled."), el("button", { type: "button", class: "primary huge", "data-next-round": "", onclick: () => openRound({}) }, "Next round"))
+      : el("div", { class: "finish" }, el("button", { type: "button", class: "primary huge", "data-settle": "", onclick: settle }, "Settle")));
+  } else {
+    parts.push(tableView(view, { cardName, isRed }));
+    parts.push(actionList(view, (action, preset) => take(action, preset)));
+  }
+  parts.push(waitingList());
+  screen.replaceChildren(...parts.filter(Boolean));
+}
+
+function waitingList() {
+  const mine = state.waiting;
+  if (!mine.length) return null;
+  return el("section", { class: "waiting", "aria-label": "Entries waiting" },
+    el("h2", {}, `${mine.length} waiting to be sent`),
+    el("ol", {}, ...mine.map((entry) => el("li", { class: `entry ${entry.state}`, "data-entry": String(entry.id) },
+      el("span", { class: "label" }, entry.label),
+      entry.state === "refused"
+        ? el("div", { class: "refused" },
+            el("p", { class: "reason", "data-code": entry.error.code }, explain(entry.error), detailOf(entry.error) ? el("small", {}, ` (${detailOf(entry.error)})`) : null),
+            el("button", { type: "button", "data-fix": "", onclick: () => fix(entry) }, "Fix"),
+            el("button", { type: "button", class: "danger", "data-drop": "", onclick: () => drop(entry) }, "Drop"))
+        : el("span", { class: "state" }, state.online ? "sending…" : "waiting")))));
+}
+
+function betweenRounds() {
+  const options = roundOptions[state.table.game] || [];
+  const chosen = {};
+  return el("section", { class: "between" },
+    el("h1", {}, state.table.status === "open" ? "Between rounds" : "The table is closed"),
+    options.length ? el("div", { class: "options" }, el("p", {}, "Agreed before the deal (else the table's rules):"),
+      ...options.map((option) => el("label", { class: "toggle" },
+        el("input", { type: "checkbox", "data-option": option.name, onchange: (event) => { chosen[option.name] = event.target.checked; } }),
+        ` ${option.label}`))) : null,
+    el("button", { type: "button", class: "primary huge", "data-open-round": "", onclick: () => openRound({ ...chosen }) }, "Open next round"));
+}
+
+async function settle() {
+  await queue.add({ round: state.round.id, url: at(urls.settle, state.round.id), body: {}, key: newKey(), label: "Settle the round" });
+  await refreshWaiting();
+  render();
+  pump();
+}
+
+function signInScreen(message) {
+  where.textContent = "Dealer's tablet";
+  const username = el("input", { name: "username", autocomplete: "username", required: true, value: kept().me?.username || "" });
+  const password = el("input", { name: "password", type: "password", autocomplete: "current-password", required: true });
+  const submit = async (event) => {
+    event.preventDefault();
+    say(null);
+    try {
+      const answer = await call("POST", urls.deviceToken, { body: { username: username.value, password: password.value, device_name: "tablet" } });
+      session.token = answer.token;
+      await begin();
+    } catch (error) {
+      say(error instanceof Unreachable ? new Error("No network: sign in once it is back.") : error);
+    }
+  };
+  screen.replaceChildren(el("form", { class: "sign-in", onsubmit: submit },
+    el("h1", {}, "Dealer sign-in"),
+    message ? el("p", { class: "form-problem" }, message) : null,
+    el("label", {}, "User name", username),
+    el("label", {}, "Password", password),
+    el("button", { type: "submit", class: "primary huge" }, "Sign in")));
+  render();
+}
+
+async function signOut() {
+  await refreshWaiting();
+  if (state.waiting.length) {
+    say(new Error(`${state.waiting.length} entries are still waiting: send or drop them first.`));
+    return;
+  }
+  const token = session.token;
+  session.token = null;
+  Object.assign(state, { me: null, table: null, round: null });
+  localStorage.removeItem(KEPT);
+  signInScreen();
+  return token;
+}
+
+async function begin() {
+  try {
+    await loadTable();
+  } catch (error) {
+    if (error instanceof Refusal && [401, 403].includes(error.status) && ["not_authenticated", "authentication_failed", "token_expired"].includes(error.code)) {
+      session.token = null;
+      signInScreen(explain(error));
+      return;
+    }
+    say(error);
+  }
+  render();
+  pump();
+}
+
+async function start() {
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register(serviceWorker).catch(() => {});
+  window.addEventListener("online", () => { setOnline(true); begin(); });
+  window.addEventListener("offline", () => setOnline(false));
+  menu.addEventListener("click", signOut);
+  setInterval(() => {
+    if (state.waiting.some((e) => e.state === "waiting") && !state.pumping) pump();
+  }, RETRY_MS);
+  await refreshWaiting();
+  if (!session.token) {
+    signInScreen();
+    return;
+  }
+  await begin();
+}
+
+start();

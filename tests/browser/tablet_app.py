@@ -1,0 +1,137 @@
+"""Driving the dealer's tablet app in a real browser: the site served by uvicorn, a tablet-sized
+page, and a dealer's hand on it that counts every tap it makes (picker taps included), as the
+benchmark of the taps a round needs reports.
+
+Everything is done the way a dealer does it: by tapping what the screen shows. The helpers wait
+for the screen to show the server's answer (the round's event number on ``#screen``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.push.server import free_port, server_env, uvicorn
+
+#: A tablet held in landscape, and one in portrait.
+LANDSCAPE = {"width": 1024, "height": 768}
+PORTRAIT = {"width": 768, "height": 1024}
+WAIT_MS = 15_000
+
+
+class Site:
+    """uvicorn serving the whole project (pages, static files, API) on one port."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.env = env
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._running: Any = None
+
+    def start(self) -> None:
+        self._running = uvicorn(self.env, self.port)
+        self._running.__enter__()
+
+    def stop(self) -> None:
+        if self._running is not None:
+            self._running.__exit__(None, None, None)
+            self._running = None
+
+
+@pytest.fixture
+def site(django_db_blocker: Any, transactional_db: None) -> Iterator[Site]:
+    site = Site(server_env(django_db_blocker))
+    site.start()
+    try:
+        yield site
+    finally:
+        site.stop()
+
+
+class Hand:
+    """A dealer's hand on the tablet app in ``page``; ``taps`` counts every tap made."""
+
+    def __init__(self, page: Any, site: Site) -> None:
+        self.page = page
+        self.site = site
+        self.taps = 0
+
+    # -- taps --------------------------------------------------------------------------
+
+    def tap(self, selector: str) -> None:
+        self.page.locator(selector).first.click(timeout=WAIT_MS)
+        self.taps += 1
+
+    def open_app(self) -> None:
+        self.page.goto(f"{self.site.url}/tablet/")
+
+    def sign_in(self, username: str, password: str | None = None) -> None:
+        self.open_app()
+        self.page.fill("input[name=username]", username)
+        self.page.fill("input[name=password]", password or f"pw-{username}")
+        self.page.click("form.sign-in button[type=submit]")
+        self.page.locator("#screen [data-open-round], #screen .phase").first.wait_for(timeout=WAIT_MS)
+
+    def open_round(self) -> None:
+        self.tap("[data-open-round]")
+        self.page.locator("#screen .phase").wait_for(timeout=WAIT_MS)
+
+    def action(self, name: str, choice: str | int | None = None, *, position: str | None = None) -> None:
+        """Tap action ``name`` (its button for ``choice``, or the one for ``position``)."""
+        selector = f"#screen .action[data-action='{name}']"
+        if position is not None:
+            selector += f"[data-for='{position}']"
+        selector += f" [data-choice='{choice}']" if choice is not None else " .take"
+        self.tap(selector)
+
+    def cards(self, *cards: str) -> None:
+        """Tap ``cards`` in the open picker."""
+        for card in cards:
+            self.tap(f"#picker [data-card='{card}']")
+
+    def done(self) -> None:
+        self.tap("#picker [data-picker='done']")
+
+    def choose(self, value: str | int) -> None:
+        """Tap a choice in the open dialog (a box, a target, a choice)."""
+        self.tap(f"#form [data-choice='{value}']")
+
+    def chip(self, field: str, amount: str) -> None:
+        self.tap(f"#form [data-field='{field}'] [data-chip='{amount}']")
+
+    def fill(self, field: str, text: str) -> None:
+        """Type into a field of the open form (typing is not counted as taps: a keyboard)."""
+        self.page.locator(f"#form [data-field='{field}'] input").first.fill(text)
+
+    def record(self) -> None:
+        self.tap("#form [data-record]")
+
+    def cancel(self) -> None:
+        self.tap("#form button.quiet")
+
+    # -- what the screen shows -----------------------------------------------------------
+
+    def wait_event(self, seq: int) -> None:
+        """Wait until the screen shows the server's answer with event number ``seq``."""
+        self.page.wait_for_function(
+            "seq => document.getElementById('screen').dataset.event === String(seq) "
+            "&& document.getElementById('connection').dataset.waiting === '0'",
+            arg=seq,
+            timeout=WAIT_MS,
+        )
+
+    def waiting(self) -> int:
+        return int(self.page.locator("#connection").get_attribute("data-waiting") or "0")
+
+    def phase(self) -> str:
+        return self.page.locator("#screen").get_attribute("data-phase") or ""
+
+    def round_id(self) -> int:
+        return int(self.page.locator("#screen").get_attribute("data-round") or "0")
+
+
+def tablet_context(browser: Any, viewport: dict[str, int] = LANDSCAPE) -> Any:
+    """A fresh browser context the size of a tablet, with touch."""
+    return browser.new_context(viewport=viewport, has_touch=True, service_workers="allow")
