@@ -35,14 +35,16 @@ export const targetName = (target) => {
   return number ? `${name} ${number}` : name;
 };
 
-// The field of an action that is worth offering on the action's own buttons: a box, seat,
+// The field of an action that is worth offering on the action's own buttons: its first field
+// (what the action applies to: the box, the seat, where a card goes), when it is a box, seat,
 // target or choice the dealer picks among a few, with no value fixed already.
 export function inlineField(action) {
-  if (action.position) return null;
-  return action.fields.find((f) => f.value === null && f.required && (
-    (f.kind === "position" && f.positions?.length > 1) ||
+  const f = action.fields[0];
+  if (action.position || !f || f.value !== null || !f.required) return null;
+  const few = (f.kind === "position" && f.positions?.length > 1) ||
     (f.kind === "target" && f.targets?.length > 1) ||
-    (f.kind === "choice" && f.choices?.length > 1 && f.choices.length <= 6))) || null;
+    (f.kind === "choice" && f.choices?.length > 1 && f.choices.length <= 6);
+  return few ? f : null;
 }
 
 export function optionsOf(field) {
@@ -128,18 +130,23 @@ export function settlement(view, currency) {
         el("p", { class: "to-pay" }, el("span", {}, "Pay"), el("strong", {}, `${shown(p.returned)}`), el("span", { class: "currency" }, currency)),
         el("p", { class: "net" }, `Net ${shown(p.net)} · staked ${shown(p.staked)}`),
         Number(p.withheld) > 0 ? el("p", { class: "withheld" }, `Withheld by the table maximum: ${shown(p.withheld)}`) : null,
-        el("table", { class: "lines" },
-          el("thead", {}, el("tr", {}, ...["Line", "Outcome", "Stake", "Computed", "Paid"].map((h) => el("th", {}, h)))),
-          el("tbody", {}, ...result.lines.filter((l) => key(l.position) === key(p.position)).map((l) => el("tr", { class: l.computed !== l.paid ? "cut" : "" },
-            el("td", {}, words(l.line)),
-            el("td", {}, [words(l.outcome), l.combination ? ` (${words(l.combination)})` : "", l.reason ? ` — ${l.reason}` : ""].join("")),
-            el("td", { class: "amount" }, shown(l.stake)),
-            el("td", { class: "amount" }, shown(l.computed)),
-            el("td", { class: "amount paid" }, shown(l.paid))))))))),
+        linesTable(result.lines.filter((l) => key(l.position) === key(p.position)))))),
     el("dl", { class: "figures totals" },
       el("dt", {}, "Staked"), el("dd", {}, shown(result.staked)),
       el("dt", {}, "Returned"), el("dd", {}, shown(result.returned)),
       el("dt", {}, "House result"), el("dd", {}, shown(result.house_result)),
       Number(result.rake) > 0 ? [el("dt", {}, "Rake"), el("dd", {}, shown(result.rake))] : null),
   );
+}
+
+function linesTable(lines) {
+  if (!lines.length) return null;
+  return el("table", { class: "lines" },
+    el("thead", {}, el("tr", {}, ...["Line", "Outcome", "Stake", "Computed", "Paid"].map((h) => el("th", {}, h)))),
+    el("tbody", {}, ...lines.map((l) => el("tr", { class: l.computed !== l.paid ? "cut" : "" },
+      el("td", {}, words(l.line)),
+      el("td", {}, [words(l.outcome), l.combination ? ` (${words(l.combination)})` : "", l.reason ? ` — ${l.reason}` : ""].join("")),
+      el("td", { class: "amount" }, shown(l.stake)),
+      el("td", { class: "amount" }, shown(l.computed)),
+      el("td", { class: "amount paid" }, shown(l.paid))))));
 }
