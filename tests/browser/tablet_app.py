@@ -50,6 +50,16 @@ def site(django_db_blocker: Any, transactional_db: None) -> Iterator[Site]:
         site.stop()
 
 
+@pytest.fixture
+def hand(browser: Any, site: Site) -> Iterator[Hand]:
+    """A dealer's hand on a fresh tablet (a browser context of its own), held in landscape."""
+    context = tablet_context(browser)
+    try:
+        yield Hand(context.new_page(), site)
+    finally:
+        context.close()
+
+
 class Hand:
     """A dealer's hand on the tablet app in ``page``; ``taps`` counts every tap made."""
 
@@ -122,6 +132,14 @@ class Hand:
             timeout=WAIT_MS,
         )
 
+    def wait_waiting(self, count: int) -> None:
+        """Wait until the banner counts ``count`` entries waiting to be sent."""
+        self.page.wait_for_function(
+            "n => document.getElementById('connection').dataset.waiting === String(n)",
+            arg=count,
+            timeout=WAIT_MS,
+        )
+
     def waiting(self) -> int:
         return int(self.page.locator("#connection").get_attribute("data-waiting") or "0")
 
@@ -132,6 +150,37 @@ class Hand:
         return int(self.page.locator("#screen").get_attribute("data-round") or "0")
 
 
-def tablet_context(browser: Any, viewport: dict[str, int] = LANDSCAPE) -> Any:
-    """A fresh browser context the size of a tablet, with touch."""
-    return browser.new_context(viewport=viewport, has_touch=True, service_workers="allow")
+def tablet_context(
+    browser: Any, viewport: dict[str, int] = LANDSCAPE, *, service_workers: str = "allow"
+) -> Any:
+    """A fresh browser context the size of a tablet, with touch. ``service_workers="block"``
+    for a test that routes the app's requests itself (Playwright does not see the requests a
+    service worker makes)."""
+    return browser.new_context(viewport=viewport, has_touch=True, service_workers=service_workers)
+
+
+def app_is_kept_offline(page: Any) -> None:
+    """Wait until the service worker controls the page (the app's files kept for offline)."""
+    page.wait_for_function(
+        "navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=WAIT_MS
+    )
+
+
+def russian_table(floor: dict[str, Any]) -> Any:
+    """RP-1 with the demo floor's paytables."""
+    from casino.demo.floor import RUSSIAN_BONUS_PAYTABLE, RUSSIAN_MAIN_PAYTABLE, _paytable
+    from tables.models import Game
+    from tests.fixtures import use_paytables
+
+    table = floor["table"]
+    main = _paytable("std", Game.RUSSIAN_POKER, "main", RUSSIAN_MAIN_PAYTABLE, house_edge=None)
+    bonus = _paytable("aragon", Game.RUSSIAN_POKER, "bonus", RUSSIAN_BONUS_PAYTABLE, house_edge=None)
+    use_paytables(table, main, bonus)
+    return table
+
+
+def events_of(round_id: int, client: Any) -> list[dict[str, Any]]:
+    """The round's events, as the API answers them."""
+    response = client.get(f"/api/v1/rounds/{round_id}/")
+    assert response.status_code == 200, response.json()
+    return response.json()["events"]  # type: ignore[no-any-return]

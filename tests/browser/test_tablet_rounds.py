@@ -8,7 +8,7 @@ dealer sees at each step.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from decimal import Decimal as D
 from pathlib import Path
 from typing import Any
@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from payouts.models import Settlement
-from tests.browser.tablet_app import PORTRAIT, Hand, Site, site, tablet_context  # noqa: F401
+from tests.browser import tablet_app
+from tests.browser.tablet_app import PORTRAIT, Hand, Site, hand, site, tablet_context  # noqa: F401
 from tests.russian_round import BOXES, DEALER_DOWN, DEALER_UP
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -24,25 +25,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def russian_table(floor: dict[str, Any]) -> Any:
-    """RP-1 with the demo floor's paytables."""
-    from casino.demo.floor import RUSSIAN_BONUS_PAYTABLE, RUSSIAN_MAIN_PAYTABLE, _paytable
-    from tables.models import Game
-    from tests.fixtures import use_paytables
-
-    table = floor["table"]
-    main = _paytable("std", Game.RUSSIAN_POKER, "main", RUSSIAN_MAIN_PAYTABLE, house_edge=None)
-    bonus = _paytable("aragon", Game.RUSSIAN_POKER, "bonus", RUSSIAN_BONUS_PAYTABLE, house_edge=None)
-    use_paytables(table, main, bonus)
-    return table
-
-
-@pytest.fixture
-def hand(browser: Any, site: Site) -> Iterator[Hand]:
-    context = tablet_context(browser)
-    try:
-        yield Hand(context.new_page(), site)
-    finally:
-        context.close()
+    return tablet_app.russian_table(floor)
 
 
 def play_russian_round(hand: Hand, screenshot: Callable[..., Path] | None = None) -> None:
