@@ -124,10 +124,11 @@ class Hand:
     # -- what the screen shows -----------------------------------------------------------
 
     def wait_event(self, seq: int) -> None:
-        """Wait until the screen shows the server's answer with event number ``seq``."""
+        """Wait until the screen shows the server's answer with event number ``seq``, nothing
+        waiting and nothing refused."""
         self.page.wait_for_function(
             "seq => document.getElementById('screen').dataset.event === String(seq) "
-            "&& document.getElementById('connection').dataset.waiting === '0'",
+            "&& document.getElementById('connection').dataset.state === 'online'",
             arg=seq,
             timeout=WAIT_MS,
         )

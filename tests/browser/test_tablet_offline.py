@@ -101,3 +101,129 @@ def test_a_round_entered_offline_survives_a_reload_and_is_applied_once(
     settlement = Settlement.objects.get(round_id=round_id)
     # RULES 1.13 as tests/russian_round plays it: the house pays 120 net on 110 staked.
     assert (settlement.total_staked, settlement.house_result) == (D(110), D(-120))
+
+
+def test_two_tabs_draining_one_queue_apply_each_entry_once(
+    browser: Any,
+    site: Site,
+    users: dict[str, Any],
+    russian_table: Any,
+    client_for: Callable[[str | None], Any],
+) -> None:
+    """Two tabs of one tablet share its queue; both come back online at once and both drain
+    it: the lock lets one send at a time, and the keys make a resend harmless."""
+    context = tablet_context(browser)
+    first = Hand(context.new_page(), site)
+    first.sign_in("dealer")
+    app_is_kept_offline(first.page)
+    first.open_round()
+    round_id = first.round_id()
+    second = Hand(context.new_page(), site)
+    second.open_app()
+    second.page.locator("#screen .phase").wait_for()
+    context.set_offline(True)
+    first.action("place_wagers", 1)
+    for _ in range(4):
+        first.record()
+    first.wait_waiting(4)
+    second.page.reload()
+    second.wait_waiting(4)
+    context.set_offline(False)
+    first.wait_event(4)
+    second.wait_event(4)
+    events = events_of(round_id, client_for("auditor"))
+    assert [(e["seq"], e["kind"], e["payload"]["box"]) for e in events] == [
+        (n, "wagers_placed", n) for n in range(1, 5)
+    ]
+    context.close()
+
+
+def test_an_entry_whose_answer_was_lost_is_sent_again_and_applied_once(
+    browser: Any,
+    site: Site,
+    users: dict[str, Any],
+    russian_table: Any,
+    client_for: Callable[[str | None], Any],
+) -> None:
+    """The server applies the entry but its answer never reaches the tablet (the connection
+    drops after the request): the app sends it again with the same key and body, and gets the
+    first answer back."""
+    context = tablet_context(browser, service_workers="block")
+    hand = Hand(context.new_page(), site)
+    hand.sign_in("dealer")
+    hand.open_round()
+    round_id = hand.round_id()
+    lost: list[dict[str, Any]] = []
+
+    def lose_the_first_answer(route: Any) -> None:
+        if lost:
+            route.continue_()
+            return
+        route.fetch()  # applied on the server
+        lost.append({"key": route.request.headers.get("idempotency-key"), "body": route.request.post_data_json})
+        route.abort("connectionreset")
+
+    hand.page.route("**/api/v1/rounds/*/actions/", lose_the_first_answer)
+    sent: list[dict[str, Any]] = []
+    hand.page.on(
+        "request",
+        lambda request: sent.append(
+            {"key": request.headers.get("idempotency-key"), "body": request.post_data_json}
+        )
+        if request.url.endswith("/actions/")
+        else None,
+    )
+    hand.action("place_wagers", 1)
+    hand.record()
+    hand.cancel()  # only box 1 plays
+    hand.wait_event(1)
+    assert len(lost) == 1 and len(sent) == 2
+    assert sent[0] == sent[1] == lost[0]
+    events = events_of(round_id, client_for("auditor"))
+    assert [e["kind"] for e in events] == ["wagers_placed"]
+    context.close()
+
+
+def test_a_refused_entry_stops_the_queue_with_the_reason_until_it_is_dropped(
+    hand: Hand,
+    users: dict[str, Any],
+    russian_table: Any,
+    client_for: Callable[[str | None], Any],
+    screenshot: Callable[..., Path],
+) -> None:
+    page = hand.page
+    hand.sign_in("dealer")
+    app_is_kept_offline(page)
+    wagers_and_no_more_bets(hand)
+    round_id = hand.round_id()
+    page.context.set_offline(True)
+    hand.action("deal_box", 1)
+    hand.cards(*BOXES[1].split())
+    hand.cards(*BOXES[2].split())
+    hand.page.locator("#picker [data-picker='cancel']").click()
+    hand.wait_waiting(2)
+    # Meanwhile box 1 is dealt from elsewhere, with other cards.
+    round_act(
+        round_id=round_id,
+        actor=users["dealer"],
+        expected_event=5,
+        action="deal_box",
+        data={"box": 1, "cards": ["2c", "3c", "4c", "5c", "6c"]},
+    )
+    page.context.set_offline(False)
+    refused = page.locator(".entry.refused")
+    refused.wait_for()
+    screenshot(page, "refused")
+    assert "Box 1" in refused.inner_text() or "box 1" in refused.inner_text()
+    reason = refused.locator(".reason")
+    assert reason.get_attribute("data-code") not in (None, "")
+    assert reason.inner_text().strip() != ""
+    assert page.locator("#connection").get_attribute("data-state") == "refused"
+    # Nothing after it was sent: box 2's entry still waits.
+    assert len(events_of(round_id, client_for("auditor"))) == 6
+    assert page.locator(".entry.waiting").count() == 1
+    hand.tap(".entry.refused [data-drop]")
+    hand.wait_event(7)
+    events = events_of(round_id, client_for("auditor"))
+    assert [(e["kind"], e["payload"]["box"]) for e in events[5:]] == [("box_dealt", 1), ("box_dealt", 2)]
+    assert events[6]["payload"]["cards"] == BOXES[2].split()

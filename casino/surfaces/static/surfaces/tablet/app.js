@@ -36,7 +36,11 @@ const state = {
 
 const tabs = "BroadcastChannel" in window ? new BroadcastChannel("casino-tablet") : null;
 if (tabs) {
-  tabs.onmessage = async () => {
+  // Another tab of this tablet sent an entry: its answer is the round's latest picture here too.
+  tabs.onmessage = async ({ data }) => {
+    if (data?.round === state.round?.id && data.answer.last_event_seq >= state.round.last_event_seq) {
+      applyAnswer(data.answer);
+    }
     state.fresh = false;
     await refreshWaiting();
     render();
@@ -273,7 +277,7 @@ async function send(entry) {
     const answer = await call("POST", entry.url, { body: entry.body, key: entry.key });
     setOnline(true);
     if (entry.round === state.round?.id) applyAnswer(answer);
-    tabs?.postMessage("sent");
+    tabs?.postMessage({ round: entry.round, answer });
     return "sent";
   } catch (error) {
     if (error instanceof Unreachable) {
