@@ -70,8 +70,10 @@ class Hand:
 
     # -- taps --------------------------------------------------------------------------
 
-    def tap(self, selector: str) -> None:
-        self.page.locator(selector).first.click(timeout=WAIT_MS)
+    def tap(self, selector: str, *, refused: bool = False) -> None:
+        """Tap what ``selector`` names; ``refused``: something shown as unavailable (Playwright
+        will not click what it sees as disabled; a finger will)."""
+        self.page.locator(selector).first.click(timeout=WAIT_MS, force=refused)
         self.taps += 1
 
     def open_app(self) -> None:
@@ -119,7 +121,7 @@ class Hand:
         self.tap("#form [data-record]")
 
     def cancel(self) -> None:
-        self.tap("#form button.quiet")
+        self.tap("#form [data-cancel]")
 
     # -- what the screen shows -----------------------------------------------------------
 

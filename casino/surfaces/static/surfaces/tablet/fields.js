@@ -97,7 +97,7 @@ function choose(field, title, kind) {
         type: "button", class: "take", "data-choice": String(o.value), onclick: () => finish(o.value),
       }, field.kind === "position" ? positionName({ kind, number: o.value }) : o.label))),
       el("footer", {},
-        el("button", { type: "button", class: "quiet", onclick: () => finish(undefined) }, "Cancel"),
+        el("button", { type: "button", class: "quiet", "data-cancel": "", onclick: () => finish(undefined) }, "Cancel"),
         !field.required || field.nullable ? el("button", { type: "button", onclick: () => finish(field.nullable ? null : SKIP) }, "None") : null),
     );
     dialog.oncancel = (event) => { event.preventDefault(); finish(undefined); };
@@ -144,7 +144,7 @@ function askForm(action, open, { title, values, initial, context }) {
       ...widgets.map((w) => w.node),
       problem,
       el("footer", {},
-        el("button", { type: "button", class: "quiet", onclick: () => finish(undefined) }, "Cancel"),
+        el("button", { type: "button", class: "quiet", "data-cancel": "", onclick: () => finish(undefined) }, "Cancel"),
         el("button", { type: "submit", class: "primary", "data-record": "" }, "Record"))));
     dialog.oncancel = (event) => { event.preventDefault(); finish(undefined); };
     dialog.showModal();
