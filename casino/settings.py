@@ -171,6 +171,9 @@ SIGN_IN_THROTTLE_RATES = {
 # then the last address of X-Forwarded-For that is not one of them. None by default: a header
 # anybody can send is not believed.
 TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
+# Tablets bound to tables (tables/): failed PIN sign-ins are throttled per tablet too, besides
+# the user name's rate above.
+SIGN_IN_THROTTLE_RATES["tablet"] = env.str("SIGN_IN_THROTTLE_TABLET_RATE", default="20/min")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -193,7 +196,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "casino.api.authentication.DeviceTokenAuthentication",
+        # The device token, read with the tablet it was issued at (if any) in one statement.
+        "tables.authentication.TabletBoundTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

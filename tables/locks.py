@@ -2,14 +2,15 @@
 
 Writers lock in this order and never the reverse: the table (several tables in ascending id
 order: moving a dealer locks the table the dealer leaves and the one the dealer joins), then
-the round, then a correction of that round (``audit.services.corrections``), and last the
-audit chain's head, which ``audit_record`` takes (``casino.core.trail.recording``) after every
-other lock. An ``Idempotency-Key`` is recorded when the request's work is done
-(``casino.api.idempotency``). Each helper returns rows already locked with
-``SELECT ... FOR UPDATE`` and must run inside a transaction; each carries
-``current_dealer_id``, the dealer assigned to the table now, so the dealer's permission is
-decided under the lock without another query (``tables.rules``). Every permission to write at
-a table is decided under that table's lock (or its round's), as the write itself is made.
+a tablet of the table (``tablet_lock``), then the round, then a correction of that round
+(``audit.services.corrections``), and last the audit chain's head, which ``audit_record``
+takes (``casino.core.trail.recording``) after every other lock. An ``Idempotency-Key`` is
+recorded when the request's work is done (``casino.api.idempotency``). Each helper returns
+rows already locked with ``SELECT ... FOR UPDATE`` and must run inside a transaction; each
+carries ``current_dealer_id``, the dealer assigned to the table now, so the dealer's
+permission is decided under the lock without another query (``tables.rules``). Every
+permission to write at a table is decided under that table's lock (or its round's), as the
+write itself is made.
 """
 
 from __future__ import annotations
@@ -21,8 +22,18 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import connection
 
+from casino.core.errors import ApiError, TabletCode
 from casino.core.rows import ModelRows
-from tables.models import Casino, DealerAssignment, Pit, Round, RoundStatus, RuleSet, Table
+from tables.models import (
+    Casino,
+    DealerAssignment,
+    Pit,
+    Round,
+    RoundStatus,
+    RuleSet,
+    Table,
+    Tablet,
+)
 
 #: The round and its table's current dealer, in one statement. A dealer action runs it on every
 #: request, so it is written once rather than compiled from a queryset each time. (At most one
@@ -174,3 +185,27 @@ def round_lock(round_id: int, *, with_related: bool = False) -> Round:
         Round.rule_set.field.set_cached_value(round, rule_set)
         Round.dealer.field.set_cached_value(round, dealer)
     return round
+
+
+def tablet_lock(tablet_id: int, *, table_id: int) -> Tablet:
+    """The tablet row, locked after its table's (the caller holds ``table_id``'s lock), with
+    its registrar, checked to be in service at that table.
+
+    :raises Tablet.DoesNotExist:
+    :raises ApiError: ``tablet_revoked`` (401); ``tablet_other_table`` (403) when the tablet
+        is registered to another table.
+    """
+    tablet = (
+        Tablet.objects.select_for_update(of=("self",))
+        .select_related("registered_by")
+        .get(pk=tablet_id)
+    )
+    if tablet.revoked_at is not None:
+        raise ApiError(TabletCode.TABLET_REVOKED, "This tablet was revoked.")
+    if tablet.table_id != table_id:
+        raise ApiError(
+            TabletCode.TABLET_OTHER_TABLE,
+            "This tablet is registered to another table.",
+            table=tablet.table_id,
+        )
+    return tablet

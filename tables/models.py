@@ -469,3 +469,83 @@ class LimitChangeDecision(models.Model):
     def __str__(self) -> str:
         verdict = "approved" if self.approved else "rejected"
         return f"request {self.request_id} {verdict} by {self.decided_by}"
+
+
+class Tablet(models.Model):
+    """A tablet registered to one table by whoever manages it: the device credential the
+    dealers of that table sign in at with their PINs.
+
+    The credential is shown once, when registered; only its SHA-256 is stored (as a device
+    token's is). Revoking it sets ``revoked_at``, ``revoked_by`` and ``revoke_reason``: the
+    credential and every token issued at the tablet stop authenticating. Never deleted, so the
+    audit trail can still name it.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="tablets")
+    name = models.CharField(max_length=100)
+    credential_digest = models.CharField(max_length=64, unique=True)
+    registered_by = models.ForeignKey(
+        conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    registered_at = models.DateTimeField()
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        conf.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    revoke_reason = models.TextField(blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(revoked_at__isnull=True, revoked_by__isnull=True)
+                | Q(revoked_at__gte=F("registered_at"), revoked_by__isnull=False),
+                name="tablet_revoked_by_whom",
+            ),
+        ]
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} at {self.table}"
+
+
+class TabletSession(models.Model):
+    """A device token issued at a tablet by a dealer's PIN sign-in: the token acts at the
+    tablet's table alone, and not at all once the tablet is revoked.
+
+    The link lives here rather than on the token, because the API machinery the token belongs
+    to sits below the tables in the layers and may not name a tablet. One row per token.
+    """
+
+    token = models.OneToOneField(
+        "api.DeviceToken", on_delete=models.PROTECT, primary_key=True, related_name="+"
+    )
+    tablet = models.ForeignKey(Tablet, on_delete=models.PROTECT, related_name="sessions")
+    assignment = models.ForeignKey(
+        DealerAssignment, on_delete=models.PROTECT, related_name="+"
+    )
+
+    def __str__(self) -> str:
+        return f"token {self.token_id} at {self.tablet}"
+
+
+class DealerPin(models.Model):
+    """A dealer's PIN for signing in at a tablet, stored as Django's password hasher stores a
+    password (``pin_hash``), never in clear. Each change replaces the hash and writes an
+    ``auth.pin_set`` audit row (without the PIN)."""
+
+    user = models.OneToOneField(
+        conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="dealer_pin"
+    )
+    pin_hash = models.CharField(max_length=256)
+    set_at = models.DateTimeField()
+    set_by = models.ForeignKey(
+        conf.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="Nobody: set at the server's console (manage.py set_pin).",
+    )
+
+    def __str__(self) -> str:
+        return f"PIN of {self.user}"

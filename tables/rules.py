@@ -57,9 +57,13 @@ def is_dealer(user: Any) -> bool:
 
 @rules.predicate
 def is_assigned_dealer(user: Any, obj: Any) -> bool:
-    """The user is a dealer with an open assignment at this table (or the round's table)."""
+    """The user is a dealer with an open assignment at this table (or the round's table), and,
+    signed in at a tablet, it is that tablet's table (``tables.authentication``)."""
     table_id = _table_id_of(obj)
     if table_id is None or user_role(user) is not Role.DEALER:
+        return False
+    bound = getattr(user, "tablet_table_id", None)
+    if bound is not None and bound != table_id:
         return False
     # A row read under its lock carries the table's current dealer (``tables.locks``): the
     # question is then answered under the lock, without a query.
@@ -86,6 +90,8 @@ rules.add_perm(
 )
 rules.add_perm("tables.manage_table", is_supervising_pit_boss | is_admin)
 rules.add_perm("tables.deal_round", is_assigned_dealer)
+# The tablets registered to a table: registered and revoked by who manages it, read by auditors.
+rules.add_perm("tables.view_tablets", is_supervising_pit_boss | is_auditor | is_admin)
 rules.add_perm("tables.review_round", is_supervising_pit_boss | is_auditor | is_admin)
 # Changes of limits waiting for a second person: listed for those who decide or review them.
 rules.add_perm("tables.list_limit_changes", is_pit_boss | is_auditor | is_admin)

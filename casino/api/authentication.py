@@ -27,9 +27,12 @@ def _user_rows() -> ModelRows[Any]:
 
 
 @functools.cache
-def _statement() -> str:
+def _statement(extra_columns: str = "", extra_joins: str = "") -> str:
     """The token, its user and the user's role groups, in one statement: every request of a
-    tablet runs it, so it is written once rather than compiled from a queryset each time."""
+    tablet runs it, so it is written once rather than compiled from a queryset each time.
+
+    ``extra_columns`` (each after a comma) and ``extra_joins`` let an app above this layer read
+    what it binds to the token in the same statement (``tables.authentication``)."""
     user = get_user_model()
     users = user._meta.db_table
     memberships = user.groups.through._meta.db_table  # type: ignore[attr-defined]
@@ -41,8 +44,8 @@ def _statement() -> str:
                    (SELECT array_agg(g.name) FROM {memberships} m
                     JOIN {groups} g ON g.id = m.group_id WHERE m.user_id = u.id),
                    '{{}}'
-               )
-        FROM {tokens} t JOIN {users} u ON u.id = t.user_id
+               ){extra_columns}
+        FROM {tokens} t JOIN {users} u ON u.id = t.user_id{extra_joins}
         WHERE t.key_digest = %s AND t.revoked_at IS NULL
     """
 
@@ -59,11 +62,19 @@ class DeviceTokenAuthentication(authentication.TokenAuthentication):
     fail."""
 
     keyword = "Token"
+    #: What a subclass reads with the token, in the same statement (see :func:`_statement`);
+    #: :meth:`bind` is given those columns.
+    extra_columns = ""
+    extra_joins = ""
+
+    def bind(self, user: Any, token: DeviceToken, extra: tuple[Any, ...]) -> None:
+        """Attach to ``user`` and ``token`` what ``extra_columns`` read, or refuse the token
+        (raising ``AuthenticationFailed``). Nothing here: a plain token is bound to nothing."""
 
     def authenticate_credentials(self, key: str) -> tuple[Any, DeviceToken]:
         digest = hash_token(key)
         with connection.cursor() as cursor:
-            cursor.execute(_statement(), [digest])
+            cursor.execute(_statement(self.extra_columns, self.extra_joins), [digest])
             row = cursor.fetchone()
         if row is None:
             raise exceptions.AuthenticationFailed("Invalid or revoked device token.")
@@ -71,10 +82,9 @@ class DeviceTokenAuthentication(authentication.TokenAuthentication):
         user = rows.instance(row)
         if not user.is_active:
             raise exceptions.AuthenticationFailed("Invalid or revoked device token.")
-        token_id, device_name, created_at, expires_at, group_names = row[rows.width :]
-        if expires_at <= timezone.now():
-            raise TokenExpired()
-        remember_role(user, group_names)
+        token_id, device_name, created_at, expires_at, group_names = row[
+            rows.width : rows.width + 5
+        ]
         token = DeviceToken(
             pk=token_id,
             user=user,
@@ -84,4 +94,8 @@ class DeviceTokenAuthentication(authentication.TokenAuthentication):
             expires_at=expires_at,
         )
         token._state.adding = False
+        self.bind(user, token, tuple(row[rows.width + 5 :]))
+        if expires_at <= timezone.now():
+            raise TokenExpired()
+        remember_role(user, group_names)
         return user, token

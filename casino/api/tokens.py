@@ -23,10 +23,11 @@ from casino.core.trail.recording import audit_record
 
 
 def device_token_issue(
-    *, user: Any, device_name: str, address: str | None
+    *, user: Any, device_name: str, address: str | None, detail: dict[str, Any] | None = None
 ) -> tuple[str, DeviceToken]:
     """A new token for ``user`` on ``device_name``: the key (shown once) and its row. Audited
-    with the client's ``address``. Must run inside the sign-in's transaction."""
+    with the client's ``address`` and ``detail`` (what an app above binds the token to). Must
+    run inside the sign-in's transaction."""
     key = DeviceToken.new_key()
     token = DeviceToken.objects.create(
         user=user, device_name=device_name, key_digest=hash_token(key)
@@ -39,6 +40,7 @@ def device_token_issue(
             "device_name": device_name,
             "address": address,
             "expires_at": token.expires_at,
+            **(detail or {}),
         },
     )
     return key, token

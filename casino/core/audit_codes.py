@@ -11,6 +11,10 @@ class AuditCode(StrEnum):
     DEVICE_TOKEN_REVOKED = "auth.device_token_revoked"
     SIGN_IN_LOCKED = "auth.sign_in_locked"
     SIGN_IN_LOCKOUT_LIFTED = "auth.sign_in_lockout_lifted"
+    PIN_SET = "auth.pin_set"
+    # Tablets bound to tables
+    TABLET_REGISTERED = "tablet.registered"
+    TABLET_REVOKED = "tablet.revoked"
     # Tables and configuration
     TABLE_CREATED = "table.created"
     TABLE_CHANGED = "table.changed"

@@ -81,6 +81,19 @@ class TableCode(StrEnum):
 
 
 @unique
+class TabletCode(StrEnum):
+    """Tablets bound to tables, and the dealers' PINs they sign in with."""
+
+    TABLET_REVOKED = "tablet_revoked"
+    TABLET_ALREADY_REVOKED = "tablet_already_revoked"
+    TABLET_OTHER_TABLE = "tablet_other_table"
+    PIN_INVALID = "pin_invalid"
+    PIN_WRONG = "pin_wrong"
+    PASSWORD_WRONG = "password_wrong"
+    DEALER_ASSIGNED_ELSEWHERE = "dealer_assigned_elsewhere"
+
+
+@unique
 class RoundCode(StrEnum):
     """A round's lifecycle, its actions and its settlement."""
 
@@ -153,6 +166,7 @@ CODE_ENUMS: tuple[type[StrEnum], ...] = (
     RequestCode,
     AccessCode,
     TableCode,
+    TabletCode,
     RoundCode,
     CorrectionCode,
     ReportCode,
@@ -209,6 +223,16 @@ _EXCEPTIONS: dict[str, int] = {
     TableCode.LIMITS_APPROVAL_REQUIRED: 409,
     TableCode.LIMITS_SELF_APPROVAL: 403,
     TableCode.LIMITS_CHANGE_NOT_PENDING: 409,
+    # A revoked tablet's credential, or a token issued at it: the tablet is out of service.
+    TabletCode.TABLET_REVOKED: 401,
+    TabletCode.TABLET_ALREADY_REVOKED: 409,
+    TabletCode.TABLET_OTHER_TABLE: 403,
+    TabletCode.PIN_INVALID: 400,
+    # One answer for a wrong PIN, no PIN, no such dealer: it does not tell which.
+    TabletCode.PIN_WRONG: 401,
+    # The own password, given to set a PIN, is wrong: the request's credentials still hold.
+    TabletCode.PASSWORD_WRONG: 403,
+    TabletCode.DEALER_ASSIGNED_ELSEWHERE: 409,
     RoundCode.ROUND_ALREADY_OPEN: 409,
     RoundCode.ROUND_NOT_OPEN: 409,
     RoundCode.STALE_EVENT: 409,

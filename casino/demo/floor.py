@@ -17,6 +17,7 @@ from payouts.models import PayBasis, Paytable, PaytableKind, PaytableLine
 from payouts.services.paytables import table_paytable_set
 from tables.engines import game_of
 from tables.models import Box, Casino, Game, Pit, RuleSet, Table
+from tables.services.pins import pin_set
 from tables.services.tables import dealer_assign, table_open
 
 DEMO_PASSWORD = "demo-password"
@@ -45,6 +46,8 @@ RUSSIAN_BONUS_PAYTABLE = {
 }
 #: Which dealer the demo's pit boss seats at which table (RP-2 stays closed).
 DEMO_ASSIGNMENTS = {"RP-1": "dealer1", "RR-1": "dealer2", "RD-1": "dealer3"}
+#: The demo dealers' PINs for signing in at a tablet (``make run`` prints them).
+DEMO_PINS = {"dealer1": "1111", "dealer2": "2222", "dealer3": "3333"}
 DEMO_USERS = (
     ("admin", Role.ADMIN),
     ("pitboss", Role.PIT_BOSS),
@@ -143,6 +146,8 @@ def load_demo_floor() -> bool:
             table = next(t for t in tables if t.code == code)
             table_open(table_id=table.pk, actor=users["pitboss"], reason="demo floor")
             dealer_assign(table_id=table.pk, dealer=users[dealer], actor=users["pitboss"])
+        for dealer, pin in DEMO_PINS.items():
+            pin_set(user_id=users[dealer].pk, pin=pin, actor=users["admin"])
         return True
 
 

@@ -470,7 +470,8 @@ def run_system(owner_env: dict[str, str], *, host: str, port: int) -> int:
         f"  Pit board     http://{host}:{push_port}/pit/   (sign in as pitboss)\n"
         "Demo logins (password 'demo-password' for all):\n"
         "  admin (admin), pitboss (pit boss), auditor (auditor),\n"
-        "  dealer1 at RP-1, dealer2 at RR-1, dealer3 at RD-1 (dealers)\n",
+        "  dealer1 at RP-1, dealer2 at RR-1, dealer3 at RD-1 (dealers)\n"
+        "Demo dealers' tablet PINs: dealer1 1111, dealer2 2222, dealer3 3333\n",
         flush=True,
     )
     stop = {"now": False}

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tables.api import limit_changes, views
+from tables.api import limit_changes, tablets, views
 
 urlpatterns = [
     path("me/", views.MeApi.as_view(), name="me"),
@@ -14,6 +14,15 @@ urlpatterns = [
         views.TableAssignmentApi.as_view(),
         name="table-assignment",
     ),
+    path(
+        "tables/<int:table_id>/tablets/", tablets.TableTabletsApi.as_view(), name="table-tablets"
+    ),
+    path("tablets/current/", tablets.TabletCurrentApi.as_view(), name="tablet-current"),
+    path("tablets/sign-in/", tablets.TabletSignInApi.as_view(), name="tablet-sign-in"),
+    path(
+        "tablets/<int:tablet_id>/revoke/", tablets.TabletRevokeApi.as_view(), name="tablet-revoke"
+    ),
+    path("auth/pin/", tablets.PinSetApi.as_view(), name="pin-set"),
     path("tables/<int:table_id>/rounds/", views.RoundOpenApi.as_view(), name="round-open"),
     path("rounds/<int:round_id>/actions/", views.RoundActionApi.as_view(), name="round-action"),
     path("limit-changes/", limit_changes.LimitChangeListApi.as_view(), name="limit-change-list"),

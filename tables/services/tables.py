@@ -20,14 +20,23 @@ from django.db.models import Q
 from django.utils import timezone
 
 from casino.core.audit_codes import AuditCode
-from casino.core.errors import AccessCode, ApiError, TableCode
+from casino.core.errors import AccessCode, ApiError, TableCode, TabletCode
 from casino.core.push import TableChange, publish_table_change
 from casino.core.roles import Role, user_role
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
 from tables.limits import LIMIT_FIELDS, limit_value, needs_second_person, verify_limits
-from tables.locks import dealer_table_id, table_lock, tables_lock
-from tables.models import DealerAssignment, Pit, Round, RoundStatus, RuleSet, Table, TableStatus
+from tables.locks import dealer_table_id, table_lock, tables_lock, tablet_lock
+from tables.models import (
+    DealerAssignment,
+    Pit,
+    Round,
+    RoundStatus,
+    RuleSet,
+    Table,
+    TableStatus,
+    Tablet,
+)
 from tables.services.table_history import table_change_record
 
 #: The table's other settings an administrator may change (status and game never change here:
@@ -238,7 +247,11 @@ def table_changes_apply(
 
 
 def dealer_assign(
-    *, table_id: int, dealer: AbstractBaseUser, actor: AbstractBaseUser
+    *,
+    table_id: int,
+    dealer: AbstractBaseUser,
+    actor: AbstractBaseUser,
+    authorised_by_tablet: Tablet | None = None,
 ) -> DealerAssignment:
     """Put ``dealer`` on the table, relieving whoever dealt there and ending the dealer's other
     assignment.
@@ -247,10 +260,19 @@ def dealer_assign(
     so a pit boss never takes a dealer away from another pit's table. Both are locked (in id
     order) and the permission decided under their locks.
 
+    With ``authorised_by_tablet`` the dealer (``actor``) signs in at that tablet, registered to
+    this table by someone who manages it: the registration authorises the move, so ``actor``
+    need manage nothing. The dealer may leave a table of the same pit (left without a dealer)
+    but not one of another pit; the dealer already here keeps the open assignment (returned
+    unchanged, nothing written). The tablet is read again under the table's lock, and the
+    audit rows name it, with its registrar as authoriser.
+
     :raises Table.DoesNotExist:
     :raises ApiError: ``not_a_dealer`` (400); ``permission_denied`` (403);
         ``change_noop`` (409) when the dealer deals at this table already;
-        ``dealer_assignment_changed`` (409) when the dealer was moved while this waited.
+        ``dealer_assignment_changed`` (409) when the dealer was moved while this waited;
+        with a tablet, ``tablet_revoked`` (401), ``tablet_other_table`` (403),
+        ``dealer_assigned_elsewhere`` (409) for a dealer at a table of another pit.
     """
     if user_role(dealer) is not Role.DEALER:
         raise ApiError(TableCode.NOT_A_DEALER, "Only a user with the dealer role can be assigned.")
@@ -258,7 +280,11 @@ def dealer_assign(
         leaving = dealer_table_id(dealer.pk)
         locked = tables_lock({table_id} | ({leaving} if leaving is not None else set()))
         table = locked[table_id]
-        require_manager(actor, table)
+        tablet = None
+        if authorised_by_tablet is not None:
+            tablet = tablet_lock(authorised_by_tablet.pk, table_id=table_id)
+        else:
+            require_manager(actor, table)
         now = timezone.now()
         relieved = list(
             DealerAssignment.objects.select_for_update()
@@ -273,17 +299,30 @@ def dealer_assign(
                     "The dealer was moved meanwhile; reload and try again.",
                 )
             if previous.table_id == table.pk and previous.dealer_id == dealer.pk:
+                if tablet is not None:
+                    return previous
                 raise ApiError(TableCode.CHANGE_NOOP, "The dealer deals at this table already.")
-            require_manager(actor, locked[previous.table_id])
+            if tablet is None:
+                require_manager(actor, locked[previous.table_id])
+            elif locked[previous.table_id].pit_id != table.pit_id:
+                raise ApiError(
+                    TabletCode.DEALER_ASSIGNED_ELSEWHERE,
+                    "This dealer deals at a table of another pit: that pit's boss relieves "
+                    "the dealer first.",
+                    table=locked[previous.table_id].code,
+                )
+        by_tablet = {"tablet": {"id": tablet.pk, "name": tablet.name}} if tablet else {}
+        authoriser = tablet.registered_by if tablet else None
         for previous in relieved:
             previous.ended_at = now
             previous.save(update_fields=["ended_at"])
             audit_record(
                 event_code=AuditCode.DEALER_RELIEVED,
                 actor=actor,
+                authorised_by=authoriser,
                 table=locked[previous.table_id],
                 before={"dealer": previous.dealer.get_username()},
-                after=None,
+                after=by_tablet or None,
             )
             publish_table_change(
                 table_id=previous.table_id,
@@ -297,8 +336,9 @@ def dealer_assign(
         audit_record(
             event_code=AuditCode.DEALER_ASSIGNED,
             actor=actor,
+            authorised_by=authoriser,
             table=table,
-            after={"dealer": dealer.get_username()},
+            after={"dealer": dealer.get_username(), **by_tablet},
         )
         publish_table_change(
             table_id=table.pk,

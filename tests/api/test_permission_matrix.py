@@ -33,6 +33,7 @@ from tables.engines import validate_rule_settings
 from tables.models import DealerAssignment, Game, Round, RuleSet, Table, TableStatus
 from tables.services.limits import table_limits_change
 from tables.services.rounds import round_act, round_open
+from tables.services.tablets import tablet_register
 
 ROLES = (
     None,
@@ -85,6 +86,7 @@ class Case:
     needs_token: bool = False  # a device token of the dealer
     needs_lockout: bool = False  # a sign-in lockout of the dealer's name
     needs_alert: bool = False  # an open alert at the table
+    needs_tablet: bool = False  # a tablet registered to the table
 
 
 CASES = [
@@ -319,6 +321,41 @@ CASES = [
         body={"reason": "the dealer forgot the new password"},
         needs_lockout=True,
     ),
+    Case("table_tablets", "get", "/api/v1/tables/{table}/tablets/", PIT_WATCHERS),
+    Case(
+        "table_tablets_register",
+        "post",
+        "/api/v1/tables/{table}/tablets/",
+        MANAGERS,
+        body={"name": "RP-1 spare tablet"},
+        route="table-tablets",
+    ),
+    Case(
+        "tablet_revoke",
+        "post",
+        "/api/v1/tablets/{tablet}/revoke/",
+        MANAGERS,
+        body={"reason": "left in the staff room"},
+        needs_tablet=True,
+    ),
+    # A tablet's own routes answer its credential alone (tests/tablets): every user is refused.
+    Case("tablet_current", "get", "/api/v1/tablets/current/", frozenset()),
+    Case(
+        "tablet_sign_in",
+        "post",
+        "/api/v1/tablets/sign-in/",
+        frozenset(),
+        body={"table": "{table}", "username": "dealer", "pin": "4812"},
+    ),
+    # Another dealer's PIN: an admin's doing alone (the own PIN, with the own password:
+    # tests/tablets/test_pins.py).
+    Case(
+        "pin_set",
+        "post",
+        "/api/v1/auth/pin/",
+        ADMIN_ONLY,
+        body={"user": "{spare_dealer}", "pin": "4812"},
+    ),
 ]
 
 
@@ -373,7 +410,7 @@ def test_permission(
         table.status = TableStatus.CLOSED
         table.save()
     # A dealer assigned nowhere, whom any manager of the table may seat there.
-    make_user("spare_dealer", Role.DEALER)
+    spare_dealer = make_user("spare_dealer", Role.DEALER)
     round_id = _round_for(case, table, users["dealer"]) if case.needs_round else 0
     correction_id = report_id = limit_change_id = 0
     if case.needs_correction:
@@ -398,6 +435,9 @@ def test_permission(
         lockout_id = SignInLockout.objects.create(
             username="dealer", user=users["dealer"], failures=10, locked_at=timezone.now()
         ).pk
+    tablet_id = 0
+    if case.needs_tablet:
+        tablet_id = tablet_register(table_id=table.pk, actor=users["pit_boss"], name="RP-1")[1].pk
     if case.needs_limit_change:
         # Asked for by a second pit boss of the pit, so that its decision by any user of the
         # matrix is never the requester's own.
@@ -419,10 +459,21 @@ def test_permission(
         lockout=lockout_id,
         pit=table.pit_id,
         alert=alert_id,
+        tablet=tablet_id,
+    )
+    # A body's value "{name}" is the id of that row.
+    ids = {"table": table.pk, "spare_dealer": spare_dealer.pk}
+    body = (
+        {
+            k: ids[v[1:-1]] if isinstance(v, str) and v[1:-1] in ids else v
+            for k, v in case.body.items()
+        }
+        if case.body is not None
+        else None
     )
     client = client_for(role)
     before = _database_state()
-    response = getattr(client, case.method)(url, case.body, format="json")
+    response = getattr(client, case.method)(url, body, format="json")
 
     if role in case.allowed:
         assert 200 <= response.status_code < 300, (response.status_code, response.content)

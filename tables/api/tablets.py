@@ -1,0 +1,304 @@
+"""The tablets API: registering a tablet to a table and revoking it (by who manages the table),
+what a tablet shows of its table, the dealers' PIN sign-in at it, and setting a PIN. Thin views
+over ``tables.services.tablets`` and ``tables.services.pins``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import BasePermission
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.views import APIView
+
+from casino.api.idempotency import idempotent
+from casino.api.schema import NOT_BLANK, refusals
+from casino.api.serializers import StrictSerializer
+from casino.api.shortcuts import IDEMPOTENCY_HEADER, require_permission, validated
+from casino.core.errors import AccessCode, RequestCode, TableCode, TabletCode
+from casino.core.roles import user_role
+from tables.authentication import TabletCredentialAuthentication
+from tables.models import Table, Tablet
+from tables.services import pins as pin_services
+from tables.services import tablets as tablet_services
+from tables.tablet_selectors import tablet_here, tablets_of_table
+from tables.throttles import TABLET_SIGN_IN_THROTTLES
+
+
+class IsTablet(BasePermission):
+    """The request is made with a tablet's credential (``Authorization: Tablet <credential>``);
+    a user's token or session is refused with 403."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return isinstance(request.auth, Tablet)
+
+
+#: The tablet's own routes read its credential; a user's credentials are read too, so that a
+#: user who is not a tablet is refused with 403 rather than asked to sign in.
+TABLET_AUTHENTICATION = [
+    TabletCredentialAuthentication,
+    *api_settings.DEFAULT_AUTHENTICATION_CLASSES,
+]
+
+
+class TabletOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """A tablet as listed: never its credential."""
+
+    id = serializers.IntegerField()
+    table = serializers.IntegerField(source="table_id")
+    name = serializers.CharField()
+    registered_at = serializers.DateTimeField()
+    registered_by = serializers.CharField(source="registered_by.username")
+    revoked_at = serializers.DateTimeField(allow_null=True)
+    revoked_by = serializers.CharField(source="revoked_by.username", allow_null=True)
+    revoke_reason = serializers.CharField()
+
+
+class TabletRegisteredSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    table = serializers.IntegerField()
+    name = serializers.CharField()
+    registered_at = serializers.DateTimeField()
+    credential = serializers.CharField(
+        help_text="Shown once; the tablet sends it as 'Authorization: Tablet <credential>'."
+    )
+
+
+class TabletRegisterInputSerializer(StrictSerializer):
+    name = serializers.CharField(max_length=100, help_text="Which tablet it is, for people.")
+
+
+class TableTabletsApi(APIView):
+    @extend_schema(
+        responses={200: TabletOutputSerializer(many=True), **refusals(AccessCode.PERMISSION_DENIED)}
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        """The tablets registered to the table, revoked ones too (never their credentials):
+        for who manages the table, and auditors."""
+        table = get_object_or_404(Table, pk=table_id)
+        require_permission(request, "tables.view_tablets", table)
+        return Response(TabletOutputSerializer(tablets_of_table(table.pk), many=True).data)
+
+    @extend_schema(
+        request=TabletRegisterInputSerializer,
+        responses={201: TabletRegisteredSerializer, **refusals(AccessCode.PERMISSION_DENIED)},
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        """Register a tablet to the table (a pit boss of its pit, or an admin): its credential
+        is answered once. Not replayed by ``Idempotency-Key``, which would keep the credential:
+        a tablet registered twice is revoked."""
+        table = get_object_or_404(Table, pk=table_id)
+        require_permission(request, "tables.manage_table", table)
+        data = validated(TabletRegisterInputSerializer, request.data)
+        credential, tablet = tablet_services.tablet_register(
+            table_id=table.pk, actor=request.user, name=data["name"]
+        )
+        body = {
+            "id": tablet.pk,
+            "table": tablet.table_id,
+            "name": tablet.name,
+            "registered_at": tablet.registered_at,
+            "credential": credential,
+        }
+        return Response(TabletRegisteredSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class TabletRevokeInputSerializer(StrictSerializer):
+    reason = serializers.RegexField(
+        NOT_BLANK, max_length=2000, help_text="Why it is revoked (audited)."
+    )
+
+
+class TabletRevokeApi(APIView):
+    @extend_schema(
+        request=TabletRevokeInputSerializer,
+        responses={
+            200: TabletOutputSerializer,
+            **refusals(AccessCode.PERMISSION_DENIED, TabletCode.TABLET_ALREADY_REVOKED),
+        },
+        parameters=[IDEMPOTENCY_HEADER],
+    )
+    @idempotent
+    def post(self, request: Request, tablet_id: int) -> Response:
+        """Revoke a tablet: its credential and every token issued at it stop authenticating."""
+        tablet = get_object_or_404(Tablet.objects.select_related("table"), pk=tablet_id)
+        require_permission(request, "tables.manage_table", tablet.table)
+        data = validated(TabletRevokeInputSerializer, request.data)
+        tablet = tablet_services.tablet_revoke(
+            tablet_id=tablet.pk, actor=request.user, reason=data["reason"]
+        )
+        return Response(TabletOutputSerializer(tablet).data)
+
+
+class TabletTableSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    name = serializers.CharField(source="code")
+    pit = serializers.CharField(source="pit.name")
+    casino = serializers.CharField(source="pit.casino.name")
+    game = serializers.CharField()
+
+
+class TabletDealerSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    name = serializers.SerializerMethodField(help_text="The full name, else the username.")
+
+    def get_name(self, user: Any) -> str:
+        return str(user.get_full_name() or user.get_username())
+
+
+class TabletCurrentSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField(source="tablet.pk")
+    name = serializers.CharField(source="tablet.name")
+    table = TabletTableSerializer()
+    dealer = TabletDealerSerializer(allow_null=True, help_text="Who deals at the table now.")
+    open_round = serializers.IntegerField(
+        allow_null=True, help_text="The round in play: a tablet that restarted resumes it."
+    )
+
+
+class TabletCurrentApi(APIView):
+    authentication_classes = TABLET_AUTHENTICATION
+    permission_classes = [IsTablet]
+
+    @extend_schema(
+        responses={
+            200: TabletCurrentSerializer,
+            **refusals(AccessCode.PERMISSION_DENIED, TabletCode.TABLET_REVOKED),
+        }
+    )
+    def get(self, request: Request) -> Response:
+        """The tablet of the credential: which table it is bound to, who deals there, and the
+        round in play."""
+        return Response(TabletCurrentSerializer(tablet_here(request.auth)).data)
+
+
+class TabletSignInInputSerializer(StrictSerializer):
+    table = serializers.IntegerField(help_text="The table the tablet shows: it must be its own.")
+    username = serializers.CharField(max_length=150)
+    pin = serializers.CharField(
+        max_length=8, trim_whitespace=False, style={"input_type": "password"}
+    )
+
+
+class SignedInUserSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    name = serializers.CharField()
+    role = serializers.CharField(allow_null=True)
+
+
+class TabletSignInOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    token = serializers.CharField(
+        help_text="Shown once; send as 'Authorization: Token <token>'. It acts at this table only."
+    )
+    expires_at = serializers.DateTimeField(help_text="The end of the shift: sign in again then.")
+    user = SignedInUserSerializer()
+    table = serializers.IntegerField()
+    tablet = serializers.IntegerField()
+    assignment = serializers.IntegerField(help_text="The dealer's assignment at the table.")
+
+
+class TabletSignInApi(APIView):
+    """A dealer signs in at the tablet with a PIN, at each rotation: the dealer deals at the
+    tablet's table from now on (the previous dealer relieved, and signed out at this tablet)."""
+
+    authentication_classes = TABLET_AUTHENTICATION
+    permission_classes = [IsTablet]
+    throttle_classes = list(TABLET_SIGN_IN_THROTTLES)
+
+    @extend_schema(
+        request=TabletSignInInputSerializer,
+        responses={
+            201: TabletSignInOutputSerializer,
+            **refusals(
+                AccessCode.PERMISSION_DENIED,
+                AccessCode.SIGN_IN_LOCKED,
+                TabletCode.TABLET_REVOKED,
+                TabletCode.TABLET_OTHER_TABLE,
+                TabletCode.PIN_WRONG,
+                TabletCode.DEALER_ASSIGNED_ELSEWHERE,
+                TableCode.DEALER_ASSIGNMENT_CHANGED,
+            ),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        data = validated(TabletSignInInputSerializer, request.data)
+        tablet = request.auth
+        key, token, assignment = tablet_services.tablet_sign_in(
+            request=request,
+            tablet=tablet,
+            table_id=data["table"],
+            username=data["username"],
+            pin=data["pin"],
+        )
+        user = token.user
+        role = user_role(user)
+        body = {
+            "token": key,
+            "expires_at": token.expires_at,
+            "user": {
+                "id": user.pk,
+                "username": user.get_username(),
+                "name": user.get_full_name() or user.get_username(),
+                "role": role.value if role else None,
+            },
+            "table": tablet.table_id,
+            "tablet": tablet.pk,
+            "assignment": assignment.pk,
+        }
+        return Response(TabletSignInOutputSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class PinSetInputSerializer(StrictSerializer):
+    pin = serializers.CharField(max_length=64, trim_whitespace=False, help_text="4 to 8 digits.")
+    password = serializers.CharField(
+        max_length=128,
+        required=False,
+        style={"input_type": "password"},
+        help_text="The own password: needed to set the own PIN.",
+    )
+    user = serializers.IntegerField(
+        required=False, help_text="Whose PIN (an admin's doing); the own by default."
+    )
+
+
+class PinSetOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    user = serializers.CharField(source="user.username")
+    set_at = serializers.DateTimeField()
+    set_by = serializers.CharField(
+        source="set_by.username", allow_null=True, help_text="Nobody: set at the console."
+    )
+
+
+class PinSetApi(APIView):
+    @extend_schema(
+        request=PinSetInputSerializer,
+        responses={
+            200: PinSetOutputSerializer,
+            **refusals(
+                AccessCode.PERMISSION_DENIED,
+                RequestCode.NOT_FOUND,
+                TabletCode.PIN_INVALID,
+                TabletCode.PASSWORD_WRONG,
+                TableCode.NOT_A_DEALER,
+            ),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        """Set a dealer's PIN for signing in at a tablet: the dealer's own, with the own
+        password, or (an admin) any dealer's. Stored hashed; the answer never holds it. Not
+        replayed by ``Idempotency-Key``, whose digest of the body would give a short PIN away
+        (setting the same PIN again is harmless)."""
+        data = validated(PinSetInputSerializer, request.data)
+        record = pin_services.pin_set(
+            user_id=data.get("user", request.user.pk),
+            pin=data["pin"],
+            actor=request.user,
+            password=data.get("password"),
+        )
+        return Response(PinSetOutputSerializer(record).data)

@@ -1,0 +1,72 @@
+"""Authentication of tablets bound to tables.
+
+- ``Authorization: Tablet <credential>`` identifies a registered tablet, not a user
+  (:class:`TabletCredentialAuthentication`): the request's ``auth`` is the :class:`Tablet`, its
+  user anonymous. Only the tablet's own routes (which table it is, the dealers' PIN sign-in)
+  accept it. An unknown credential is 401 ``authentication_failed``, a revoked tablet's 401
+  ``tablet_revoked``.
+- ``Authorization: Token <key>`` is the API machinery's device token
+  (``casino.api.authentication``), read here with the tablet it was issued at, if any, in the
+  same statement (:class:`TabletBoundTokenAuthentication`): such a token acts at that tablet's
+  table alone (``user.tablet_table_id``, which ``tables.rules`` honours), and not at all once
+  the tablet is revoked.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from rest_framework import authentication, exceptions
+
+from casino.api.authentication import DeviceTokenAuthentication
+from casino.api.models import DeviceToken, hash_token
+from casino.core.errors import TabletCode
+from tables.models import Tablet, TabletSession
+
+
+class TabletRevoked(exceptions.AuthenticationFailed):
+    """The tablet was revoked: its credential and the tokens issued at it no longer hold."""
+
+    default_detail = "This tablet was revoked: ask the pit boss to register it again."
+    default_code = TabletCode.TABLET_REVOKED.value
+
+
+class TabletCredentialAuthentication(authentication.TokenAuthentication):
+    """Authenticates a tablet by the digest of its credential; a revoked one fails."""
+
+    keyword = "Tablet"
+
+    def authenticate_credentials(self, key: str) -> tuple[Any, Tablet]:
+        tablet = (
+            Tablet.objects.select_related("table__pit__casino")
+            .filter(credential_digest=hash_token(key))
+            .first()
+        )
+        if tablet is None:
+            raise exceptions.AuthenticationFailed("Invalid tablet credential.")
+        if tablet.revoked_at is not None:
+            raise TabletRevoked()
+        return AnonymousUser(), tablet
+
+
+_SESSIONS = TabletSession._meta.db_table
+_TABLETS = Tablet._meta.db_table
+
+
+class TabletBoundTokenAuthentication(DeviceTokenAuthentication):
+    """The device token, and the tablet it was issued at, in the token's one statement (so a
+    dealer action costs no statement more): a token of a revoked tablet fails with 401
+    ``tablet_revoked``; one of a tablet in service acts at the tablet's table alone."""
+
+    extra_columns = ", tb.id, tb.table_id, tb.revoked_at"
+    extra_joins = f"""
+        LEFT JOIN {_SESSIONS} ts ON ts.token_id = t.id
+        LEFT JOIN {_TABLETS} tb ON tb.id = ts.tablet_id"""
+
+    def bind(self, user: Any, token: DeviceToken, extra: tuple[Any, ...]) -> None:
+        tablet_id, table_id, revoked_at = extra
+        if tablet_id is not None and revoked_at is not None:
+            raise TabletRevoked()
+        token.tablet_id = tablet_id  # type: ignore[attr-defined]
+        user.tablet_table_id = table_id

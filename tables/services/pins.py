@@ -1,0 +1,112 @@
+"""The dealers' PINs: set by the dealer (with the own password) or by an admin, and checked at
+a tablet's sign-in (``tables.services.tablets``).
+
+A PIN is 4 to 8 digits, stored as Django's password hasher stores a password, never in clear;
+every change writes an ``auth.pin_set`` audit row that names whose PIN and who set it, never
+the PIN.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import check_password, make_password
+from django.utils import timezone
+
+from casino.core.audit_codes import AuditCode
+from casino.core.errors import AccessCode, ApiError, RequestCode, TableCode, TabletCode
+from casino.core.roles import Role, user_role
+from casino.core.trail.recording import audit_record
+from casino.core.transactions import service_transaction
+from tables.models import DealerPin
+
+PIN_PATTERN = re.compile(r"[0-9]{4,8}")
+#: Who set a PIN from the server's console, as the audit trail names it.
+CONSOLE = "manage.py set_pin"
+
+
+def verify_pin(pin: str) -> None:
+    """:raises ApiError: ``pin_invalid`` (400) unless ``pin`` is 4 to 8 digits."""
+    if not isinstance(pin, str) or PIN_PATTERN.fullmatch(pin) is None:
+        raise ApiError(TabletCode.PIN_INVALID, "A PIN is 4 to 8 digits.", field="pin")
+
+
+def pin_set(*, user_id: int, pin: str, actor: Any, password: str | None = None) -> DealerPin:
+    """Give the dealer ``user_id`` the PIN ``pin``. Audited (``auth.pin_set``, without the
+    PIN).
+
+    A dealer sets the own PIN with the own ``password``; an admin sets any dealer's without it.
+
+    :raises ApiError: ``pin_invalid`` (400); ``permission_denied`` (403) for anyone else's PIN
+        but an admin's doing; ``not_found`` (404) for no such active user; ``not_a_dealer``
+        (400) when the user deals not; ``password_wrong`` (403) when the dealer's own password
+        is not ``password``.
+    """
+    verify_pin(pin)
+    if user_id != actor.pk and user_role(actor) is not Role.ADMIN:
+        raise ApiError(AccessCode.PERMISSION_DENIED, "Only an admin sets another user's PIN.")
+    user = actor if user_id == actor.pk else _active_user(user_id)
+    if user_role(user) is not Role.DEALER:
+        raise ApiError(TableCode.NOT_A_DEALER, "Only a dealer signs in by PIN.")
+    if user.pk == actor.pk and not user.check_password(password or ""):
+        raise ApiError(TabletCode.PASSWORD_WRONG, "The password is wrong.", field="password")
+    return _pin_store(user=user, pin=pin, actor=actor)
+
+
+def pin_set_at_console(*, username: str, pin: str) -> DealerPin:
+    """Give the dealer ``username`` the PIN ``pin`` from the server's console
+    (``manage.py set_pin``), whose operator holds the database already: no password asked.
+    Audited with the console as the actor's label.
+
+    :raises ApiError: ``pin_invalid`` (400); ``not_found``; ``not_a_dealer`` (400).
+    """
+    verify_pin(pin)
+    user = get_user_model().objects.filter(username=username, is_active=True).first()
+    if user is None:
+        raise ApiError(RequestCode.NOT_FOUND, "No such user.")
+    if user_role(user) is not Role.DEALER:
+        raise ApiError(TableCode.NOT_A_DEALER, "Only a dealer signs in by PIN.")
+    return _pin_store(user=user, pin=pin, actor=None)
+
+
+def _pin_store(*, user: Any, pin: str, actor: Any | None) -> DealerPin:
+    """Store ``pin``, hashed, as the PIN of ``user`` (set by ``actor``, or at the console when
+    ``None``) and record it."""
+    with service_transaction():
+        now = timezone.now()
+        record, created = DealerPin.objects.select_for_update().get_or_create(
+            user=user, defaults={"pin_hash": make_password(pin), "set_at": now, "set_by": actor}
+        )
+        if not created:
+            record.pin_hash = make_password(pin)
+            record.set_at = now
+            record.set_by = actor
+            record.save(update_fields=["pin_hash", "set_at", "set_by"])
+        audit_record(
+            event_code=AuditCode.PIN_SET,
+            actor=actor,
+            actor_label="" if actor is not None else CONSOLE,
+            after={"user": user.get_username(), "first": created},
+        )
+        return record
+
+
+def _active_user(user_id: int) -> Any:
+    user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
+    if user is None:
+        raise ApiError(RequestCode.NOT_FOUND, "No such user.")
+    return user
+
+
+def pin_matches(user: Any | None, pin: str) -> bool:
+    """Whether ``pin`` is the PIN of ``user``, an active dealer. Costs one hash whether or not
+    there is a user, a dealer or a PIN, so the time taken does not tell which."""
+    stored = None
+    if user is not None and user.is_active and user_role(user) is Role.DEALER:
+        stored = DealerPin.objects.filter(user=user).values_list("pin_hash", flat=True).first()
+    if stored is None:
+        make_password(pin)
+        return False
+    return bool(check_password(pin, stored))

@@ -1,0 +1,52 @@
+"""Reads of the tablets bound to tables: a table's tablets, and what a tablet shows of its own
+table (which table it is, who deals there now, the round in play)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+
+from tables.models import DealerAssignment, Round, RoundStatus, Table, Tablet
+
+
+def tablets_of_table(table_id: int) -> QuerySet[Tablet]:
+    """The tablets registered to the table, revoked ones too, oldest first."""
+    return (
+        Tablet.objects.filter(table_id=table_id)
+        .select_related("registered_by", "revoked_by")
+        .order_by("pk")
+    )
+
+
+@dataclass(frozen=True)
+class TabletHere:
+    """What a tablet shows of its table now."""
+
+    tablet: Tablet
+    table: Table
+    dealer: Any | None
+    open_round: int | None
+
+
+def tablet_here(tablet: Tablet) -> TabletHere:
+    """The tablet's table (with its pit and casino), the dealer assigned there now, and the
+    round in play, if any: a tablet that restarted resumes that round."""
+    table = tablet.table
+    assignment = (
+        DealerAssignment.objects.filter(table_id=table.pk, ended_at__isnull=True)
+        .select_related("dealer")
+        .first()
+    )
+    open_round = (
+        Round.objects.filter(table_id=table.pk, status=RoundStatus.OPEN)
+        .values_list("pk", flat=True)
+        .first()
+    )
+    return TabletHere(
+        tablet=tablet,
+        table=table,
+        dealer=assignment.dealer if assignment else None,
+        open_round=open_round,
+    )

@@ -1,0 +1,66 @@
+"""``Authorization: Tablet <credential>`` identifies a tablet: it answers which table it is
+bound to, who deals there and the round in play; an unknown credential is refused, a revoked
+tablet's too, with its own code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from tables.services.rounds import round_open
+from tables.services.tablets import tablet_revoke
+from tests.tablets.conftest import CURRENT_URL, Registered
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_tablet_names_its_table_its_dealer_and_the_round_in_play(
+    floor: dict[str, Any], users: dict[str, Any], tablet: Registered
+) -> None:
+    table = floor["table"]
+    first = tablet.client().get(CURRENT_URL)
+    assert first.status_code == 200, first.content
+    assert first.json() == {
+        "id": tablet.tablet.pk,
+        "name": "RP-1 tablet",
+        "table": {
+            "id": table.pk,
+            "name": "RP-1",
+            "pit": "Pit A",
+            "casino": "Test Casino",
+            "game": "russian_poker",
+        },
+        "dealer": {"id": users["dealer"].pk, "username": "dealer", "name": "dealer"},
+        "open_round": None,
+    }
+    round = round_open(table_id=table.pk, dealer=users["dealer"])
+    assert tablet.client().get(CURRENT_URL).json()["open_round"] == round.pk
+
+
+def test_an_unknown_credential_is_refused(floor: dict[str, Any]) -> None:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION="Tablet not-a-credential")
+    answer = client.get(CURRENT_URL)
+    assert answer.status_code == 401
+    assert answer.json()["error"]["code"] == "authentication_failed"
+
+
+def test_no_credential_is_asked_for(floor: dict[str, Any]) -> None:
+    answer = APIClient().get(CURRENT_URL)
+    assert answer.status_code == 401
+    assert answer.json()["error"]["code"] == "not_authenticated"
+
+
+def test_a_revoked_tablet_is_refused(users: dict[str, Any], tablet: Registered) -> None:
+    tablet_revoke(tablet_id=tablet.tablet.pk, actor=users["pit_boss"], reason="stolen")
+    answer = tablet.client().get(CURRENT_URL)
+    assert answer.status_code == 401
+    assert answer.json()["error"]["code"] == "tablet_revoked"
+
+
+def test_a_user_token_is_not_a_tablet(floor: dict[str, Any], client_for: Any) -> None:
+    answer = client_for("dealer").get(CURRENT_URL)
+    assert answer.status_code == 403
+    assert answer.json()["error"]["code"] == "permission_denied"
