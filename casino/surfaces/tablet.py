@@ -1,4 +1,5 @@
-"""The dealer's tablet app: one page, its service worker, and nothing else on the server.
+"""The dealer's tablet app: its page, its service worker, and the page where a pit boss pairs a
+tablet with a table.
 
 The app renders every game from the round's ``view`` (``TabletView``) in the browser and talks
 to the dealer's API with a token (``Authorization: Token``), so the page needs no session and
@@ -14,6 +15,8 @@ import hashlib
 import json
 from functools import cache
 
+import rules
+from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -22,13 +25,14 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from casino.games.rubyrun.rules import HandOptions
-from tables.models import Game
+from tables.models import Game, Table
 
 #: The app's own files, which the service worker keeps for a reload while offline.
 APP_FILES = (
     "surfaces/tablet/tablet.css",
     "surfaces/tablet/app.js",
     "surfaces/tablet/api.js",
+    "surfaces/tablet/session.js",
     "surfaces/tablet/queue.js",
     "surfaces/tablet/offline.js",
     "surfaces/tablet/render.js",
@@ -72,6 +76,35 @@ def tablet_app(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@login_required(login_url="surfaces-sign-in")
+def tablet_pair(request: HttpRequest) -> HttpResponse:
+    """Where a pit boss (or an admin), signed in on the tablet itself, registers it to one of
+    the tables they manage; the credential the API answers stays in this browser alone.
+
+    Anyone else signed in sees that there is no table for them to pair (the API would refuse
+    them anyway, 403).
+    """
+    tables = [
+        table
+        for table in Table.objects.select_related("pit", "pit__casino").order_by(
+            "pit__casino__name", "pit__name", "code"
+        )
+        if rules.has_perm("tables.manage_table", request.user, table)
+    ]
+    return render(
+        request,
+        "surfaces/tablet_pair.html",
+        {
+            "tables": tables,
+            "register_url": reverse("table-tablets", kwargs={"table_id": 0}).replace(
+                "/0/", "/{id}/"
+            ),
+            "app_url": reverse("surfaces-tablet"),
+        },
+    )
+
+
+@require_GET
 def tablet_service_worker(request: HttpRequest) -> HttpResponse:
     """The service worker, from a URL under ``/tablet/`` so that it controls the app's page.
 
@@ -98,8 +131,10 @@ def api_urls() -> dict[str, str]:
         return reverse(name, kwargs=kwargs).replace("/0/", "/{id}/")
 
     return {
-        "deviceToken": reverse("device-token"),
         "me": reverse("me"),
+        "tabletCurrent": reverse("tablet-current"),
+        "tabletSignIn": reverse("tablet-sign-in"),
+        "pair": reverse("surfaces-tablet-pair"),
         "tables": reverse("table-list"),
         "table": templated("table-detail", table_id=0),
         "openRound": templated("round-open", table_id=0),

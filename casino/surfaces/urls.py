@@ -16,4 +16,5 @@ urlpatterns = [
     path("pit/<int:pit_id>/", views.pit_board, name="surfaces-pit-board"),
     path("tablet/", tablet.tablet_app, name="surfaces-tablet"),
     path("tablet/sw.js", tablet.tablet_service_worker, name="surfaces-tablet-sw"),
+    path("tablet/pair/", tablet.tablet_pair, name="surfaces-tablet-pair"),
 ]

@@ -19,6 +19,8 @@ from tests.push.server import free_port, server_env, uvicorn
 LANDSCAPE = {"width": 1024, "height": 768}
 PORTRAIT = {"width": 768, "height": 1024}
 WAIT_MS = 15_000
+#: The dealers' PINs in these tests.
+PINS = {"dealer": "4812", "other_dealer": "5923", "relief_dealer": "7034"}
 
 
 class Site:
@@ -67,6 +69,7 @@ class Hand:
         self.page = page
         self.site = site
         self.taps = 0
+        self.tablet: Any = None
 
     # -- taps --------------------------------------------------------------------------
 
@@ -79,12 +82,46 @@ class Hand:
     def open_app(self) -> None:
         self.page.goto(f"{self.site.url}/tablet/")
 
-    def sign_in(self, username: str, password: str | None = None) -> None:
+    def pair(self, table: Any) -> str:
+        """Register this browser as a tablet of ``table`` (by a pit boss of its pit, through the
+        service; ``test_tablet_pairing`` does it on the page) and keep its credential as the
+        pairing page does. Answers the credential."""
+        from tables.services.tablets import tablet_register
+
+        registrar = table.pit.supervisors.order_by("pk").first()
+        credential, tablet = tablet_register(table_id=table.pk, actor=registrar, name="tablet")
         self.open_app()
-        self.page.fill("input[name=username]", username)
-        self.page.fill("input[name=password]", password or f"pw-{username}")
-        self.page.click("form.sign-in button[type=submit]")
+        self.page.evaluate(
+            "paired => localStorage.setItem('tablet.credential', JSON.stringify(paired))",
+            {"id": tablet.pk, "table": table.pk, "name": tablet.name, "credential": credential},
+        )
+        self.page.reload()
+        self.tablet = tablet
+        return credential
+
+    def sign_in(self, username: str) -> None:
+        """The dealer ``username`` signs in at this tablet with a PIN (the tablet paired first,
+        to the dealer's table, if it is not yet)."""
+        from tables.models import DealerAssignment
+        from tables.services.pins import pin_set_at_console
+
+        if self.tablet is None:
+            seated = DealerAssignment.objects.select_related("table__pit").get(
+                dealer__username=username, ended_at=None
+            )
+            self.pair(seated.table)
+        pin = PINS.get(username, "2468")
+        pin_set_at_console(username=username, pin=pin)
+        self.enter_pin(username, pin)
         self.page.locator("#screen [data-open-round], #screen .phase").first.wait_for(timeout=WAIT_MS)
+
+    def enter_pin(self, username: str, pin: str) -> None:
+        """On the PIN screen: the name, the PIN on the pad, sign in."""
+        self.page.locator("#screen[data-screen='pin']").wait_for(timeout=WAIT_MS)
+        self.page.fill("#screen input[name=username]", username)
+        for digit in pin:
+            self.page.click(f"#screen [data-digit='{digit}']")
+        self.page.click("#screen [data-sign-in]")
 
     def open_round(self) -> None:
         self.tap("[data-open-round]")

@@ -1,12 +1,15 @@
 // The dealer's API, with this tablet's sign-in: every answer is JSON; a refusal is thrown as a
 // Refusal (the server's code, message and details), a request that got no answer as Unreachable.
 
+import { credential, session } from "./session.js";
+
+export { credential, session };
+
 const config = JSON.parse(document.getElementById("tablet-config").textContent);
 export const urls = config.urls;
 export const roundOptions = config.roundOptions;
 export const serviceWorker = config.serviceWorker;
 
-const TOKEN = "tablet.token";
 
 export class Refusal extends Error {
   constructor(status, error) {
@@ -20,13 +23,6 @@ export class Refusal extends Error {
 /** No answer at all: the network is down, or the server unreachable. */
 export class Unreachable extends Error {}
 
-export const session = {
-  get token() { return localStorage.getItem(TOKEN); },
-  set token(value) {
-    if (value) localStorage.setItem(TOKEN, value);
-    else localStorage.removeItem(TOKEN);
-  },
-};
 
 /** ``url`` with ``{id}`` replaced. */
 export const at = (url, id) => url.replace("{id}", String(id));
@@ -36,7 +32,10 @@ export const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.n
 
 export async function call(method, url, { body, key, authorization } = {}) {
   const headers = { Accept: "application/json" };
-  const auth = authorization || (session.token ? `Token ${session.token}` : null);
+  const tablet = credential.get();
+  const auth = authorization === "tablet"
+    ? (tablet ? `Tablet ${tablet.credential}` : null)
+    : (session.token ? `Token ${session.token}` : null);
   if (auth) headers.Authorization = auth;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (key) headers["Idempotency-Key"] = key;

@@ -2,7 +2,7 @@
 // lands back on it), renders the round from its view with the one renderer, queues every entry
 // (so that none is lost when the network drops) and sends the queue in order.
 
-import { Refusal, Unreachable, at, call, newKey, roundOptions, serviceWorker, session, urls } from "./api.js";
+import { Refusal, Unreachable, at, call, credential, newKey, roundOptions, serviceWorker, session, urls } from "./api.js";
 import { askFields } from "./fields.js";
 import { detailOf, explain } from "./messages.js";
 import { provisional } from "./offline.js";
@@ -16,12 +16,16 @@ const problem = document.getElementById("problem");
 const where = document.getElementById("where");
 const dealer = document.getElementById("dealer");
 const menu = document.getElementById("menu");
+const relieve = document.getElementById("relieve");
 
 // The table and round last seen, kept so that a reload while offline shows them again.
 const KEPT = "tablet.kept";
+// The dealers who signed in at this tablet lately: one tap for the name at the next rotation.
+const RECENT = "tablet.recent-dealers";
 const RETRY_MS = 3000;
 
 const state = {
+  tablet: null,
   me: null,
   table: null,
   round: null,
@@ -48,7 +52,7 @@ if (tabs) {
 }
 
 function keep() {
-  localStorage.setItem(KEPT, JSON.stringify({ me: state.me, table: state.table, round: state.round }));
+  localStorage.setItem(KEPT, JSON.stringify({ me: state.me, tablet: state.tablet, table: state.table, round: state.round }));
 }
 
 function kept() {
@@ -100,25 +104,35 @@ async function refreshWaiting() {
 
 // ---- The table and its round -------------------------------------------------------------
 
+// Why the tablet cannot go on: not paired yet, or revoked (paired again by a pit boss).
+class Unpaired extends Error {}
+
 async function findTable() {
+  if (!credential.get()) throw new Unpaired("not paired");
+  try {
+    state.tablet = await call("GET", urls.tabletCurrent, { authorization: "tablet" });
+  } catch (error) {
+    if (error instanceof Refusal && ["tablet_revoked", "authentication_failed"].includes(error.code)) {
+      throw new Unpaired(error.code);
+    }
+    throw error;
+  }
+  if (!session.token) return null;
   state.me = await call("GET", urls.me);
-  if (!state.me.table) return null;
-  const tables = await call("GET", urls.tables);
-  const mine = (tables.results || tables).find((t) => t.code === state.me.table);
-  return mine ? call("GET", at(urls.table, mine.id)) : null;
+  return call("GET", at(urls.table, state.tablet.table.id));
 }
 
 async function loadTable() {
   try {
     state.table = await findTable();
     if (state.table?.open_round) await loadRound(state.table.open_round.id);
-    else if (state.round && state.round.status !== "settled") state.round = null;
+    else if (state.round && (state.round.status !== "settled" || state.round.table !== state.table?.id)) state.round = null;
     state.fresh = true;
     setOnline(true);
     keep();
   } catch (error) {
     if (!(error instanceof Unreachable)) throw error;
-    Object.assign(state, { me: state.me, ...pick(kept(), ["me", "table", "round"]) });
+    Object.assign(state, pick(kept(), ["me", "tablet", "table", "round"]));
     setOnline(false);
   }
 }
@@ -132,6 +146,7 @@ async function loadRound(id) {
 function applyRound(round) {
   state.round = {
     id: round.id,
+    table: state.table?.id,
     number: round.number,
     status: round.status,
     dealer: round.dealer,
@@ -338,7 +353,7 @@ async function fix(entry) {
 function render() {
   paintConnection();
   const table = state.table;
-  menu.hidden = !session.token;
+  menu.hidden = relieve.hidden = !session.token;
   dealer.textContent = state.me ? state.me.username : "";
   if (!session.token) return;
   if (!table) {
@@ -347,6 +362,7 @@ function render() {
     return;
   }
   const round = state.round;
+  screen.dataset.screen = round ? "round" : "between";
   where.textContent = `${table.code} · ${words(table.game)}${round ? ` · round ${round.number}` : ""}`;
   screen.dataset.round = round ? String(round.id) : "";
   screen.dataset.event = round ? String(round.last_event_seq) : "";
@@ -404,28 +420,82 @@ async function settle() {
   pump();
 }
 
-function signInScreen(message) {
+function unpairedScreen(reason) {
   where.textContent = "Dealer's tablet";
-  const username = el("input", { name: "username", autocomplete: "username", required: true, value: kept().me?.username || "" });
-  const password = el("input", { name: "password", type: "password", autocomplete: "current-password", required: true });
+  menu.hidden = relieve.hidden = true;
+  dealer.textContent = "";
+  const revoked = reason === "tablet_revoked";
+  screen.dataset.screen = revoked ? "revoked" : "unpaired";
+  screen.replaceChildren(el("section", { class: "notice", "data-unpaired": reason },
+    el("h1", {}, revoked ? "This tablet was revoked" : "This tablet is not paired with a table"),
+    el("p", {}, revoked
+      ? "A pit boss must pair it again before dealers can sign in on it."
+      : "A pit boss pairs it with a table, signed in on this tablet."),
+    el("a", { class: "button primary huge", href: urls.pair }, "Pair this tablet")),
+    waitingList());
+  paintConnection();
+}
+
+const recentDealers = () => { try { return JSON.parse(localStorage.getItem(RECENT) || "[]"); } catch { return []; } };
+
+function pinScreen(message, { back = false } = {}) {
+  const tablet = state.tablet;
+  where.textContent = tablet ? `${tablet.table.name} · ${words(tablet.table.game)}` : "Dealer's tablet";
+  screen.dataset.screen = "pin";
+  let pin = "";
+  const username = el("input", { name: "username", autocomplete: "username", required: true, autocapitalize: "none" });
+  const shownPin = el("output", { class: "pin", "data-pin": "" }, "");
+  const paint = () => { shownPin.textContent = "●".repeat(pin.length) || "PIN"; };
+  const press = (digit) => () => { if (pin.length < 8) pin += digit; paint(); };
   const submit = async (event) => {
-    event.preventDefault();
+    event?.preventDefault();
     say(null);
     try {
-      const answer = await call("POST", urls.deviceToken, { body: { username: username.value, password: password.value, device_name: "tablet" } });
+      const answer = await call("POST", urls.tabletSignIn, {
+        authorization: "tablet",
+        body: { table: tablet.table.id, username: username.value.trim(), pin },
+      });
       session.token = answer.token;
+      state.me = answer.user;
+      localStorage.setItem(RECENT, JSON.stringify([answer.user.username, ...recentDealers().filter((u) => u !== answer.user.username)].slice(0, 6)));
       await begin();
     } catch (error) {
+      pin = "";
+      paint();
+      if (error instanceof Refusal && error.code === "tablet_revoked") return unpairedScreen(error.code);
       say(error instanceof Unreachable ? new Error("No network: sign in once it is back.") : error);
     }
   };
-  screen.replaceChildren(el("form", { class: "sign-in", onsubmit: submit },
+  const digits = ["1", "2", "3", "4", "5", "6", "7", "8", "9"].map((d) => el("button", { type: "button", "data-digit": d, onclick: press(d) }, d));
+  screen.replaceChildren(el("form", { class: "sign-in pin-screen", onsubmit: submit },
     el("h1", {}, "Dealer sign-in"),
+    tablet?.dealer ? el("p", {}, "Dealing now: ", el("strong", {}, tablet.dealer.name || tablet.dealer.username), ". Signing in relieves them.") : null,
     message ? el("p", { class: "form-problem" }, message) : null,
-    el("label", {}, "User name", username),
-    el("label", {}, "Password", password),
-    el("button", { type: "submit", class: "primary huge" }, "Sign in")));
-  render();
+    el("label", {}, "Your user name", username),
+    recentDealers().length ? el("div", { class: "choices" }, ...recentDealers().map((name) => el("button", {
+      type: "button", class: "take", "data-dealer": name, onclick: () => { username.value = name; },
+    }, name))) : null,
+    shownPin,
+    el("div", { class: "pin-pad" },
+      ...digits,
+      el("button", { type: "button", class: "quiet", "data-digit": "clear", onclick: () => { pin = pin.slice(0, -1); paint(); } }, "⌫"),
+      el("button", { type: "button", "data-digit": "0", onclick: press("0") }, "0"),
+      el("button", { type: "submit", class: "primary", "data-sign-in": "" }, "✓")),
+    back ? el("button", { type: "button", class: "quiet", onclick: () => render() }, "Back to the round") : null));
+  paint();
+  paintConnection();
+}
+
+// A rotation: the incoming dealer signs in while the outgoing one's session still stands; the
+// server relieves the outgoing dealer (and revokes their token) once the new PIN is right.
+async function changeDealer() {
+  await refreshWaiting();
+  if (state.waiting.length) {
+    say(new Error(`${state.waiting.length} entries are still waiting: send or drop them first.`));
+    return;
+  }
+  say(null);
+  pinScreen(null, { back: true });
 }
 
 async function signOut() {
@@ -434,24 +504,39 @@ async function signOut() {
     say(new Error(`${state.waiting.length} entries are still waiting: send or drop them first.`));
     return;
   }
-  const token = session.token;
   session.token = null;
   Object.assign(state, { me: null, table: null, round: null });
   localStorage.removeItem(KEPT);
-  signInScreen();
-  return token;
+  await begin();
 }
 
 async function begin() {
   try {
     await loadTable();
   } catch (error) {
-    if (error instanceof Refusal && [401, 403].includes(error.status) && ["not_authenticated", "authentication_failed", "token_expired"].includes(error.code)) {
+    if (error instanceof Unpaired) {
+      if (error.message === "tablet_revoked") {
+        session.token = null;
+        localStorage.removeItem(KEPT);
+      }
+      unpairedScreen(error.message);
+      return;
+    }
+    if (error instanceof Refusal && [401, 403].includes(error.status)) {
+      if (error.code === "tablet_revoked") {
+        unpairedScreen(error.code);
+        return;
+      }
+      // This dealer's sign-in ended (relieved by the next dealer, expired, or moved away).
       session.token = null;
-      signInScreen(explain(error));
+      pinScreen(explain(error));
       return;
     }
     say(error);
+  }
+  if (!session.token) {
+    pinScreen();
+    return;
   }
   render();
   pump();
@@ -462,14 +547,11 @@ async function start() {
   window.addEventListener("online", () => { setOnline(true); begin(); });
   window.addEventListener("offline", () => setOnline(false));
   menu.addEventListener("click", signOut);
+  relieve.addEventListener("click", changeDealer);
   setInterval(() => {
     if (state.waiting.some((e) => e.state === "waiting") && !state.pumping) pump();
   }, RETRY_MS);
   await refreshWaiting();
-  if (!session.token) {
-    signInScreen();
-    return;
-  }
   await begin();
 }
 
