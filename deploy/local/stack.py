@@ -468,6 +468,7 @@ def run_system(owner_env: dict[str, str], *, host: str, port: int) -> int:
         # The board listens to its pit's stream: it is served from the push server's origin
         # (uvicorn serves the whole site), as the reverse proxy gives it one in production.
         f"  Pit board     http://{host}:{push_port}/pit/   (sign in as pitboss)\n"
+        f"  Tablet app    {base}/tablet/   (a pit boss pairs it at {base}/tablet/pair/)\n"
         "Demo logins (password 'demo-password' for all):\n"
         "  admin (admin), pitboss (pit boss), auditor (auditor),\n"
         "  dealer1 at RP-1, dealer2 at RR-1, dealer3 at RD-1 (dealers)\n"

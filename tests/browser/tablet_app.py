@@ -8,12 +8,13 @@ for the screen to show the server's answer (the round's event number on ``#scree
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 from tests.push.server import free_port, server_env, uvicorn
+from tests.russian_round import BOXES, DEALER_DOWN, DEALER_UP
 
 #: A tablet held in landscape, and one in portrait.
 LANDSCAPE = {"width": 1024, "height": 768}
@@ -43,7 +44,8 @@ class Site:
 
 
 @pytest.fixture
-def site(django_db_blocker: Any, transactional_db: None) -> Iterator[Site]:
+def tablet_site(django_db_blocker: Any, transactional_db: None) -> Iterator[Site]:
+    """The site for the tablet app's tests (the conftest makes it a fixture of the folder)."""
     site = Site(server_env(django_db_blocker))
     site.start()
     try:
@@ -53,11 +55,11 @@ def site(django_db_blocker: Any, transactional_db: None) -> Iterator[Site]:
 
 
 @pytest.fixture
-def hand(browser: Any, site: Site) -> Iterator[Hand]:
+def hand(browser: Any, tablet_site: Site) -> Iterator[Hand]:
     """A dealer's hand on a fresh tablet (a browser context of its own), held in landscape."""
     context = tablet_context(browser)
     try:
-        yield Hand(context.new_page(), site)
+        yield Hand(context.new_page(), tablet_site)
     finally:
         context.close()
 
@@ -113,7 +115,9 @@ class Hand:
         pin = PINS.get(username, "2468")
         pin_set_at_console(username=username, pin=pin)
         self.enter_pin(username, pin)
-        self.page.locator("#screen [data-open-round], #screen .phase").first.wait_for(timeout=WAIT_MS)
+        self.page.locator("#screen [data-open-round], #screen .phase").first.wait_for(
+            timeout=WAIT_MS
+        )
 
     def enter_pin(self, username: str, pin: str) -> None:
         """On the PIN screen: the name, the PIN on the pad, sign in."""
@@ -127,7 +131,9 @@ class Hand:
         self.tap("[data-open-round]")
         self.page.locator("#screen .phase").wait_for(timeout=WAIT_MS)
 
-    def action(self, name: str, choice: str | int | None = None, *, position: str | None = None) -> None:
+    def action(
+        self, name: str, choice: str | int | None = None, *, position: str | None = None
+    ) -> None:
         """Tap action ``name`` (its button for ``choice``, or the one for ``position``)."""
         selector = f"#screen .action[data-action='{name}']"
         if position is not None:
@@ -214,7 +220,9 @@ def russian_table(floor: dict[str, Any]) -> Any:
 
     table = floor["table"]
     main = _paytable("std", Game.RUSSIAN_POKER, "main", RUSSIAN_MAIN_PAYTABLE, house_edge=None)
-    bonus = _paytable("aragon", Game.RUSSIAN_POKER, "bonus", RUSSIAN_BONUS_PAYTABLE, house_edge=None)
+    bonus = _paytable(
+        "aragon", Game.RUSSIAN_POKER, "bonus", RUSSIAN_BONUS_PAYTABLE, house_edge=None
+    )
     use_paytables(table, main, bonus)
     return table
 
@@ -224,3 +232,48 @@ def events_of(round_id: int, client: Any) -> list[dict[str, Any]]:
     response = client.get(f"/api/v1/rounds/{round_id}/")
     assert response.status_code == 200, response.json()
     return response.json()["events"]  # type: ignore[no-any-return]
+
+
+def play_russian_round(hand: Hand, screenshot: Callable[[Any, str], Any] | None = None) -> None:
+    """The four-box round of ``tests.russian_round``, with box 1 exchanging two cards first:
+    wagers, no more bets, the deal, the decisions, the dealer's cards; stops at the settlement."""
+    shot = screenshot or (lambda page, name: None)
+    hand.open_round()
+    shot(hand.page, "open")
+    # Box 1's wagers; the app opens the next box's at once, with the same stake.
+    hand.action("place_wagers", 1)
+    shot(hand.page, "wager-form")
+    hand.record()
+    for _ in (2, 3, 4):
+        hand.record()
+    hand.wait_event(4)
+    hand.action("close_bets")
+    hand.wait_event(5)
+    # The deal: box 1's five cards, then the app opens each next box's picker by itself.
+    hand.action("deal_box", 1)
+    for number, cards in BOXES.items():
+        hand.cards(*cards.split())
+        if number == 2:
+            shot(hand.page, "picker")
+    hand.wait_event(9)
+    hand.action("deal_card")
+    hand.cards(DEALER_UP)
+    hand.wait_event(10)
+    shot(hand.page, "decisions")
+    hand.action("exchange", position="box:1")
+    hand.cards("7c", "3s")
+    hand.done()
+    hand.cards("Kc", "9h")
+    hand.done()
+    hand.wait_event(11)
+    hand.action("bet", position="box:1")
+    hand.action("fold", position="box:2")
+    hand.action("buy_sixth_card", position="box:3")
+    hand.cards("Ah")
+    hand.wait_event(14)
+    hand.action("bet", position="box:3")
+    hand.action("bet", position="box:4")
+    hand.wait_event(16)
+    hand.action("reveal_dealer")
+    hand.cards(*DEALER_DOWN.split())
+    hand.wait_event(17)

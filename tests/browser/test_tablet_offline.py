@@ -16,8 +16,7 @@ import pytest
 from payouts.models import Settlement
 from tables.services.rounds import round_act
 from tests.browser import tablet_app
-from tests.browser.tablet_app import Hand, Site, app_is_kept_offline, events_of, hand, site  # noqa: F401
-from tests.browser.tablet_app import tablet_context
+from tests.browser.tablet_app import Hand, Site, app_is_kept_offline, events_of, tablet_context
 from tests.russian_round import BOXES, DEALER_DOWN, DEALER_UP
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -105,7 +104,7 @@ def test_a_round_entered_offline_survives_a_reload_and_is_applied_once(
 
 def test_two_tabs_draining_one_queue_apply_each_entry_once(
     browser: Any,
-    site: Site,
+    tablet_site: Site,
     users: dict[str, Any],
     russian_table: Any,
     client_for: Callable[[str | None], Any],
@@ -113,12 +112,12 @@ def test_two_tabs_draining_one_queue_apply_each_entry_once(
     """Two tabs of one tablet share its queue; both come back online at once and both drain
     it: the lock lets one send at a time, and the keys make a resend harmless."""
     context = tablet_context(browser)
-    first = Hand(context.new_page(), site)
+    first = Hand(context.new_page(), tablet_site)
     first.sign_in("dealer")
     app_is_kept_offline(first.page)
     first.open_round()
     round_id = first.round_id()
-    second = Hand(context.new_page(), site)
+    second = Hand(context.new_page(), tablet_site)
     second.open_app()
     second.page.locator("#screen .phase").wait_for()
     context.set_offline(True)
@@ -140,7 +139,7 @@ def test_two_tabs_draining_one_queue_apply_each_entry_once(
 
 def test_an_entry_whose_answer_was_lost_is_sent_again_and_applied_once(
     browser: Any,
-    site: Site,
+    tablet_site: Site,
     users: dict[str, Any],
     russian_table: Any,
     client_for: Callable[[str | None], Any],
@@ -149,7 +148,7 @@ def test_an_entry_whose_answer_was_lost_is_sent_again_and_applied_once(
     drops after the request): the app sends it again with the same key and body, and gets the
     first answer back."""
     context = tablet_context(browser, service_workers="block")
-    hand = Hand(context.new_page(), site)
+    hand = Hand(context.new_page(), tablet_site)
     hand.sign_in("dealer")
     hand.open_round()
     round_id = hand.round_id()
@@ -160,18 +159,25 @@ def test_an_entry_whose_answer_was_lost_is_sent_again_and_applied_once(
             route.continue_()
             return
         route.fetch()  # applied on the server
-        lost.append({"key": route.request.headers.get("idempotency-key"), "body": route.request.post_data_json})
+        lost.append(
+            {
+                "key": route.request.headers.get("idempotency-key"),
+                "body": route.request.post_data_json,
+            }
+        )
         route.abort("connectionreset")
 
     hand.page.route("**/api/v1/rounds/*/actions/", lose_the_first_answer)
     sent: list[dict[str, Any]] = []
     hand.page.on(
         "request",
-        lambda request: sent.append(
-            {"key": request.headers.get("idempotency-key"), "body": request.post_data_json}
-        )
-        if request.url.endswith("/actions/")
-        else None,
+        lambda request: (
+            sent.append(
+                {"key": request.headers.get("idempotency-key"), "body": request.post_data_json}
+            )
+            if request.url.endswith("/actions/")
+            else None
+        ),
     )
     hand.action("place_wagers", 1)
     hand.record()
@@ -225,5 +231,8 @@ def test_a_refused_entry_stops_the_queue_with_the_reason_until_it_is_dropped(
     hand.tap(".entry.refused [data-drop]")
     hand.wait_event(7)
     events = events_of(round_id, client_for("auditor"))
-    assert [(e["kind"], e["payload"]["box"]) for e in events[5:]] == [("box_dealt", 1), ("box_dealt", 2)]
+    assert [(e["kind"], e["payload"]["box"]) for e in events[5:]] == [
+        ("box_dealt", 1),
+        ("box_dealt", 2),
+    ]
     assert events[6]["payload"]["cards"] == BOXES[2].split()

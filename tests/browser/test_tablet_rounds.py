@@ -17,8 +17,7 @@ import pytest
 
 from payouts.models import Settlement
 from tests.browser import tablet_app
-from tests.browser.tablet_app import PORTRAIT, Hand, Site, hand, site, tablet_context  # noqa: F401
-from tests.russian_round import BOXES, DEALER_DOWN, DEALER_UP
+from tests.browser.tablet_app import PORTRAIT, Hand, Site, tablet_context
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -28,56 +27,11 @@ def russian_table(floor: dict[str, Any]) -> Any:
     return tablet_app.russian_table(floor)
 
 
-def play_russian_round(hand: Hand, screenshot: Callable[..., Path] | None = None) -> None:
-    """The four-box round of ``tests.russian_round``, with box 1 exchanging two cards first:
-    wagers, no more bets, the deal, the decisions, the dealer's cards; stops at the settlement."""
-    shot = screenshot or (lambda page, name: None)
-    hand.open_round()
-    shot(hand.page, "open")
-    # Box 1's wagers; the app opens the next box's at once, with the same stake.
-    hand.action("place_wagers", 1)
-    shot(hand.page, "wager-form")
-    hand.record()
-    for _ in (2, 3, 4):
-        hand.record()
-    hand.wait_event(4)
-    hand.action("close_bets")
-    hand.wait_event(5)
-    # The deal: box 1's five cards, then the app opens each next box's picker by itself.
-    hand.action("deal_box", 1)
-    for number, cards in BOXES.items():
-        hand.cards(*cards.split())
-        if number == 2:
-            shot(hand.page, "picker")
-    hand.wait_event(9)
-    hand.action("deal_card")
-    hand.cards(DEALER_UP)
-    hand.wait_event(10)
-    shot(hand.page, "decisions")
-    hand.action("exchange", position="box:1")
-    hand.cards("7c", "3s")
-    hand.done()
-    hand.cards("Kc", "9h")
-    hand.done()
-    hand.wait_event(11)
-    hand.action("bet", position="box:1")
-    hand.action("fold", position="box:2")
-    hand.action("buy_sixth_card", position="box:3")
-    hand.cards("Ah")
-    hand.wait_event(14)
-    hand.action("bet", position="box:3")
-    hand.action("bet", position="box:4")
-    hand.wait_event(16)
-    hand.action("reveal_dealer")
-    hand.cards(*DEALER_DOWN.split())
-    hand.wait_event(17)
-
-
 def test_a_russian_poker_round_through_the_app(
     hand: Hand, users: dict[str, Any], russian_table: Any, screenshot: Callable[..., Path]
 ) -> None:
     hand.sign_in("dealer")
-    play_russian_round(hand, screenshot)
+    tablet_app.play_russian_round(hand, screenshot)
     settlement = hand.page.locator(".settlement")
     settlement.wait_for()
     screenshot(hand.page, "settlement")
@@ -99,8 +53,12 @@ def test_a_russian_poker_round_through_the_app(
 def settle_and_check(hand: Hand, table: Any) -> Settlement:
     """Settle on the app; what it showed each box or seat is what the settlement paid."""
     shown = {
-        key: D(hand.page.locator(f"[data-pay='{key}'] .to-pay strong").inner_text().replace(",", ""))
-        for key in hand.page.locator("[data-pay]").evaluate_all("nodes => nodes.map(n => n.dataset.pay)")
+        key: D(
+            hand.page.locator(f"[data-pay='{key}'] .to-pay strong").inner_text().replace(",", "")
+        )
+        for key in hand.page.locator("[data-pay]").evaluate_all(
+            "nodes => nodes.map(n => n.dataset.pay)"
+        )
     }
     hand.tap("[data-settle]")
     hand.page.locator("[data-next-round]").wait_for()
@@ -114,12 +72,15 @@ def settle_and_check(hand: Hand, table: Any) -> Settlement:
 
 
 def test_a_ruby_run_hand_through_the_app(
-    browser: Any, site: Site, users: dict[str, Any], play_game_at_table: Callable[..., Any],
+    browser: Any,
+    tablet_site: Site,
+    users: dict[str, Any],
+    play_game_at_table: Callable[..., Any],
     screenshot: Callable[..., Path],
 ) -> None:
     table = play_game_at_table("ruby_run", ante="50", small_blind="0", big_blind="0")
     context = tablet_context(browser, PORTRAIT)
-    hand = Hand(context.new_page(), site)
+    hand = Hand(context.new_page(), tablet_site)
     hand.sign_in("dealer")
     hand.open_round()
     hand.action("seat_players")
@@ -153,7 +114,9 @@ def test_a_ruby_run_hand_through_the_app(
 
 
 def test_a_red_dog_game_through_the_app(
-    hand: Hand, users: dict[str, Any], play_game_at_table: Callable[..., Any],
+    hand: Hand,
+    users: dict[str, Any],
+    play_game_at_table: Callable[..., Any],
     screenshot: Callable[..., Path],
 ) -> None:
     table = play_game_at_table("red_dog")
@@ -174,7 +137,9 @@ def test_a_red_dog_game_through_the_app(
     hand.wait_event(5)
     screenshot(hand.page, "betting")
     seq = 5
-    for seat, (burn, turned) in zip((1, 2, 3), (("Qs", "Tc"), ("Jc", "9c"), ("8c", "7c")), strict=True):
+    for seat, (burn, turned) in zip(
+        (1, 2, 3), (("Qs", "Tc"), ("Jc", "9c"), ("8c", "7c")), strict=True
+    ):
         hand.action("place_bet", position=f"seat:{seat}")
         hand.chip("amount", "2.00")
         hand.record()

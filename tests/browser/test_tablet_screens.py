@@ -15,7 +15,7 @@ import pytest
 
 from tables.services.rounds import round_open
 from tests.browser import tablet_app
-from tests.browser.tablet_app import Hand, Site, hand, site, tablet_context  # noqa: F401
+from tests.browser.tablet_app import Hand, Site, tablet_context
 from tests.russian_round import BOXES
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,7 +29,18 @@ def russian_table(floor: dict[str, Any]) -> Any:
 def bounds(name: str, kind: str, **set_: Any) -> dict[str, Any]:
     """A field of a legal action as the view publishes it (``FieldBounds``)."""
     field = dict.fromkeys(
-        ["min", "max", "step", "min_count", "max_count", "cards", "positions", "targets", "choices", "value"]
+        [
+            "min",
+            "max",
+            "step",
+            "min_count",
+            "max_count",
+            "cards",
+            "positions",
+            "targets",
+            "choices",
+            "value",
+        ]
     )
     return {"name": name, "kind": kind, "required": True, "nullable": False, **field, **set_}
 
@@ -56,12 +67,15 @@ UNKNOWN_ACTION = {
 
 
 def test_an_action_the_app_never_heard_of_appears_and_its_form_posts_every_field(
-    browser: Any, site: Site, users: dict[str, Any], russian_table: Any,
+    browser: Any,
+    tablet_site: Site,
+    users: dict[str, Any],
+    russian_table: Any,
     screenshot: Callable[..., Path],
 ) -> None:
     round = round_open(table_id=russian_table.pk, dealer=users["dealer"])
     context = tablet_context(browser, service_workers="block")
-    hand = Hand(context.new_page(), site)
+    hand = Hand(context.new_page(), tablet_site)
 
     def add_the_action(route: Any) -> None:
         answer = route.fetch()
@@ -147,11 +161,14 @@ def test_a_card_already_used_is_greyed_out_and_refused(
 
 
 def test_a_crashed_tablet_lands_back_on_the_round_in_play(
-    browser: Any, site: Site, users: dict[str, Any], russian_table: Any,
+    browser: Any,
+    tablet_site: Site,
+    users: dict[str, Any],
+    russian_table: Any,
     screenshot: Callable[..., Path],
 ) -> None:
     crashed = tablet_context(browser)
-    hand = Hand(crashed.new_page(), site)
+    hand = Hand(crashed.new_page(), tablet_site)
     hand.sign_in("dealer")
     hand.open_round()
     round_id = hand.round_id()
@@ -162,7 +179,7 @@ def test_a_crashed_tablet_lands_back_on_the_round_in_play(
     crashed.close()
     # A new browser, signed in the same way: straight to the round, where it was.
     fresh = tablet_context(browser)
-    again = Hand(fresh.new_page(), site)
+    again = Hand(fresh.new_page(), tablet_site)
     again.sign_in("dealer")
     again.page.locator("#screen .phase").wait_for()
     assert again.round_id() == round_id

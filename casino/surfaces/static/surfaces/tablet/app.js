@@ -234,11 +234,14 @@ async function take(action, preset = {}, initial = {}) {
 
 async function record(action, values) {
   const round = state.round;
+  const key = newKey();
+  // From the tap to the screen showing the server's answer: "tablet-entry" measures.
+  performance.mark(`tap:${key}`);
   await queue.add({
     round: round.id,
     url: at(urls.action, round.id),
     body: { action: action.name, ...values },
-    key: newKey(),
+    key,
     label: describeEntry(action, values),
     spec: action,
   });
@@ -314,9 +317,13 @@ async function pump() {
   try {
     do {
       state.again = false;
-      const outcome = await queue.drain(prepare, send, async () => {
+      const outcome = await queue.drain(prepare, send, async (entry) => {
         await refreshWaiting();
         render();
+        if (performance.getEntriesByName(`tap:${entry.key}`).length) {
+          performance.measure("tablet-entry", `tap:${entry.key}`);
+          performance.clearMarks(`tap:${entry.key}`);
+        }
       });
       if (outcome === "refused" && state.online) await loadTable().catch(() => {});
     } while (state.again);
