@@ -208,7 +208,8 @@ def tablet_context(
 def app_is_kept_offline(page: Any) -> None:
     """Wait until the service worker controls the page (the app's files kept for offline)."""
     page.wait_for_function(
-        "navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=WAIT_MS
+        "navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+        timeout=2 * WAIT_MS,
     )
 
 

@@ -42,9 +42,7 @@ const tabs = "BroadcastChannel" in window ? new BroadcastChannel("casino-tablet"
 if (tabs) {
   // Another tab of this tablet sent an entry: its answer is the round's latest picture here too.
   tabs.onmessage = async ({ data }) => {
-    if (data?.round === state.round?.id && data.answer.last_event_seq >= state.round.last_event_seq) {
-      applyAnswer(data.answer);
-    }
+    if (data?.round === state.round?.id) applyAnswer(data.answer);
     state.fresh = false;
     await refreshWaiting();
     render();
@@ -143,7 +141,12 @@ async function loadRound(id) {
   applyRound(await call("GET", at(urls.round, id)));
 }
 
+// A picture of the round never replaces a later one: a slow read that answers after another
+// tab's entry was applied is older than the answer that tab shared.
+const older = (round) => state.round?.id === round.id && round.last_event_seq < state.round.last_event_seq;
+
 function applyRound(round) {
+  if (older(round)) return;
   state.round = {
     id: round.id,
     table: state.table?.id,
@@ -158,6 +161,7 @@ function applyRound(round) {
 }
 
 function applyAnswer(answer) {
+  if (answer.last_event_seq < state.round.last_event_seq) return;
   state.round = {
     ...state.round,
     status: answer.status ?? state.round.status,
@@ -555,8 +559,12 @@ async function start() {
   window.addEventListener("offline", () => setOnline(false));
   menu.addEventListener("click", signOut);
   relieve.addEventListener("click", changeDealer);
+  // Every few seconds: back online by itself (the browser's "online" may come before the
+  // network carries requests, or never), and what waits sent again.
   setInterval(() => {
-    if (state.waiting.some((e) => e.state === "waiting") && !state.pumping) pump();
+    if (state.pumping) return;
+    if (!state.online && credential.get()) begin();
+    else if (state.waiting.some((e) => e.state === "waiting")) pump();
   }, RETRY_MS);
   await refreshWaiting();
   await begin();
