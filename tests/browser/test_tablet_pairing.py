@@ -103,6 +103,7 @@ def test_a_dealer_rotation_in_the_middle_of_a_round(
     assert [(e["seq"], e["actor"]) for e in events] == [(1, "dealer"), (2, "relief_dealer")]
     # The dealer relieved at this tablet quick-picks on the next rotation.
     page.click("#relieve")
+    page.locator("#screen[data-screen='pin'] [data-dealer]").first.wait_for()
     assert page.locator("#screen [data-dealer]").all_inner_texts() == ["relief_dealer", "dealer"]
 
 
