@@ -2,8 +2,9 @@
 tablet with a table.
 
 The app renders every game from the round's ``view`` (``TabletView``) in the browser and talks
-to the dealer's API with a token (``Authorization: Token``), so the page needs no session and
-no per-game template. Its service worker is served from ``/tablet/sw.js`` so that its scope
+to the API as its tablet (``Authorization: Tablet``, the credential pairing kept) and as the
+dealer signed in there by PIN (``Authorization: Token``), so the page needs no session and no
+per-game template. Its service worker is served from ``/tablet/sw.js`` so that its scope
 covers the app's page: a reload while the casino's network is down still shows the app, and
 the entries the dealer made wait in the browser's queue (``static/surfaces/tablet/queue.js``).
 """

@@ -8,7 +8,7 @@ import { detailOf, explain } from "./messages.js";
 import { provisional } from "./offline.js";
 import { cardName, isRed } from "./picker.js";
 import * as queue from "./queue.js";
-import { actions as actionList, el, inlineField, positionName, settlement, table as tableView, words } from "./render.js";
+import { actions as actionList, el, inlineField, settlement, table as tableView, words } from "./render.js";
 
 const screen = document.getElementById("screen");
 const connection = document.getElementById("connection");
