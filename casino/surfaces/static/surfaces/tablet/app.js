@@ -443,7 +443,7 @@ function unpairedScreen(reason) {
       ? "A pit boss must pair it again before dealers can sign in on it."
       : "A pit boss pairs it with a table, signed in on this tablet."),
     el("a", { class: "button primary huge", href: urls.pair }, "Pair this tablet")),
-    waitingList());
+    ...[waitingList()].filter(Boolean));
   paintConnection();
 }
 
