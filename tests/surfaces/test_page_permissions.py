@@ -90,6 +90,38 @@ def test_signing_out_ends_the_session(users: dict[str, Any], floor: dict[str, An
     assert client.get(f"/pit/{floor['pit'].pk}/").status_code == 302
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", ROLES)
+def test_the_tablet_app_and_its_worker_are_for_every_browser(
+    role: str | None, users: dict[str, Any]
+) -> None:
+    """The app signs in with the tablet's credential and a dealer's token, never a session:
+    its page and service worker are the same for everyone, and hold no data."""
+    client = _client(users, role)
+    page = client.get("/tablet/")
+    assert page.status_code == 200
+    assert 'id="tablet-config"' in page.content.decode()
+    worker = client.get("/tablet/sw.js")
+    assert worker.status_code == 200
+    assert worker["Content-Type"].startswith("text/javascript")
+    assert worker["Service-Worker-Allowed"] == "/tablet/"
+    assert "/static/surfaces/tablet/app.js" in worker.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", ROLES)
+def test_the_pairing_page(role: str | None, users: dict[str, Any], floor: dict[str, Any]) -> None:
+    response = _client(users, role).get("/tablet/pair/")
+    if role is None:
+        assert response.status_code == 302 and response["Location"].startswith("/sign-in/")
+        return
+    assert response.status_code == 200
+    page = response.content.decode()
+    # Only the tables one manages are offered: a pit boss's own pit's, an admin's every one.
+    assert ("RP-1" in page) is (role in ("pit_boss", "admin"))
+    assert ("RP-9" in page) is (role in ("other_pit_boss", "admin"))
+
+
 def _page_routes(resolver: URLResolver) -> set[str]:
     found: set[str] = set()
     for pattern in resolver.url_patterns:
@@ -109,4 +141,5 @@ def test_every_page_is_a_case() -> None:
         "surfaces-pit-board",
         "surfaces-cage",
     }
+    covered |= {"surfaces-tablet", "surfaces-tablet-sw", "surfaces-tablet-pair"}
     assert _page_routes(get_resolver()) == covered

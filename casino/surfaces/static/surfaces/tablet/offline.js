@@ -1,0 +1,50 @@
+// What the screen shows while entries wait to be sent (offline, or for the instant before the
+// server answers): the last view the server gave, with what the waiting entries already tell
+// us applied to it, by the view's own structure and nothing game-specific:
+//
+// - every card an entry names is no longer unseen, nor offered by any field;
+// - a position an entry named in a field that offered several (a box's wagers, a box's deal)
+//   is no longer offered by that action: each box or seat takes it once in a phase;
+// - any other entry (an action of one box's turn, or one that ends a phase, such as "no more
+//   bets") moves the round to where only the server knows what comes next: no further action
+//   is offered until it answers (the dealer sees the entries waiting, and what to do next as
+//   soon as the network is back).
+
+const cardsOf = (value) => (Array.isArray(value) ? value : typeof value === "string" ? [value] : []);
+
+/** The view ``view`` becomes once the ``waiting`` entries (oldest first) are applied. */
+export function provisional(view, waiting) {
+  if (!waiting.length) return view;
+  let actions = view.actions.map((action) => ({ ...action, fields: action.fields.map((f) => ({ ...f })) }));
+  const used = new Set();
+  for (const entry of waiting) {
+    if (!entry.body?.action) continue;
+    const { action: name, ...fields } = entry.body;
+    const spec = entry.spec || actions.find((a) => a.name === name);
+    for (const field of spec?.fields || []) {
+      if (field.kind === "card" || field.kind === "cards") cardsOf(fields[field.name]).forEach((c) => used.add(c));
+    }
+    const taken = actions.find((a) => a.name === name && samePosition(a.position, spec?.position));
+    const byField = taken?.fields.find((f) => f.kind === "position" && f.positions?.length > 0);
+    if (taken && !taken.position && byField) {
+      byField.positions = byField.positions.filter((p) => p !== Number(fields[byField.name]));
+      byField.value = byField.positions.length === 1 ? byField.positions[0] : null;
+      if (!byField.positions.length) actions = actions.filter((a) => a !== taken);
+    } else {
+      actions = [];
+    }
+  }
+  for (const action of actions) {
+    for (const field of action.fields) if (field.cards) field.cards = field.cards.filter((c) => !used.has(c));
+  }
+  return {
+    ...view,
+    actions,
+    unseen_cards: view.unseen_cards.filter((c) => !used.has(c)),
+    provisional: true,
+  };
+}
+
+function samePosition(a, b) {
+  return (!a && !b) || Boolean(a && b && a.kind === b.kind && a.number === b.number);
+}

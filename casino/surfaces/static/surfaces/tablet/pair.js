@@ -1,0 +1,33 @@
+// Pairing: the pit boss, signed in on the tablet, registers it to a table. The credential the
+// API answers once is kept in this browser's storage, where the tablet app reads it; the pit
+// boss's session is then ended, so the tablet is left signed in as a tablet only.
+
+import { credential } from "./session.js";
+
+const form = document.getElementById("pair");
+const error = document.getElementById("pair-error");
+
+form?.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  error.textContent = "";
+  const data = new FormData(form);
+  const url = form.dataset.registerUrl.replace("{id}", data.get("table"));
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": form.dataset.csrf },
+      body: JSON.stringify({ name: data.get("name") }),
+    });
+    const answer = await response.json().catch(() => null);
+    if (!response.ok) {
+      error.textContent = answer?.error?.message || `Refused (HTTP ${response.status})`;
+      return;
+    }
+    credential.set({ id: answer.id, table: answer.table, name: answer.name, credential: answer.credential });
+    await fetch(form.dataset.signOutUrl, { method: "POST", credentials: "same-origin", headers: { "X-CSRFToken": form.dataset.csrf } });
+    location.assign(form.dataset.appUrl);
+  } catch (failure) {
+    error.textContent = `No network: ${failure.message}`;
+  }
+});

@@ -1,0 +1,157 @@
+"""The dealer's tablet app: its page, its service worker, and the page where a pit boss pairs a
+tablet with a table.
+
+The app renders every game from the round's ``view`` (``TabletView``) in the browser and talks
+to the API as its tablet (``Authorization: Tablet``, the credential pairing kept) and as the
+dealer signed in there by PIN (``Authorization: Token``), so the page needs no session and no
+per-game template. Its service worker is served from ``/tablet/sw.js`` so that its scope
+covers the app's page: a reload while the casino's network is down still shows the app, and
+the entries the dealer made wait in the browser's queue (``static/surfaces/tablet/queue.js``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from functools import cache
+
+import rules
+from django.contrib.auth.decorators import login_required
+from django.contrib.staticfiles import finders
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from casino.games.rubyrun.rules import HandOptions
+from tables.models import Game, Table
+
+#: The app's own files, which the service worker keeps for a reload while offline.
+APP_FILES = (
+    "surfaces/tablet/tablet.css",
+    "surfaces/tablet/app.js",
+    "surfaces/tablet/api.js",
+    "surfaces/tablet/session.js",
+    "surfaces/tablet/queue.js",
+    "surfaces/tablet/offline.js",
+    "surfaces/tablet/render.js",
+    "surfaces/tablet/fields.js",
+    "surfaces/tablet/picker.js",
+    "surfaces/tablet/money.js",
+    "surfaces/tablet/messages.js",
+)
+
+
+#: What may be agreed before a deal, per game: flags that override the table's rule set for one
+#: round (``POST .../rounds/`` ``options``); a game absent here takes none.
+ROUND_OPTIONS: dict[str, type] = {Game.RUBY_RUN: HandOptions}
+
+
+def round_options() -> dict[str, list[dict[str, str]]]:
+    """Each game's round options as the app offers them: a name and a label."""
+    return {
+        str(game): [
+            {"name": option.name, "label": option.name.replace("_", " ").capitalize()}
+            for option in dataclasses.fields(options)
+        ]
+        for game, options in ROUND_OPTIONS.items()
+    }
+
+
+@require_GET
+def tablet_app(request: HttpRequest) -> HttpResponse:
+    """The tablet app's one page; everything on it comes from the API in the browser."""
+    return render(
+        request,
+        "surfaces/tablet.html",
+        {
+            "config": {
+                "urls": api_urls(),
+                "roundOptions": round_options(),
+                "serviceWorker": reverse("surfaces-tablet-sw"),
+            }
+        },
+    )
+
+
+@require_GET
+@login_required(login_url="surfaces-sign-in")
+def tablet_pair(request: HttpRequest) -> HttpResponse:
+    """Where a pit boss (or an admin), signed in on the tablet itself, registers it to one of
+    the tables they manage; the credential the API answers stays in this browser alone.
+
+    Anyone else signed in sees that there is no table for them to pair (the API would refuse
+    them anyway, 403).
+    """
+    tables = [
+        table
+        for table in Table.objects.select_related("pit", "pit__casino").order_by(
+            "pit__casino__name", "pit__name", "code"
+        )
+        if rules.has_perm("tables.manage_table", request.user, table)
+    ]
+    return render(
+        request,
+        "surfaces/tablet_pair.html",
+        {
+            "tables": tables,
+            "register_url": reverse("table-tablets", kwargs={"table_id": 0}).replace(
+                "/0/", "/{id}/"
+            ),
+            "app_url": reverse("surfaces-tablet"),
+        },
+    )
+
+
+@require_GET
+def tablet_service_worker(request: HttpRequest) -> HttpResponse:
+    """The service worker, from a URL under ``/tablet/`` so that it controls the app's page.
+
+    Its text names every file it keeps and their digest, so a new release of any of them is a
+    new worker, which the browser installs in place of the old one.
+    """
+    files = [reverse("surfaces-tablet"), *(static(name) for name in APP_FILES)]
+    response = render(
+        request,
+        "surfaces/tablet_sw.js",
+        {"files": json.dumps(files), "version": app_version()},
+        content_type="text/javascript; charset=utf-8",
+    )
+    # Browsers check a worker's script for a new version themselves; no cache in between.
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = reverse("surfaces-tablet")
+    return response
+
+
+def api_urls() -> dict[str, str]:
+    """The API's URLs the app calls, ``{id}`` standing for an object's id."""
+
+    def templated(name: str, **kwargs: int) -> str:
+        return reverse(name, kwargs=kwargs).replace("/0/", "/{id}/")
+
+    return {
+        "me": reverse("me"),
+        "tabletCurrent": reverse("tablet-current"),
+        "tabletSignIn": reverse("tablet-sign-in"),
+        "pair": reverse("surfaces-tablet-pair"),
+        "tables": reverse("table-list"),
+        "table": templated("table-detail", table_id=0),
+        "openRound": templated("round-open", table_id=0),
+        "round": templated("round-detail", round_id=0),
+        "action": templated("round-action", round_id=0),
+        "settle": templated("round-settle", round_id=0),
+    }
+
+
+@cache
+def app_version() -> str:
+    """A digest of the app's files as this release ships them."""
+    digest = hashlib.sha256()
+    for name in APP_FILES:
+        path = finders.find(name)
+        if path:
+            with open(path, "rb") as handle:  # noqa: PTH123 - a finder answers a str path
+                digest.update(handle.read())
+    return digest.hexdigest()[:16]

@@ -1,0 +1,280 @@
+"""Driving the dealer's tablet app in a real browser: the site served by uvicorn, a tablet-sized
+page, and a dealer's hand on it that counts every tap it makes (picker taps included), as the
+benchmark of the taps a round needs reports.
+
+Everything is done the way a dealer does it: by tapping what the screen shows. The helpers wait
+for the screen to show the server's answer (the round's event number on ``#screen``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from tests.push.server import free_port, server_env, uvicorn
+from tests.russian_round import BOXES, DEALER_DOWN, DEALER_UP
+
+#: A tablet held in landscape, and one in portrait.
+LANDSCAPE = {"width": 1024, "height": 768}
+PORTRAIT = {"width": 768, "height": 1024}
+WAIT_MS = 15_000
+#: The dealers' PINs in these tests.
+PINS = {"dealer": "4812", "other_dealer": "5923", "relief_dealer": "7034"}
+
+
+class Site:
+    """uvicorn serving the whole project (pages, static files, API) on one port."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.env = env
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._running: Any = None
+
+    def start(self) -> None:
+        self._running = uvicorn(self.env, self.port)
+        self._running.__enter__()
+
+    def stop(self) -> None:
+        if self._running is not None:
+            self._running.__exit__(None, None, None)
+            self._running = None
+
+
+@pytest.fixture
+def tablet_site(django_db_blocker: Any, transactional_db: None) -> Iterator[Site]:
+    """The site for the tablet app's tests (the conftest makes it a fixture of the folder)."""
+    site = Site(server_env(django_db_blocker))
+    site.start()
+    try:
+        yield site
+    finally:
+        site.stop()
+
+
+@pytest.fixture
+def hand(browser: Any, tablet_site: Site) -> Iterator[Hand]:
+    """A dealer's hand on a fresh tablet (a browser context of its own), held in landscape."""
+    context = tablet_context(browser)
+    try:
+        yield Hand(context.new_page(), tablet_site)
+    finally:
+        context.close()
+
+
+class Hand:
+    """A dealer's hand on the tablet app in ``page``; ``taps`` counts every tap made."""
+
+    def __init__(self, page: Any, site: Site) -> None:
+        self.page = page
+        self.site = site
+        self.taps = 0
+        self.tablet: Any = None
+
+    # -- taps --------------------------------------------------------------------------
+
+    def tap(self, selector: str, *, refused: bool = False) -> None:
+        """Tap what ``selector`` names; ``refused``: something shown as unavailable (Playwright
+        will not click what it sees as disabled; a finger will)."""
+        self.page.locator(selector).first.click(timeout=WAIT_MS, force=refused)
+        self.taps += 1
+
+    def open_app(self) -> None:
+        self.page.goto(f"{self.site.url}/tablet/")
+
+    def pair(self, table: Any) -> str:
+        """Register this browser as a tablet of ``table`` (by a pit boss of its pit, through the
+        service; ``test_tablet_pairing`` does it on the page) and keep its credential as the
+        pairing page does. Answers the credential."""
+        from tables.services.tablets import tablet_register
+
+        registrar = table.pit.supervisors.order_by("pk").first()
+        credential, tablet = tablet_register(table_id=table.pk, actor=registrar, name="tablet")
+        self.open_app()
+        self.page.evaluate(
+            "paired => localStorage.setItem('tablet.credential', JSON.stringify(paired))",
+            {"id": tablet.pk, "table": table.pk, "name": tablet.name, "credential": credential},
+        )
+        self.page.reload()
+        self.tablet = tablet
+        return credential
+
+    def sign_in(self, username: str) -> None:
+        """The dealer ``username`` signs in at this tablet with a PIN (the tablet paired first,
+        to the dealer's table, if it is not yet)."""
+        from tables.models import DealerAssignment
+        from tables.services.pins import pin_set_at_console
+
+        if self.tablet is None:
+            seated = DealerAssignment.objects.select_related("table__pit").get(
+                dealer__username=username, ended_at=None
+            )
+            self.pair(seated.table)
+        pin = PINS.get(username, "2468")
+        pin_set_at_console(username=username, pin=pin)
+        self.enter_pin(username, pin)
+        self.page.locator("#screen [data-open-round], #screen .phase").first.wait_for(
+            timeout=WAIT_MS
+        )
+
+    def enter_pin(self, username: str, pin: str) -> None:
+        """On the PIN screen: the name, the PIN on the pad, sign in."""
+        self.page.locator("#screen[data-screen='pin']").wait_for(timeout=WAIT_MS)
+        self.page.fill("#screen input[name=username]", username)
+        for digit in pin:
+            self.page.click(f"#screen [data-digit='{digit}']")
+        self.page.click("#screen [data-sign-in]")
+
+    def open_round(self) -> None:
+        self.tap("[data-open-round]")
+        self.page.locator("#screen .phase").wait_for(timeout=WAIT_MS)
+
+    def action(
+        self, name: str, choice: str | int | None = None, *, position: str | None = None
+    ) -> None:
+        """Tap action ``name`` (its button for ``choice``, or the one for ``position``)."""
+        selector = f"#screen .action[data-action='{name}']"
+        if position is not None:
+            selector += f"[data-for='{position}']"
+        selector += f" [data-choice='{choice}']" if choice is not None else " .take"
+        self.tap(selector)
+
+    def cards(self, *cards: str) -> None:
+        """Tap ``cards`` in the open picker."""
+        for card in cards:
+            self.tap(f"#picker [data-card='{card}']")
+
+    def done(self) -> None:
+        self.tap("#picker [data-picker='done']")
+
+    def choose(self, value: str | int) -> None:
+        """Tap a choice in the open dialog (a box, a target, a choice)."""
+        self.tap(f"#form [data-choice='{value}']")
+
+    def chip(self, field: str, amount: str) -> None:
+        self.tap(f"#form [data-field='{field}'] [data-chip='{amount}']")
+
+    def fill(self, field: str, text: str) -> None:
+        """Type into a field of the open form (typing is not counted as taps: a keyboard)."""
+        self.page.locator(f"#form [data-field='{field}'] input").first.fill(text)
+
+    def record(self) -> None:
+        self.tap("#form [data-record]")
+
+    def cancel(self) -> None:
+        self.tap("#form [data-cancel]")
+
+    # -- what the screen shows -----------------------------------------------------------
+
+    def wait_event(self, seq: int) -> None:
+        """Wait until the screen shows the server's answer with event number ``seq``, nothing
+        waiting and nothing refused."""
+        self.page.wait_for_function(
+            "seq => document.getElementById('screen').dataset.event === String(seq) "
+            "&& document.getElementById('connection').dataset.state === 'online'",
+            arg=seq,
+            timeout=WAIT_MS,
+        )
+
+    def wait_waiting(self, count: int) -> None:
+        """Wait until the banner counts ``count`` entries waiting to be sent."""
+        self.page.wait_for_function(
+            "n => document.getElementById('connection').dataset.waiting === String(n)",
+            arg=count,
+            timeout=WAIT_MS,
+        )
+
+    def waiting(self) -> int:
+        return int(self.page.locator("#connection").get_attribute("data-waiting") or "0")
+
+    def phase(self) -> str:
+        return self.page.locator("#screen").get_attribute("data-phase") or ""
+
+    def round_id(self) -> int:
+        return int(self.page.locator("#screen").get_attribute("data-round") or "0")
+
+
+def tablet_context(
+    browser: Any, viewport: dict[str, int] = LANDSCAPE, *, service_workers: str = "allow"
+) -> Any:
+    """A fresh browser context the size of a tablet, with touch. ``service_workers="block"``
+    for a test that routes the app's requests itself (Playwright does not see the requests a
+    service worker makes)."""
+    return browser.new_context(viewport=viewport, has_touch=True, service_workers=service_workers)
+
+
+def app_is_kept_offline(page: Any) -> None:
+    """Wait until the service worker controls the page (the app's files kept for offline)."""
+    page.wait_for_function(
+        "navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+        timeout=2 * WAIT_MS,
+    )
+
+
+def russian_table(floor: dict[str, Any]) -> Any:
+    """RP-1 with the demo floor's paytables."""
+    from casino.demo.floor import RUSSIAN_BONUS_PAYTABLE, RUSSIAN_MAIN_PAYTABLE, _paytable
+    from tables.models import Game
+    from tests.fixtures import use_paytables
+
+    table = floor["table"]
+    main = _paytable("std", Game.RUSSIAN_POKER, "main", RUSSIAN_MAIN_PAYTABLE, house_edge=None)
+    bonus = _paytable(
+        "aragon", Game.RUSSIAN_POKER, "bonus", RUSSIAN_BONUS_PAYTABLE, house_edge=None
+    )
+    use_paytables(table, main, bonus)
+    return table
+
+
+def events_of(round_id: int, client: Any) -> list[dict[str, Any]]:
+    """The round's events, as the API answers them."""
+    response = client.get(f"/api/v1/rounds/{round_id}/")
+    assert response.status_code == 200, response.json()
+    return response.json()["events"]  # type: ignore[no-any-return]
+
+
+def play_russian_round(hand: Hand, screenshot: Callable[[Any, str], Any] | None = None) -> None:
+    """The four-box round of ``tests.russian_round``, with box 1 exchanging two cards first:
+    wagers, no more bets, the deal, the decisions, the dealer's cards; stops at the settlement."""
+    shot = screenshot or (lambda page, name: None)
+    hand.open_round()
+    shot(hand.page, "open")
+    # Box 1's wagers; the app opens the next box's at once, with the same stake.
+    hand.action("place_wagers", 1)
+    shot(hand.page, "wager-form")
+    hand.record()
+    for _ in (2, 3, 4):
+        hand.record()
+    hand.wait_event(4)
+    hand.action("close_bets")
+    hand.wait_event(5)
+    # The deal: box 1's five cards, then the app opens each next box's picker by itself.
+    hand.action("deal_box", 1)
+    for number, cards in BOXES.items():
+        hand.cards(*cards.split())
+        if number == 2:
+            shot(hand.page, "picker")
+    hand.wait_event(9)
+    hand.action("deal_card")
+    hand.cards(DEALER_UP)
+    hand.wait_event(10)
+    shot(hand.page, "decisions")
+    hand.action("exchange", position="box:1")
+    hand.cards("7c", "3s")
+    hand.done()
+    hand.cards("Kc", "9h")
+    hand.done()
+    hand.wait_event(11)
+    hand.action("bet", position="box:1")
+    hand.action("fold", position="box:2")
+    hand.action("buy_sixth_card", position="box:3")
+    hand.cards("Ah")
+    hand.wait_event(14)
+    hand.action("bet", position="box:3")
+    hand.action("bet", position="box:4")
+    hand.wait_event(16)
+    hand.action("reveal_dealer")
+    hand.cards(*DEALER_DOWN.split())
+    hand.wait_event(17)

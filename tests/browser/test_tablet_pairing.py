@@ -1,0 +1,120 @@
+"""A tablet paired with its table and its dealers rotating on it by PIN, in a real browser: the
+pit boss pairs it on the page, the dealer signs in on the PIN pad, a relief in the middle of a
+round (the next event names the new dealer), a wrong PIN refused in words, a revoked tablet told
+to be paired again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tables.services.pins import pin_set_at_console
+from tables.services.tablets import tablet_revoke
+from tests.browser import tablet_app
+from tests.browser.tablet_app import PINS, Hand, events_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def russian_table(floor: dict[str, Any]) -> Any:
+    return tablet_app.russian_table(floor)
+
+
+def test_a_pit_boss_pairs_the_tablet_and_a_dealer_signs_in_by_pin(
+    hand: Hand, users: dict[str, Any], russian_table: Any, screenshot: Callable[..., Path]
+) -> None:
+    from tables.models import Tablet
+
+    page = hand.page
+    hand.open_app()
+    page.locator("[data-unpaired='not paired']").wait_for()
+    screenshot(page, "unpaired")
+    page.click("a.button")
+    # Signed out: the pairing page asks for the pit boss's sign-in first, and comes back.
+    page.fill("input[name=username]", "pit_boss")
+    page.fill("input[name=password]", "pw-pit_boss")
+    page.click("button[type=submit]")
+    page.locator("#pair select").wait_for()
+    # Only the pit boss's own pit's table is offered.
+    assert page.locator("#pair option").all_inner_texts() == ["RP-1 · Russian Poker · Pit A"]
+    page.fill("#pair input[name=name]", "RP-1 left")
+    screenshot(page, "pair")
+    page.click("#pair button[type=submit]")
+    page.locator("#screen[data-screen='pin']").wait_for()
+    tablet = Tablet.objects.get(table=russian_table)
+    assert tablet.name == "RP-1 left"
+    # The pit boss's session was ended: the tablet is signed in as a tablet only.
+    assert page.context.cookies() == [] or all(
+        c["name"] != "sessionid" for c in page.context.cookies()
+    )
+    pin_set_at_console(username="dealer", pin=PINS["dealer"])
+    # A wrong PIN first: refused, in words.
+    hand.enter_pin("dealer", "0000")
+    page.locator("#problem [data-code='pin_wrong']").wait_for()
+    assert "Wrong user name or PIN" in page.locator("#problem").inner_text()
+    screenshot(page, "pin-wrong")
+    hand.enter_pin("dealer", PINS["dealer"])
+    page.locator("[data-open-round]").wait_for()
+    assert page.locator("#dealer").inner_text() == "dealer"
+    screenshot(page, "signed-in")
+
+
+def test_a_dealer_rotation_in_the_middle_of_a_round(
+    hand: Hand,
+    users: dict[str, Any],
+    russian_table: Any,
+    make_user: Callable[..., Any],
+    client_for: Callable[[str | None], Any],
+    screenshot: Callable[..., Path],
+) -> None:
+    from casino.core.roles import Role
+
+    make_user("relief_dealer", Role.DEALER)
+    page = hand.page
+    hand.sign_in("dealer")
+    hand.open_round()
+    round_id = hand.round_id()
+    hand.action("place_wagers", 1)
+    hand.record()
+    hand.cancel()
+    hand.wait_event(1)
+    # The relief arrives: the incoming dealer signs in on the same tablet, mid-round.
+    page.click("#relieve")
+    page.locator("#screen[data-screen='pin']").wait_for()
+    assert "Dealing now: dealer" in page.locator("#screen").inner_text()
+    screenshot(page, "relief-pin")
+    pin_set_at_console(username="relief_dealer", pin=PINS["relief_dealer"])
+    hand.enter_pin("relief_dealer", PINS["relief_dealer"])
+    # Back on the same round, where it was, with the new dealer named.
+    page.locator("#screen[data-screen='round']").wait_for()
+    assert hand.round_id() == round_id
+    assert page.locator("#dealer").inner_text() == "relief_dealer"
+    hand.action("place_wagers", 2)
+    hand.record()
+    hand.cancel()
+    hand.wait_event(2)
+    screenshot(page, "relieved")
+    events = events_of(round_id, client_for("auditor"))
+    assert [(e["seq"], e["actor"]) for e in events] == [(1, "dealer"), (2, "relief_dealer")]
+    # The dealer relieved at this tablet quick-picks on the next rotation.
+    page.click("#relieve")
+    page.locator("#screen[data-screen='pin'] [data-dealer]").first.wait_for()
+    assert page.locator("#screen [data-dealer]").all_inner_texts() == ["relief_dealer", "dealer"]
+
+
+def test_a_revoked_tablet_must_be_paired_again(
+    hand: Hand, users: dict[str, Any], russian_table: Any, screenshot: Callable[..., Path]
+) -> None:
+    page = hand.page
+    hand.sign_in("dealer")
+    tablet_revoke(tablet_id=hand.tablet.pk, actor=users["pit_boss"], reason="lost")
+    page.reload()
+    page.locator("[data-unpaired='tablet_revoked']").wait_for()
+    assert "revoked" in page.locator("#screen").inner_text()
+    assert page.locator("#relieve").is_hidden()
+    screenshot(page, "revoked")

@@ -1,0 +1,156 @@
+"""A complete round of each game recorded through the tablet app in a real browser, on a
+tablet-sized screen, by tapping what the screen shows: the same renderer for all three, and
+the settlement the app shows is the one the server wrote.
+
+The site is served by uvicorn from the suite's committed data; the screenshots are what the
+dealer sees at each step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal as D
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from payouts.models import Settlement
+from tests.browser import tablet_app
+from tests.browser.tablet_app import PORTRAIT, Hand, Site, tablet_context
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def russian_table(floor: dict[str, Any]) -> Any:
+    return tablet_app.russian_table(floor)
+
+
+def test_a_russian_poker_round_through_the_app(
+    hand: Hand, users: dict[str, Any], russian_table: Any, screenshot: Callable[..., Path]
+) -> None:
+    hand.sign_in("dealer")
+    tablet_app.play_russian_round(hand, screenshot)
+    settlement = hand.page.locator(".settlement")
+    settlement.wait_for()
+    screenshot(hand.page, "settlement")
+    # Box 3: a straight with Ace-King after its sixth card: the Ante back and the Bet paid 4 to
+    # 1 on the straight plus 1 to 1 on Ace-King (RULES 1.13's 30 + 10 + 80 + 20 - fee).
+    pay3 = settlement.locator("[data-pay='box:3'] .to-pay strong").inner_text()
+    hand.tap("[data-settle]")
+    hand.page.locator("[data-next-round]").wait_for()
+    screenshot(hand.page, "settled")
+    settled = Settlement.objects.get(round__table=russian_table)
+    assert settled.round.last_event_seq == 17
+    paid = {line.box: D(0) for line in settled.lines.all()}
+    for line in settled.lines.all():
+        paid[line.box] += line.paid_amount
+    assert D(pay3.replace(",", "")) == paid[3]
+    assert paid[2] == D(0)
+
+
+def settle_and_check(hand: Hand, table: Any) -> Settlement:
+    """Settle on the app; what it showed each box or seat is what the settlement paid."""
+    shown = {
+        key: D(
+            hand.page.locator(f"[data-pay='{key}'] .to-pay strong").inner_text().replace(",", "")
+        )
+        for key in hand.page.locator("[data-pay]").evaluate_all(
+            "nodes => nodes.map(n => n.dataset.pay)"
+        )
+    }
+    hand.tap("[data-settle]")
+    hand.page.locator("[data-next-round]").wait_for()
+    settled = Settlement.objects.get(round__table=table)
+    paid: dict[str, D] = {key: D(0) for key in shown}
+    kind = next(iter(shown)).split(":")[0]
+    for line in settled.lines.all():
+        paid[f"{kind}:{line.box}"] += line.paid_amount
+    assert shown == paid
+    return settled
+
+
+def test_a_ruby_run_hand_through_the_app(
+    browser: Any,
+    tablet_site: Site,
+    users: dict[str, Any],
+    play_game_at_table: Callable[..., Any],
+    screenshot: Callable[..., Path],
+) -> None:
+    table = play_game_at_table("ruby_run", ante="50", small_blind="0", big_blind="0")
+    context = tablet_context(browser, PORTRAIT)
+    hand = Hand(context.new_page(), tablet_site)
+    hand.sign_in("dealer")
+    hand.open_round()
+    hand.action("seat_players")
+    hand.fill("stacks", "1000")
+    hand.tap("#form [data-seat='1']")
+    hand.tap("#form [data-seat='2']")
+    hand.tap("#form [data-field='button'] [data-choice='2']")
+    screenshot(hand.page, "seating")
+    hand.record()
+    hand.action("post_forced_bets")
+    hand.wait_event(2)
+    hand.action("deal_hole_cards", 1)
+    hand.cards("Jh", "2c", "3d")
+    hand.cards("Kd", "Kh", "5s")
+    hand.wait_event(4)
+    screenshot(hand.page, "betting")
+    hand.action("check", position="seat:1")
+    hand.action("check", position="seat:2")
+    hand.wait_event(6)
+    hand.action("deal_over_cards")
+    hand.cards("9h", "Th", "Ks")
+    hand.action("deal_under_cards")
+    hand.cards("Jd", "Qd", "Ac")
+    hand.action("deal_slam")
+    hand.cards("7c")
+    hand.wait_event(9)
+    hand.page.locator(".settlement").wait_for()
+    screenshot(hand.page, "settlement")
+    settle_and_check(hand, table)
+    context.close()
+
+
+def test_a_red_dog_game_through_the_app(
+    hand: Hand,
+    users: dict[str, Any],
+    play_game_at_table: Callable[..., Any],
+    screenshot: Callable[..., Path],
+) -> None:
+    table = play_game_at_table("red_dog")
+    hand.sign_in("dealer")
+    hand.open_round()
+    hand.action("seat_players")
+    hand.fill("stacks", "100")
+    for seat in (1, 2, 3):
+        hand.tap(f"#form [data-seat='{seat}']")
+    hand.tap("#form [data-field='button'] [data-choice='3']")
+    hand.record()
+    hand.action("start_hand")
+    hand.wait_event(2)
+    hand.action("deal_hand", 1)
+    hand.cards("2h", "3h", "4h", "5h", "6h")
+    hand.cards("Ks", "9s", "7h", "4d", "Ac")
+    hand.cards("2s", "3s", "4s", "5s", "6s")
+    hand.wait_event(5)
+    screenshot(hand.page, "betting")
+    seq = 5
+    for seat, (burn, turned) in zip(
+        (1, 2, 3), (("Qs", "Tc"), ("Jc", "9c"), ("8c", "7c")), strict=True
+    ):
+        hand.action("place_bet", position=f"seat:{seat}")
+        hand.chip("amount", "2.00")
+        hand.record()
+        hand.action("show_burn")
+        hand.cards(burn)
+        hand.action("turn_card")
+        hand.cards(turned)
+        seq += 3
+        hand.wait_event(seq)
+    screenshot(hand.page, "between-hands")
+    hand.action("end_game")
+    hand.page.locator(".settlement").wait_for()
+    screenshot(hand.page, "settlement")
+    settle_and_check(hand, table)
