@@ -20,6 +20,8 @@ HOLD = colors.HexColor("#1F4E79")
 THEORETICAL = colors.HexColor("#E0A526")
 #: The most tables one bar chart shows; beyond it, those furthest from their theoretical hold.
 MAX_TABLES = 36
+#: Up to this many tables, each bar is labelled with its figure.
+LABELLED_TABLES = 12
 #: Holds beyond this many percent either way are drawn at the edge (the tables have the
 #: figures): one table's freak day would otherwise flatten every other bar.
 CLIP_PCT = Decimal(100)
@@ -49,15 +51,17 @@ def hold_by_table(rows: Sequence[Mapping[str, Any]], *, width: float, height: fl
     # Table codes along the bottom, not across the bars at zero.
     chart.categoryAxis.joinAxisMode = "bottom"
     chart.categoryAxis.labels.dy = -2
-    # Each bar says its own figure (a clipped bar would otherwise mislead).
-    chart.barLabelFormat = "values"
-    chart.barLabelArray = [
-        [_label(row["day"]["hold_pct"]) for row in tables],
-        [_label(row["day"]["theoretical_hold_pct"]) for row in tables],
-    ]
-    chart.barLabels.fontName = REGULAR
-    chart.barLabels.fontSize = 6 if len(tables) <= 12 else 4.5
-    chart.barLabels.nudge = 6
+    if len(tables) <= LABELLED_TABLES:
+        # Each bar says its own figure (a clipped bar would otherwise mislead); with more
+        # tables the labels would overlap, and the tables have the figures.
+        chart.barLabelFormat = "values"
+        chart.barLabelArray = [
+            [_label(row["day"]["hold_pct"]) for row in tables],
+            [_label(row["day"]["theoretical_hold_pct"]) for row in tables],
+        ]
+        chart.barLabels.fontName = REGULAR
+        chart.barLabels.fontSize = 6
+        chart.barLabels.nudge = 6
     chart.categoryAxis.labels.fontName = REGULAR
     chart.categoryAxis.labels.fontSize = 6.5
     chart.categoryAxis.labels.angle = 45 if len(tables) > 12 else 0

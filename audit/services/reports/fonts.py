@@ -28,6 +28,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 REGULAR = "ReportSans"
 BOLD = "ReportSans-Bold"
+#: Noto Sans's default weight (and width 100): what its variable font's outlines are.
+_DEFAULT_WEIGHT = 400
 
 #: The code points the regular and bold instances keep: Latin (with its extensions), Greek,
 #: Cyrillic, general punctuation, currency signs, letterlike symbols, arrows and maths.
@@ -125,7 +127,15 @@ def _noto_sans(name: str, weight: int) -> tuple[bytes, frozenset[int]]:
     subsetter = subset.Subsetter(_subset_options())
     subsetter.populate(unicodes=list(code_points(_RANGES)))
     subsetter.subset(font)
-    static = instancer.instantiateVariableFont(font, {"wght": weight, "wdth": 100})
+    if weight == _DEFAULT_WEIGHT:
+        # The variable font's own outlines are its default instance: dropping the variations
+        # gives the regular weight at once.
+        for table in ("fvar", "gvar", "avar", "cvar", "HVAR", "MVAR", "STAT"):
+            if table in font:
+                del font[table]
+        static = font
+    else:
+        static = instancer.instantiateVariableFont(font, {"wght": weight, "wdth": 100})
     _rename(static, name)
     out = io.BytesIO()
     static.save(out)
