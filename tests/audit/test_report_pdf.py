@@ -28,9 +28,11 @@ from audit.services.reports.build import report_build, report_request
 from audit.services.reports.fonts import printable
 from audit.services.reports.render import render_pdf
 from casino.core.roles import Role
-from casino.demo.floor import load_demo_floor
+from casino.demo.floor import _paytable, load_demo_floor
 from payouts.models import Paytable
+from tables.models import Game
 from tests.audit.factories import decided_correction, settled_round
+from tests.fixtures import use_paytables
 
 pytestmark = pytest.mark.django_db
 
@@ -251,9 +253,21 @@ def test_a_character_no_font_has_prints_as_its_code_point() -> None:
 
 
 def test_a_table_without_a_house_edge_says_so(
-    known_day: dict[str, Any], users: dict[str, Any]
+    known_day: dict[str, Any], users: dict[str, Any], audit_floor: dict[str, Any]
 ) -> None:
+    # RR-1 has no paytable; RD-1 has one, but it carries no house edge.
+    red_dog = audit_floor["RD-1"]
+    use_paytables(red_dog, _paytable("pot", Game.RED_DOG, "main", {}, house_edge=None))
+    settled_round(
+        red_dog,
+        users["dealer"],
+        DAY,
+        stakes=[(1, "pot", "20"), (2, "pot", "20")],
+        returns=[(1, "pot", "award", "0", "40", "40")],
+    )
     report = built(users)
+    rd = next(r for r in report.payload["rows"] if r["level"] == "table" and r["table"] == "RD-1")
+    assert rd["day"]["house_edge_coverage"] == "no_certified_house_edge"
     rr = next(r for r in report.payload["rows"] if r["level"] == "table" and r["table"] == "RR-1")
     assert (rr["day"]["theoretical_hold_pct"], rr["day"]["variance_pp"]) == (None, None)
     assert rr["day"]["house_edge_coverage"] == "no_certified_house_edge"
@@ -263,6 +277,7 @@ def test_a_table_without_a_house_edge_says_so(
     assert total["day"]["house_edge_coverage"] == "partly_certified"
     text = flat(" ".join(pages(bytes(report.pdf))))
     assert "RR-1 Ruby Run 1 100.00 95.00 5.00 5.00 no certified house edge" in text
+    assert "RD-1 Red Dog (High Card Pool) 1 40.00 40.00 0.00 0.00 no certified house edge" in text
     assert ",no_certified_house_edge\n" in report.csv
     assert "\nday,table,RR-1,ruby_run,,1,100.00,95.00,5.00,5.00,,,,,," in report.csv
 
