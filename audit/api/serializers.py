@@ -213,6 +213,12 @@ class FiguresOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
     adjusted_paid = serializers.CharField()
     adjusted_house_result = serializers.CharField()
     adjusted_hold_pct = serializers.CharField(allow_null=True)
+    theoretical_base = serializers.CharField(help_text="The stakes a house edge priced.")
+    house_edge_coverage = serializers.ChoiceField(
+        choices=["certified", "partly_certified", "no_certified_house_edge"],
+        allow_null=True,
+        help_text="How much of the wagered a house edge priced; null when nothing was wagered.",
+    )
 
 
 class ReportRowOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -260,6 +266,36 @@ class ReportCorrectionOutputSerializer(serializers.Serializer):  # type: ignore[
     lines = CorrectionLineOutputSerializer(many=True)
 
 
+class TrendDayOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    day = serializers.DateField()
+    rounds = serializers.IntegerField()
+    wagered = serializers.CharField()
+    house_result = serializers.CharField()
+    hold_pct = serializers.CharField(allow_null=True)
+    theoretical_hold_pct = serializers.CharField(allow_null=True)
+
+
+class ChainVerificationOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    intact = serializers.BooleanField()
+    at = serializers.DateTimeField()
+    full = serializers.BooleanField()
+    checkpoint = serializers.IntegerField(allow_null=True)
+    findings = serializers.IntegerField()
+
+
+class ChainCheckpointOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    number = serializers.IntegerField()
+    sealed_at = serializers.DateTimeField()
+    reason = serializers.CharField()
+    root = serializers.CharField()
+    key_id = serializers.CharField()
+
+
+class ChainStatusOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    last_verification = ChainVerificationOutputSerializer(allow_null=True)
+    last_checkpoint = ChainCheckpointOutputSerializer(allow_null=True)
+
+
 class PeriodOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
     # "from" is a keyword: declared through the fields dict below.
     to = serializers.DateField()
@@ -297,6 +333,10 @@ class ReportPayloadOutputSerializer(serializers.Serializer):  # type: ignore[typ
     cap_hits = PayoutHitOutputSerializer(many=True)
     voids = ReportCorrectionOutputSerializer(many=True)
     corrections = ReportCorrectionOutputSerializer(many=True)
+    month_trend = TrendDayOutputSerializer(
+        many=True, help_text="Each day of the month so far, from the tables' day totals."
+    )
+    chain = ChainStatusOutputSerializer(help_text="The audit chain as the report found it.")
 
 
 class ReportDetailOutputSerializer(ReportOutputSerializer):

@@ -45,6 +45,28 @@ RUSSIAN_BONUS_PAYTABLE = {
     "straight_flush": D(500),
     "royal_flush": D(1000),
 }
+#: The paytables' house edges: what the house keeps of each unit staked, as a fraction.
+#:
+#: The bonus (RUSSIAN_BONUS_PAYTABLE) is judged on the five cards as dealt, so its edge follows
+#: from the 2,598,960 five-card hands: 4 royal flushes, 36 straight flushes, 624 quads, 3,744
+#: full houses, 5,108 flushes and 10,200 straights win 1,072,280 units between them; the
+#: 2,579,244 other hands lose one each: (2,579,244 - 1,072,280) / 2,598,960 = 0.579833.
+#:
+#: No published or certified figure exists for the main game (RULES.md, Part B 0: no source
+#: gives one). The demo's is an estimate by simulation of 1,200,000 hands under the default
+#: rules and the main paytable, for a player who raises with Ace-King or better, folds
+#: otherwise and never exchanges, buys a sixth card or a game, or insures: the house keeps
+#: 9.10 % (one standard error 0.09) of everything staked. A player who uses the exchange and
+#: the sixth card well loses less; a casino enters its game certificate's figure instead.
+#:
+#: The pot games are played between the players: the house keeps only its rake (Ruby Run) or
+#: commission (Red Dog), which the default house rules (RULES.md A.2, A.3) do not take, so
+#: their edge is 0 (Red Dog's odd chips left at a game's end aside).
+RUSSIAN_MAIN_HOUSE_EDGE = D("0.091000")
+RUSSIAN_BONUS_HOUSE_EDGE = D("0.579833")
+POT_GAME_HOUSE_EDGE = D("0.000000")
+#: The pot games' paytables: no lines (nothing is paid by a table of odds), only the edge.
+POT_PAYTABLES = {Game.RUBY_RUN: "Ruby Run pot, no rake", Game.RED_DOG: "Red Dog pot, no commission"}
 #: Which dealer the demo's pit boss seats at which table (RP-2 stays closed).
 DEMO_ASSIGNMENTS = {"RP-1": "dealer1", "RR-1": "dealer2", "RD-1": "dealer3"}
 #: The demo dealers' PINs for signing in at a tablet (``make run`` prints them).
@@ -81,15 +103,19 @@ def load_demo_floor() -> bool:
             Game.RUSSIAN_POKER,
             PaytableKind.MAIN,
             RUSSIAN_MAIN_PAYTABLE,
-            house_edge=None,
+            house_edge=RUSSIAN_MAIN_HOUSE_EDGE,
         )
         bonus = _paytable(
             "Russian Poker bonus",
             Game.RUSSIAN_POKER,
             PaytableKind.BONUS,
             RUSSIAN_BONUS_PAYTABLE,
-            house_edge=None,
+            house_edge=RUSSIAN_BONUS_HOUSE_EDGE,
         )
+        pots = {
+            game: _paytable(name, game, PaytableKind.MAIN, {}, house_edge=POT_GAME_HOUSE_EDGE)
+            for game, name in POT_PAYTABLES.items()
+        }
         rules = {
             game: RuleSet.objects.create(
                 game=game,
@@ -147,6 +173,10 @@ def load_demo_floor() -> bool:
             if table.game == Game.RUSSIAN_POKER:
                 for paytable in (main, bonus):
                     table_paytable_set(table_id=table.pk, actor=users["admin"], paytable=paytable)
+            else:
+                table_paytable_set(
+                    table_id=table.pk, actor=users["admin"], paytable=pots[table.game]
+                )
         # The pit boss opens the tables and seats the dealers, through the same audited services
         # a pit boss uses, so a dealer can record a round at once.
         for code, dealer in DEMO_ASSIGNMENTS.items():

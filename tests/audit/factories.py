@@ -87,6 +87,7 @@ def decided_correction(
     decided_day: dt.date | None,
     status: str = CorrectionStatus.APPROVED,
     lines: Sequence[tuple[int, str, str]] = (),
+    reason: str = "as the test says",
 ) -> Correction:
     """A correction written directly, decided on a chosen gaming day (the service decides on
     today's), or still requested when ``decided_day`` is None."""
@@ -96,7 +97,7 @@ def decided_correction(
         settlement=Settlement.objects.filter(round=round).first(),
         kind=kind,
         status=status if decided_day else CorrectionStatus.REQUESTED,
-        reason="as the test says",
+        reason=reason,
         requested_by=requested_by,
         requested_role="dealer",
         requested_at=now,

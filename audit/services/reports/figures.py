@@ -136,6 +136,28 @@ def corrections_of(*, tables: Sequence[int], day: dt.date) -> list[dict[str, Any
     )
 
 
+def month_trend(*, tables: Sequence[int], day: dt.date) -> list[dict[str, Any]]:
+    """Each gaming day of ``day``'s month up to ``day``, with the casino's sums from the tables'
+    day totals (``payouts.TableDayTotals``, kept as rounds settle and corrections are approved,
+    so each day as it stands now); a day without play has zeros."""
+    return _fetch(
+        """
+        SELECT d.gaming_day::date AS gaming_day,
+               coalesce(sum(t.rounds), 0) AS rounds,
+               coalesce(sum(t.wagered), 0) AS wagered,
+               coalesce(sum(t.house_result), 0) AS house_result,
+               coalesce(sum(t.theoretical_result), 0) AS theoretical_result,
+               coalesce(sum(t.theoretical_base), 0) AS theoretical_base
+        FROM generate_series(%(first)s::date, %(day)s::date, interval '1 day') AS d(gaming_day)
+        LEFT JOIN payouts_tabledaytotals t
+            ON t.gaming_day = d.gaming_day::date AND t.table_id = ANY(%(tables)s)
+        GROUP BY 1
+        ORDER BY 1
+        """,
+        {"tables": list(tables), "first": day.replace(day=1), "day": day},
+    )
+
+
 # -- the queries ------------------------------------------------------------------------------
 # Each yields, per table, game, dealer and gaming day (``day_of``), the values its measures sum.
 

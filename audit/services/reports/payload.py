@@ -17,23 +17,35 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
-from audit.models import CorrectionLine, GamingDayReport
+from audit.models import Checkpoint, CorrectionLine, GamingDayReport
 from audit.services.reports.figures import (
     LEVEL_ORDER,
     Key,
     corrections_of,
     figures,
     hit_lines,
+    month_trend,
     periods_of,
 )
 from audit.services.reports.variance import VarianceRule, percent, sample_sd, variance
+from casino.core.audit_codes import AuditCode
 from casino.core.errors import ReportCode
 from casino.core.gaming_day import gaming_day_of
+from casino.core.models import AuditRecord
 from casino.core.trail.canonical import utc_iso
+from casino.core.trail.recording import SITE_STREAM
 from tables.models import Round, RoundStatus, Table
 
-PAYLOAD_FORMAT = 1
+#: 2: each figure says how much of its stakes a house edge priced (``theoretical_base``,
+#: ``house_edge_coverage``); the document carries the audit chain's status (``chain``) and the
+#: month's daily hold (``month_trend``).
+PAYLOAD_FORMAT = 2
 CENT = Decimal("0.01")
+
+#: ``house_edge_coverage``: every stake was priced by a paytable's house edge, some were, none.
+CERTIFIED = "certified"
+PARTLY_CERTIFIED = "partly_certified"
+NO_CERTIFIED_HOUSE_EDGE = "no_certified_house_edge"
 
 
 class ReportError(Exception):
@@ -136,6 +148,63 @@ def report_payload(*, report: GamingDayReport, generated_at: dt.datetime) -> dic
         "cap_hits": [_hit(hit, code, names) for hit in hits if hit["cap_hit"]],
         "voids": [_correction(c, code, names) for c in corrections if c["kind"] == "void"],
         "corrections": [_correction(c, code, names) for c in corrections if c["kind"] != "void"],
+        "month_trend": [_trend_day(values) for values in month_trend(tables=list(tables), day=day)],
+        "chain": chain_status(),
+    }
+
+
+def chain_status() -> dict[str, Any]:
+    """The audit chain as the report found it: the outcome of the last verification (the
+    ``audit.chain_verified`` or ``audit.chain_broken`` row of the checks) and the last signed
+    checkpoint; ``None`` for what has not happened yet."""
+    verification = (
+        AuditRecord.objects.filter(
+            stream=SITE_STREAM,
+            event_code__in=(AuditCode.CHAIN_VERIFIED, AuditCode.CHAIN_BROKEN),
+        )
+        .order_by("-seq")
+        .values("event_code", "occurred_at", "after")
+        .first()
+    )
+    checkpoint = (
+        Checkpoint.objects.order_by("-number")
+        .values("number", "sealed_at", "reason", "root", "key_id")
+        .first()
+    )
+    return {
+        "last_verification": None
+        if verification is None
+        else {
+            "intact": verification["event_code"] == AuditCode.CHAIN_VERIFIED,
+            "at": utc_iso(verification["occurred_at"]),
+            "full": bool((verification["after"] or {}).get("full")),
+            "checkpoint": (verification["after"] or {}).get("checkpoint"),
+            "findings": len((verification["after"] or {}).get("findings") or []),
+        },
+        "last_checkpoint": None
+        if checkpoint is None
+        else {
+            "number": checkpoint["number"],
+            "sealed_at": utc_iso(checkpoint["sealed_at"]),
+            "reason": checkpoint["reason"],
+            "root": checkpoint["root"],
+            "key_id": checkpoint["key_id"],
+        },
+    }
+
+
+def _trend_day(values: Mapping[str, Any]) -> dict[str, Any]:
+    wagered = Decimal(values["wagered"])
+    house = Decimal(values["house_result"])
+    return {
+        "day": values["gaming_day"].isoformat(),
+        "rounds": int(values["rounds"]),
+        "wagered": _money(wagered),
+        "house_result": _money(house),
+        "hold_pct": _text(percent(house, wagered)),
+        "theoretical_hold_pct": _text(
+            percent(Decimal(values["theoretical_result"]), Decimal(values["theoretical_base"]))
+        ),
     }
 
 
@@ -157,7 +226,8 @@ def _figures(
     wagered, paid = amount("wagered"), amount("paid")
     house = wagered - paid
     hold = percent(house, wagered)
-    theoretical = percent(amount("theo_result"), amount("theo_base"))
+    priced = amount("theo_base")
+    theoretical = percent(amount("theo_result"), priced)
     sd = round_sd.get(game) if game else None
     if sd is None:
         sd = sample_sd(
@@ -175,6 +245,8 @@ def _figures(
         "hold_pct": _text(hold),
         "theoretical_hold_pct": _text(theoretical),
         "theoretical_result": _money(amount("theo_result")) if theoretical is not None else None,
+        "theoretical_base": _money(priced),
+        "house_edge_coverage": _coverage(wagered=wagered, priced=priced),
         "variance_pp": _text(tested.variance_pp),
         "variance_threshold_pp": _text(tested.threshold_pp),
         "variance_flag": tested.flagged,
@@ -190,6 +262,15 @@ def _figures(
         "adjusted_house_result": _money(adjusted_house),
         "adjusted_hold_pct": _text(percent(adjusted_house, adjusted_wagered)),
     }
+
+
+def _coverage(*, wagered: Decimal, priced: Decimal) -> str | None:
+    """How much of what was wagered a house edge priced; ``None`` when nothing was."""
+    if not wagered:
+        return None
+    if not priced:
+        return NO_CERTIFIED_HOUSE_EDGE
+    return CERTIFIED if priced >= wagered else PARTLY_CERTIFIED
 
 
 def _hit(

@@ -1,0 +1,820 @@
+"""The PDF of a gaming-day report, for people: a one-page summary, two charts, then the figures
+per game, table and dealer and the day's cap hits, large payouts, voids and corrections.
+
+Pure: a function of the report's JSON document, rendered in reportlab's invariant mode (no
+clock, no random document id), so the same document gives the same bytes and a stored PDF can
+be checked by rendering it again.
+
+Every page's footer carries the report's id, "page n of N" and the SHA-256 of the report's
+data: the digest of the JSON document in its canonical form (``payload.canonical_payload``:
+keys sorted, no spaces, non-ASCII escaped), which is the report's ``payload_sha256``, recorded
+in the audit trail. A file cannot hold its own digest; the document it is made from it can,
+and anyone can recompute it from the JSON the API serves.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen import canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepInFrame,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from audit.services.reports import charts, fonts
+from audit.services.reports.fonts import BOLD, REGULAR
+from audit.services.reports.payload import (
+    NO_CERTIFIED_HOUSE_EDGE,
+    PARTLY_CERTIFIED,
+    canonical_payload,
+    sha256,
+)
+
+PAGE = landscape(A4)
+MARGIN = 28.0
+WIDTH = PAGE[0] - 2 * MARGIN
+#: The words a row without a house edge shows in its theoretical-hold and variance columns.
+NO_HOUSE_EDGE_TEXT = "no certified house edge"
+GAME_NAMES = {
+    "russian_poker": "Russian Poker",
+    "ruby_run": "Ruby Run",
+    "red_dog": "Red Dog (High Card Pool)",
+}
+LEVEL_TITLES = {
+    "game": "Per game",
+    "table": "Per table",
+    "dealer": "Per dealer",
+    "table_dealer": "Per table and dealer",
+}
+PERIOD_TITLES = {"day": "Gaming day", "mtd": "Month to date", "ytd": "Year to date"}
+
+INK = colors.HexColor("#1A1A1A")
+MUTED = colors.HexColor("#5F6368")
+HEADER = colors.HexColor("#1F3A5F")
+ZEBRA = colors.HexColor("#F1F4F8")
+RULE = colors.HexColor("#C9D1DC")
+FLAG = colors.HexColor("#B3261E")
+FLAG_FILL = colors.HexColor("#FCE8E6")
+OK = colors.HexColor("#1E7B34")
+
+SIZE = 7.2
+ROW = 11.0
+
+
+def render_pdf(payload: Mapping[str, Any]) -> bytes:
+    """The report's PDF (see the module's docstring)."""
+    fonts.base_fonts()
+    digest = sha256(canonical_payload(payload))
+    out = io.BytesIO()
+    title = f"{payload['casino']['name']}: gaming day {payload['gaming_day']}"
+    doc = BaseDocTemplate(
+        out,
+        pagesize=PAGE,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN + 10,
+        title=f"{title} - report {payload['report']}",
+        author=payload["casino"]["name"],
+        subject=f"payload SHA-256 {digest}",
+        invariant=1,
+        # Not Helvetica, reportlab's default: every font the PDF names is embedded.
+        initialFontName=REGULAR,
+        initialFontSize=SIZE,
+    )
+    frame = Frame(MARGIN, MARGIN + 10, WIDTH, PAGE[1] - 2 * MARGIN - 10, id="body")
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
+    footer = f"Report {payload['report']} · {payload['casino']['name']} · {payload['gaming_day']}"
+    doc.build(_story(payload, digest), canvasmaker=_numbered_canvas(footer, digest))
+    return out.getvalue()
+
+
+# -- the story --------------------------------------------------------------------------------
+
+
+def _story(payload: Mapping[str, Any], digest: str) -> list[Flowable]:
+    story: list[Flowable] = [
+        KeepInFrame(WIDTH, PAGE[1] - 2 * MARGIN - 10, _summary(payload, digest), mode="shrink"),
+        PageBreak(),
+    ]
+    story += _charts(payload)
+    rows = payload["rows"]
+    for level, title in LEVEL_TITLES.items():
+        story.append(CondPageBreak(120))
+        story.append(_heading(title))
+        periods = ("day", "mtd", "ytd") if level == "game" else ("day",)
+        for period in periods:
+            bounds = payload["periods"][period]
+            story.append(
+                _subheading(f"{PERIOD_TITLES[period]}: {bounds['from']} to {bounds['to']}")
+            )
+            story += _figures_table(level, [r for r in rows if r["level"] == level], period)
+        if level != "game":
+            story.append(
+                _note("Month-to-date and year-to-date figures of every row are in the CSV.")
+            )
+    story.append(CondPageBreak(120))
+    story.append(_heading("The day's payouts and corrections"))
+    for section, title in (
+        ("cap_hits", "Maximum-payout cap hits"),
+        ("large_payouts", "Large payouts"),
+    ):
+        story.append(_subheading(title))
+        story.append(_hits_table(payload[section]) if payload[section] else _note("None."))
+    for section, title in (
+        ("voids", "Voids approved this day"),
+        ("corrections", "Payout corrections approved this day"),
+    ):
+        story.append(_subheading(title))
+        items = payload[section]
+        story.append(_corrections_table(items) if items else _note("None."))
+    story.append(_heading("Parameters"))
+    story.append(_parameters(payload))
+    return story
+
+
+def _summary(payload: Mapping[str, Any], digest: str) -> list[Flowable]:
+    total = _total(payload)
+    day = total["day"] if total else None
+    parts: list[Flowable] = [
+        _para(
+            f"{payload['casino']['name']}: gaming day {payload['gaming_day']}",
+            size=17,
+            bold=True,
+            leading=21,
+        ),
+        _para(
+            f"Gaming-day report {payload['report']} · generated {payload['generated_at']}"
+            f" · amounts in {payload['currency'] or '-'}",
+            size=9,
+            color=MUTED,
+        ),
+    ]
+    if payload["provisional"]:
+        parts.append(
+            _para(
+                "Provisional: the gaming day had not closed when this report was built.",
+                size=9,
+                bold=True,
+                color=FLAG,
+            )
+        )
+    if payload["open_rounds"]:
+        parts.append(
+            _para(
+                f"{payload['open_rounds']} round(s) of the day were still in play and are not"
+                " counted.",
+                size=9,
+                color=FLAG,
+            )
+        )
+    parts.append(Spacer(1, 6))
+    parts.append(_subheading("Totals"))
+    parts += _totals_table(payload, total)
+    parts.append(Spacer(1, 4))
+    parts.append(_subheading("Hold against theoretical hold per game, this gaming day"))
+    parts.append(_games_table([r for r in payload["rows"] if r["level"] == "game"]))
+    parts.append(_note(_flag_rule(payload)))
+    parts.append(Spacer(1, 6))
+    boxes = Table(
+        [[_cap_box(payload, day), _corrections_box(payload, day), _chain_box(payload)]],
+        colWidths=[WIDTH / 3] * 3,
+        hAlign="LEFT",
+    )
+    boxes.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, -1), REGULAR),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("BOX", (0, 0), (0, 0), 0.5, RULE),
+                ("BOX", (1, 0), (1, 0), 0.5, RULE),
+                ("BOX", (2, 0), (2, 0), 0.5, RULE),
+                ("LEFTPADDING", (0, 0), (-1, -1), 6),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+            ]
+        )
+    )
+    parts.append(boxes)
+    parts.append(Spacer(1, 8))
+    parts.append(
+        _para(
+            f"Data SHA-256: {digest}",
+            size=8,
+            bold=True,
+        )
+    )
+    parts.append(
+        _note(
+            "The digest printed on every page is the SHA-256 of this report's data: its JSON"
+            f" document (the payload of GET /api/v1/audit/reports/{payload['report']}/), keys"
+            " sorted, no spaces, non-ASCII characters escaped, exactly"
+            " json.dumps(payload, sort_keys=True, separators=(',', ':'), ensure_ascii=True)."
+            " It is the report's payload_sha256, recorded in the audit trail beside the SHA-256"
+            " of the CSV and of this PDF, both rendered from that document."
+        )
+    )
+    return parts
+
+
+def _charts(payload: Mapping[str, Any]) -> list[Flowable]:
+    tables = [r for r in payload["rows"] if r["level"] == "table" and r["day"]["rounds"]]
+    caption = "Hold and theoretical hold per table, this gaming day"
+    if len(tables) > charts.MAX_TABLES:
+        caption += (
+            f" (the {charts.MAX_TABLES} tables furthest from their theoretical hold, of"
+            f" {len(tables)})"
+        )
+    month = payload["gaming_day"][:7]
+    return [
+        _heading("Charts"),
+        _subheading(caption),
+        charts.hold_by_table(payload["rows"], width=WIDTH, height=230),
+        _note(
+            "A table without a theoretical bar has no certified house edge. Holds beyond"
+            f" ±{charts.CLIP_PCT} % are drawn at the edge; the tables below have the figures."
+        ),
+        _subheading(f"Daily hold in {month}, from the tables' day totals"),
+        charts.month_trend(payload["month_trend"], width=WIDTH, height=190),
+        _note(
+            "Each day as its rounds stand now (voids and corrections approved later count on"
+            " the round's own day); days without play are left out."
+        ),
+        PageBreak(),
+    ]
+
+
+# -- tables -----------------------------------------------------------------------------------
+
+_Column = tuple[str, float, str, Callable[[Mapping[str, Any]], Any]]
+
+
+def _figure_columns(level: str, period: str) -> list[_Column]:
+    names: list[_Column] = {
+        "game": [("Game", 190, "L", lambda r: GAME_NAMES.get(r["game"], r["game"]))],
+        "table": [
+            ("Table", 70, "L", lambda r: r["table"]),
+            ("Game", 120, "L", lambda r: GAME_NAMES.get(r["game"], r["game"])),
+        ],
+        "dealer": [("Dealer", 190, "L", lambda r: r["dealer"])],
+        "table_dealer": [
+            ("Table", 60, "L", lambda r: r["table"]),
+            ("Dealer", 130, "L", lambda r: r["dealer"]),
+        ],
+    }[level]
+
+    def of(name: str) -> Callable[[Mapping[str, Any]], Any]:
+        return lambda r: r[period][name]
+
+    figures: list[_Column] = [
+        ("Rounds", 34, "R", of("rounds")),
+        ("Wagered", 56, "R", of("wagered")),
+        ("Paid", 56, "R", of("paid")),
+        ("House\nresult", 56, "R", of("house_result")),
+        ("Hold %", 40, "R", of("hold_pct")),
+        ("Theo.\nhold %", 40, "R", of("theoretical_hold_pct")),
+        ("Variance\npp", 42, "R", of("variance_pp")),
+        ("Flag", 30, "C", of("variance_flag")),
+        ("Cap\nhits", 26, "R", of("cap_hits")),
+        ("Withheld", 50, "R", of("withheld")),
+        ("Voids", 28, "R", of("voids")),
+        ("Corr.", 26, "R", of("corrections")),
+        ("Adj.\nhold %", 40, "R", of("adjusted_hold_pct")),
+    ]
+    if period == "day":
+        figures += [
+            ("MTD\nhold %", 40, "R", lambda r: r["mtd"]["hold_pct"]),
+            ("YTD\nhold %", 40, "R", lambda r: r["ytd"]["hold_pct"]),
+        ]
+    return names + figures
+
+
+def _figures_table(level: str, rows: Sequence[Mapping[str, Any]], period: str) -> list[Flowable]:
+    if not rows:
+        return [_note("No rounds.")]
+    columns = _figure_columns(level, period)
+    titles = [title for title, _, _, _ in columns]
+    theo = titles.index("Theo.\nhold %")
+    flag = titles.index("Flag")
+    data: list[list[Any]] = [[_header(t) for t in titles]]
+    extra: list[tuple[Any, ...]] = []
+    for index, row in enumerate(rows, start=1):
+        figures = row[period]
+        cells = [_text(get(row), width, align) for _, width, align, get in columns]
+        coverage = figures["house_edge_coverage"]
+        if coverage == NO_CERTIFIED_HOUSE_EDGE:
+            cells[theo] = NO_HOUSE_EDGE_TEXT
+            cells[theo + 1] = cells[flag] = ""
+            extra += [
+                ("SPAN", (theo, index), (flag, index)),
+                ("ALIGN", (theo, index), (flag, index), "CENTER"),
+                ("TEXTCOLOR", (theo, index), (flag, index), MUTED),
+            ]
+        elif coverage == PARTLY_CERTIFIED and cells[theo]:
+            cells[theo] = f"{cells[theo]} *"
+        if figures["variance_flag"]:
+            cells[flag] = "FLAG"
+            extra += [
+                ("TEXTCOLOR", (theo + 1, index), (flag, index), FLAG),
+                ("BACKGROUND", (flag, index), (flag, index), FLAG_FILL),
+                ("FONTNAME", (flag, index), (flag, index), BOLD),
+            ]
+        data.append(cells)
+    table = _grid(data, columns, extra)
+    if any(r[period]["house_edge_coverage"] == PARTLY_CERTIFIED for r in rows):
+        return [
+            table,
+            _note(
+                "* over the stakes a house edge priced; the rest (a game without one) is"
+                " left out of the theoretical hold."
+            ),
+        ]
+    return [table]
+
+
+def _totals_table(payload: Mapping[str, Any], total: Mapping[str, Any] | None) -> list[Flowable]:
+    columns: list[_Column] = [
+        ("Period", 90, "L", lambda p: PERIOD_TITLES[p]),
+        ("From", 62, "L", lambda p: payload["periods"][p]["from"]),
+        ("To", 62, "L", lambda p: payload["periods"][p]["to"]),
+        ("Rounds", 50, "R", lambda p: total[p]["rounds"] if total else 0),
+        ("Wagered", 80, "R", lambda p: total[p]["wagered"] if total else "0.00"),
+        ("Paid", 80, "R", lambda p: total[p]["paid"] if total else "0.00"),
+        ("House result", 80, "R", lambda p: total[p]["house_result"] if total else "0.00"),
+        ("Hold %", 56, "R", lambda p: total[p]["hold_pct"] if total else None),
+        ("Theo. hold %", 64, "R", lambda p: total[p]["theoretical_hold_pct"] if total else None),
+        ("Variance pp", 64, "R", lambda p: total[p]["variance_pp"] if total else None),
+        (
+            "Adj. house result",
+            80,
+            "R",
+            lambda p: total[p]["adjusted_house_result"] if total else "0.00",
+        ),
+    ]
+    data: list[list[Any]] = [[_header(title) for title, _, _, _ in columns]]
+    partly = []
+    for period in PERIOD_TITLES:
+        cells = [_text(get(period), width, align) for _, width, align, get in columns]
+        if total and total[period]["house_edge_coverage"] == PARTLY_CERTIFIED:
+            cells[8] = f"{cells[8]} *"
+            partly.append(
+                f"{PERIOD_TITLES[period].lower()} {total[period]['theoretical_base']}"
+                f" of {total[period]['wagered']}"
+            )
+        data.append(cells)
+    table = _grid(data, columns, [("FONTNAME", (0, 1), (-1, 1), BOLD)], size=8, row=13)
+    if not partly:
+        return [table]
+    return [
+        table,
+        _note(
+            "* Theoretical hold over the stakes a certified house edge priced ("
+            + "; ".join(partly)
+            + "); the rest were played at games without one."
+        ),
+    ]
+
+
+def _games_table(rows: Sequence[Mapping[str, Any]]) -> Flowable:
+    if not rows:
+        return _note("No settled round this gaming day.")
+    columns: list[_Column] = [
+        ("Game", 150, "L", lambda r: GAME_NAMES.get(r["game"], r["game"])),
+        ("Rounds", 50, "R", lambda r: r["day"]["rounds"]),
+        ("Wagered", 80, "R", lambda r: r["day"]["wagered"]),
+        ("House result", 80, "R", lambda r: r["day"]["house_result"]),
+        ("Hold %", 60, "R", lambda r: r["day"]["hold_pct"]),
+        ("Theo. hold %", 70, "R", lambda r: r["day"]["theoretical_hold_pct"]),
+        ("Variance pp", 70, "R", lambda r: r["day"]["variance_pp"]),
+        ("Threshold pp", 70, "R", lambda r: r["day"]["variance_threshold_pp"]),
+        ("Flag", 56, "C", lambda r: r["day"]["variance_flag"]),
+    ]
+    data: list[list[Any]] = [[_header(title) for title, _, _, _ in columns]]
+    extra: list[tuple[Any, ...]] = []
+    for index, row in enumerate(rows, start=1):
+        cells = [_text(get(row), width, align) for _, width, align, get in columns]
+        day = row["day"]
+        if day["house_edge_coverage"] == NO_CERTIFIED_HOUSE_EDGE:
+            cells[5] = NO_HOUSE_EDGE_TEXT
+            cells[6] = cells[7] = cells[8] = ""
+            extra += [
+                ("SPAN", (5, index), (8, index)),
+                ("ALIGN", (5, index), (8, index), "CENTER"),
+                ("TEXTCOLOR", (5, index), (8, index), MUTED),
+            ]
+        elif day["variance_flag"]:
+            cells[8] = "FLAG"
+            extra += [
+                ("TEXTCOLOR", (6, index), (8, index), FLAG),
+                ("BACKGROUND", (8, index), (8, index), FLAG_FILL),
+                ("FONTNAME", (8, index), (8, index), BOLD),
+            ]
+        elif day["variance_flag"] is False:
+            cells[8] = "within"
+            extra.append(("TEXTCOLOR", (8, index), (8, index), OK))
+        data.append(cells)
+    return _grid(data, columns, extra, size=8, row=13)
+
+
+def _hits_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
+    columns: list[_Column] = [
+        ("Table", 50, "L", lambda h: h["table"]),
+        ("Game", 70, "L", lambda h: GAME_NAMES.get(h["game"], h["game"])),
+        ("Dealer", 90, "L", lambda h: h["dealer"]),
+        ("Round", 36, "R", lambda h: h["round_number"]),
+        ("Round id", 44, "R", lambda h: h["round"]),
+        ("Box", 24, "R", lambda h: h["box"]),
+        ("Line", 44, "L", lambda h: h["line"]),
+        ("Combination", 104, "L", lambda h: h["combination"]),
+        ("Stake", 50, "R", lambda h: h["stake"]),
+        ("Computed", 56, "R", lambda h: h["computed"]),
+        ("Paid", 56, "R", lambda h: h["paid"]),
+        ("Withheld", 56, "R", lambda h: h["withheld"]),
+        ("Reason", 104, "L", lambda h: h["reason"]),
+    ]
+    data: list[list[Any]] = [[_header(title) for title, _, _, _ in columns]]
+    for item in items:
+        data.append([_text(get(item), width, align) for _, width, align, get in columns])
+    return _grid(data, columns, [])
+
+
+def _corrections_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
+    columns: list[_Column] = [
+        ("No.", 30, "R", lambda c: c["correction"]),
+        ("Table", 46, "L", lambda c: c["table"]),
+        ("Round", 36, "R", lambda c: c["round_number"]),
+        ("Round id", 44, "R", lambda c: c["round"]),
+        ("Round's day", 56, "L", lambda c: c["round_gaming_day"]),
+        ("Requested by", 84, "L", lambda c: c["requested_by"]),
+        ("Decided by", 84, "L", lambda c: c["decided_by"]),
+        ("Amount", 52, "R", lambda c: c["amount"]),
+        ("Reversed\nwagered", 52, "R", lambda c: c["reversed_wagered"]),
+        ("Reversed\npaid", 52, "R", lambda c: c["reversed_paid"]),
+        ("Reason and decision note", 244, "L", None),  # type: ignore[list-item]
+    ]
+    style = ParagraphStyle("note", fontName=REGULAR, fontSize=SIZE, leading=SIZE * 1.25)
+    data: list[list[Any]] = [[_header(title) for title, _, _, _ in columns]]
+    for item in items:
+        cells: list[Any] = [_text(get(item), width, align) for _, width, align, get in columns[:-1]]
+        note = item["reason"]
+        if item["decision_note"]:
+            note = f"{note} — decision: {item['decision_note']}"
+        cells.append(Paragraph(_markup(note), style))
+        data.append(cells)
+    return _grid(data, columns, [], fixed_rows=False)
+
+
+def _grid(
+    data: list[list[Any]],
+    columns: Sequence[_Column],
+    extra: list[tuple[Any, ...]],
+    *,
+    size: float = SIZE,
+    row: float = ROW,
+    fixed_rows: bool = True,
+) -> Table:
+    """A table of the report's look: a dark header repeated on every page, zebra rows,
+    numbers right-aligned. Rows have a fixed height (text is cut to its column) unless
+    ``fixed_rows`` is false, which lets wrapped notes grow."""
+    lines = max(str(cell).count("\n") + 1 for cell in data[0])
+    header = lines * size * 1.2 + 4
+    heights = [header] + [row] * (len(data) - 1) if fixed_rows else None
+    # Cells that need another font than the base one become paragraphs of runs.
+    for r, cells in enumerate(data[1:], start=1):
+        for c, value in enumerate(cells):
+            if isinstance(value, str) and not fonts.plain(value):
+                data[r][c] = Paragraph(_markup(value), _cell_style(columns[c][2], size))
+    widths = [width for _, width, _, _ in columns]
+    # Never wider than the page: a table that would be is narrowed evenly.
+    scale = min(1.0, WIDTH / sum(widths))
+    table = Table(
+        data,
+        colWidths=[width * scale for width in widths],
+        rowHeights=heights,
+        repeatRows=1,
+        hAlign="LEFT",
+    )
+    commands: list[tuple[Any, ...]] = [
+        ("FONTNAME", (0, 0), (-1, -1), REGULAR),
+        ("FONTSIZE", (0, 0), (-1, -1), size),
+        ("LEADING", (0, 0), (-1, -1), size * 1.2),
+        ("TEXTCOLOR", (0, 0), (-1, -1), INK),
+        ("FONTNAME", (0, 0), (-1, 0), BOLD),
+        ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+        ("BACKGROUND", (0, 0), (-1, 0), HEADER),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, ZEBRA]),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.5, RULE),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE" if fixed_rows else "TOP"),
+        ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+    ]
+    for index, (_, _, align, _) in enumerate(columns):
+        commands.append(
+            ("ALIGN", (index, 0), (index, -1), {"L": "LEFT", "R": "RIGHT", "C": "CENTER"}[align])
+        )
+    table.setStyle(TableStyle(commands + extra))
+    return table
+
+
+# -- the summary's boxes ----------------------------------------------------------------------
+
+
+def _cap_box(payload: Mapping[str, Any], day: Mapping[str, Any] | None) -> list[Flowable]:
+    hits = payload["cap_hits"]
+    withheld = day["withheld"] if day else "0.00"
+    parts: list[Flowable] = [
+        _para("Cap hits (maximum payout)", size=9, bold=True),
+        _para(f"{len(hits)} payout line(s) cut by a cap; {withheld} withheld.", size=8),
+    ]
+    for hit in hits[:5]:
+        parts.append(
+            _para(
+                f"{hit['table']} round {hit['round_number']}, box {hit['box']} {hit['line']}:"
+                f" computed {hit['computed']}, paid {hit['paid']}, withheld {hit['withheld']}",
+                size=7.2,
+                color=MUTED,
+            )
+        )
+    if len(hits) > 5:
+        parts.append(_para(f"and {len(hits) - 5} more (section Cap hits).", size=7.2))
+    return parts
+
+
+def _corrections_box(payload: Mapping[str, Any], day: Mapping[str, Any] | None) -> list[Flowable]:
+    voids, corrections = payload["voids"], payload["corrections"]
+    paid = day["corrections_paid"] if day else "0.00"
+    parts: list[Flowable] = [
+        _para("Voids and corrections approved this day", size=9, bold=True),
+        _para(
+            f"{len(voids)} void(s); {len(corrections)} payout correction(s), {paid} paid.",
+            size=8,
+        ),
+    ]
+    for item in (voids + corrections)[:5]:
+        kind = "void" if item in voids else f"correction {item['amount']}"
+        parts.append(
+            _para(
+                f"{item['table']} round {item['round_number']} ({item['round_gaming_day']}):"
+                f" {kind}, {item['requested_by'] or '-'} / {item['decided_by'] or '-'}",
+                size=7.2,
+                color=MUTED,
+            )
+        )
+    if len(voids) + len(corrections) > 5:
+        parts.append(_para(f"and {len(voids) + len(corrections) - 5} more.", size=7.2))
+    return parts
+
+
+def _chain_box(payload: Mapping[str, Any]) -> list[Flowable]:
+    chain = payload["chain"]
+    verification, checkpoint = chain["last_verification"], chain["last_checkpoint"]
+    parts: list[Flowable] = [_para("Audit chain", size=9, bold=True)]
+    if verification is None:
+        parts.append(_para("Not verified yet.", size=8, bold=True, color=FLAG))
+    elif verification["intact"]:
+        scope = "in full" if verification["full"] else "incrementally"
+        upto = (
+            f", up to checkpoint {verification['checkpoint']}"
+            if verification["checkpoint"] is not None
+            else ""
+        )
+        parts.append(
+            _para(
+                f"Intact: last verified {scope} at {verification['at']}{upto}.",
+                size=8,
+                bold=True,
+                color=OK,
+            )
+        )
+    else:
+        parts.append(
+            _para(
+                f"BROKEN: the last verification, at {verification['at']}, found"
+                f" {verification['findings']} problem(s); see the alerts.",
+                size=8,
+                bold=True,
+                color=FLAG,
+            )
+        )
+    if checkpoint is None:
+        parts.append(_para("No signed checkpoint yet.", size=8))
+    else:
+        parts.append(
+            _para(
+                f"Last signed checkpoint: no. {checkpoint['number']}, sealed at"
+                f" {checkpoint['sealed_at']} ({checkpoint['reason']}), key {checkpoint['key_id']}.",
+                size=8,
+            )
+        )
+        parts.append(_para(f"Root {checkpoint['root']}", size=6.5, color=MUTED))
+    parts.append(_para("As found when the report was built.", size=7, color=MUTED))
+    return parts
+
+
+def _flag_rule(payload: Mapping[str, Any]) -> str:
+    parameters = payload["parameters"]
+    if parameters["variance_mode"] == "confidence":
+        rule = (
+            "A variance is flagged when the hold is further from the theoretical hold than"
+            f" {parameters['confidence_z']} standard errors of the hold over the period's"
+            " rounds (confidence mode; each row has its own threshold)."
+        )
+    else:
+        rule = (
+            "A variance (hold less theoretical hold) is flagged when it exceeds"
+            f" {parameters['variance_threshold_pp']} percentage points either way (absolute"
+            " mode)."
+        )
+    flagged = []
+    for level, label in (("game", "games"), ("table", "tables"), ("dealer", "dealers")):
+        names = [
+            _row_name(r)
+            for r in payload["rows"]
+            if r["level"] == level and r["day"]["variance_flag"]
+        ]
+        if names:
+            more = f" and {len(names) - 10} more" if len(names) > 10 else ""
+            flagged.append(f"{label} {', '.join(names[:10])}{more}")
+    if flagged:
+        rule += f" Flagged this day: {'; '.join(flagged)} (the sections below have each row)."
+    else:
+        rule += " Nothing is flagged this day."
+    return rule + " A game without a certified house edge has no theoretical hold to test."
+
+
+def _parameters(payload: Mapping[str, Any]) -> Flowable:
+    parameters = payload["parameters"]
+    lines = []
+    for name in sorted(parameters):
+        value = parameters[name]
+        if isinstance(value, Mapping):
+            value = ", ".join(f"{key} {item}" for key, item in sorted(value.items())) or "-"
+        lines.append(f"{name}: {value}")
+    return _note(" · ".join(lines))
+
+
+# -- machinery --------------------------------------------------------------------------------
+
+
+def _total(payload: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    return next((r for r in payload["rows"] if r["level"] == "total"), None)
+
+
+def _row_name(row: Mapping[str, Any]) -> str:
+    level = row["level"]
+    if level == "game":
+        return GAME_NAMES.get(row["game"], row["game"])
+    if level == "table":
+        return row["table"]
+    if level == "dealer":
+        return row["dealer"]
+    return f"{row['table']} / {row['dealer']}"
+
+
+def _text(value: Any, width: float, align: str) -> str:
+    """A cell's text, cut with an ellipsis to its column's width."""
+    if value is None:
+        text = "-" if align != "L" else ""
+    elif isinstance(value, bool):
+        text = "yes" if value else "no"
+    else:
+        text = str(value)
+    room = width - 6
+    if align == "L" and stringWidth(text, REGULAR, SIZE) > room:
+        while text and stringWidth(text + "…", REGULAR, SIZE) > room:
+            text = text[:-1]
+        text += "…"
+    return text
+
+
+def _header(title: str) -> str:
+    return title
+
+
+def _markup(text: str) -> str:
+    return "".join(f'<font name="{run.font}">{escape(run.text)}</font>' for run in fonts.runs(text))
+
+
+def _cell_style(align: str, size: float) -> ParagraphStyle:
+    alignment = {"L": 0, "C": 1, "R": 2}[align]
+    return ParagraphStyle(
+        f"cell-{align}-{size}",
+        fontName=REGULAR,
+        fontSize=size,
+        leading=size * 1.2,
+        alignment=alignment,
+        textColor=INK,
+    )
+
+
+def _para(
+    text: str,
+    *,
+    size: float,
+    bold: bool = False,
+    color: Any = INK,
+    leading: float | None = None,
+    before: float = 0,
+    after: float = 0,
+    keep: bool | None = None,
+) -> Paragraph:
+    """A paragraph; headings (``before`` > 0, unless ``keep`` says) stay with what follows."""
+    font = BOLD if bold else REGULAR
+    style = ParagraphStyle(
+        f"p-{size}-{bold}",
+        fontName=font,
+        fontSize=size,
+        leading=leading or size * 1.3,
+        textColor=color,
+        alignment=TA_LEFT,
+        spaceBefore=before,
+        spaceAfter=after,
+        keepWithNext=int(bool(before) if keep is None else keep),
+    )
+    markup = "".join(
+        f'<font name="{run.font}">{escape(run.text)}</font>' for run in fonts.runs(text, bold=bold)
+    )
+    return Paragraph(markup, style)
+
+
+def _heading(text: str) -> Paragraph:
+    return _para(text, size=12, bold=True, color=HEADER, before=6, after=3)
+
+
+def _subheading(text: str) -> Paragraph:
+    return _para(text, size=9, bold=True, before=4, after=2)
+
+
+def _note(text: str) -> Paragraph:
+    return _para(text, size=7.2, color=MUTED, before=2, keep=False)
+
+
+def _numbered_canvas(footer: str, digest: str) -> type[canvas.Canvas]:
+    """A canvas that holds its pages back until the end, so each footer can say "page n of
+    N"."""
+
+    class NumberedCanvas(canvas.Canvas):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._pages: list[dict[str, Any]] = []
+
+        def showPage(self) -> None:  # noqa: N802 (reportlab's name)
+            self._pages.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self) -> None:
+            count = len(self._pages)
+            for number, state in enumerate(self._pages, start=1):
+                self.__dict__.update(state)
+                self._footer(number, count)
+                super().showPage()
+            super().save()
+
+        def _footer(self, number: int, count: int) -> None:
+            self.saveState()
+            self.setStrokeColor(RULE)
+            self.setLineWidth(0.5)
+            self.line(MARGIN, MARGIN + 4, PAGE[0] - MARGIN, MARGIN + 4)
+            self.setFillColor(MUTED)
+            y = MARGIN - 6
+            _draw(self, MARGIN, y, footer, size=6.8)
+            _draw(self, PAGE[0] / 2, y, f"page {number} of {count}", size=6.8, anchor="middle")
+            _draw(self, PAGE[0] - MARGIN, y, f"data SHA-256 {digest}", size=6.3, anchor="end")
+            self.restoreState()
+
+    return NumberedCanvas
+
+
+def _draw(
+    target: canvas.Canvas, x: float, y: float, text: str, *, size: float, anchor: str = "start"
+) -> None:
+    pieces = fonts.runs(text)
+    width = sum(stringWidth(p.text, p.font, size) for p in pieces)
+    if anchor == "middle":
+        x -= width / 2
+    elif anchor == "end":
+        x -= width
+    for piece in pieces:
+        target.setFont(piece.font, size)
+        target.drawString(x, y, piece.text)
+        x += stringWidth(piece.text, piece.font, size)
