@@ -181,6 +181,8 @@ class Tray:
     awaiting_drop: list[TrayCount]
     #: Drop counts of the table waiting for their confirmation.
     drops_pending: list[DropCount]
+    #: The casino's chips, lowest value first: what a count or a slip names.
+    chips: list[ChipDenomination]
 
 
 def tray_of(table: Table) -> Tray:
@@ -201,6 +203,9 @@ def tray_of(table: Table) -> Tray:
             DropCount.objects.filter(table=table, decision__isnull=True)
             .select_related("counted_by")
             .order_by("pk")
+        ),
+        chips=list(
+            ChipDenomination.objects.filter(casino_id=table.pit.casino_id).order_by("value")
         ),
     )
 

@@ -41,6 +41,7 @@ APP_FILES = (
     "surfaces/tablet/picker.js",
     "surfaces/tablet/money.js",
     "surfaces/tablet/messages.js",
+    "surfaces/tablet/tray.js",
 )
 
 
@@ -142,6 +143,10 @@ def api_urls() -> dict[str, str]:
         "round": templated("round-detail", round_id=0),
         "action": templated("round-action", round_id=0),
         "settle": templated("round-settle", round_id=0),
+        "tray": templated("table-tray", table_id=0),
+        "trayCounts": templated("table-tray-counts", table_id=0),
+        "slips": templated("table-slips", table_id=0),
+        "slipReceive": templated("slip-receive", slip_id=0),
     }
 
 

@@ -541,6 +541,7 @@ class TrayOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
     drops_pending = DropOutputSerializer(
         many=True, help_text="Drop counts waiting for their confirmation."
     )
+    chips = ChipOutputSerializer(many=True, help_text="The casino's chips, lowest value first.")
 
 
 class TableTrayApi(APIView):

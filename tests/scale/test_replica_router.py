@@ -230,3 +230,29 @@ def test_a_replica_that_does_not_catch_up_in_time_leaves_the_report_to_the_prima
     assert (day_total(report)["rounds"], day_total(report)["wagered"]) == (2, "100.00")
     assert not any("payouts_wagerline" in query["sql"] for query in on_replica.captured_queries)
     assert any("replica behind the primary" in message for message in caplog.messages)
+
+
+def test_the_round_search_reads_the_replica_and_a_dealers_search_the_primary(
+    replica: Replica,
+    audit_floor: dict[str, Any],
+    stake_round: Callable[[str], Round],
+    client_for: Callable[[str | None], Any],
+) -> None:
+    round = stake_round("10")
+    assert replica_wait(timeout=30)
+    auditor = client_for("auditor")
+    with (
+        CaptureQueriesContext(connections[REPLICA]) as on_replica,
+        CaptureQueriesContext(connections["default"]) as on_primary,
+    ):
+        response = auditor.get("/api/v1/rounds/")
+    assert response.status_code == 200, response.json()
+    assert [row["id"] for row in response.json()["results"]] == [round.pk]
+    searched = [q["sql"] for q in on_replica.captured_queries if "tables_round" in q["sql"]]
+    assert searched, on_replica.captured_queries
+    assert not [q["sql"] for q in on_primary.captured_queries if "tables_round" in q["sql"]]
+
+    dealer = client_for("dealer")
+    with CaptureQueriesContext(connections[REPLICA]) as on_replica:
+        assert dealer.get("/api/v1/rounds/").status_code == 200
+    assert on_replica.captured_queries == []

@@ -8,6 +8,7 @@ import { detailOf, explain } from "./messages.js";
 import { provisional } from "./offline.js";
 import { cardName, isRed } from "./picker.js";
 import * as queue from "./queue.js";
+import { traySection } from "./tray.js";
 import { actions as actionList, el, inlineField, settlement, table as tableView, words } from "./render.js";
 
 const screen = document.getElementById("screen");
@@ -421,7 +422,16 @@ function betweenRounds() {
       ...options.map((option) => el("label", { class: "toggle" },
         el("input", { type: "checkbox", "data-option": option.name, onchange: (event) => { chosen[option.name] = event.target.checked; } }),
         ` ${option.label}`))) : null,
-    el("button", { type: "button", class: "primary huge", "data-open-round": "", onclick: () => openRound({ ...chosen }) }, "Open next round"));
+    el("button", { type: "button", class: "primary huge", "data-open-round": "", onclick: () => openRound({ ...chosen }) }, "Open next round"),
+    trayHost());
+}
+
+// The chip tray's section, drawn once the tray is read (between rounds only: counts and slips
+// are not taken in the middle of a deal).
+function trayHost() {
+  const host = el("section", { class: "tray", "aria-label": "Chip tray" });
+  traySection(host, state.table, state.online);
+  return host;
 }
 
 async function settle() {

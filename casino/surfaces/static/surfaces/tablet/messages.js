@@ -42,6 +42,13 @@ const MESSAGES = {
   broker_unavailable: "The system is busy. Try again in a moment.",
   server_error: "The server had a problem. Call the pit boss if it happens again.",
   not_found: "Not found on the server.",
+  chips_invalid: "Count the chips again: a number of chips is missing or not valid.",
+  count_pending: "A count waits for the pit boss: ask them to confirm it first.",
+  count_out_of_order: "Not now: an opener starts a shift, a closer ends it.",
+  same_person: "Someone else must take this step.",
+  slip_step_out_of_order: "This slip is not at that step yet.",
+  slip_voided: "This slip was voided.",
+  slip_void_pending: "A void of this slip waits for approval.",
 };
 
 /** A refusal in a dealer's words: the table's message for its code, else the server's own. */

@@ -1,0 +1,116 @@
+// The chip tray at the table, between rounds: the opener or closer count (entered here,
+// confirmed by the pit boss on the board), asking the cage for a fill or a credit, and taking a
+// fill in when it arrives. These are done online: each is one request, answered at once, and
+// the screen says so when the network is down.
+
+import { Refusal, at, call, newKey, urls } from "./api.js";
+import { explain } from "./messages.js";
+import { amount, cents, shown } from "./money.js";
+import { el } from "./render.js";
+
+const STATUS_WORDS = {
+  requested: "asked, waits for the pit boss",
+  approved: "approved, waits for the cage",
+  issued: "on its way from the cage",
+  received: "received",
+  void_pending: "void asked",
+  voided: "void",
+};
+
+/** The tray's section of the between-rounds screen, drawn into ``host``; ``done`` redraws. */
+export async function traySection(host, table, online) {
+  if (!online) {
+    host.replaceChildren(el("p", { class: "tray-offline" }, "Chip tray: back when the network is."));
+    return;
+  }
+  let tray;
+  try {
+    tray = await call("GET", at(urls.tray, table.id));
+  } catch (error) {
+    host.replaceChildren(el("p", { class: "tray-offline" }, `Chip tray: ${error instanceof Refusal ? explain(error) : "not reachable now."}`));
+    return;
+  }
+  const redraw = () => traySection(host, table, online);
+  const pending = tray.counts.find((count) => count.status === "pending");
+  const kind = tray.shift ? "closer" : "opener";
+  const parts = [el("h2", {}, "Chip tray")];
+  parts.push(el("p", { class: "tray-shift" }, tray.shift
+    ? `Shift open · opener ${shown(tray.shift.total)}`
+    : "No shift open: count the opener."));
+  if (pending) {
+    parts.push(el("p", { class: "tray-pending", "data-count-pending": pending.id },
+      `${pending.kind === "opener" ? "Opener" : "Closer"} ${shown(pending.total)} waits for the pit boss.`));
+  } else if (tray.chips.length) {
+    parts.push(el("button", { type: "button", class: "primary", "data-count": kind,
+      onclick: () => chipForm(host, tray, kind === "opener" ? "Count the opener" : "Count the closer",
+        (chips) => call("POST", at(urls.trayCounts, table.id), { body: { kind, chips }, key: newKey() }), redraw, true) },
+      kind === "opener" ? "Count opener" : "Count closer"));
+  }
+  if (tray.shift && tray.chips.length) {
+    for (const slipKind of ["fill", "credit"]) {
+      parts.push(el("button", { type: "button", "data-ask": slipKind,
+        onclick: () => chipForm(host, tray, slipKind === "fill" ? "Ask the cage for a fill" : "Ask the cage for a credit",
+          (chips) => call("POST", at(urls.slips, table.id), { body: { kind: slipKind, chips }, key: newKey() }), redraw, false) },
+        slipKind === "fill" ? "Ask for a fill" : "Ask for a credit"));
+    }
+  }
+  if (tray.slips.length) {
+    parts.push(el("ul", { class: "tray-slips" }, ...tray.slips.map((slip) => el("li", { "data-slip": slip.number },
+      el("span", {}, `#${slip.number} ${slip.kind} ${shown(slip.amount)} · ${STATUS_WORDS[slip.status] || slip.status}`),
+      slip.kind === "fill" && slip.status === "issued"
+        ? el("button", { type: "button", class: "primary", "data-receive": slip.number,
+            onclick: async (event) => {
+              event.target.disabled = true;
+              await act(host, () => call("POST", at(urls.slipReceive, slip.id), { body: {}, key: newKey() }), redraw);
+            } }, "Fill received")
+        : null))));
+  }
+  parts.push(el("p", { class: "tray-error", role: "alert" }));
+  host.replaceChildren(...parts);
+}
+
+async function act(host, request, redraw) {
+  try {
+    await request();
+    await redraw();
+  } catch (error) {
+    const message = host.querySelector(".tray-error");
+    if (message) message.textContent = error instanceof Refusal ? explain(error) : "Not sent: the network is down. Try again.";
+  }
+}
+
+// One row per chip of the casino, with big minus and plus buttons and the number typed if
+// quicker; the total as it goes.
+function chipForm(host, tray, title, submit, redraw, allowEmpty) {
+  const counts = Object.fromEntries(tray.chips.map((chip) => [chip.value, 0]));
+  const total = el("strong", { class: "tray-total" }, shown("0.00"));
+  const repaint = () => {
+    // In whole cents, as every amount the app computes.
+    const sum = Object.entries(counts).reduce((running, [value, n]) => running + cents(value) * n, 0);
+    total.textContent = shown(amount(sum));
+  };
+  const rows = tray.chips.map((chip) => {
+    const input = el("input", { type: "number", min: "0", step: "1", inputMode: "numeric", value: "0", "data-chip": chip.value,
+      "aria-label": `${chip.value} chips`,
+      oninput: () => { counts[chip.value] = Math.max(0, Math.floor(Number(input.value) || 0)); repaint(); } });
+    const change = (by) => () => { counts[chip.value] = Math.max(0, counts[chip.value] + by); input.value = String(counts[chip.value]); repaint(); };
+    return el("div", { class: "chip-row" },
+      el("span", { class: `chip chip-${chip.colour}` }, shown(chip.value)),
+      el("button", { type: "button", class: "step", onclick: change(-1), "aria-label": `one ${chip.value} chip less` }, "−"),
+      input,
+      el("button", { type: "button", class: "step", onclick: change(1), "aria-label": `one ${chip.value} chip more` }, "+"),
+      el("button", { type: "button", class: "step", onclick: change(10), "aria-label": `ten ${chip.value} chips more` }, "+10"));
+  });
+  const send = el("button", { type: "submit", class: "primary huge", "data-send-chips": "" }, "Send");
+  const form = el("form", { class: "chip-form", onsubmit: async (event) => {
+    event.preventDefault();
+    const chips = Object.fromEntries(Object.entries(counts).filter(([, n]) => allowEmpty || n > 0));
+    send.disabled = true;
+    await act(host, () => submit(chips), redraw);
+    send.disabled = false;
+  } },
+  el("h2", {}, title), ...rows, el("p", {}, "Total ", total),
+  el("div", { class: "chip-actions" }, send, el("button", { type: "button", class: "quiet", onclick: redraw }, "Cancel")),
+  el("p", { class: "tray-error", role: "alert" }));
+  host.replaceChildren(form);
+}
