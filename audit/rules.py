@@ -73,3 +73,7 @@ rules.add_perm("audit.read_report", supervises_in_the_casino | is_auditor)
 # narrows the rows: a pit boss's pits, a dealer's round in play); a round's story is the
 # reviewers' (``tables.review_round``).
 rules.add_perm("audit.search_rounds", is_dealer | is_pit_boss | is_auditor | is_admin)
+
+# Evidence packages: auditors of any round or table, a pit boss of the own pits' (never a
+# dealer, nor an admin, who configures and reviews no rounds).
+rules.add_perm("audit.export_evidence", is_supervising_pit_boss | is_auditor)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from audit.api import views
+from audit.api import evidence_views, views
 
 urlpatterns = [
     path("records/", views.AuditRecordListApi.as_view(), name="audit-record-list"),
@@ -33,6 +33,16 @@ urlpatterns = [
     path("reports/<int:report_id>/", views.ReportDetailApi.as_view(), name="audit-report-detail"),
     path("reports/<int:report_id>/csv/", views.ReportCsvApi.as_view(), name="audit-report-csv"),
     path("reports/<int:report_id>/pdf/", views.ReportPdfApi.as_view(), name="audit-report-pdf"),
+    path(
+        "evidence/rounds/<int:round_id>/",
+        evidence_views.RoundEvidenceApi.as_view(),
+        name="audit-evidence-round",
+    ),
+    path(
+        "evidence/tables/<int:table_id>/",
+        evidence_views.TableDayEvidenceApi.as_view(),
+        name="audit-evidence-table-day",
+    ),
     path("alerts/", views.AlertListApi.as_view(), name="audit-alert-list"),
     path(
         "alerts/<int:alert_id>/acknowledge/",

@@ -45,3 +45,5 @@ class AuditCode(StrEnum):
     REPLAY_CHECKED = "audit.replay_checked"
     CHAIN_VERIFIED = "audit.chain_verified"
     CHAIN_BROKEN = "audit.chain_broken"
+    # Evidence packages
+    EVIDENCE_EXPORTED = "evidence.exported"

@@ -151,6 +151,14 @@ class SearchCode(StrEnum):
     FILTER_INVALID = "filter_invalid"
 
 
+@unique
+class EvidenceCode(StrEnum):
+    """Evidence packages."""
+
+    EVIDENCE_NOTHING_RECORDED = "evidence_nothing_recorded"
+    EVIDENCE_CHECKPOINT_UNWRITTEN = "evidence_checkpoint_unwritten"
+
+
 #: Every enum of codes, the engines' first.
 CODE_ENUMS: tuple[type[StrEnum], ...] = (
     GameCode,
@@ -167,6 +175,7 @@ CODE_ENUMS: tuple[type[StrEnum], ...] = (
     ServiceCode,
     AuditTrailCode,
     SearchCode,
+    EvidenceCode,
 )
 
 #: A refusal by an engine is an action the rules do not allow now: 422, unless listed here.
@@ -251,6 +260,10 @@ _EXCEPTIONS: dict[str, int] = {
     AuditTrailCode.SIGNING_KEY_MISSING: 503,
     # A search's filter, ordering or cursor that does not read, named in the details.
     SearchCode.FILTER_INVALID: 400,
+    # A table's day of which the trail holds nothing has no evidence to package.
+    EvidenceCode.EVIDENCE_NOTHING_RECORDED: 404,
+    # The checkpoint a package must rest on could not be written outside: try again later.
+    EvidenceCode.EVIDENCE_CHECKPOINT_UNWRITTEN: 503,
 }
 
 

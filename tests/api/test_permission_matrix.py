@@ -61,6 +61,8 @@ ALERT_READERS = frozenset({"pit_boss", "other_pit_boss", "auditor", "admin"})
 #: Who reads the gaming-day reports of this casino: the pit bosses of its pits (both pits of
 #: the floor are the one casino's), and auditors.
 REPORT_READERS = frozenset({"pit_boss", "other_pit_boss", "auditor"})
+#: Who exports a round's or a table's day's evidence package: auditors, the pit's pit boss.
+EVIDENCE_EXPORTERS = frozenset({"pit_boss", "auditor"})
 
 
 @dataclass(frozen=True)
@@ -306,6 +308,22 @@ CASES = [
         REPORT_READERS,
         needs_report=True,
     ),
+    Case(
+        "audit_evidence_round",
+        "get",
+        "/api/v1/audit/evidence/rounds/{round}/",
+        EVIDENCE_EXPORTERS,
+        needs_round=True,
+        round_state="settled",
+    ),
+    Case(
+        "audit_evidence_table_day",
+        "get",
+        "/api/v1/audit/evidence/tables/{table}/?day={today}",
+        EVIDENCE_EXPORTERS,
+        needs_round=True,
+        round_state="settled",
+    ),
     Case("token_list", "get", "/api/v1/auth/tokens/", SIGNED_IN),
     Case(
         "token_revoke",
@@ -429,6 +447,7 @@ def test_permission(
         lockout=lockout_id,
         pit=table.pit_id,
         alert=alert_id,
+        today=(Round.objects.get(pk=round_id).gaming_day.isoformat() if round_id else "2025-03-10"),
     )
     client = client_for(role)
     before = _database_state()
