@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from casino.surfaces import views
+from casino.surfaces import views, workbench
 
 urlpatterns = [
     path("sign-in/", views.SignInView.as_view(), name="surfaces-sign-in"),
@@ -14,4 +14,12 @@ urlpatterns = [
     ),
     path("pit/", views.pit_index, name="surfaces-pit-index"),
     path("pit/<int:pit_id>/", views.pit_board, name="surfaces-pit-board"),
+    path("audit/", workbench.workbench_search, name="surfaces-workbench"),
+    path(
+        "audit/rounds/<int:round_id>/",
+        workbench.workbench_round,
+        name="surfaces-workbench-round",
+    ),
+    path("audit/reports/", workbench.workbench_reports, name="surfaces-workbench-reports"),
+    path("audit/verify/", workbench.workbench_verify, name="surfaces-workbench-verify"),
 ]
