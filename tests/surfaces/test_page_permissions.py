@@ -89,4 +89,7 @@ def _page_routes(resolver: URLResolver) -> set[str]:
 def test_every_page_is_a_case() -> None:
     """A new page must join this matrix."""
     covered = {"surfaces-sign-in", "surfaces-sign-out", "surfaces-pit-index", "surfaces-pit-board"}
+    # The workbench's pages: tests/surfaces/test_workbench_permissions.py.
+    covered |= {"surfaces-workbench", "surfaces-workbench-round"}
+    covered |= {"surfaces-workbench-reports", "surfaces-workbench-verify"}
     assert _page_routes(get_resolver()) == covered
