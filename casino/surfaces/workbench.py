@@ -28,9 +28,9 @@ from tables.rules import is_admin, is_auditor, is_pit_boss
 rules.add_perm("surfaces.use_workbench", is_auditor | is_admin | is_pit_boss)
 
 
-def _template_url(name: str, **kwargs: int) -> str:
+def _template_url(name: str, argument: str) -> str:
     """A route's URL with ``{id}`` where its one id goes, for the script to fill in."""
-    return reverse(name, kwargs={key: 0 for key in kwargs}).replace("/0/", "/{id}/")
+    return reverse(name, kwargs={argument: 0}).replace("/0/", "/{id}/")
 
 
 def _require_workbench(request: HttpRequest) -> None:
@@ -45,9 +45,7 @@ def _common(request: HttpRequest, screen: str) -> dict[str, Any]:
         "screen": screen,
         "may_verify": rules.has_perm("audit.view_trail", user),
         "may_run_reports": rules.has_perm("audit.run_reports", user),
-        "round_url": reverse("surfaces-workbench-round", kwargs={"round_id": 0}).replace(
-            "/0/", "/{id}/"
-        ),
+        "round_url": _template_url("surfaces-workbench-round", "round_id"),
     }
 
 
@@ -106,8 +104,8 @@ def workbench_round(request: HttpRequest, round_id: int) -> HttpResponse:
             "round": round,
             "story_url": reverse("round-story", kwargs={"round_id": round.pk}),
             "request_url": reverse("audit-correction-request", kwargs={"round_id": round.pk}),
-            "approve_url": _template_url("audit-correction-approve", correction_id=0),
-            "reject_url": _template_url("audit-correction-reject", correction_id=0),
+            "approve_url": _template_url("audit-correction-approve", "correction_id"),
+            "reject_url": _template_url("audit-correction-reject", "correction_id"),
             "evidence_url": reverse("audit-evidence-round", kwargs={"round_id": round.pk}),
             "may_request": rules.has_perm("audit.request_correction", user, round),
             "may_decide": rules.has_perm("audit.decide_correction", user, round),

@@ -27,6 +27,7 @@ from tables.models import Round
 from tables.services.rounds import round_open
 from tests.audit.conftest import audit_floor, play_rp01  # noqa: F401
 from tests.audit.factories import Tablet
+from tests.owner import as_owner
 from tests.push.server import free_port, server_env, uvicorn
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -453,8 +454,19 @@ def test_the_chain_verification_shows_its_findings(
     checkpoint_seal(reason="manual")
     play_rp01(audit_floor["table"])
     checkpoint_seal(reason="manual")
-    # The first checkpoint held outside goes missing.
+    # The first checkpoint held outside goes missing, and the round's first audit row is
+    # edited in place by the database's owner, its stored hash left as it was.
     (checkpoints / "checkpoint-000000000001.json").unlink()
+    stream = f"table:{audit_floor['table'].pk}"
+    with connection.cursor() as cursor, as_owner(cursor):
+        cursor.execute("ALTER TABLE audit_auditrecord DISABLE TRIGGER USER")
+        try:
+            cursor.execute(
+                "UPDATE audit_auditrecord SET reason = 'rewritten' WHERE stream = %s AND seq = 1",
+                [stream],
+            )
+        finally:
+            cursor.execute("ALTER TABLE audit_auditrecord ENABLE TRIGGER USER")
     page = laptop()
     sign_in(page, site, "auditor", then="/audit/verify/")
     page.click("#verify button[type=submit]")
@@ -464,6 +476,11 @@ def test_the_chain_verification_shows_its_findings(
     findings = page.locator("#findings tbody tr")
     assert findings.count() >= 1
     assert "A checkpoint is missing" in page.locator("#findings").inner_text()
+    # The edited row: its stream, the first row that differs, the hash expected and found.
+    edited = findings.filter(has_text="hash or link does not hold").first
+    kind, where, first_row, _, expected, found, _ = edited.locator("td").all_inner_texts()
+    assert (where, first_row) == (stream, "1")
+    assert len(expected) == len(found) == 64 and expected != found
     screenshot(page, "findings")
 
 

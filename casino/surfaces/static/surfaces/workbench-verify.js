@@ -9,7 +9,7 @@ const failure = document.getElementById("verify-error");
 const button = form.querySelector("button[type=submit]");
 
 const FINDINGS = {
-  broken_link: "A row does not link to the one before",
+  broken_link: "A row's hash or link does not hold",
   head_differs: "A sealed head no longer matches the rows",
   checkpoint_invalid: "A checkpoint is invalid",
   checkpoint_missing: "A checkpoint is missing",
