@@ -27,6 +27,7 @@ The checks, in order (:data:`CHECKS`):
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -138,7 +139,9 @@ def _run(name: str, step: Callable[[], str]) -> Check:
         return Check(name, True, step())
     except _Failed as finding:
         return Check(name, False, str(finding))
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+    # Whatever the file holds, a check fails rather than raises (a malformed amount is a
+    # decimal.InvalidOperation, an ArithmeticError).
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, ArithmeticError) as exc:
         return Check(name, False, f"the package does not hold what this check reads: {exc!r}")
 
 
@@ -199,8 +202,14 @@ def _package_signature(package: dict[str, Any], trusted: Ed25519PublicKey) -> st
         raise _Failed(
             f"signed with key {signature.get('key_id')}, not the trusted {key_id(trusted)}"
         )
-    if not signature_holds(trusted, signed_bytes(package), str(signature.get("value"))):
+    value = str(signature.get("value"))
+    if not signature_holds(trusted, signed_bytes(package), value):
         raise _Failed("the signature does not hold: the package changed after it was signed")
+    # Base64 leaves the last character's spare bits free: a value they were changed in decodes
+    # to the same signature. Only the canonical encoding is the signature, so that no byte of
+    # the file goes unchecked.
+    if base64.b64encode(base64.b64decode(value)).decode() != value:
+        raise _Failed("the signature is not in its canonical base64 encoding")
     return f"signed by key {key_id(trusted)}"
 
 

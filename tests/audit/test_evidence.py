@@ -542,3 +542,40 @@ def test_a_pot_games_round_verifies_with_its_replay(
     outcome = verify_package(export.content, public_key_pem=site_pem)
     assert outcome.ok, outcome.checks
     assert "reproduces its settlement" in outcome.check("replay").detail
+
+
+def test_the_formats_docstring_examples_hold() -> None:
+    import doctest
+
+    import audit.evidence.document
+
+    outcome = doctest.testmod(audit.evidence.document)
+    assert outcome.attempted > 0 and outcome.failed == 0
+
+
+def test_a_signature_reencoded_in_its_spare_bits_fails(exported: bytes, site_pem: bytes) -> None:
+    """The last base64 character of a 64-byte signature carries four spare bits: changed, the
+    value decodes to the very same signature, so only a check of the encoding itself sees that
+    byte of the file changed."""
+    import base64
+
+    package = load(exported)
+    value = package["signature"]["value"]
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    last = value.rstrip("=")[-1]
+    twin = alphabet[alphabet.index(last) ^ 1]
+    forged = (
+        value[: len(value.rstrip("=")) - 1] + twin + "=" * (len(value) - len(value.rstrip("=")))
+    )
+    assert base64.b64decode(forged) == base64.b64decode(value) and forged != value
+    package["signature"]["value"] = forged
+    assert failed(canonical(package), site_pem) == ["package_signature"]
+
+
+def test_an_amount_that_is_no_number_fails_a_check_and_never_raises(
+    exported: bytes, site_pem: bytes
+) -> None:
+    package = load(exported)
+    package["rounds"][0]["settlement"]["lines"][-1]["paid"] = "40/00"
+    found = failed(resign(package), site_pem)
+    assert found == ["records_match", "replay"], found
