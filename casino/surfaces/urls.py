@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from casino.surfaces import cage, tablet, views
+from casino.surfaces import cage, tablet, views, workbench
 
 urlpatterns = [
     path("sign-in/", views.SignInView.as_view(), name="surfaces-sign-in"),
@@ -18,4 +18,12 @@ urlpatterns = [
     path("tablet/", tablet.tablet_app, name="surfaces-tablet"),
     path("tablet/sw.js", tablet.tablet_service_worker, name="surfaces-tablet-sw"),
     path("tablet/pair/", tablet.tablet_pair, name="surfaces-tablet-pair"),
+    path("audit/", workbench.workbench_search, name="surfaces-workbench"),
+    path(
+        "audit/rounds/<int:round_id>/",
+        workbench.workbench_round,
+        name="surfaces-workbench-round",
+    ),
+    path("audit/reports/", workbench.workbench_reports, name="surfaces-workbench-reports"),
+    path("audit/verify/", workbench.workbench_verify, name="surfaces-workbench-verify"),
 ]

@@ -142,4 +142,7 @@ def test_every_page_is_a_case() -> None:
         "surfaces-cage",
     }
     covered |= {"surfaces-tablet", "surfaces-tablet-sw", "surfaces-tablet-pair"}
+    # The workbench's pages: tests/surfaces/test_workbench_permissions.py.
+    covered |= {"surfaces-workbench", "surfaces-workbench-round"}
+    covered |= {"surfaces-workbench-reports", "surfaces-workbench-verify"}
     assert _page_routes(get_resolver()) == covered

@@ -1,0 +1,68 @@
+// The gaming-day reports: the list from GET /api/v1/audit/reports/, a day's report requested
+// (202, then polled until done or failed), and each done report's CSV and PDF.
+import { api, badge, el, errorWords, post, shortHash, when } from "./workbench-common.js";
+
+const root = document.getElementById("workbench");
+const urls = root.dataset;
+const rows = document.querySelector("#reports tbody");
+const failure = document.getElementById("reports-error");
+const pickers = JSON.parse(document.getElementById("pickers").textContent);
+const casinos = Object.fromEntries(pickers.casinos.map((casino) => [casino.id, casino.name]));
+const TONE = { done: "ok", failed: "alarm", queued: "info", running: "info" };
+// A report still being built is polled this often until it is done or failed.
+const POLL_MS = 1000;
+
+let pollTimer = null;
+
+async function load() {
+  try {
+    const reports = await api(urls.reportsUrl);
+    failure.textContent = "";
+    rows.replaceChildren(...(reports.length ? reports.map(row)
+      : [el("tr", { class: "empty" }, el("td", { colSpan: 9 }, "No reports yet."))]));
+    clearTimeout(pollTimer);
+    if (reports.some((report) => report.status !== "done" && report.status !== "failed")) {
+      pollTimer = setTimeout(load, POLL_MS);
+    }
+  } catch (error) {
+    failure.textContent = errorWords(error);
+  }
+}
+
+function row(report) {
+  const done = report.status === "done";
+  return el("tr", { "data-report": report.id, "data-status": report.status },
+    el("td", {}, `#${report.id}`),
+    el("td", {}, casinos[report.casino] || `Casino ${report.casino}`),
+    el("td", {}, report.gaming_day),
+    el("td", {}, report.trigger.replaceAll("_", " ")),
+    el("td", {}, badge(report.status, TONE[report.status]), report.error ? el("span", { class: "error" }, ` ${report.error}`) : null),
+    el("td", {}, `${when(report.requested_at)}${report.requested_by ? ` by ${report.requested_by}` : ""}`),
+    el("td", {}, when(report.finished_at)),
+    el("td", { class: "mono", title: report.pdf_sha256 || "" }, shortHash(report.pdf_sha256)),
+    el("td", { class: "downloads" }, done
+      ? [el("a", { href: report.links.csv, class: "csv", download: "" }, "CSV"), " ",
+         el("a", { href: report.links.pdf, class: "pdf", download: "" }, "PDF")]
+      : "—"),
+  );
+}
+
+const form = document.getElementById("report-request");
+if (form) {
+  form.casino.append(...pickers.casinos.map((casino) => el("option", { value: String(casino.id) }, casino.name)));
+  const error = form.querySelector(".error");
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    const body = { gaming_day: form.gaming_day.value };
+    if (form.casino.value) body.casino = Number(form.casino.value);
+    try {
+      await post(urls.requestUrl, urls.csrf, body);
+      await load();
+    } catch (refusal) {
+      error.textContent = errorWords(refusal);
+    }
+  });
+}
+
+load();

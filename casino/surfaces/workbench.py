@@ -1,0 +1,145 @@
+"""The auditor's workbench: finding rounds, a round's story and replay, its corrections, the
+gaming-day reports and the trail's verification, in the browser.
+
+The pages are thin, as the pit board's: each renders from the API in the browser
+(``/api/v1/rounds/``, ``/api/v1/rounds/{id}/story/``, ``/api/v1/audit/...``), so what a user
+sees and may do is what the API answers, with the same permissions. The views decide only who
+may open a page at all (auditors, admins and pit bosses; a dealer is refused) and which of its
+buttons to offer; the API still refuses whatever a button asks that the user may not do.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import rules
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+
+from casino.core.roles import Role
+from casino.surfaces.views import watched_pits
+from tables.models import Game, Round
+from tables.rules import is_admin, is_auditor, is_pit_boss
+
+rules.add_perm("surfaces.use_workbench", is_auditor | is_admin | is_pit_boss)
+
+
+def _template_url(name: str, argument: str) -> str:
+    """A route's URL with ``{id}`` where its one id goes, for the script to fill in."""
+    return reverse(name, kwargs={argument: 0}).replace("/0/", "/{id}/")
+
+
+def _require_workbench(request: HttpRequest) -> None:
+    if not rules.has_perm("surfaces.use_workbench", request.user):
+        raise PermissionDenied
+
+
+def _common(request: HttpRequest, screen: str) -> dict[str, Any]:
+    """What every screen's bar and script need: the screen, what the user may open."""
+    user = request.user
+    return {
+        "screen": screen,
+        "may_verify": rules.has_perm("audit.view_trail", user),
+        "may_run_reports": rules.has_perm("audit.run_reports", user),
+        "round_url": _template_url("surfaces-workbench-round", "round_id"),
+    }
+
+
+def _pickers(user: Any) -> dict[str, Any]:
+    """The casinos, pits and dealers the search's pickers offer.
+
+    No API lists them; a pit boss is offered the own pits only (the search would answer
+    nothing for another's). The tables come from ``/api/v1/tables/`` in the browser.
+    """
+    pits = watched_pits(user)
+    casinos = {pit.casino.pk: pit.casino.name for pit in pits}
+    dealers = (
+        get_user_model()
+        .objects.filter(groups__name=Role.DEALER.value)
+        .order_by("username")
+        .values_list("pk", "username")
+    )
+    return {
+        "casinos": [{"id": pk, "name": name} for pk, name in sorted(casinos.items())],
+        "pits": [{"id": pit.pk, "name": pit.name, "casino": pit.casino.pk} for pit in pits],
+        "dealers": [{"id": pk, "name": name} for pk, name in dealers],
+        "games": [{"id": value, "name": str(label)} for value, label in Game.choices],
+    }
+
+
+@login_required(login_url="surfaces-sign-in")
+def workbench_search(request: HttpRequest) -> HttpResponse:
+    """The round search: every filter of ``GET /api/v1/rounds/``, kept in the page's URL."""
+    _require_workbench(request)
+    return render(
+        request,
+        "surfaces/workbench.html",
+        {
+            **_common(request, "search"),
+            "pickers": _pickers(request.user),
+            "search_url": reverse("round-search"),
+            "tables_url": reverse("table-list"),
+        },
+    )
+
+
+@login_required(login_url="surfaces-sign-in")
+def workbench_round(request: HttpRequest, round_id: int) -> HttpResponse:
+    """One round's story and replay, its corrections and its evidence package. Refused (403)
+    to whoever may not review the round (a pit boss of another pit)."""
+    _require_workbench(request)
+    round = get_object_or_404(Round.objects.select_related("table__pit"), pk=round_id)
+    user = request.user
+    if not rules.has_perm("tables.review_round", user, round):
+        raise PermissionDenied
+    return render(
+        request,
+        "surfaces/workbench_round.html",
+        {
+            **_common(request, "round"),
+            "round": round,
+            "story_url": reverse("round-story", kwargs={"round_id": round.pk}),
+            "request_url": reverse("audit-correction-request", kwargs={"round_id": round.pk}),
+            "approve_url": _template_url("audit-correction-approve", "correction_id"),
+            "reject_url": _template_url("audit-correction-reject", "correction_id"),
+            "evidence_url": reverse("audit-evidence-round", kwargs={"round_id": round.pk}),
+            "may_request": rules.has_perm("audit.request_correction", user, round),
+            "may_decide": rules.has_perm("audit.decide_correction", user, round),
+            "may_export": rules.has_perm("audit.export_evidence", user, round),
+        },
+    )
+
+
+@login_required(login_url="surfaces-sign-in")
+def workbench_reports(request: HttpRequest) -> HttpResponse:
+    """The gaming-day reports: the list, a day's report requested, its CSV and PDF."""
+    _require_workbench(request)
+    if not rules.has_perm("audit.list_reports", request.user):
+        raise PermissionDenied
+    return render(
+        request,
+        "surfaces/workbench_reports.html",
+        {
+            **_common(request, "reports"),
+            "pickers": _pickers(request.user),
+            "reports_url": reverse("audit-report-list"),
+            "report_request_url": reverse("audit-report-request"),
+        },
+    )
+
+
+@login_required(login_url="surfaces-sign-in")
+def workbench_verify(request: HttpRequest) -> HttpResponse:
+    """The audit trail's verification, run on demand, incremental or in full (auditors)."""
+    _require_workbench(request)
+    if not rules.has_perm("audit.view_trail", request.user):
+        raise PermissionDenied
+    return render(
+        request,
+        "surfaces/workbench_verify.html",
+        {**_common(request, "verify"), "verify_url": reverse("audit-verify")},
+    )
