@@ -74,6 +74,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "casino.api.middleware.RequestIdMiddleware",
+    # Push events go out once the answer has (casino.core.push.sends_held).
+    "casino.api.middleware.PushAfterAnswerMiddleware",
     # Outside every other middleware but the request id's: it sees each of their answers.
     "casino.api.handlers.ErrorShapeMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
