@@ -73,10 +73,14 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Push events go out once the answer has (casino.core.push.sends_held): outermost, so the
+    # answer it holds them for is the one the server writes.
+    "casino.api.middleware.PushAfterAnswerMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "casino.api.middleware.RequestIdMiddleware",
-    # Outside every other middleware but the request id's: it sees each of their answers.
+    # Outside every other middleware but the request id's (and the push's, which only holds
+    # events): it sees each of their answers.
     "casino.api.handlers.ErrorShapeMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

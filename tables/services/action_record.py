@@ -6,6 +6,10 @@ but one fact, written on every action of every table: one statement with data-mo
 common table expressions does it in one round trip to the database, where four ORM calls would
 take four. The round must be locked by the caller (``tables.locks.round_lock``).
 
+The same statement takes the head of the table's audit stream for the action's audit row
+(``casino.core.trail.recording.HEAD_TAKE_SQL``), which the caller appends next: the head is
+the last lock an action takes, after the round's, and taking it here saves its round trip.
+
 The engine has already refused a card seen in this deck pass; the unique constraint on (round,
 deck pass, card) is the database's last word, and its violation ends the action with
 ``card_duplicate``.
@@ -21,6 +25,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, connection
 
+from casino.core.trail.recording import HEAD_TAKE_SQL, AuditHead, head_take_parameters
 from casino.games.codes import GameCode
 from casino.games.contract import ChipMovement, JsonObject
 from casino.games.errors import GameError
@@ -28,7 +33,7 @@ from tables.models import Round, RoundEvent
 
 _CARD_CONSTRAINT = "round_card_once_per_pass"
 
-_STATEMENT = """
+_STATEMENT = f"""
 WITH new_events AS (
     INSERT INTO tables_roundevent
         (round_id, seq, kind, payload, actor_id, request_id, device_token_id, created_at)
@@ -52,6 +57,9 @@ new_movements AS (
     FROM jsonb_to_recordset(%(movements)s::jsonb)
         AS m(seq integer, source text, destination text, amount numeric, reason text)
     RETURNING 1
+),
+audit_head AS (
+    {HEAD_TAKE_SQL}
 )
 UPDATE tables_round
 SET phase = %(phase)s, last_event_seq = %(last_event_seq)s, snapshot = %(snapshot)s::jsonb
@@ -59,7 +67,9 @@ WHERE id = %(round)s
 RETURNING
     (SELECT json_agg(json_build_array(id, seq, created_at) ORDER BY seq) FROM new_events),
     (SELECT count(*) FROM new_cards),
-    (SELECT count(*) FROM new_movements)
+    (SELECT count(*) FROM new_movements),
+    (SELECT seq FROM audit_head),
+    (SELECT head_hash FROM audit_head)
 """
 
 
@@ -74,6 +84,14 @@ class PendingEvent:
     deck_pass: int
 
 
+@dataclass(frozen=True)
+class RecordedAction:
+    """The events stored, and the head of the audit stream taken for the action's row."""
+
+    events: list[RoundEvent]
+    audit_head: AuditHead
+
+
 def action_record(
     *,
     round: Round,
@@ -84,9 +102,11 @@ def action_record(
     movements: Sequence[ChipMovement],
     phase: str,
     snapshot: JsonObject,
-) -> list[RoundEvent]:
+    audit_stream: str,
+) -> RecordedAction:
     """Append ``events`` (numbered on from the round's last), their cards and ``movements``,
-    and set the round's phase and snapshot; one statement. Returns the stored events.
+    set the round's phase and snapshot, and take the head of ``audit_stream``; one statement.
+    Returns the stored events and the head, for ``audit_record(head=...)``.
 
     Updates ``round`` in memory to match. Expects ``round`` locked, inside its transaction.
 
@@ -124,11 +144,12 @@ def action_record(
         "phase": phase,
         "last_event_seq": first + len(events) - 1,
         "snapshot": json.dumps(snapshot),
+        **head_take_parameters(audit_stream),
     }
     try:
         with connection.cursor() as cursor:
             cursor.execute(_STATEMENT, parameters)
-            stored, _cards, _movements = cursor.fetchone()
+            stored, _cards, _movements, head_seq, head_hash = cursor.fetchone()
     except IntegrityError as exc:
         if _CARD_CONSTRAINT in str(exc):
             raise GameError(
@@ -155,4 +176,6 @@ def action_record(
         )
         record._state.adding = False
         records.append(record)
-    return records
+    return RecordedAction(
+        events=records, audit_head=AuditHead(audit_stream, int(head_seq), str(head_hash))
+    )

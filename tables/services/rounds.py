@@ -25,7 +25,7 @@ from casino.core.context import current_device_token_id, current_request_id
 from casino.core.errors import AccessCode, ApiError, RequestCode, RoundCode, TableCode
 from casino.core.metrics import action_counted
 from casino.core.push import TableChange, publish_table_change
-from casino.core.trail.recording import audit_record
+from casino.core.trail.recording import audit_record, stream_of
 from casino.core.transactions import service_transaction
 from casino.games.contract import (
     FieldBounds,
@@ -148,7 +148,8 @@ def round_act(
     dealer's permission and the expected event number, reads ``data`` (validating it, if it is
     a reader, for the round's game), lets the engine (or, for ``note``, this service) verify
     and apply the action, then stores the events, their cards, their chip movements, the new
-    phase and snapshot and an audit row, all in one transaction.
+    phase and snapshot (taking the audit stream's head in the same statement) and an audit
+    row, all in one transaction.
 
     :raises Round.DoesNotExist:
     :raises ApiError: ``permission_denied`` (403), ``round_not_open`` (409), ``stale_event``
@@ -192,7 +193,7 @@ def round_act(
                 )
                 for event in events
             ]
-        stored = action_record(
+        recorded = action_record(
             round=round,
             actor=actor,
             request_id=current_request_id(),
@@ -201,7 +202,9 @@ def round_act(
             movements=state.movements[moved_before:],
             phase=str(state.phase),
             snapshot=state.snapshot(),
+            audit_stream=stream_of(round.audit_scope()),
         )
+        stored = recorded.events
         audit_record(
             event_code=AuditCode.ROUND_ACTION,
             actor=actor,
@@ -210,6 +213,7 @@ def round_act(
                 "action": action,
                 "events": [{"seq": e.seq, "kind": e.kind, **e.payload} for e in stored],
             },
+            head=recorded.audit_head,
         )
         publish_table_change(
             table_id=round.table_id,

@@ -18,6 +18,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from audit.services.chain import chain_verify
 from casino.demo.floor import RUSSIAN_BONUS_PAYTABLE, RUSSIAN_MAIN_PAYTABLE, _paytable
 from tables.models import Game
 from tests.fixtures import use_paytables
@@ -59,3 +60,20 @@ def test_a_dealer_action_costs_at_most_eight_statements(
     assert max(counts) <= MOST_STATEMENTS, counts
     # The cost is the action's, not the round's: the last actions cost what the first do.
     assert statistics.median(counts[-4:]) <= statistics.median(counts[:4]) + 1, counts
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_audit_head_is_taken_in_the_statement_that_stores_the_events(
+    floor: dict[str, Any], client_for: Callable[[str | None], Any]
+) -> None:
+    """The head of the table's audit stream is taken in the action's own write, not in a
+    statement (a round trip) of its own: seven statements with the Idempotency-Key, and the
+    chain each action extends stays whole."""
+    table = floor["table"]
+    main = _paytable("std", Game.RUSSIAN_POKER, "main", RUSSIAN_MAIN_PAYTABLE, house_edge=None)
+    bonus = _paytable("b", Game.RUSSIAN_POKER, "bonus", RUSSIAN_BONUS_PAYTABLE, house_edge=None)
+    use_paytables(table, main, bonus)
+    counts = statements_of_a_round(client_for("dealer"), table.pk)
+    assert max(counts) <= MOST_STATEMENTS - 1, counts
+    report = chain_verify()
+    assert report.intact, report

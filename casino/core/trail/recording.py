@@ -79,6 +79,7 @@ def audit_record(
     authorised_by: AbstractBaseUser | None = None,
     actor_label: str = "",
     gaming_day: dt.date | None = None,
+    head: AuditHead | None = None,
 ) -> AuditRecord:
     """Append one audit row for a business event, chained to the row before it.
 
@@ -92,6 +93,7 @@ def audit_record(
     (the table's, or ``casino``) day at the moment of the row.
 
     :raises RuntimeError: when called outside a transaction.
+    :raises ValueError: when ``head`` is another stream's.
     """
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("audit_record must run inside the transaction of the change it records")
@@ -113,7 +115,12 @@ def audit_record(
         reason=reason,
         request_id=current_request_id(),
     )
-    record.seq, record.prev_hash = _take_head(record.stream)
+    if head is None:
+        record.seq, record.prev_hash = _take_head(record.stream)
+    elif head.stream != record.stream:
+        raise ValueError(f"the head of {head.stream} taken for a row of {record.stream}")
+    else:
+        record.seq, record.prev_hash = head.seq + 1, head.head_hash
     # The time is read once the head is held, so times never run backwards along the chain.
     record.occurred_at = timezone.now()
     if record.gaming_day is None and scope.clock is not None:
@@ -127,25 +134,44 @@ def _scope_of(subject: AuditSubject | None) -> AuditScope:
     return AuditScope() if subject is None else subject.audit_scope()
 
 
+#: The head of a stream taken, in one upsert: created (at seq 0, the genesis hash) on the
+#: stream's first append, else locked as it is; ``RETURNING`` gives its ``seq`` and hash (the
+#: row's insert trigger moves it on to the new row). Parameters ``audit_stream`` and
+#: ``audit_genesis`` (:func:`head_take_parameters`). A writer that sends a statement of its
+#: own just before the append may take the head in it, as a common table expression, and pass
+#: what it returned to :func:`audit_record` (``head``): one round trip fewer.
+HEAD_TAKE_SQL = f"""
+    INSERT INTO {AuditStream._meta.db_table} (key, seq, head_hash)
+    VALUES (%(audit_stream)s, 0, %(audit_genesis)s)
+    ON CONFLICT (key) DO UPDATE SET seq = {AuditStream._meta.db_table}.seq
+    RETURNING seq, head_hash
+"""
+
+
+def head_take_parameters(stream: str) -> dict[str, str]:
+    """The parameters of :data:`HEAD_TAKE_SQL` for ``stream``."""
+    return {"audit_stream": stream, "audit_genesis": GENESIS_HASH}
+
+
+@dataclass(frozen=True, slots=True)
+class AuditHead:
+    """A stream's head as :data:`HEAD_TAKE_SQL` returned it (``seq``, ``head_hash``), taken
+    in the transaction of the append that uses it, after that change's own row locks."""
+
+    stream: str
+    seq: int
+    head_hash: str
+
+
 def _take_head(stream: str) -> tuple[int, str]:
     """The next ``seq`` of ``stream`` and the hash it chains to, with the head row locked.
 
-    One statement: the head row is created (at seq 0, the genesis hash) on the stream's first
-    append, else locked as it is; ``RETURNING`` gives its ``seq`` and hash (the row's insert
-    trigger moves it on to the new row). A writer waiting here for another writer of the same
-    stream reads the head that one committed (PostgreSQL re-reads an updated row once its lock
-    is released).
+    One statement (:data:`HEAD_TAKE_SQL`). A writer waiting here for another writer of the
+    same stream reads the head that one committed (PostgreSQL re-reads an updated row once its
+    lock is released).
     """
-    table = AuditStream._meta.db_table
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"""
-            INSERT INTO {table} (key, seq, head_hash) VALUES (%s, 0, %s)
-            ON CONFLICT (key) DO UPDATE SET seq = {table}.seq
-            RETURNING seq, head_hash
-            """,
-            [stream, GENESIS_HASH],
-        )
+        cursor.execute(HEAD_TAKE_SQL, head_take_parameters(stream))
         seq, head_hash = cursor.fetchone()
     return int(seq) + 1, str(head_hash)
 
