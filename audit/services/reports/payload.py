@@ -16,8 +16,9 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.db.models import Count, Q, Sum
 
-from audit.models import Checkpoint, CorrectionLine, GamingDayReport
+from audit.models import Checkpoint, CorrectionLine, GamingDayReport, ShiftReconciliation
 from audit.services.reports.figures import (
     LEVEL_ORDER,
     Key,
@@ -39,7 +40,9 @@ from tables.models import Round, RoundStatus, Table
 #: 2: each figure says how much of its stakes a house edge priced (``theoretical_base``,
 #: ``house_edge_coverage``); the document carries the audit chain's status (``chain``) and the
 #: month's daily hold (``month_trend``).
-PAYLOAD_FORMAT = 2
+#: 3: the chip tray's win of each table's reconciled shifts beside its rounds' house result
+#: (``tray``).
+PAYLOAD_FORMAT = 3
 CENT = Decimal("0.01")
 
 #: ``house_edge_coverage``: every stake was priced by a paytable's house edge, some were, none.
@@ -150,7 +153,37 @@ def report_payload(*, report: GamingDayReport, generated_at: dt.datetime) -> dic
         "corrections": [_correction(c, code, names) for c in corrections if c["kind"] != "void"],
         "month_trend": [_trend_day(values) for values in month_trend(tables=list(tables), day=day)],
         "chain": chain_status(),
+        "tray": tray_lines(tables=code, day=day),
     }
+
+
+def tray_lines(*, tables: Mapping[int, str], day: dt.date) -> list[dict[str, Any]]:
+    """Per table, the shifts reconciled on ``day`` (``audit.services.reconciliation``): the
+    win from the tray and the drop beside the house result of the rounds of those shifts, the
+    difference, and whether every shift was within its tolerance."""
+    totals = (
+        ShiftReconciliation.objects.filter(table_id__in=list(tables), gaming_day=day)
+        .values("table_id")
+        .annotate(
+            shifts=Count("pk"),
+            win=Sum("win"),
+            house_result=Sum("house_result"),
+            difference=Sum("difference"),
+            beyond=Count("pk", filter=Q(within_tolerance=False)),
+        )
+    )
+    lines = [
+        {
+            "table": tables[row["table_id"]],
+            "shifts": row["shifts"],
+            "tray_win": _money(row["win"]),
+            "rounds_house_result": _money(row["house_result"]),
+            "difference": _money(row["difference"]),
+            "shifts_beyond_tolerance": row["beyond"],
+        }
+        for row in totals
+    ]
+    return sorted(lines, key=lambda line: line["table"])
 
 
 def chain_status() -> dict[str, Any]:

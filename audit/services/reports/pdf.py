@@ -146,9 +146,38 @@ def _story(payload: Mapping[str, Any], digest: str) -> list[Flowable]:
         story.append(_subheading(title))
         items = payload[section]
         story.append(_corrections_table(items) if items else _note("None."))
+    story.append(CondPageBreak(120))
+    story.append(_heading("The chip tray against the rounds"))
+    story.append(
+        _note(
+            "Each table's shifts reconciled this day: the win from the tray and the drop"
+            " (closer - opener + credits - fills + drop) beside the house result of the rounds"
+            " recorded in those shifts. A difference means chips moved that no round recorded."
+        )
+    )
+    story.append(_tray_table(payload["tray"]) if payload["tray"] else _note("No shift reconciled."))
     story.append(_heading("Parameters"))
     story.append(_parameters(payload))
     return story
+
+
+def _tray_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
+    columns: list[_Column] = [
+        ("Table", 60, "L", lambda t: t["table"]),
+        ("Shifts", 50, "R", lambda t: t["shifts"]),
+        ("Win (tray)", 90, "R", lambda t: t["tray_win"]),
+        ("Rounds' house result", 110, "R", lambda t: t["rounds_house_result"]),
+        ("Difference", 90, "R", lambda t: t["difference"]),
+        ("Shifts beyond tolerance", 120, "R", lambda t: t["shifts_beyond_tolerance"]),
+    ]
+    data: list[list[Any]] = [[_header(title) for title, _, _, _ in columns]]
+    flagged: list[tuple[Any, ...]] = []
+    for index, item in enumerate(items, start=1):
+        data.append([_text(get(item), width, align) for _, width, align, get in columns])
+        if item["shifts_beyond_tolerance"]:
+            flagged.append(("TEXTCOLOR", (4, index), (5, index), FLAG))
+            flagged.append(("FONTNAME", (4, index), (5, index), BOLD))
+    return _grid(data, columns, flagged)
 
 
 def _summary(payload: Mapping[str, Any], digest: str) -> list[Flowable]:
@@ -213,6 +242,19 @@ def _summary(payload: Mapping[str, Any], digest: str) -> list[Flowable]:
         )
     )
     parts.append(boxes)
+    beyond = [line for line in payload["tray"] if line["shifts_beyond_tolerance"]]
+    if beyond:
+        parts.append(Spacer(1, 4))
+        parts.append(
+            _para(
+                "Chip tray: "
+                + "; ".join(f"{line['table']} differs by {line['difference']}" for line in beyond)
+                + " from its rounds (section The chip tray against the rounds).",
+                size=9,
+                bold=True,
+                color=FLAG,
+            )
+        )
     parts.append(Spacer(1, 8))
     parts.append(
         _para(

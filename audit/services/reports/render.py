@@ -75,10 +75,22 @@ PERIOD_TITLES = {"day": "Gaming day", "mtd": "Month to date", "ytd": "Year to da
 __all__ = ["render_csv", "render_pdf"]
 
 
+#: The chip tray against the rounds, per table (``payload.tray_lines``).
+TRAY_COLUMNS = (
+    "table",
+    "shifts",
+    "tray_win",
+    "rounds_house_result",
+    "difference",
+    "shifts_beyond_tolerance",
+)
+
+
 def render_csv(payload: Mapping[str, Any]) -> str:
     """Blocks separated by an empty line, each with its own header: the report's identity and
     parameters, the figures (one line per period and row), then the large payouts, cap hits,
-    voids and corrections of the day, and the month's daily totals (``month_trend``).
+    voids and corrections of the day, the month's daily totals (``month_trend``), and the
+    chip tray's win of each table's reconciled shifts beside its rounds (``tray``).
 
     Cells hold plain values: a figure that is not available is empty, and a row whose stakes
     no paytable's house edge priced says so in ``house_edge_coverage``
@@ -109,6 +121,10 @@ def render_csv(payload: Mapping[str, Any]) -> str:
     writer.writerow(["month_trend", *TREND_COLUMNS])
     for day in payload["month_trend"]:
         writer.writerow(["", *(_cell(day[name]) for name in TREND_COLUMNS)])
+    writer.writerow([])
+    writer.writerow(["tray", *TRAY_COLUMNS])
+    for line in payload["tray"]:
+        writer.writerow(["", *(_cell(line[name]) for name in TRAY_COLUMNS)])
     return out.getvalue()
 
 
