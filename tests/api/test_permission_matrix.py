@@ -70,6 +70,9 @@ REPORT_READERS = frozenset({"pit_boss", "other_pit_boss", "auditor"})
 TABLE_SIDE = frozenset({"dealer", "pit_boss", "admin"})
 TRAY_READERS = frozenset({"dealer", "pit_boss", "cage", "auditor", "admin"})
 CAGE_ONLY = frozenset({"cage"})
+#: Who searches rounds: every role that deals, watches or audits them (each sees what it may);
+#: the cage handles chips, not rounds.
+ROUND_SEARCHERS = WITH_A_ROLE - CAGE_ONLY
 PIT_OR_CAGE = frozenset({"pit_boss", "cage", "admin"})
 SLIP_READERS = frozenset({"pit_boss", "other_pit_boss", "cage", "auditor", "admin"})
 RECONCILIATION_READERS = frozenset({"pit_boss", "other_pit_boss", "auditor", "admin"})
@@ -201,7 +204,7 @@ CASES = [
         round_state="settled",
     ),
     # The round search: every role that reads rounds, each seeing what it may.
-    Case("round_search", "get", "/api/v1/rounds/", WITH_A_ROLE),
+    Case("round_search", "get", "/api/v1/rounds/", ROUND_SEARCHERS),
     Case(
         "round_story",
         "get",
