@@ -59,6 +59,7 @@ def test_the_dealer_counts_the_tray_and_takes_a_fill_in_on_the_tablet(
     slips.slip_step(slip_id=fill.pk, step="approved", actor=users["pit_boss"])
     slips.slip_step(slip_id=fill.pk, step="issued", actor=users["cage"])
     page.reload()
+    page.locator("[data-receive='1']").wait_for()
     screenshot(page, "fill-arrives")
     hand.tap("[data-receive='1']")
     # Its button goes once the slip is received (the button's own words say "received" too).
