@@ -42,9 +42,10 @@ VOID_STATUSES = ("pending", "approved", "rejected")
 _CHIPS_HELP = 'Chips by value, each a number of chips: {"5.00": 40, "25.00": 12}.'
 
 
-def _get(model: type[Model], pk: int, **related: Any) -> Any:
+def _get(model: type[Model], pk: int, *, with_: tuple[str, ...] = ()) -> Any:
+    """The row ``pk`` of ``model`` with ``with_`` read alongside, or 404 ``not_found``."""
     try:
-        return model.objects.select_related(*related.get("with_", ())).get(pk=pk)  # type: ignore[attr-defined]
+        return model.objects.select_related(*with_).get(pk=pk)  # type: ignore[attr-defined]
     except model.DoesNotExist:  # type: ignore[attr-defined]
         raise not_found() from None
 
