@@ -548,6 +548,7 @@ def run_system(owner_env: dict[str, str], *, host: str, port: int) -> int:
         f"  Pit board     http://{host}:{push_port}/pit/   (sign in as pitboss)\n"
         f"  Cage          http://{host}:{push_port}/cage/   (sign in as cage or cage2)\n"
         f"  Tablet app    {base}/tablet/   (a pit boss pairs it at {base}/tablet/pair/)\n"
+        f"  Workbench     {base}/audit/   (sign in as auditor)\n"
         "Demo logins (password 'demo-password' for all):\n"
         "  admin (admin), pitboss (pit boss), auditor (auditor),\n"
         "  dealer1 at RP-1, dealer2 at RR-1, dealer3 at RD-1 (dealers),\n"
