@@ -299,6 +299,34 @@ def search_rows(rounds: QuerySet[Round]) -> QuerySet[Round]:
     )
 
 
+#: The columns a row shows (``audit.api.round_serializers.round_row``), and the relations it
+#: reaches them through. A round's engine state, options and paytables, and the settlement's
+#: engine result, are JSON documents a row does not show: read, they were most of its bytes.
+ROW_FIELDS = (
+    "number",
+    "game",
+    "phase",
+    "gaming_day",
+    "opened_at",
+    "closed_at",
+    "table",
+    "table__code",
+    "table__currency",
+    "table__pit",
+    "table__pit__name",
+    "table__pit__casino",
+    "table__pit__casino__name",
+    "dealer",
+    "dealer__username",
+    "settlement",
+    "settlement__settled_at",
+    "settlement__total_staked",
+    "settlement__total_returned",
+    "settlement__house_result",
+    "settlement__cap_applied",
+)
+
+
 @dataclass(frozen=True)
 class Page:
     """One page of a search: its rounds (with the row annotations of :func:`search_rows`) and
@@ -364,9 +392,8 @@ def round_search(*, user: Any, params: Any) -> Page:
     keys = list(rounds.order_by(*order).values_list("pk", "sort_key")[: limit + 1])
     more = len(keys) > limit
     keys = keys[:limit]
-    rows = {
-        round.pk: round for round in search_rows(Round.objects.filter(pk__in=[k for k, _ in keys]))
-    }
+    page_rounds = Round.objects.filter(pk__in=[k for k, _ in keys])
+    rows = {round.pk: round for round in search_rows(page_rounds).only(*ROW_FIELDS)}
     page = [rows[pk] for pk, _ in keys]
     return Page(
         rounds=page,

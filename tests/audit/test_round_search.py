@@ -362,6 +362,25 @@ def test_a_row_shows_the_round_at_a_glance(
     )
 
 
+def test_a_page_costs_the_same_statements_however_many_rows_it_holds(
+    rounds: dict[str, Any], client_for: Callable[[str | None], Any]
+) -> None:
+    """A row reads only what it shows, all of it in the page's query: a field left out of
+    ``ROW_FIELDS`` would be fetched again for every row."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client = client_for("auditor")
+
+    def statements(limit: int) -> int:
+        with CaptureQueriesContext(connection) as queries:
+            body = client.get(URL, {"limit": limit}).json()
+        assert len(body["results"]) == limit
+        return len(queries)
+
+    assert statements(1) == statements(len(ALL))
+
+
 @pytest.mark.parametrize(
     "ordering", ["-opened_at", "opened_at", "gaming_day", "-gaming_day", "paid", "-paid"]
 )
