@@ -4,13 +4,17 @@
 one tablet's keep-alive connection that times every request; ``run_tablets`` runs one session
 coroutine per tablet, all at once, optionally at a dealer's pace, and pools the latencies. The
 clients share one event loop in one thread, so the load generator itself stays light and the
-latencies measure the server rather than contention among client threads.
+latencies measure the server rather than contention among client threads. While the clients
+run, the collector of the benchmark's own process is off (as ``timeit`` turns it off): with
+Django loaded in it, a full collection stalled the event loop for tens of milliseconds, and
+every request in flight then measured the client's pause as the server's latency.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import http.client
 import json
 import os
@@ -182,7 +186,14 @@ def run_tablets(
         await asyncio.gather(*(work(tablet) for tablet in tablets))
         return time.perf_counter() - start
 
-    elapsed = asyncio.run(main())
+    collecting = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        elapsed = asyncio.run(main())
+    finally:
+        if collecting:
+            gc.enable()
     latencies = [t for tablet in tablets for t in tablet.latencies]
     return LoadResult(len(tablets) * sessions_each, elapsed, latencies)
 
