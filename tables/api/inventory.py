@@ -4,6 +4,7 @@ the drop, each step under dual control. Thin views over ``tables.services.trays`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -40,6 +41,43 @@ COUNT_STATUSES = ("pending", "confirmed", "rejected")
 VOID_STATUSES = ("pending", "approved", "rejected")
 
 _CHIPS_HELP = 'Chips by value, each a number of chips: {"5.00": 40, "25.00": 12}.'
+
+
+def decision_status(subject: Any, *, agreed: str, flag: str) -> str:
+    """``pending`` until ``subject`` (a count, a drop, a void) has its decision, then ``agreed``
+    where the decision's ``flag`` holds, else ``rejected``."""
+    decision = getattr(subject, "decision", None)
+    if decision is None:
+        return "pending"
+    return agreed if getattr(decision, flag) else "rejected"
+
+
+def _decision_view(
+    *,
+    name: str,
+    summary: str,
+    output: type[serializers.Serializer],  # type: ignore[type-arg]
+    refused: dict[int, Any],
+    decide: Callable[[Request, int, bool], Response],
+    agree: bool,
+) -> type[APIView]:
+    """The view that agrees to (``agree``) or rejects one pending thing named by its route's
+    one id, with a note: ``decide(request, id, agree)`` checks who may and answers."""
+
+    class DecisionApi(APIView):
+        @extend_schema(
+            request=DecisionNoteInputSerializer,
+            responses={200: output, **refused},
+            parameters=[IDEMPOTENCY_HEADER],
+            description=summary,
+        )
+        @idempotent
+        def post(self, request: Request, **route: int) -> Response:
+            (pk,) = route.values()
+            return decide(request, pk, agree)
+
+    DecisionApi.__name__ = DecisionApi.__qualname__ = name
+    return DecisionApi
 
 
 def _get(model: type[Model], pk: int, *, with_: tuple[str, ...] = ()) -> Any:
@@ -120,10 +158,7 @@ class TrayCountOutputSerializer(serializers.Serializer):  # type: ignore[type-ar
 
     @extend_schema_field(serializers.ChoiceField(choices=COUNT_STATUSES))
     def get_status(self, count: TrayCount) -> str:
-        decision = getattr(count, "decision", None)
-        if decision is None:
-            return "pending"
-        return "confirmed" if decision.confirmed else "rejected"
+        return decision_status(count, agreed="confirmed", flag="confirmed")
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_decided_by(self, count: TrayCount) -> str | None:
@@ -177,7 +212,7 @@ _COUNT_DECISION_REFUSALS = refusals(
 )
 
 
-def _decide_count(request: Request, count_id: int, *, confirm: bool) -> Response:
+def _decide_count(request: Request, count_id: int, confirm: bool) -> Response:
     count = _count(count_id)
     require_permission(request, "tables.confirm_count", count.table)
     data = validated(DecisionNoteInputSerializer, request.data)
@@ -185,28 +220,22 @@ def _decide_count(request: Request, count_id: int, *, confirm: bool) -> Response
     return Response(TrayCountOutputSerializer(_count(count.pk)).data)
 
 
-class TrayCountConfirmApi(APIView):
-    @extend_schema(
-        request=DecisionNoteInputSerializer,
-        responses={200: TrayCountOutputSerializer, **_COUNT_DECISION_REFUSALS},
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, count_id: int) -> Response:
-        """Confirm a count: a pit boss of the table, or an admin, who did not count it."""
-        return _decide_count(request, count_id, confirm=True)
-
-
-class TrayCountRejectApi(APIView):
-    @extend_schema(
-        request=DecisionNoteInputSerializer,
-        responses={200: TrayCountOutputSerializer, **_COUNT_DECISION_REFUSALS},
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, count_id: int) -> Response:
-        """Reject a count: it counts for nothing, and the table counts again."""
-        return _decide_count(request, count_id, confirm=False)
+TrayCountConfirmApi = _decision_view(
+    name="TrayCountConfirmApi",
+    summary="Confirm a count: a pit boss of the table, or an admin, who did not count it.",
+    output=TrayCountOutputSerializer,
+    refused=_COUNT_DECISION_REFUSALS,
+    decide=_decide_count,
+    agree=True,
+)
+TrayCountRejectApi = _decision_view(
+    name="TrayCountRejectApi",
+    summary="Reject a count: it counts for nothing, and the table counts again.",
+    output=TrayCountOutputSerializer,
+    refused=_COUNT_DECISION_REFUSALS,
+    decide=_decide_count,
+    agree=False,
+)
 
 
 # --- Fills and credits ---------------------------------------------------------------------
@@ -228,10 +257,7 @@ class SlipVoidOutputSerializer(serializers.Serializer):  # type: ignore[type-arg
 
     @extend_schema_field(serializers.ChoiceField(choices=VOID_STATUSES))
     def get_status(self, void: ChipSlipVoid) -> str:
-        decision = getattr(void, "decision", None)
-        if decision is None:
-            return "pending"
-        return "approved" if decision.approved else "rejected"
+        return decision_status(void, agreed="approved", flag="approved")
 
 
 class SlipOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -395,34 +421,30 @@ _VOID_DECISION_REFUSALS = refusals(
 )
 
 
-def _void_decision_view(approve: bool, summary: str) -> type[APIView]:
-    class SlipVoidDecisionApi(APIView):
-        @extend_schema(
-            request=DecisionNoteInputSerializer,
-            responses={200: SlipOutputSerializer, **_VOID_DECISION_REFUSALS},
-            parameters=[IDEMPOTENCY_HEADER],
-            description=summary,
-        )
-        @idempotent
-        def post(self, request: Request, void_id: int) -> Response:
-            void = _get(ChipSlipVoid, void_id, with_=("slip__table__pit",))
-            require_permission(request, "tables.void_slip", void.slip.table)
-            data = validated(DecisionNoteInputSerializer, request.data)
-            slip_services.slip_void_decide(
-                void_id=void.pk, actor=request.user, approve=approve, **data
-            )
-            return Response(SlipOutputSerializer(_slip(void.slip_id)).data)
-
-    name = "Approve" if approve else "Reject"
-    SlipVoidDecisionApi.__name__ = f"SlipVoid{name}Api"
-    SlipVoidDecisionApi.__qualname__ = SlipVoidDecisionApi.__name__
-    return SlipVoidDecisionApi
+def _decide_void(request: Request, void_id: int, approve: bool) -> Response:
+    void = _get(ChipSlipVoid, void_id, with_=("slip__table__pit",))
+    require_permission(request, "tables.void_slip", void.slip.table)
+    data = validated(DecisionNoteInputSerializer, request.data)
+    slip_services.slip_void_decide(void_id=void.pk, actor=request.user, approve=approve, **data)
+    return Response(SlipOutputSerializer(_slip(void.slip_id)).data)
 
 
-SlipVoidApproveApi = _void_decision_view(
-    True, "Approve a void: the slip then moves no chips. Someone other than who asked."
+SlipVoidApproveApi = _decision_view(
+    name="SlipVoidApproveApi",
+    summary="Approve a void: the slip then moves no chips. Someone other than who asked.",
+    output=SlipOutputSerializer,
+    refused=_VOID_DECISION_REFUSALS,
+    decide=_decide_void,
+    agree=True,
 )
-SlipVoidRejectApi = _void_decision_view(False, "Reject a void: the slip stands.")
+SlipVoidRejectApi = _decision_view(
+    name="SlipVoidRejectApi",
+    summary="Reject a void: the slip stands.",
+    output=SlipOutputSerializer,
+    refused=_VOID_DECISION_REFUSALS,
+    decide=_decide_void,
+    agree=False,
+)
 
 
 # --- The drop ------------------------------------------------------------------------------
@@ -441,10 +463,7 @@ class DropOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
 
     @extend_schema_field(serializers.ChoiceField(choices=COUNT_STATUSES))
     def get_status(self, drop: DropCount) -> str:
-        decision = getattr(drop, "decision", None)
-        if decision is None:
-            return "pending"
-        return "confirmed" if decision.confirmed else "rejected"
+        return decision_status(drop, agreed="confirmed", flag="confirmed")
 
 
 class DropInputSerializer(StrictSerializer):
@@ -495,7 +514,7 @@ _DROP_DECISION_REFUSALS = refusals(
 )
 
 
-def _decide_drop(request: Request, drop_id: int, *, confirm: bool) -> Response:
+def _decide_drop(request: Request, drop_id: int, confirm: bool) -> Response:
     drop = _drop(drop_id)
     require_permission(request, "tables.confirm_drop", drop.table)
     data = validated(DecisionNoteInputSerializer, request.data)
@@ -503,29 +522,23 @@ def _decide_drop(request: Request, drop_id: int, *, confirm: bool) -> Response:
     return Response(DropOutputSerializer(_drop(drop.pk)).data)
 
 
-class DropConfirmApi(APIView):
-    @extend_schema(
-        request=DecisionNoteInputSerializer,
-        responses={200: DropOutputSerializer, **_DROP_DECISION_REFUSALS},
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, drop_id: int) -> Response:
-        """Confirm a drop count (the cage or the table's pit boss, not its counter); with the
-        shift's closer confirmed, the shift is reconciled with its rounds."""
-        return _decide_drop(request, drop_id, confirm=True)
-
-
-class DropRejectApi(APIView):
-    @extend_schema(
-        request=DecisionNoteInputSerializer,
-        responses={200: DropOutputSerializer, **_DROP_DECISION_REFUSALS},
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, drop_id: int) -> Response:
-        """Reject a drop count: the cage counts it again."""
-        return _decide_drop(request, drop_id, confirm=False)
+DropConfirmApi = _decision_view(
+    name="DropConfirmApi",
+    summary="Confirm a drop count (the cage or the table's pit boss, not its counter); with the"
+    " shift's closer confirmed, the shift is reconciled with its rounds.",
+    output=DropOutputSerializer,
+    refused=_DROP_DECISION_REFUSALS,
+    decide=_decide_drop,
+    agree=True,
+)
+DropRejectApi = _decision_view(
+    name="DropRejectApi",
+    summary="Reject a drop count: the cage counts it again.",
+    output=DropOutputSerializer,
+    refused=_DROP_DECISION_REFUSALS,
+    decide=_decide_drop,
+    agree=False,
+)
 
 
 # --- The tray at a glance ------------------------------------------------------------------
