@@ -6,11 +6,16 @@ class AuditConfig(AppConfig):
     verbose_name = "Corrections, reports and checks"
 
     def ready(self) -> None:
-        # Complete shifts at the tables are reconciled with their rounds here, a layer above
-        # the tray (``tables.reconciliation_port``).
+        from celery.signals import worker_init
+
         from audit import metrics
         from audit.services.reconciliation import AuditShiftReconciler
+        from audit.services.reports.fonts import prepare_at_worker_start
         from tables.reconciliation_port import plug
 
+        # Complete shifts at the tables are reconciled with their rounds here, a layer above
+        # the tray (``tables.reconciliation_port``).
         plug(AuditShiftReconciler())
         metrics.register()
+        # A worker makes the reports' fonts as it starts, not in the first report it builds.
+        worker_init.connect(prepare_at_worker_start, weak=False, dispatch_uid="report-fonts")

@@ -354,3 +354,19 @@ def test_the_demo_paytables_carry_their_house_edge() -> None:
     # The pot games keep only their rake, which the demo's house rules do not take.
     assert edges["Ruby Run pot, no rake"] == D(0)
     assert edges["Red Dog pot, no commission"] == D(0)
+
+
+def test_a_worker_makes_the_report_fonts_when_it_starts() -> None:
+    """The fonts are made at the worker's start (``worker_init``), not in its first report."""
+    from celery.signals import worker_init
+
+    from audit.services.reports import fonts
+
+    # Sending the signal itself would also run Celery's own start-up hooks in this process.
+    receivers = worker_init._live_receivers(sender=None)
+    assert fonts.prepare_at_worker_start in receivers
+    fonts.base_fonts.cache_clear()
+    fonts.prepare_at_worker_start(sender=None)
+    made = fonts.base_fonts.cache_info()
+    assert (made.misses, made.currsize) == (1, 1)
+    assert {fonts.REGULAR, fonts.BOLD} <= set(fonts.pdfmetrics.getRegisteredFontNames())

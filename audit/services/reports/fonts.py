@@ -19,12 +19,15 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
+import logging
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+
+logger = logging.getLogger(__name__)
 
 REGULAR = "ReportSans"
 BOLD = "ReportSans-Bold"
@@ -64,6 +67,19 @@ def base_fonts() -> dict[str, frozenset[int]]:
         pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
         covered[name] = cmap
     return covered
+
+
+def prepare_at_worker_start(**_signal: Any) -> None:
+    """Make the base fonts when a Celery worker starts (its ``worker_init`` signal, connected by
+    ``audit.apps``), not in the first report the worker builds: making them takes seconds.
+
+    The signal comes in the worker's main process before its pool forks, so the children
+    inherit the fonts and a node pays once. A worker that cannot make them still starts (it has
+    other tasks), and says why; its reports then fail with the same error."""
+    try:
+        base_fonts()
+    except Exception:
+        logger.exception("The report fonts could not be made; reports will fail until they are.")
 
 
 def runs(text: str, *, bold: bool = False) -> list[Run]:
