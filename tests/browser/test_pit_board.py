@@ -8,6 +8,7 @@ sees.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterator
 from decimal import Decimal as D
 from pathlib import Path
@@ -211,16 +212,17 @@ def test_the_demo_floor_on_the_board(
     """The floor `make run` loads, as its pit boss sees it, a dealer's round arriving live."""
     from django.contrib.auth import get_user_model
     from django.contrib.auth.models import Group
+    from django.core.management import call_command
 
     from casino.core.roles import Role
-    from casino.demo.floor import load_demo_floor
+    from casino.demo.history import DEMO_ROUNDS
     from tables.models import Table
 
     # The role groups come from a data migration, which an earlier transactional test's flush
     # removed.
     for role in Role:
         Group.objects.get_or_create(name=role.value)
-    load_demo_floor()
+    call_command("load_demo_floor", stdout=io.StringIO())
     page.goto(f"{site.url}/sign-in/")
     page.fill("input[name=username]", "pitboss")
     page.fill("input[name=password]", "demo-password")
@@ -233,7 +235,9 @@ def test_the_demo_floor_on_the_board(
     ):
         card = page.locator(f"[data-table='{code}']")
         assert game in card.inner_text() and dealer in card.inner_text()
+        # The rounds the demo played this morning are on the board.
+        assert f"Today\n{DEMO_ROUNDS}" in card.inner_text(), card.inner_text()
     dealer = get_user_model().objects.get(username="dealer1")
     round_open(table_id=Table.objects.get(code="RP-1").pk, dealer=dealer)
-    page.locator("[data-table='RP-1'] .round", has_text="Round 1").wait_for()
+    page.locator("[data-table='RP-1'] .round", has_text=f"Round {DEMO_ROUNDS + 1}").wait_for()
     screenshot(page, "demo")
