@@ -52,32 +52,36 @@ def decision_status(subject: Any, *, agreed: str, flag: str) -> str:
     return agreed if getattr(decision, flag) else "rejected"
 
 
-def _decision_view(
+def _decision_views(
     *,
-    name: str,
-    summary: str,
+    names: tuple[str, str],
+    summaries: tuple[str, str],
     output: type[serializers.Serializer],  # type: ignore[type-arg]
     refused: dict[int, Any],
     decide: Callable[[Request, int, bool], Response],
-    agree: bool,
-) -> type[APIView]:
-    """The view that agrees to (``agree``) or rejects one pending thing named by its route's
-    one id, with a note: ``decide(request, id, agree)`` checks who may and answers."""
+) -> tuple[type[APIView], type[APIView]]:
+    """The two views that decide one pending thing (a count, a drop, a void) named by their
+    route's one id, with a note: the one that agrees and the one that rejects, named and
+    described by ``names`` and ``summaries`` in that order. ``decide(request, id, agree)``
+    checks who may and answers."""
 
-    class DecisionApi(APIView):
-        @extend_schema(
-            request=DecisionNoteInputSerializer,
-            responses={200: output, **refused},
-            parameters=[IDEMPOTENCY_HEADER],
-            description=summary,
-        )
-        @idempotent
-        def post(self, request: Request, **route: int) -> Response:
-            (pk,) = route.values()
-            return decide(request, pk, agree)
+    def view(name: str, summary: str, agree: bool) -> type[APIView]:
+        class DecisionApi(APIView):
+            @extend_schema(
+                request=DecisionNoteInputSerializer,
+                responses={200: output, **refused},
+                parameters=[IDEMPOTENCY_HEADER],
+                description=summary,
+            )
+            @idempotent
+            def post(self, request: Request, **route: int) -> Response:
+                (pk,) = route.values()
+                return decide(request, pk, agree)
 
-    DecisionApi.__name__ = DecisionApi.__qualname__ = name
-    return DecisionApi
+        DecisionApi.__name__ = DecisionApi.__qualname__ = name
+        return DecisionApi
+
+    return view(names[0], summaries[0], True), view(names[1], summaries[1], False)
 
 
 def _get(model: type[Model], pk: int, *, with_: tuple[str, ...] = ()) -> Any:
@@ -220,21 +224,15 @@ def _decide_count(request: Request, count_id: int, confirm: bool) -> Response:
     return Response(TrayCountOutputSerializer(_count(count.pk)).data)
 
 
-TrayCountConfirmApi = _decision_view(
-    name="TrayCountConfirmApi",
-    summary="Confirm a count: a pit boss of the table, or an admin, who did not count it.",
+TrayCountConfirmApi, TrayCountRejectApi = _decision_views(
+    names=("TrayCountConfirmApi", "TrayCountRejectApi"),
+    summaries=(
+        "Confirm a count: a pit boss of the table, or an admin, who did not count it.",
+        "Reject a count: it counts for nothing, and the table counts again.",
+    ),
     output=TrayCountOutputSerializer,
     refused=_COUNT_DECISION_REFUSALS,
     decide=_decide_count,
-    agree=True,
-)
-TrayCountRejectApi = _decision_view(
-    name="TrayCountRejectApi",
-    summary="Reject a count: it counts for nothing, and the table counts again.",
-    output=TrayCountOutputSerializer,
-    refused=_COUNT_DECISION_REFUSALS,
-    decide=_decide_count,
-    agree=False,
 )
 
 
@@ -429,21 +427,15 @@ def _decide_void(request: Request, void_id: int, approve: bool) -> Response:
     return Response(SlipOutputSerializer(_slip(void.slip_id)).data)
 
 
-SlipVoidApproveApi = _decision_view(
-    name="SlipVoidApproveApi",
-    summary="Approve a void: the slip then moves no chips. Someone other than who asked.",
+SlipVoidApproveApi, SlipVoidRejectApi = _decision_views(
+    names=("SlipVoidApproveApi", "SlipVoidRejectApi"),
+    summaries=(
+        "Approve a void: the slip then moves no chips. Someone other than who asked.",
+        "Reject a void: the slip stands.",
+    ),
     output=SlipOutputSerializer,
     refused=_VOID_DECISION_REFUSALS,
     decide=_decide_void,
-    agree=True,
-)
-SlipVoidRejectApi = _decision_view(
-    name="SlipVoidRejectApi",
-    summary="Reject a void: the slip stands.",
-    output=SlipOutputSerializer,
-    refused=_VOID_DECISION_REFUSALS,
-    decide=_decide_void,
-    agree=False,
 )
 
 
@@ -522,22 +514,16 @@ def _decide_drop(request: Request, drop_id: int, confirm: bool) -> Response:
     return Response(DropOutputSerializer(_drop(drop.pk)).data)
 
 
-DropConfirmApi = _decision_view(
-    name="DropConfirmApi",
-    summary="Confirm a drop count (the cage or the table's pit boss, not its counter); with the"
-    " shift's closer confirmed, the shift is reconciled with its rounds.",
+DropConfirmApi, DropRejectApi = _decision_views(
+    names=("DropConfirmApi", "DropRejectApi"),
+    summaries=(
+        "Confirm a drop count (the cage or the table's pit boss, not its counter); with the"
+        " shift's closer confirmed, the shift is reconciled with its rounds.",
+        "Reject a drop count: the cage counts it again.",
+    ),
     output=DropOutputSerializer,
     refused=_DROP_DECISION_REFUSALS,
     decide=_decide_drop,
-    agree=True,
-)
-DropRejectApi = _decision_view(
-    name="DropRejectApi",
-    summary="Reject a drop count: the cage counts it again.",
-    output=DropOutputSerializer,
-    refused=_DROP_DECISION_REFUSALS,
-    decide=_decide_drop,
-    agree=False,
 )
 
 
