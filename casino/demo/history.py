@@ -78,7 +78,8 @@ def _play(table_id: int, game: str, dealer: Any, draw: random.Random) -> None:
             round_settle(round_id=round.pk, actor=dealer)
             return
         action = _choose(view, habits, hands)
-        hands += action.name == "start_hand"
+        if action.name == "start_hand":
+            hands += 1
         body = {"expected_event": seen, "action": action.name, **_fields(action, view, draw)}
         done = round_act(
             round_id=round.pk,
