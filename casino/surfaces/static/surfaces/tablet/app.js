@@ -10,7 +10,7 @@ import { cardName, isRed } from "./picker.js";
 import * as queue from "./queue.js";
 import { revoke, revokeUnrevoked } from "./signout.js";
 import { traySection } from "./tray.js";
-import { actions as actionList, el, inlineField, settlement, table as tableView, words } from "./render.js";
+import { actions as actionList, el, inlineField, mentions, settlement, table as tableView, words } from "./render.js";
 
 const screen = document.getElementById("screen");
 const connection = document.getElementById("connection");
@@ -215,6 +215,8 @@ function describeEntry(action, values) {
   for (const field of action.fields) {
     const value = values[field.name];
     if (value === undefined || value === null || (field.kind === "position" && action.position)) continue;
+    // A value the action's label states already ("Box 1: bet 20.00") is not written twice.
+    if (["amount", "choice"].includes(field.kind) && mentions(parts[0], value)) continue;
     if (field.kind === "card" || field.kind === "cards") parts.push([].concat(value).map(cardName).join(" "));
     else if (field.kind === "stacks") parts.push(Object.entries(value).map(([s, a]) => `${s}: ${a}`).join(", "));
     else parts.push(`${words(field.name)} ${value}`);
