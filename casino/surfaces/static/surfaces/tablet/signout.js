@@ -10,7 +10,8 @@ import { Refusal, Unreachable, at, call, unrevoked, urls } from "./api.js";
  *  already (a 401: a relief revoked it, it expired, its tablet was revoked).
  *
  *  :throws Unreachable: no answer, or a 5xx: the token may still authenticate.
- *  :throws Refusal: any other refusal. */
+ *  :throws Refusal: any other refusal; an Error when the server lists no current token for
+ *  a sign-in kept without its id. */
 export async function revoke({ token, id }) {
   try {
     await call("POST", at(urls.tokenRevoke, id ?? await idOf(token)), { token });
