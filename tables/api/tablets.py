@@ -196,6 +196,9 @@ class TabletSignInOutputSerializer(serializers.Serializer):  # type: ignore[type
     token = serializers.CharField(
         help_text="Shown once; send as 'Authorization: Token <token>'. It acts at this table only."
     )
+    token_id = serializers.IntegerField(
+        help_text="The token's id: signing out revokes it (POST /api/v1/auth/tokens/{id}/revoke/)."
+    )
     expires_at = serializers.DateTimeField(help_text="The end of the shift: sign in again then.")
     user = SignedInUserSerializer()
     table = serializers.IntegerField()
@@ -240,6 +243,7 @@ class TabletSignInApi(APIView):
         role = user_role(user)
         body = {
             "token": key,
+            "token_id": token.pk,
             "expires_at": token.expires_at,
             "user": {
                 "id": user.pk,

@@ -8,7 +8,9 @@ for the screen to show the server's answer (the round's event number on ``#scree
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
+from decimal import Decimal as D
 from typing import Any
 
 import pytest
@@ -213,6 +215,41 @@ def app_is_kept_offline(page: Any) -> None:
     )
 
 
+def each_figure_once(page: Any) -> None:
+    """The round screen writes every figure of the round's view once: each box's or seat's
+    card names it once and holds each of its figures' labels once; each action's button holds
+    its label, each of its figures' labels at most once (an action's label may state one
+    already, "Box 1: bet 20.00") and each figure's amount."""
+    view = page.evaluate("JSON.parse(localStorage.getItem('tablet.kept')).round.view")
+    for seen in view["positions"]:
+        position = seen["position"]
+        card = page.locator(f"#screen [data-position='{position['kind']}:{position['number']}']")
+        name = f"{position['kind'].replace('_', ' ').capitalize()} {position['number']}"
+        assert times(card.locator("header").inner_text(), name) == 1, card.inner_text()
+        money = card.locator(".money").inner_text()
+        for figure in seen["figures"]:
+            assert times(money, figure["label"]) == 1, (figure, money)
+    for action in view["actions"]:
+        if not action["figures"]:
+            continue
+        where = action["position"]
+        selector = f"#screen .action[data-action='{action['name']}']"
+        if where:
+            selector += f"[data-for='{where['kind']}:{where['number']}']"
+        else:
+            selector += ":not([data-for])"
+        text = page.locator(selector).first.inner_text()
+        assert times(text, action["label"]) == 1, (action["label"], text)
+        for figure in action["figures"]:
+            assert times(text, figure["label"]) <= 1, (figure, text)
+            assert times(text, f"{D(figure['amount']):,.2f}") >= 1, (figure, text)
+
+
+def times(text: str, phrase: str) -> int:
+    """How many times ``text`` holds ``phrase`` as whole words, in any case."""
+    return len(re.findall(rf"(?<![\w.,]){re.escape(phrase)}(?![\w])", text, re.IGNORECASE))
+
+
 def russian_table(floor: dict[str, Any]) -> Any:
     """RP-1 with the demo floor's paytables."""
     from casino.demo.floor import RUSSIAN_BONUS_PAYTABLE, RUSSIAN_MAIN_PAYTABLE, _paytable
@@ -261,6 +298,7 @@ def play_russian_round(hand: Hand, screenshot: Callable[[Any, str], Any] | None 
     hand.cards(DEALER_UP)
     hand.wait_event(10)
     shot(hand.page, "decisions")
+    each_figure_once(hand.page)
     hand.action("exchange", position="box:1")
     hand.cards("7c", "3s")
     hand.done()

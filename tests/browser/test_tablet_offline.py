@@ -84,8 +84,14 @@ def test_a_round_entered_offline_survives_a_reload_and_is_applied_once(
         *(("box_dealt", {"box": box, "cards": cards.split()}) for box, cards in BOXES.items()),
         ("card_dealt", {"card": DEALER_UP, "target": "dealer"}),
     ]
-    # The rest of the round online, and the settlement is the round's.
+    # Box 1's bet waits a moment offline: its entry says the amount once.
+    page.context.set_offline(True)
     hand.action("bet", position="box:1")
+    hand.wait_waiting(1)
+    assert page.locator(".waiting .entry .label").inner_text() == "Box 1: bet 20.00"
+    page.context.set_offline(False)
+    hand.wait_event(11)
+    # The rest of the round online, and the settlement is the round's.
     hand.action("fold", position="box:2")
     hand.action("buy_sixth_card", position="box:3")
     hand.cards("Ah")

@@ -60,6 +60,10 @@ def settle_and_check(hand: Hand, table: Any) -> Settlement:
             "nodes => nodes.map(n => n.dataset.pay)"
         )
     }
+    for key in shown:
+        kind, number = key.split(":")
+        header = hand.page.locator(f"[data-pay='{key}'] header").inner_text()
+        assert tablet_app.times(header, f"{kind.capitalize()} {number}") == 1, header
     hand.tap("[data-settle]")
     hand.page.locator("[data-next-round]").wait_for()
     settled = Settlement.objects.get(round__table=table)
@@ -97,6 +101,7 @@ def test_a_ruby_run_hand_through_the_app(
     hand.cards("Kd", "Kh", "5s")
     hand.wait_event(4)
     screenshot(hand.page, "betting")
+    tablet_app.each_figure_once(hand.page)
     hand.action("check", position="seat:1")
     hand.action("check", position="seat:2")
     hand.wait_event(6)
@@ -136,6 +141,7 @@ def test_a_red_dog_game_through_the_app(
     hand.cards("2s", "3s", "4s", "5s", "6s")
     hand.wait_event(5)
     screenshot(hand.page, "betting")
+    tablet_app.each_figure_once(hand.page)
     seq = 5
     for seat, (burn, turned) in zip(
         (1, 2, 3), (("Qs", "Tc"), ("Jc", "9c"), ("8c", "7c")), strict=True

@@ -47,6 +47,7 @@ def test_the_relief_assigns_the_incoming_dealer_and_records_the_tablet(
     assert body["user"]["role"] == "dealer"
     token = DeviceToken.objects.get(pk=TabletSession.objects.get(tablet=tablet.tablet).token_id)
     assert token.user.username == "relief_dealer"
+    assert body["token_id"] == token.pk
     assert token.device_name == "RP-1 tablet"
     assert _open_assignments() == {"RP-1": "relief_dealer", "RP-9": "other_dealer"}
     # The relief and the assignment, in the table's stream, name the tablet; the dealer made

@@ -1,9 +1,9 @@
 // The dealer's API, with this tablet's sign-in: every answer is JSON; a refusal is thrown as a
 // Refusal (the server's code, message and details), a request that got no answer as Unreachable.
 
-import { credential, session } from "./session.js";
+import { credential, session, unrevoked } from "./session.js";
 
-export { credential, session };
+export { credential, session, unrevoked };
 
 const config = JSON.parse(document.getElementById("tablet-config").textContent);
 export const urls = config.urls;
@@ -30,12 +30,15 @@ export const at = (url, id) => url.replace("{id}", String(id));
 /** A fresh key for one entry, made when the dealer taps, kept with the entry until it is sent. */
 export const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`.replace(".", ""));
 
-export async function call(method, url, { body, key, authorization } = {}) {
+/** ``authorization``: "tablet" for the tablet's credential, else the dealer's token signed in
+ *  now, or ``token`` when given (a dealer's who signed out, to revoke it). */
+export async function call(method, url, { body, key, authorization, token } = {}) {
   const headers = { Accept: "application/json" };
   const tablet = credential.get();
+  const dealer = token ?? session.token;
   const auth = authorization === "tablet"
     ? (tablet ? `Tablet ${tablet.credential}` : null)
-    : (session.token ? `Token ${session.token}` : null);
+    : (dealer ? `Token ${dealer}` : null);
   if (auth) headers.Authorization = auth;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (key) headers["Idempotency-Key"] = key;

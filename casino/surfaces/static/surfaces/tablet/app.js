@@ -2,14 +2,15 @@
 // lands back on it), renders the round from its view with the one renderer, queues every entry
 // (so that none is lost when the network drops) and sends the queue in order.
 
-import { Refusal, Unreachable, at, call, credential, newKey, roundOptions, serviceWorker, session, urls } from "./api.js";
+import { Refusal, Unreachable, at, call, credential, newKey, roundOptions, serviceWorker, session, unrevoked, urls } from "./api.js";
 import { askFields } from "./fields.js";
 import { detailOf, explain } from "./messages.js";
 import { provisional } from "./offline.js";
 import { cardName, isRed } from "./picker.js";
 import * as queue from "./queue.js";
+import { revoke, revokeUnrevoked } from "./signout.js";
 import { traySection } from "./tray.js";
-import { actions as actionList, el, inlineField, settlement, table as tableView, words } from "./render.js";
+import { actions as actionList, el, inlineField, mentions, settlement, table as tableView, words } from "./render.js";
 
 const screen = document.getElementById("screen");
 const connection = document.getElementById("connection");
@@ -18,6 +19,7 @@ const where = document.getElementById("where");
 const dealer = document.getElementById("dealer");
 const menu = document.getElementById("menu");
 const relieve = document.getElementById("relieve");
+const signedOut = document.getElementById("signed-out");
 
 // The table and round last seen, kept so that a reload while offline shows them again.
 const KEPT = "tablet.kept";
@@ -37,6 +39,8 @@ const state = {
   pumping: false,
   again: false,
   asking: false,
+  // Who signed out last at this tablet, their token revoked: said until the next sign-in.
+  leftLast: null,
 };
 
 const tabs = "BroadcastChannel" in window ? new BroadcastChannel("casino-tablet") : null;
@@ -211,6 +215,8 @@ function describeEntry(action, values) {
   for (const field of action.fields) {
     const value = values[field.name];
     if (value === undefined || value === null || (field.kind === "position" && action.position)) continue;
+    // A value the action's label states already ("Box 1: bet 20.00") is not written twice.
+    if (["amount", "choice"].includes(field.kind) && mentions(parts[0], value)) continue;
     if (field.kind === "card" || field.kind === "cards") parts.push([].concat(value).map(cardName).join(" "));
     else if (field.kind === "stacks") parts.push(Object.entries(value).map(([s, a]) => `${s}: ${a}`).join(", "));
     else parts.push(`${words(field.name)} ${value}`);
@@ -462,6 +468,9 @@ const recentDealers = () => { try { return JSON.parse(localStorage.getItem(RECEN
 function pinScreen(message, { back = false } = {}) {
   const tablet = state.tablet;
   where.textContent = tablet ? `${tablet.table.name} · ${words(tablet.table.game)}` : "Dealer's tablet";
+  // Nobody is signed in here unless the PIN screen is a rotation's, over the outgoing dealer.
+  menu.hidden = relieve.hidden = !session.token;
+  if (!session.token) dealer.textContent = "";
   screen.dataset.screen = "pin";
   let pin = "";
   const username = el("input", { name: "username", autocomplete: "username", required: true, autocapitalize: "none" });
@@ -477,7 +486,10 @@ function pinScreen(message, { back = false } = {}) {
         body: { table: tablet.table.id, username: username.value.trim(), pin },
       });
       session.token = answer.token;
+      session.tokenId = answer.token_id;
       state.me = answer.user;
+      state.leftLast = null;
+      paintSignOuts();
       localStorage.setItem(RECENT, JSON.stringify([answer.user.username, ...recentDealers().filter((u) => u !== answer.user.username)].slice(0, 6)));
       await begin();
     } catch (error) {
@@ -520,18 +532,72 @@ async function changeDealer() {
 }
 
 async function signOut() {
+  if (!session.token) return;
   await refreshWaiting();
   if (state.waiting.length) {
     say(new Error(`${state.waiting.length} entries are still waiting: send or drop them first.`));
     return;
   }
+  say(null);
+  // The token is revoked on the server first: forgetting it here alone would leave it acting
+  // as this dealer wherever a copy of it is. Without the server, this tablet forgets it all
+  // the same (the next dealer must not act in this one's name) but keeps it to revoke it once
+  // the server answers, and says so meanwhile.
+  const leaving = { token: session.token, id: session.tokenId, username: state.me?.username || "" };
+  try {
+    await revoke(leaving);
+    state.leftLast = leaving.username;
+  } catch (error) {
+    if (!(error instanceof Unreachable)) {
+      say(error);
+      return;
+    }
+    unrevoked.add(leaving);
+    state.leftLast = null;
+  }
   session.token = null;
   Object.assign(state, { me: null, table: null, round: null });
   localStorage.removeItem(KEPT);
+  paintSignOuts();
   await begin();
 }
 
+/** The banner of the last sign-outs: whose sign-in still holds on the server (the server could
+ *  not be reached to end it, or refused to), else who signed out last. */
+function paintSignOuts() {
+  const left = unrevoked.all();
+  if (left.length) {
+    const names = left.map((e) => e.username || "a dealer").join(", ");
+    const refused = left.find((e) => e.refused);
+    signedOut.dataset.state = "unrevoked";
+    signedOut.replaceChildren(
+      el("strong", {}, `Signed out on this tablet only: the server still accepts ${names}'s sign-in.`),
+      refused
+        ? ` The server refused to end the sign-in: ${explain(refused.refused)} It is tried again.`
+        : " The server could not be reached; the sign-in is ended there as soon as the network is back.");
+    signedOut.hidden = false;
+  } else if (state.leftLast !== null) {
+    signedOut.dataset.state = "revoked";
+    signedOut.replaceChildren(`Signed out: ${state.leftLast || "the dealer"}'s sign-in is ended on the server.`);
+    signedOut.hidden = false;
+  } else {
+    signedOut.hidden = true;
+    signedOut.dataset.state = "";
+    signedOut.replaceChildren();
+  }
+}
+
+/** End on the server the sign-ins that sign-outs left holding there, if it answers now. */
+async function revokeSignOuts() {
+  const before = unrevoked.all();
+  if (!before.length) return;
+  await revokeUnrevoked();
+  if (!unrevoked.all().length && !session.token) state.leftLast = before.at(-1).username;
+  paintSignOuts();
+}
+
 async function begin() {
+  revokeSignOuts();
   try {
     await loadTable();
   } catch (error) {
@@ -572,10 +638,12 @@ async function start() {
   // Every few seconds: back online by itself (the browser's "online" may come before the
   // network carries requests, or never), and what waits sent again.
   setInterval(() => {
+    revokeSignOuts();
     if (state.pumping) return;
     if (!state.online && credential.get()) begin();
     else if (state.waiting.some((e) => e.state === "waiting")) pump();
   }, RETRY_MS);
+  paintSignOuts();
   await refreshWaiting();
   await begin();
 }

@@ -28,6 +28,27 @@ export const words = (name) => String(name).replaceAll("_", " ");
 
 export const positionName = (position) => (position ? `${words(position.kind).replace(/^./, (c) => c.toUpperCase())} ${position.number}` : "");
 
+/** A position's own label beside its name, unless it only says the name again ("Seat 1"). */
+const ownLabel = (name, label) => (label && label.trim().toLowerCase() !== name.toLowerCase() ? label : "");
+
+const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Whether ``text`` holds ``phrase`` as whole words, in any case: "Box 1: bet 20.00" holds
+ *  "bet" and "20.00", not "120.00". */
+export const mentions = (text, phrase) => Boolean(phrase) &&
+  new RegExp(`(^|[^\\p{L}\\p{N}])${escaped(String(phrase))}(?![\\p{L}\\p{N}])`, "iu").test(String(text));
+
+/** An action's figure as its button shows it beside the action's label, which states some
+ *  figures already: one the label names with its amount is left out ("Box 1: bet 20.00" and
+ *  Bet 20.00; "Call 2.00" and To call 2.00), one the label names without it shows its amount
+ *  alone ("Box 1: take the Ante win" and Ante win 10.00), any other its label and amount. */
+export function figureBeside(label, figure) {
+  const amount = shown(figure.amount);
+  const named = String(figure.label).split(/[^\p{L}]+/u).some((word) => word && mentions(label, word));
+  if (named && (mentions(label, figure.amount) || mentions(label, amount))) return null;
+  return mentions(label, figure.label) ? amount : `${figure.label} ${amount}`;
+}
+
 /** "box:2" -> "Box 2", "dealer" -> "Dealer". */
 export const targetName = (target) => {
   const [kind, number] = String(target).split(":");
@@ -66,7 +87,7 @@ export function table(view, { cardName, isRed }) {
           class: `position status-${p.status} ${toAct ? "to-act" : ""}`,
           "data-position": `${p.position.kind}:${p.position.number}`,
         },
-        el("header", {}, el("span", { class: "number" }, positionName(p.position)), el("span", { class: "label" }, p.label)),
+        el("header", {}, el("span", { class: "number" }, positionName(p.position)), el("span", { class: "label" }, ownLabel(positionName(p.position), p.label))),
         el("p", { class: "status" }, toAct ? "▶ to act" : words(p.status)),
         el("div", { class: "cards" }, ...p.cards.map(card), ...backs(p.hidden_cards)),
         p.hand ? el("p", { class: "hand" }, p.hand) : null,
@@ -92,15 +113,17 @@ export function actions(view, take, { likely } = {}) {
       const primary = likely ? likely(action) : index === 0;
       const attrs = { class: `action ${primary ? "likely" : ""}`, "data-action": action.name };
       if (action.position) attrs["data-for"] = `${action.position.kind}:${action.position.number}`;
-      const figures = action.figures.map((f) => `${f.label} ${shown(f.amount)}`).join(" · ");
+      const label = action.label || words(action.name);
+      const figures = action.figures.map((f) => figureBeside(label, f)).filter(Boolean).join(" · ");
       if (!inline) {
         return el("div", attrs,
           el("button", { type: "button", class: "take", onclick: () => take(action, {}) },
-            el("span", { class: "label" }, action.label || words(action.name)),
-            figures ? el("span", { class: "figures" }, figures) : null));
+            el("span", { class: "label" }, label),
+            // The space keeps the label and the figures two phrases for a screen reader too.
+            figures ? [" ", el("span", { class: "figures" }, figures)] : null));
       }
       return el("div", attrs,
-        el("span", { class: "label" }, action.label || words(action.name), figures ? el("small", {}, ` ${figures}`) : null),
+        el("span", { class: "label" }, label, figures ? el("small", {}, ` ${figures}`) : null),
         el("div", { class: "choices" },
           ...optionsOf(inline).map((option) => el("button", {
             type: "button", class: "take", "data-choice": String(option.value),
@@ -126,7 +149,7 @@ export function settlement(view, currency) {
     result.cap_applied ? el("p", { class: "capped" }, `Table maximum applied: ${shown(result.withheld)} ${currency} withheld`) : null,
     el("div", { class: "pay-list" },
       ...result.positions.map((p) => el("article", { class: `pay ${Number(p.net) < 0 ? "lost" : ""}`, "data-pay": key(p.position) },
-        el("header", {}, el("span", { class: "number" }, positionName(p.position)), el("span", { class: "label" }, labels.get(key(p.position)) || "")),
+        el("header", {}, el("span", { class: "number" }, positionName(p.position)), el("span", { class: "label" }, ownLabel(positionName(p.position), labels.get(key(p.position))))),
         el("p", { class: "to-pay" }, el("span", {}, "Pay"), el("strong", {}, `${shown(p.returned)}`), el("span", { class: "currency" }, currency)),
         el("p", { class: "net" }, `Net ${shown(p.net)} · staked ${shown(p.staked)}`),
         Number(p.withheld) > 0 ? el("p", { class: "withheld" }, `Withheld by the table maximum: ${shown(p.withheld)}`) : null,
