@@ -5,12 +5,12 @@ from __future__ import annotations
 import contextlib
 import os
 import subprocess
-import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 from tests.runtime_login import database_url
+from tests.stacks import worker_command
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -28,21 +28,7 @@ def celery_worker(**env: str) -> Iterator[subprocess.Popen[bytes]]:
     """
     with tempfile.TemporaryFile() as log:
         process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "casino.celery",
-                "worker",
-                "--pool",
-                "solo",
-                "--loglevel",
-                "WARNING",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-            ],
+            worker_command(),
             cwd=ROOT,
             env={**os.environ, "DATABASE_URL": database_url(), **env},
             stdout=log,

@@ -15,22 +15,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import http.client
 import json
-import os
 import random
-import signal
-import socket
 import statistics
 import subprocess
-import sys
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.stacks import web_servers
+
 SETTINGS = "tests.bench.server_settings"
 SEED = 20_261_129
 
@@ -49,31 +44,9 @@ def gunicorn(
 ) -> Iterator[tuple[str, int, subprocess.Popen[bytes]]]:
     """gunicorn as :func:`served` starts it, with ``env`` added to this process's environment;
     yields (host, port, the master's process), the master stopped on exit."""
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": settings, **(env or {})}
-    bin_dir = Path(sys.executable).parent
-    port = _free_port()
-    process = subprocess.Popen(
-        [
-            str(bin_dir / "gunicorn"),
-            "casino.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--config",
-            str(ROOT / "deploy" / "gunicorn.conf.py"),
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-    )
-    try:
-        _wait_healthy("127.0.0.1", port, process)
-        yield "127.0.0.1", port, process
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGTERM)
-        process.wait(30)
+    with web_servers({"DJANGO_SETTINGS_MODULE": settings, **(env or {})}) as [web]:
+        assert web.process is not None
+        yield "127.0.0.1", web.port, web.process
 
 
 @dataclass
@@ -196,23 +169,3 @@ def run_tablets(
             gc.enable()
     latencies = [t for tablet in tablets for t in tablet.latencies]
     return LoadResult(len(tablets) * sessions_each, elapsed, latencies)
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _wait_healthy(host: str, port: int, process: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError("gunicorn exited at start")
-        with contextlib.suppress(OSError, http.client.HTTPException):
-            conn = http.client.HTTPConnection(host, port, timeout=2)
-            conn.request("GET", "/healthz")
-            if conn.getresponse().status == 200:
-                return
-        time.sleep(0.2)
-    raise RuntimeError("the server did not become healthy")

@@ -1,6 +1,6 @@
-"""A stack of its own for the fault tests: PostgreSQL and Redis started and supervised by the local
-stack's own code (``deploy/local/stack.py``, profile ``faults``), gunicorn as in production, and
-a Celery worker with beat, so that stopping, killing and restarting servers never disturbs the
+"""A stack of its own for the fault tests (``tests.stacks``, under ``.local/faults``):
+PostgreSQL and Redis supervised by the local stack's own code, gunicorn as in production, and a
+Celery worker with beat, so that stopping, killing and restarting servers never disturbs the
 suite's shared test database.
 
 The floor is made by ``tests.faults.floor`` in a process of its own; the tests talk HTTP to
@@ -11,40 +11,23 @@ from __future__ import annotations
 
 import contextlib
 import http.client
-import importlib.util
 import json
-import os
-import signal
 import subprocess
-import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import psycopg
 
-from tests.bench.http_load import gunicorn
+from tests.stacks import ROOT, celery_worker, local_servers, owner_connection, web_servers
 
-ROOT = Path(__file__).resolve().parents[2]
+# The suite's tests load the local stack's code from here; the alias says it is re-exported.
+from tests.stacks import stack_module as stack_module
+
 BASE = ROOT / ".local" / "faults"
 #: How long a server may take to come back, or a report to be built; polled, never timed.
 DEADLINE_S = 60
-
-
-def stack_module() -> ModuleType:
-    """``deploy/local/stack.py``, which is a script, loaded as a module."""
-    name = "casino_local_stack"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "deploy" / "local" / "stack.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
 
 
 class Dropped(Exception):
@@ -149,13 +132,7 @@ class FaultStack:
 
     def database(self) -> psycopg.Connection[Any]:
         """A connection to the stack's database, as its owner, in autocommit mode."""
-        return psycopg.connect(
-            host=self.postgres.socket_dir,
-            port=self.postgres.port,
-            user="postgres",
-            dbname="casino",
-            autocommit=True,
-        )
+        return owner_connection(self.postgres)
 
     def health(self) -> tuple[int, Any]:
         client = self.client()
@@ -197,80 +174,19 @@ class FaultStack:
 @contextlib.contextmanager
 def fault_stack() -> Iterator[FaultStack]:
     """Start the whole stack under ``.local/faults`` (its data kept between runs, so only the
-    first run migrates from nothing) and stop it on exit."""
-    stack = stack_module()
+    first run migrates from nothing), three gunicorn workers, and stop it on exit."""
     with contextlib.ExitStack() as exits:
-        postgres = exits.enter_context(stack.local_postgres(BASE))
-        redis = exits.enter_context(stack.local_redis(BASE))
-        env = {
-            "DATABASE_URL": postgres.url,
-            "REDIS_URL": redis.url,
-            "LOG_LEVEL": "ERROR",
-            "WEB_WORKERS": "3",
-            # The outbox of reports is swept every second, not every half minute.
-            "AUDIT_REPORT_DISPATCH_SECONDS": "1",
-            "STATIC_ROOT": str((BASE / "static").resolve()),
-        }
-        (BASE / "static").mkdir(exist_ok=True)
-        env.update(stack.local_sealing(BASE, {}))
-        made = subprocess.run(
-            [sys.executable, "-m", "tests.faults.floor"],
-            cwd=ROOT,
-            env={**os.environ, **env},
-            check=True,
-            capture_output=True,
-            text=True,
-        )
-        floor = json.loads(made.stdout.strip().splitlines()[-1])
-        _, port, master = exits.enter_context(gunicorn(env, settings="casino.settings"))
-        exits.enter_context(_worker_with_beat({**env, "DJANGO_SETTINGS_MODULE": "casino.settings"}))
-        supervisor = exits.enter_context(stack.Supervisor([postgres, redis], interval=0.5))
+        servers = exits.enter_context(local_servers(BASE, web_workers=3))
+        [web] = exits.enter_context(web_servers(servers.env))
+        assert web.process is not None
+        exits.enter_context(celery_worker(servers.env, beat=True))
+        supervisor = exits.enter_context(servers.supervised())
         yield FaultStack(
-            postgres=postgres,
-            redis=redis,
+            postgres=servers.postgres,
+            redis=servers.redis,
             supervisor=supervisor,
-            port=port,
-            gunicorn=master,
-            tables=[tuple(table) for table in floor["tables"]],
-            auditor=floor["auditor"],
+            port=web.port,
+            gunicorn=web.process,
+            tables=servers.tables,
+            auditor=servers.auditor,
         )
-
-
-@contextlib.contextmanager
-def _worker_with_beat(env: dict[str, str]) -> Iterator[subprocess.Popen[bytes]]:
-    with tempfile.TemporaryFile() as log, tempfile.TemporaryDirectory() as folder:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "casino.celery",
-                "worker",
-                "--beat",
-                "--schedule",
-                str(Path(folder) / "beat-schedule"),
-                "--pool",
-                "solo",
-                "--loglevel",
-                "WARNING",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-            ],
-            cwd=ROOT,
-            env={**os.environ, **env},
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        try:
-            yield process
-        finally:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(30)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait(10)

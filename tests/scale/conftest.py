@@ -20,8 +20,8 @@ import pytest
 
 from casino.core.db_router import REPLICA, replica_wait
 from tests.audit.conftest import audit_floor, play_rp01  # noqa: F401
-from tests.faults.stack import stack_module
 from tests.fixtures import *  # noqa: F403
+from tests.stacks import stack_module
 
 ROOT = Path(__file__).resolve().parents[2]
 
