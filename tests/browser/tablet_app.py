@@ -175,7 +175,7 @@ class Hand:
         waiting and nothing refused."""
         self.page.wait_for_function(
             "seq => document.getElementById('screen').dataset.event === String(seq) "
-            "&& document.getElementById('connection').dataset.state === 'online'",
+            "&& document.getElementById('connection')?.dataset.state === 'online'",
             arg=seq,
             timeout=WAIT_MS,
         )
@@ -183,7 +183,7 @@ class Hand:
     def wait_waiting(self, count: int) -> None:
         """Wait until the banner counts ``count`` entries waiting to be sent."""
         self.page.wait_for_function(
-            "n => document.getElementById('connection').dataset.waiting === String(n)",
+            "n => document.getElementById('connection')?.dataset.waiting === String(n)",
             arg=count,
             timeout=WAIT_MS,
         )

@@ -169,7 +169,7 @@ def test_the_board_follows_the_floor_live_and_marks_itself_offline(
     table = floor["table"]
     sign_in(page, site, "pit_boss")
     connection = page.locator("#connection")
-    page.wait_for_function("document.getElementById('connection').dataset.state === 'live'")
+    page.wait_for_function("document.getElementById('connection')?.dataset.state === 'live'")
     card = page.locator("[data-table='RP-1']")
     assert "Between rounds" in card.inner_text()
     # A dealer's round and action, made through the services and committed: on the board
@@ -196,12 +196,12 @@ def test_the_board_follows_the_floor_live_and_marks_itself_offline(
     screenshot(page, "live")
     # The push server stops: the board says it is offline, and live again once it is back.
     site.stop()
-    page.wait_for_function("document.getElementById('connection').dataset.state === 'offline'")
+    page.wait_for_function("document.getElementById('connection')?.dataset.state === 'offline'")
     assert "Offline" in connection.inner_text()
     screenshot(page, "offline")
     site.start()
     page.wait_for_function(
-        "document.getElementById('connection').dataset.state === 'live'", timeout=30_000
+        "document.getElementById('connection')?.dataset.state === 'live'", timeout=30_000
     )
     assert connection.inner_text() == "Live"
 
@@ -227,7 +227,7 @@ def test_the_demo_floor_on_the_board(
     page.fill("input[name=username]", "pitboss")
     page.fill("input[name=password]", "demo-password")
     page.click("button[type=submit]")
-    page.wait_for_function("document.getElementById('connection').dataset.state === 'live'")
+    page.wait_for_function("document.getElementById('connection')?.dataset.state === 'live'")
     for code, game, dealer in (
         ("RP-1", "Russian Poker", "dealer1"),
         ("RR-1", "Ruby Run", "dealer2"),
