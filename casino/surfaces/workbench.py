@@ -1,5 +1,6 @@
 """The auditor's workbench: finding rounds, a round's story and replay, its corrections, the
-gaming-day reports and the trail's verification, in the browser.
+gaming-day reports and a table's day as an evidence package, and the trail's verification, in
+the browser.
 
 The pages are thin, as the pit board's: each renders from the API in the browser
 (``/api/v1/rounds/``, ``/api/v1/rounds/{id}/story/``, ``/api/v1/audit/...``), so what a user
@@ -10,6 +11,7 @@ buttons to offer; the API still refuses whatever a button asks that the user may
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 import rules
@@ -19,11 +21,13 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils import timezone
 
 from casino.core.roles import Role
 from casino.surfaces.views import watched_pits
 from tables.models import Game, Round
 from tables.rules import is_admin, is_auditor, is_pit_boss
+from tables.selectors import tables_for
 
 rules.add_perm("surfaces.use_workbench", is_auditor | is_admin | is_pit_boss)
 
@@ -114,9 +118,32 @@ def workbench_round(request: HttpRequest, round_id: int) -> HttpResponse:
     )
 
 
+def _evidence_tables(user: Any, *, now: dt.datetime) -> list[dict[str, Any]]:
+    """The tables whose gaming day ``user`` may download as an evidence package (the rule of
+    ``GET /api/v1/audit/evidence/tables/{id}/``: auditors any, a pit boss the own pits'), each
+    with its casino's last closed gaming day, the day the picker starts on.
+
+    The last closed day, not the one in play: a package of a day still in play would leave out
+    the rounds dealt after it, and the nightly checks and reports work on the closed day too.
+    """
+    tables = tables_for(user).select_related("pit__casino").order_by("pit__name", "code")
+    return [
+        {
+            "id": table.pk,
+            "code": table.code,
+            "game": table.game,
+            "pit": table.pit.name,
+            "last_day": (table.pit.casino.clock.day_of(now) - dt.timedelta(days=1)).isoformat(),
+        }
+        for table in tables
+        if rules.has_perm("audit.export_evidence", user, table)
+    ]
+
+
 @login_required(login_url="surfaces-sign-in")
 def workbench_reports(request: HttpRequest) -> HttpResponse:
-    """The gaming-day reports: the list, a day's report requested, its CSV and PDF."""
+    """The gaming-day reports: the list, a day's report requested, its CSV and PDF; and a
+    table's gaming day downloaded as its evidence package, for whoever may export it."""
     _require_workbench(request)
     if not rules.has_perm("audit.list_reports", request.user):
         raise PermissionDenied
@@ -128,6 +155,8 @@ def workbench_reports(request: HttpRequest) -> HttpResponse:
             "pickers": _pickers(request.user),
             "reports_url": reverse("audit-report-list"),
             "report_request_url": reverse("audit-report-request"),
+            "evidence_tables": _evidence_tables(request.user, now=timezone.now()),
+            "table_evidence_url": _template_url("audit-evidence-table-day", "table_id"),
         },
     )
 

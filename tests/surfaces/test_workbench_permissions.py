@@ -5,6 +5,7 @@ verification), 403 for anyone else; and a round's buttons are offered to who may
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -99,3 +100,31 @@ def test_the_pickers_offer_a_pit_boss_the_own_pits_only(
 @pytest.mark.django_db
 def test_an_unknown_round_is_not_found(users: dict[str, Any], floor: dict[str, Any]) -> None:
     assert _client(users, "auditor").get("/audit/rounds/999999/").status_code == 404
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", sorted(OPENS["reports"]))
+def test_the_table_evidence_form_offers_the_tables_the_api_exports(
+    role: str, users: dict[str, Any], floor: dict[str, Any]
+) -> None:
+    """The reports screen offers a table's day package for exactly the tables whose package
+    the API lets this user have: asked of a day the trail holds nothing of, it answers 404
+    ``evidence_nothing_recorded`` (allowed, nothing written) or 403 (refused)."""
+    client = _client(users, role)
+    page = client.get("/audit/reports/").content.decode()
+    marker = '<script id="evidence-tables" type="application/json">'
+    offered = (
+        {table["id"] for table in json.loads(page.split(marker)[1].split("</script>")[0])}
+        if marker in page
+        else set()
+    )
+    exported = set()
+    for table in (floor["table"], floor["other_table"]):
+        answer = client.get(f"/api/v1/audit/evidence/tables/{table.pk}/?day=2000-01-01")
+        assert answer.status_code in (403, 404), answer.content
+        if answer.status_code == 404:
+            assert answer.json()["error"]["code"] == "evidence_nothing_recorded"
+            exported.add(table.pk)
+    assert exported, "every role that opens the reports exports some table here"
+    assert offered == exported
+    assert 'id="table-evidence"' in page

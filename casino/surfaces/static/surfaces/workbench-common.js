@@ -93,14 +93,35 @@ export async function api(url, options = {}) {
     headers: { Accept: "application/json", ...(options.headers || {}) },
   });
   const body = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = new Error(body?.error?.message || `HTTP ${response.status}`);
-    error.code = body?.error?.code;
-    error.details = body?.error?.details || {};
-    error.status = response.status;
-    throw error;
-  }
+  if (!response.ok) throw refusal(response, body);
   return body;
+}
+
+/** The API's refusal (its one error shape) as an error with its code, message and details. */
+function refusal(response, body) {
+  const error = new Error(body?.error?.message || `HTTP ${response.status}`);
+  error.code = body?.error?.code;
+  error.details = body?.error?.details || {};
+  error.status = response.status;
+  return error;
+}
+
+/** Fetches a file the API answers as an attachment and saves it under the name the API gives
+ * it (``Content-Disposition``), so that a refusal can be said in words instead of being saved
+ * as the file. Answers the response, for its headers; a refusal is thrown as by ``api``. */
+export async function download(url) {
+  const response = await fetch(url, { credentials: "same-origin" });
+  if (!response.ok) throw refusal(response, await response.json().catch(() => null));
+  const disposition = response.headers.get("Content-Disposition") || "";
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] || "download";
+  const href = URL.createObjectURL(await response.blob());
+  const link = el("a", { href, download: filename, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled; the object URL is then only memory.
+  setTimeout(() => URL.revokeObjectURL(href), 0);
+  return { response, filename };
 }
 
 /** A POST of JSON with the session's CSRF token. */

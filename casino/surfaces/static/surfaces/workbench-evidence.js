@@ -1,0 +1,52 @@
+// A table's gaming day as an evidence package, on the reports screen: a table (those the user
+// may export, from the page) and a day (starting on the table's last closed gaming day), the
+// signed file from GET /api/v1/audit/evidence/tables/{id}/?day=, refusals said in words.
+import { download, el, errorWords, GAMES, shortHash, show } from "./workbench-common.js";
+
+const form = document.getElementById("table-evidence");
+if (form) {
+  const tables = JSON.parse(document.getElementById("evidence-tables").textContent);
+  const byId = Object.fromEntries(tables.map((table) => [String(table.id), table]));
+  const urlTemplate = document.getElementById("workbench").dataset.tableEvidenceUrl;
+  const error = form.querySelector(".error");
+  const outcome = form.querySelector(".outcome");
+  const button = form.querySelector("button[type=submit]");
+
+  form.table.append(...tables.map((table) =>
+    el("option", { value: String(table.id) }, `${table.code} · ${GAMES[table.game] || table.game} · ${table.pit}`)));
+  form.day.value = tables[0].last_day;
+  let defaultDay = tables[0].last_day;
+  // A day the auditor chose stays; one still at the previous table's default follows the table
+  // (casinos close their gaming days at different hours).
+  form.table.addEventListener("change", () => {
+    const next = byId[form.table.value].last_day;
+    if (form.day.value === defaultDay) form.day.value = next;
+    defaultDay = next;
+  });
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    outcome.hidden = true;
+    button.disabled = true;
+    const url = `${urlTemplate.replace("{id}", form.table.value)}?day=${encodeURIComponent(form.day.value)}`;
+    try {
+      const { response, filename } = await download(url);
+      const sha256 = response.headers.get("X-Content-SHA256");
+      const sealed = response.headers.get("X-Evidence-Sealed") === "true";
+      show(outcome,
+        "Downloaded ", el("strong", { class: "filename" }, filename),
+        ", SHA-256 ", el("span", { class: "mono sha256", title: sha256 }, shortHash(sha256)),
+        `, on checkpoint #${response.headers.get("X-Evidence-Checkpoint")}`,
+        sealed ? " (sealed for this export)." : ".");
+      outcome.hidden = false;
+    } catch (refusal) {
+      // Said of the table and day asked, which the common words cannot name.
+      error.textContent = refusal.code === "evidence_nothing_recorded"
+        ? `The trail holds nothing of ${byId[form.table.value].code} on ${form.day.value}: there is no evidence to package.`
+        : errorWords(refusal);
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
