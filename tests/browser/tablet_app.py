@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.push.server import free_port, server_env, uvicorn
+from tests.browser.site import Site, running_site
 from tests.russian_round import BOXES, DEALER_DOWN, DEALER_UP
 
 #: A tablet held in landscape, and one in portrait.
@@ -26,34 +26,10 @@ WAIT_MS = 15_000
 PINS = {"dealer": "4812", "other_dealer": "5923", "relief_dealer": "7034"}
 
 
-class Site:
-    """uvicorn serving the whole project (pages, static files, API) on one port."""
-
-    def __init__(self, env: dict[str, str]) -> None:
-        self.env = env
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self._running: Any = None
-
-    def start(self) -> None:
-        self._running = uvicorn(self.env, self.port)
-        self._running.__enter__()
-
-    def stop(self) -> None:
-        if self._running is not None:
-            self._running.__exit__(None, None, None)
-            self._running = None
-
-
 @pytest.fixture
 def tablet_site(django_db_blocker: Any, transactional_db: None) -> Iterator[Site]:
     """The site for the tablet app's tests (the conftest makes it a fixture of the folder)."""
-    site = Site(server_env(django_db_blocker))
-    site.start()
-    try:
-        yield site
-    finally:
-        site.stop()
+    yield from running_site(django_db_blocker)
 
 
 @pytest.fixture

@@ -17,38 +17,14 @@ from typing import Any
 import pytest
 
 from tables.services.rounds import round_act, round_open
-from tests.push.server import free_port, server_env, uvicorn
+from tests.browser.site import Site, running_site
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-class Site:
-    """uvicorn serving the project on one port, which may be stopped and started again."""
-
-    def __init__(self, env: dict[str, str]) -> None:
-        self.env = env
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self._running: Any = None
-
-    def start(self) -> None:
-        self._running = uvicorn(self.env, self.port)
-        self._running.__enter__()
-
-    def stop(self) -> None:
-        if self._running is not None:
-            self._running.__exit__(None, None, None)
-            self._running = None
-
-
 @pytest.fixture
 def site(django_db_blocker: Any, transactional_db: None) -> Iterator[Site]:
-    site = Site(server_env(django_db_blocker))
-    site.start()
-    try:
-        yield site
-    finally:
-        site.stop()
+    yield from running_site(django_db_blocker)
 
 
 def sign_in(page: Any, site: Any, username: str) -> None:
@@ -145,7 +121,8 @@ def test_a_pit_boss_acknowledges_an_alert_on_the_board(
     item.wait_for()
     assert "Open table without a dealer" in item.inner_text()
     assert "RP-1" in item.inner_text()
-    assert "⚠ 1" in page.locator("[data-table='RP-1']").inner_text()
+    # The table's card is drawn apart from the alert list: wait for its badge, not assume it.
+    page.locator("[data-table='RP-1'] .badge", has_text="⚠ 1").wait_for()
     screenshot(page, "alert")
     item.locator("input").fill("Dealer relief arrived")
     item.locator("button").click()
@@ -153,6 +130,7 @@ def test_a_pit_boss_acknowledges_an_alert_on_the_board(
     acknowledged = Alert.objects.get(pk=alert.pk).acknowledgement
     assert acknowledged.note == "Dealer relief arrived"
     assert acknowledged.acknowledged_by.username == "pit_boss"
+    page.locator("[data-table='RP-1'] .badge").wait_for(state="detached")
     assert page.locator("[data-table='RP-1'] .badge").count() == 0
 
 

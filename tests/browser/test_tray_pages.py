@@ -18,7 +18,8 @@ from casino.core.roles import Role
 from tables.models import ChipSlip, DropCount, TrayCount
 from tables.services import slips, trays
 from tests.browser import test_pit_board
-from tests.browser.test_pit_board import Site, sign_in
+from tests.browser.site import Site
+from tests.browser.test_pit_board import sign_in
 from tests.inventory.trays import chips_made
 
 pytestmark = pytest.mark.django_db(transaction=True)
