@@ -77,20 +77,28 @@ class TrayCount(models.Model):
         return f"{self.kind} of {self.table_id}: {self.total}"
 
 
-class TrayCountDecision(models.Model):
-    """The confirmation, or rejection, of a count by someone other than its counter (the
-    database refuses the counter). One per count."""
+class SecondPersonDecision(models.Model):
+    """What every decision on someone else's step records: who decided, when, their note, and
+    the audit row that recorded it. The database refuses a decision by the step's own author
+    (each table's trigger)."""
 
-    count = models.OneToOneField(TrayCount, on_delete=models.PROTECT, related_name="decision")
-    confirmed = models.BooleanField()
     decided_by = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     decided_at = models.DateTimeField()
     note = models.TextField(blank=True)
     audit_record_id = models.BigIntegerField(unique=True)
 
     class Meta:
+        abstract = True
         app_label = "tables"
         ordering = ["id"]
+
+
+class TrayCountDecision(SecondPersonDecision):
+    """The confirmation, or rejection, of a count by someone other than its counter (the
+    database refuses the counter). One per count."""
+
+    count = models.OneToOneField(TrayCount, on_delete=models.PROTECT, related_name="decision")
+    confirmed = models.BooleanField()
 
     def __str__(self) -> str:
         return f"count {self.count_id} {'confirmed' if self.confirmed else 'rejected'}"
@@ -191,19 +199,11 @@ class ChipSlipVoid(models.Model):
         return f"void of slip {self.slip_id}"
 
 
-class ChipSlipVoidDecision(models.Model):
+class ChipSlipVoidDecision(SecondPersonDecision):
     """The approval or rejection of a void, by someone other than who asked for it."""
 
     void = models.OneToOneField(ChipSlipVoid, on_delete=models.PROTECT, related_name="decision")
     approved = models.BooleanField()
-    decided_by = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    decided_at = models.DateTimeField()
-    note = models.TextField(blank=True)
-    audit_record_id = models.BigIntegerField(unique=True)
-
-    class Meta:
-        app_label = "tables"
-        ordering = ["id"]
 
     def __str__(self) -> str:
         return f"void {self.void_id} {'approved' if self.approved else 'rejected'}"
@@ -236,19 +236,11 @@ class DropCount(models.Model):
         return f"drop of shift {self.shift_id}: {self.cash} + {self.markers}"
 
 
-class DropCountDecision(models.Model):
+class DropCountDecision(SecondPersonDecision):
     """The confirmation, or rejection, of a drop count by someone other than its counter."""
 
     drop = models.OneToOneField(DropCount, on_delete=models.PROTECT, related_name="decision")
     confirmed = models.BooleanField()
-    decided_by = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    decided_at = models.DateTimeField()
-    note = models.TextField(blank=True)
-    audit_record_id = models.BigIntegerField(unique=True)
-
-    class Meta:
-        app_label = "tables"
-        ordering = ["id"]
 
     def __str__(self) -> str:
         return f"drop {self.drop_id} {'confirmed' if self.confirmed else 'rejected'}"

@@ -4,7 +4,9 @@ Writers lock in this order and never the reverse: the table (several tables in a
 order: moving a dealer locks the table the dealer leaves and the one the dealer joins), then
 a tablet of the table (``tablet_lock``), then the round, then a correction of that round
 (``audit.services.corrections``), and last the audit chain's head, which ``audit_record``
-takes (``casino.core.trail.recording``) after every other lock. An ``Idempotency-Key`` is
+takes (``casino.core.trail.recording``) after every other lock (a dealer action, which takes
+no other lock after its round's, takes the head in the round's statement:
+``round_lock_with_audit_head``). An ``Idempotency-Key`` is
 recorded when the request's work is done (``casino.api.idempotency``). Each helper returns
 rows already locked with ``SELECT ... FOR UPDATE`` and must run inside a transaction; each
 carries ``current_dealer_id``, the dealer assigned to the table now, so the dealer's
@@ -24,6 +26,12 @@ from django.db import connection
 
 from casino.core.errors import ApiError, TabletCode
 from casino.core.rows import ModelRows
+from casino.core.trail.recording import (
+    AuditHead,
+    head_take_parameters,
+    head_take_sql,
+    table_stream_sql,
+)
 from tables.models import (
     Casino,
     DealerAssignment,
@@ -49,7 +57,7 @@ def _dealer_rows() -> ModelRows[Any]:
 
 
 @functools.cache
-def _round_lock_statement(with_related: bool) -> str:
+def _round_lock_statement(with_related: bool, with_audit_head: bool = False) -> str:
     related = (
         f""", {_ROUND_TABLE_ROWS.select}, {_ROUND_RULE_SET_ROWS.select}, {_dealer_rows().select}
         FROM tables_round r
@@ -59,13 +67,23 @@ def _round_lock_statement(with_related: bool) -> str:
         if with_related
         else " FROM tables_round r"
     )
-    return f"""
+    locked = f"""
         SELECT {_ROUND_ROWS.select}, (
             SELECT a.dealer_id FROM tables_dealerassignment a
             WHERE a.table_id = r.table_id AND a.ended_at IS NULL
         ), (SELECT pt.pit_id FROM tables_table pt WHERE pt.id = r.table_id){related}
-        WHERE r.id = %s
+        WHERE r.id = %(round)s
         FOR UPDATE OF r
+    """
+    if not with_audit_head:
+        return locked
+    # The head is read from the locked row (its table's stream), so it is taken after it.
+    head = head_take_sql(table_stream_sql("locked.table_id"), "FROM locked")
+    return f"""
+        WITH locked AS MATERIALIZED ({locked}),
+        audit_head AS ({head})
+        SELECT locked.*, audit_head.key, audit_head.seq, audit_head.head_hash
+        FROM locked CROSS JOIN audit_head
     """
 
 
@@ -166,10 +184,36 @@ def round_lock(round_id: int, *, with_related: bool = False) -> Round:
     :raises Round.DoesNotExist:
     """
     with connection.cursor() as cursor:
-        cursor.execute(_round_lock_statement(with_related), [round_id])
+        cursor.execute(_round_lock_statement(with_related), {"round": round_id})
         row = cursor.fetchone()
     if row is None:
         raise Round.DoesNotExist(f"no round {round_id}")
+    return _round_of(row, with_related=with_related)
+
+
+def round_lock_with_audit_head(round_id: int) -> tuple[Round, AuditHead]:
+    """The round row locked as :func:`round_lock` locks it, and then the head of its table's
+    audit stream (``casino.core.trail.recording``), in the same statement: for a writer that
+    takes no other lock after the round's and appends one audit row to its table's stream
+    (a dealer action), which saves the head's round trip. The head is taken after the round's
+    lock, as the lock order wants, because it is read from the locked row.
+
+    :raises Round.DoesNotExist:
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _round_lock_statement(False, with_audit_head=True),
+            {"round": round_id, **head_take_parameters()},
+        )
+        row = cursor.fetchone()
+    if row is None:
+        raise Round.DoesNotExist(f"no round {round_id}")
+    stream, seq, head_hash = row[-3:]
+    return _round_of(row, with_related=False), AuditHead(stream, int(seq), str(head_hash))
+
+
+def _round_of(row: tuple[Any, ...], *, with_related: bool) -> Round:
+    """The round of a row of :func:`_round_lock_statement`, with what it read beside it."""
     round = _ROUND_ROWS.instance(row)
     at = _ROUND_ROWS.width
     round.current_dealer_id = row[at]  # type: ignore[attr-defined]

@@ -1,14 +1,12 @@
 """Writing what one dealer action recorded, in one SQL statement.
 
-An action appends its events, the cards they show and the chip movements they make, and moves
-the round on (its last event number, its phase, the engine's snapshot). Those are four tables
-but one fact, written on every action of every table: one statement with data-modifying
-common table expressions does it in one round trip to the database, where four ORM calls would
-take four. The round must be locked by the caller (``tables.locks.round_lock``).
-
-The same statement takes the head of the table's audit stream for the action's audit row
-(``casino.core.trail.recording.HEAD_TAKE_SQL``), which the caller appends next: the head is
-the last lock an action takes, after the round's, and taking it here saves its round trip.
+An action appends its events, the cards they show and the chip movements they make, moves the
+round on (its last event number, its phase, the engine's snapshot) and appends its audit row.
+Those are five tables but one fact, written on every action of every table: one statement with
+data-modifying common table expressions does it in one round trip to the database, where five
+ORM calls would take five. The caller holds the round's lock and its table's audit head
+(``tables.locks.round_lock_with_audit_head``) and has chained the audit row to that head
+(``casino.core.trail.recording.audit_row``).
 
 The engine has already refused a card seen in this deck pass; the unique constraint on (round,
 deck pass, card) is the database's last word, and its violation ends the action with
@@ -25,7 +23,12 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, connection
 
-from casino.core.trail.recording import HEAD_TAKE_SQL, AuditHead, head_take_parameters
+from casino.core.models import AuditRecord
+from casino.core.trail.recording import (
+    AUDIT_INSERT_SQL,
+    audit_insert_parameters,
+    audit_row_stored,
+)
 from casino.games.codes import GameCode
 from casino.games.contract import ChipMovement, JsonObject
 from casino.games.errors import GameError
@@ -58,8 +61,8 @@ new_movements AS (
         AS m(seq integer, source text, destination text, amount numeric, reason text)
     RETURNING 1
 ),
-audit_head AS (
-    {HEAD_TAKE_SQL}
+new_audit AS (
+    {AUDIT_INSERT_SQL}
 )
 UPDATE tables_round
 SET phase = %(phase)s, last_event_seq = %(last_event_seq)s, snapshot = %(snapshot)s::jsonb
@@ -68,8 +71,7 @@ RETURNING
     (SELECT json_agg(json_build_array(id, seq, created_at) ORDER BY seq) FROM new_events),
     (SELECT count(*) FROM new_cards),
     (SELECT count(*) FROM new_movements),
-    (SELECT seq FROM audit_head),
-    (SELECT head_hash FROM audit_head)
+    (SELECT id FROM new_audit)
 """
 
 
@@ -84,14 +86,6 @@ class PendingEvent:
     deck_pass: int
 
 
-@dataclass(frozen=True)
-class RecordedAction:
-    """The events stored, and the head of the audit stream taken for the action's row."""
-
-    events: list[RoundEvent]
-    audit_head: AuditHead
-
-
 def action_record(
     *,
     round: Round,
@@ -102,13 +96,14 @@ def action_record(
     movements: Sequence[ChipMovement],
     phase: str,
     snapshot: JsonObject,
-    audit_stream: str,
-) -> RecordedAction:
+    audit: AuditRecord,
+) -> list[RoundEvent]:
     """Append ``events`` (numbered on from the round's last), their cards and ``movements``,
-    set the round's phase and snapshot, and take the head of ``audit_stream``; one statement.
-    Returns the stored events and the head, for ``audit_record(head=...)``.
+    set the round's phase and snapshot, and insert ``audit`` (chained to the audit head this
+    transaction holds); one statement. Returns the stored events.
 
-    Updates ``round`` in memory to match. Expects ``round`` locked, inside its transaction.
+    Updates ``round`` and ``audit`` in memory to match. Expects ``round`` locked, inside its
+    transaction.
 
     :raises GameError: ``card_duplicate`` when the database refuses a card seen in this pass.
     """
@@ -144,12 +139,12 @@ def action_record(
         "phase": phase,
         "last_event_seq": first + len(events) - 1,
         "snapshot": json.dumps(snapshot),
-        **head_take_parameters(audit_stream),
+        **audit_insert_parameters(audit),
     }
     try:
         with connection.cursor() as cursor:
             cursor.execute(_STATEMENT, parameters)
-            stored, _cards, _movements, head_seq, head_hash = cursor.fetchone()
+            stored, _cards, _movements, audit_id = cursor.fetchone()
     except IntegrityError as exc:
         if _CARD_CONSTRAINT in str(exc):
             raise GameError(
@@ -159,6 +154,7 @@ def action_record(
     round.phase = phase
     round.last_event_seq = parameters["last_event_seq"]  # type: ignore[assignment]
     round.snapshot = snapshot
+    audit_row_stored(audit, audit_id)
     ids = {seq: (pk, created) for pk, seq, created in (stored or [])}
     records = []
     for seq, event in numbered:
@@ -176,6 +172,4 @@ def action_record(
         )
         record._state.adding = False
         records.append(record)
-    return RecordedAction(
-        events=records, audit_head=AuditHead(audit_stream, int(head_seq), str(head_hash))
-    )
+    return records

@@ -25,7 +25,7 @@ from casino.core.context import current_device_token_id, current_request_id
 from casino.core.errors import AccessCode, ApiError, RequestCode, RoundCode, TableCode
 from casino.core.metrics import action_counted
 from casino.core.push import TableChange, publish_table_change
-from casino.core.trail.recording import audit_record, stream_of
+from casino.core.trail.recording import audit_record, audit_row
 from casino.core.transactions import service_transaction
 from casino.games.contract import (
     FieldBounds,
@@ -37,7 +37,7 @@ from casino.games.contract import (
 )
 from tables.engines import current_state, game_of, round_terms
 from tables.limits import verify_limits
-from tables.locks import round_lock, table_lock
+from tables.locks import round_lock_with_audit_head, table_lock
 from tables.models import Round, RoundEvent, RoundStatus, TableStatus
 from tables.paytable_port import paytable_source
 from tables.services.action_record import PendingEvent, action_record
@@ -144,12 +144,12 @@ def round_act(
 ) -> ActResult:
     """Apply one dealer action to an open round and append its events.
 
-    Locks the round (reading its table, rule set and current dealer with it), checks the
-    dealer's permission and the expected event number, reads ``data`` (validating it, if it is
-    a reader, for the round's game), lets the engine (or, for ``note``, this service) verify
-    and apply the action, then stores the events, their cards, their chip movements, the new
-    phase and snapshot (taking the audit stream's head in the same statement) and an audit
-    row, all in one transaction.
+    Locks the round (reading its current dealer with it) and then its table's audit head, in
+    one statement; checks the dealer's permission and the
+    expected event number, reads ``data`` (validating it, if it is a reader, for the round's
+    game), lets the engine (or, for ``note``, this service) verify and apply the action, then
+    stores the events, their cards, their chip movements, the new phase and snapshot and the
+    action's audit row in a second statement, in one transaction.
 
     :raises Round.DoesNotExist:
     :raises ApiError: ``permission_denied`` (403), ``round_not_open`` (409), ``stale_event``
@@ -157,7 +157,7 @@ def round_act(
     :raises GameError: whatever the engine refuses, e.g. ``card_duplicate``.
     """
     with service_transaction():
-        round = round_lock(round_id)
+        round, head = round_lock_with_audit_head(round_id)
         if not rules.has_perm("tables.deal_round", actor, round):
             raise ApiError(AccessCode.PERMISSION_DENIED, "Your role does not allow this here.")
         if round.status != RoundStatus.OPEN:
@@ -193,7 +193,21 @@ def round_act(
                 )
                 for event in events
             ]
-        recorded = action_record(
+        first = round.last_event_seq + 1
+        audit = audit_row(
+            event_code=AuditCode.ROUND_ACTION,
+            actor=actor,
+            round=round,
+            after={
+                "action": action,
+                "events": [
+                    {"seq": first + index, "kind": event.kind, **event.payload}
+                    for index, event in enumerate(pending)
+                ],
+            },
+            head=head,
+        )
+        stored = action_record(
             round=round,
             actor=actor,
             request_id=current_request_id(),
@@ -202,18 +216,7 @@ def round_act(
             movements=state.movements[moved_before:],
             phase=str(state.phase),
             snapshot=state.snapshot(),
-            audit_stream=stream_of(round.audit_scope()),
-        )
-        stored = recorded.events
-        audit_record(
-            event_code=AuditCode.ROUND_ACTION,
-            actor=actor,
-            round=round,
-            after={
-                "action": action,
-                "events": [{"seq": e.seq, "kind": e.kind, **e.payload} for e in stored],
-            },
-            head=recorded.audit_head,
+            audit=audit,
         )
         publish_table_change(
             table_id=round.table_id,

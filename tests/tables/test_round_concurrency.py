@@ -31,7 +31,7 @@ def test_same_expected_event_one_wins_one_gets_409(
     # Hold each request inside its critical section until both have started, so they truly
     # overlap: without the lock, both would pass the expected-event check.
     barrier = threading.Barrier(2, timeout=10)
-    original_lock = round_services.round_lock
+    original_lock = round_services.round_lock_with_audit_head
 
     def slow_lock(round_id: int) -> Any:
         try:
@@ -40,7 +40,7 @@ def test_same_expected_event_one_wins_one_gets_409(
             pass
         return original_lock(round_id)
 
-    monkeypatch.setattr(round_services, "round_lock", slow_lock)
+    monkeypatch.setattr(round_services, "round_lock_with_audit_head", slow_lock)
 
     results: list[Any] = [None, None]
 

@@ -28,6 +28,8 @@ from casino.core.trail.canonical import GENESIS_HASH, HASHED_FIELDS, json_value,
 
 #: The stream of what concerns no table and no casino.
 SITE_STREAM = "site"
+#: A table's stream is this followed by the table's id.
+TABLE_STREAM_PREFIX = "table:"
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +56,7 @@ def stream_of(scope: AuditScope) -> str:
     'site'
     """
     if scope.table_id is not None:
-        return f"table:{scope.table_id}"
+        return f"{TABLE_STREAM_PREFIX}{scope.table_id}"
     if scope.casino_id is not None:
         return f"casino:{scope.casino_id}"
     return SITE_STREAM
@@ -95,9 +97,73 @@ def audit_record(
     :raises RuntimeError: when called outside a transaction.
     :raises ValueError: when ``head`` is another stream's.
     """
+    record, clock = _unchained(
+        event_code=event_code,
+        actor=actor,
+        subject=round if round is not None else table if table is not None else casino,
+        before=before,
+        after=after,
+        reason=reason,
+        authorised_by=authorised_by,
+        actor_label=actor_label,
+        gaming_day=gaming_day,
+    )
+    if head is None:
+        seq, prev_hash = _take_head(record.stream)
+        head = AuditHead(record.stream, seq - 1, prev_hash)
+    _chain(record, head, clock)
+    with connection.cursor() as cursor:
+        cursor.execute(AUDIT_INSERT_SQL, audit_insert_parameters(record))
+        (record.pk,) = cursor.fetchone()
+    record._state.adding = False
+    return record
+
+
+def audit_row(
+    *,
+    event_code: str,
+    actor: AbstractBaseUser | AnonymousUser | None,
+    round: AuditSubject,
+    after: Any,
+    head: AuditHead,
+) -> AuditRecord:
+    """The audit row :func:`audit_record` would append for a round's event, chained to
+    ``head`` and hashed but not yet stored: for a writer that inserts it in its own statement
+    (:data:`AUDIT_INSERT_SQL` as a common table expression, :func:`audit_insert_parameters`),
+    in the transaction that took ``head`` and before that transaction ends. Sets the row's
+    ``pk`` once the caller has read it back (:func:`audit_row_stored`).
+
+    :raises RuntimeError: when called outside a transaction.
+    :raises ValueError: when ``head`` is another stream's.
+    """
+    record, clock = _unchained(event_code=event_code, actor=actor, subject=round, after=after)
+    _chain(record, head, clock)
+    return record
+
+
+def audit_row_stored(record: AuditRecord, pk: int) -> None:
+    """Mark ``record`` (from :func:`audit_row`) as the stored row ``pk``."""
+    record.pk = pk
+    record._state.adding = False
+
+
+def _unchained(
+    *,
+    event_code: str,
+    actor: AbstractBaseUser | AnonymousUser | None,
+    subject: AuditSubject | None,
+    before: Any = None,
+    after: Any = None,
+    reason: str = "",
+    authorised_by: AbstractBaseUser | None = None,
+    actor_label: str = "",
+    gaming_day: dt.date | None = None,
+) -> tuple[AuditRecord, DayClock | None]:
+    """The row's own columns (everything but its place in the chain, its time and its hash),
+    and the clock its gaming day is read from if neither it nor its subject names one."""
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("audit_record must run inside the transaction of the change it records")
-    scope = _scope_of(round if round is not None else table if table is not None else casino)
+    scope = _scope_of(subject)
     role = user_role(actor)
     authenticated = actor is not None and actor.is_authenticated
     record = AuditRecord(
@@ -115,47 +181,67 @@ def audit_record(
         reason=reason,
         request_id=current_request_id(),
     )
-    if head is None:
-        record.seq, record.prev_hash = _take_head(record.stream)
-    elif head.stream != record.stream:
+    return record, scope.clock
+
+
+def _chain(record: AuditRecord, head: AuditHead, clock: DayClock | None) -> None:
+    """Place ``record`` after ``head`` (held by this transaction), time it and hash it."""
+    if head.stream != record.stream:
         raise ValueError(f"the head of {head.stream} taken for a row of {record.stream}")
-    else:
-        record.seq, record.prev_hash = head.seq + 1, head.head_hash
+    record.seq, record.prev_hash = head.seq + 1, head.head_hash
     # The time is read once the head is held, so times never run backwards along the chain.
     record.occurred_at = timezone.now()
-    if record.gaming_day is None and scope.clock is not None:
-        record.gaming_day = scope.clock.day_of(record.occurred_at)
+    if record.gaming_day is None and clock is not None:
+        record.gaming_day = clock.day_of(record.occurred_at)
     record.row_hash = row_hash(_columns(record))
-    _insert(record)
-    return record
 
 
 def _scope_of(subject: AuditSubject | None) -> AuditScope:
     return AuditScope() if subject is None else subject.audit_scope()
 
 
-#: The head of a stream taken, in one upsert: created (at seq 0, the genesis hash) on the
-#: stream's first append, else locked as it is; ``RETURNING`` gives its ``seq`` and hash (the
-#: row's insert trigger moves it on to the new row). Parameters ``audit_stream`` and
-#: ``audit_genesis`` (:func:`head_take_parameters`). A writer that sends a statement of its
-#: own just before the append may take the head in it, as a common table expression, and pass
-#: what it returned to :func:`audit_record` (``head``): one round trip fewer.
-HEAD_TAKE_SQL = f"""
-    INSERT INTO {AuditStream._meta.db_table} (key, seq, head_hash)
-    VALUES (%(audit_stream)s, 0, %(audit_genesis)s)
-    ON CONFLICT (key) DO UPDATE SET seq = {AuditStream._meta.db_table}.seq
-    RETURNING seq, head_hash
+def head_take_sql(stream: str = "%(audit_stream)s", source: str = "") -> str:
+    """The head of a stream taken, in one upsert: created (at seq 0, the genesis hash) on the
+    stream's first append, else locked as it is; ``RETURNING`` gives its ``key``, ``seq`` and
+    hash (the row's insert trigger moves it on to the new row). Parameter ``audit_genesis``
+    (:func:`head_take_parameters`).
+
+    ``stream`` is the SQL of the stream's key, by default the parameter ``audit_stream``;
+    ``source`` a ``FROM`` clause it is read from. A writer that sends a statement of its own
+    just before the append may take the head in it, as a common table expression, and pass
+    what it returned to :func:`audit_record` (``head``): one round trip fewer. Taken from a
+    ``source`` that locks a row (``SELECT ... FOR UPDATE`` in an earlier expression of the
+    same statement), the head is locked after that row: the upsert cannot run before the
+    row it reads is there.
+    """
+    table = AuditStream._meta.db_table
+    return f"""
+    INSERT INTO {table} (key, seq, head_hash)
+    SELECT {stream}, 0, %(audit_genesis)s {source}
+    ON CONFLICT (key) DO UPDATE SET seq = {table}.seq
+    RETURNING key, seq, head_hash
 """
 
 
-def head_take_parameters(stream: str) -> dict[str, str]:
-    """The parameters of :data:`HEAD_TAKE_SQL` for ``stream``."""
-    return {"audit_stream": stream, "audit_genesis": GENESIS_HASH}
+def table_stream_sql(table_id: str) -> str:
+    """The SQL of the stream key of the table whose id is the SQL ``table_id`` (what
+    :func:`stream_of` names a table's stream)."""
+    return f"'{TABLE_STREAM_PREFIX}' || {table_id}"
+
+
+#: :func:`head_take_sql` for the stream named by the parameter ``audit_stream``.
+HEAD_TAKE_SQL = head_take_sql()
+
+
+def head_take_parameters(stream: str | None = None) -> dict[str, str]:
+    """The parameters of :func:`head_take_sql`, for ``stream`` if it is a parameter."""
+    genesis = {"audit_genesis": GENESIS_HASH}
+    return genesis if stream is None else {"audit_stream": stream, **genesis}
 
 
 @dataclass(frozen=True, slots=True)
 class AuditHead:
-    """A stream's head as :data:`HEAD_TAKE_SQL` returned it (``seq``, ``head_hash``), taken
+    """A stream's head as :func:`head_take_sql` returned it (``seq``, ``head_hash``), taken
     in the transaction of the append that uses it, after that change's own row locks."""
 
     stream: str
@@ -172,32 +258,36 @@ def _take_head(stream: str) -> tuple[int, str]:
     """
     with connection.cursor() as cursor:
         cursor.execute(HEAD_TAKE_SQL, head_take_parameters(stream))
-        seq, head_hash = cursor.fetchone()
+        _key, seq, head_hash = cursor.fetchone()
     return int(seq) + 1, str(head_hash)
 
 
-#: The columns an append writes, in the order of ``_INSERT``'s values: the hashed ones and
-#: the hash.
+#: The columns an append writes, in the order of ``AUDIT_INSERT_SQL``'s values: the hashed
+#: ones and the hash.
 _INSERTED = (*HASHED_FIELDS, "row_hash")
 _JSON_COLUMNS = frozenset({"before", "after"})
-# Every audited write runs it: written once rather than compiled by the ORM each time.
-_INSERT = (
-    f"INSERT INTO {AuditRecord._meta.db_table} ({', '.join(_INSERTED)}) "
-    f"VALUES ({', '.join('%s::jsonb' if c in _JSON_COLUMNS else '%s' for c in _INSERTED)}) "
-    "RETURNING id"
+#: One row inserted, ``RETURNING id``; parameters :func:`audit_insert_parameters`. The
+#: database's trigger checks it extends the head. Every audited write runs it: written once
+#: rather than compiled by the ORM each time.
+AUDIT_INSERT_SQL = (
+    f"INSERT INTO {AuditRecord._meta.db_table} ({', '.join(_INSERTED)}) VALUES ("
+    + ", ".join(
+        f"%(audit_{c})s::jsonb" if c in _JSON_COLUMNS else f"%(audit_{c})s" for c in _INSERTED
+    )
+    + ") RETURNING id"
 )
 
 
-def _insert(record: AuditRecord) -> None:
-    """Insert ``record`` (one statement); the database's trigger checks it extends the head."""
-    values = [
-        json.dumps(getattr(record, column)) if column in _JSON_COLUMNS else getattr(record, column)
+def audit_insert_parameters(record: AuditRecord) -> dict[str, Any]:
+    """The parameters of :data:`AUDIT_INSERT_SQL` for ``record``, chained and hashed."""
+    return {
+        f"audit_{column}": (
+            json.dumps(getattr(record, column))
+            if column in _JSON_COLUMNS
+            else getattr(record, column)
+        )
         for column in _INSERTED
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(_INSERT, values)
-        (record.pk,) = cursor.fetchone()
-    record._state.adding = False
+    }
 
 
 def _columns(record: AuditRecord) -> dict[str, Any]:
