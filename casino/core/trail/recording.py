@@ -81,7 +81,6 @@ def audit_record(
     authorised_by: AbstractBaseUser | None = None,
     actor_label: str = "",
     gaming_day: dt.date | None = None,
-    head: AuditHead | None = None,
 ) -> AuditRecord:
     """Append one audit row for a business event, chained to the row before it.
 
@@ -95,7 +94,6 @@ def audit_record(
     (the table's, or ``casino``) day at the moment of the row.
 
     :raises RuntimeError: when called outside a transaction.
-    :raises ValueError: when ``head`` is another stream's.
     """
     record, clock = _unchained(
         event_code=event_code,
@@ -108,14 +106,12 @@ def audit_record(
         actor_label=actor_label,
         gaming_day=gaming_day,
     )
-    if head is None:
-        seq, prev_hash = _take_head(record.stream)
-        head = AuditHead(record.stream, seq - 1, prev_hash)
-    _chain(record, head, clock)
+    seq, prev_hash = _take_head(record.stream)
+    _chain(record, AuditHead(record.stream, seq - 1, prev_hash), clock)
     with connection.cursor() as cursor:
         cursor.execute(AUDIT_INSERT_SQL, audit_insert_parameters(record))
-        (record.pk,) = cursor.fetchone()
-    record._state.adding = False
+        (pk,) = cursor.fetchone()
+    audit_row_stored(record, pk)
     return record
 
 
@@ -208,8 +204,8 @@ def head_take_sql(stream: str = "%(audit_stream)s", source: str = "") -> str:
 
     ``stream`` is the SQL of the stream's key, by default the parameter ``audit_stream``;
     ``source`` a ``FROM`` clause it is read from. A writer that sends a statement of its own
-    just before the append may take the head in it, as a common table expression, and pass
-    what it returned to :func:`audit_record` (``head``): one round trip fewer. Taken from a
+    before the append may take the head in it, as a common table expression, and chain its
+    row to what it returned (:func:`audit_row`): one round trip fewer. Taken from a
     ``source`` that locks a row (``SELECT ... FOR UPDATE`` in an earlier expression of the
     same statement), the head is locked after that row: the upsert cannot run before the
     row it reads is there.
