@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import connection
+from django.utils import timezone
 
 from casino.core.transactions import service_transaction
 from payouts.services.day_totals import SETTLEMENT_FIGURES
@@ -89,7 +90,7 @@ _COMPARED = f"""
 
 _REBUILT = f"""
     INSERT INTO payouts_tabledaytotals (table_id, gaming_day, {", ".join(MEASURES)}, updated_at)
-    SELECT table_id, gaming_day, {", ".join(MEASURES)}, now() FROM ({RECOMPUTED}) h
+    SELECT table_id, gaming_day, {", ".join(MEASURES)}, %(now)s FROM ({RECOMPUTED}) h
 """
 _REMOVED = f"""
     DELETE FROM payouts_tabledaytotals k WHERE {_scope("k")}
@@ -173,5 +174,5 @@ def day_totals_rebuild(
     with service_transaction(), connection.cursor() as cursor:
         cursor.execute("LOCK TABLE payouts_tabledaytotals IN SHARE ROW EXCLUSIVE MODE")
         cursor.execute(_REMOVED, params)
-        cursor.execute(_REBUILT, params)
+        cursor.execute(_REBUILT, {**params, "now": timezone.now()})
         return int(cursor.rowcount)

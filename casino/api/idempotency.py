@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import connection
+from django.utils import timezone
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -104,7 +105,7 @@ def _record(request: Request, key: str, digest: str, response: Response) -> bool
             INSERT INTO {table}
                 (user_id, key, method, path, request_digest, response_status, response_body,
                  created_at)
-            VALUES (%s, %s, %s, %s, %s, %s, %s::jsonb, now())
+            VALUES (%s, %s, %s, %s, %s, %s, %s::jsonb, %s)
             ON CONFLICT (user_id, key) DO NOTHING
             RETURNING id
             """,
@@ -116,6 +117,7 @@ def _record(request: Request, key: str, digest: str, response: Response) -> bool
                 digest,
                 response.status_code,
                 body.decode(),
+                timezone.now(),
             ],
         )
         return cursor.fetchone() is not None

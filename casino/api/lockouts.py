@@ -130,12 +130,12 @@ def _count_failure(username: str) -> int:
     with connection.cursor() as cursor:
         cursor.execute(
             f"""
-            INSERT INTO {table} (username, failures, last_failed_at) VALUES (%s, 1, now())
+            INSERT INTO {table} (username, failures, last_failed_at) VALUES (%s, 1, %s)
             ON CONFLICT (username) DO UPDATE
             SET failures = {table}.failures + 1, last_failed_at = excluded.last_failed_at
             RETURNING failures
             """,
-            [username],
+            [username, timezone.now()],
         )
         (failures,) = cursor.fetchone()
     return int(failures)

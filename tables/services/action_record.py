@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, connection
+from django.utils import timezone
 
 from casino.core.models import AuditRecord
 from casino.core.trail.recording import (
@@ -41,7 +42,7 @@ WITH new_events AS (
     INSERT INTO tables_roundevent
         (round_id, seq, kind, payload, actor_id, request_id, device_token_id, created_at)
     SELECT %(round)s, e.seq, e.kind, e.payload, %(actor)s, %(request_id)s, %(device_token)s,
-           now()
+           %(now)s
     FROM jsonb_to_recordset(%(events)s::jsonb) AS e(seq integer, kind text, payload jsonb)
     RETURNING id, seq, created_at
 ),
@@ -114,6 +115,8 @@ def action_record(
         "actor": actor.pk,
         "request_id": request_id,
         "device_token": device_token_id,
+        # The application's clock, not the database's: one clock names every instant.
+        "now": timezone.now(),
         "events": json.dumps(
             [{"seq": seq, "kind": event.kind, "payload": event.payload} for seq, event in numbered]
         ),
