@@ -1,13 +1,19 @@
 # Two commands do all the set-up on a fresh clone with only Python 3.11+, Node 20 and a compiler:
 #   make run   - the whole system on this machine, with a demo floor
-#   make test  - the whole test suite against real PostgreSQL and Redis
+#   make test  - the whole test suite against real PostgreSQL and Redis (what CI runs)
+# Beside them: make check (the engineer's loop between commits, under two minutes),
+# make test-clock (the suite at the casinos' awkward instants), make bench, make mutate.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 STACK := $(BIN)/python deploy/local/stack.py
 
-.PHONY: install run test lint bench clean
+# make test's parallel workers: the browser and stack tiers share one, the rest are shared out.
+WORKERS ?= 2
+PYTEST_PARALLEL := -n $(WORKERS) --dist loadgroup
+
+.PHONY: install run test check test-clock lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +34,15 @@ lint: $(STAMP)
 test: $(STAMP)
 	$(BIN)/lint-imports
 	$(BIN)/mypy
-	$(STACK) exec --profile test -- $(BIN)/pytest $(PYTEST_ARGS)
+	$(STACK) exec --profile test -- $(BIN)/pytest $(PYTEST_PARALLEL) --durations=25 $(PYTEST_ARGS)
+
+# Lint, the import contracts, the types and the pure tests: no database, server or browser.
+check: lint
+	SECRET_KEY=unused-by-the-pure-tests $(BIN)/pytest -n $(WORKERS) -m "unit and not slow" -q $(PYTEST_ARGS)
+
+# The database and HTTP tiers once at each awkward instant of the casinos' clocks (tests/clock.py).
+test-clock: $(STAMP)
+	$(STACK) exec --profile test -- $(BIN)/python -m tests.clock_run $(INSTANTS) -- $(PYTEST_PARALLEL) $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(STACK) exec --profile bench -- $(BIN)/python tests/bench/run.py $(BENCH)

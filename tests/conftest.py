@@ -12,14 +12,137 @@ every table, which only the owner may do. The audit trail refuses TRUNCATE (a tr
 the table's owner sets ``casino.allow_history_truncate`` for the transaction, so the suite's
 flush, and only it, runs as the owner and sets it. This grants the tests nothing the owner could
 not do anyway (drop the trigger); production never sets it.
+
+Tiers: every test carries one marker saying what it needs (``unit``: pure code; ``db``: the
+database; ``http``: the API through Django's test client; ``browser``: a real Chromium against
+a served site; ``stack``: servers of its own), from its folder (``FOLDER_TIERS``) unless it
+names its own. ``make check`` runs the fast tiers; ``make test`` every tier on ``pytest-xdist``
+workers, each with a test database and a Redis database of its own (``tests/settings.py``),
+the browser and stack tiers kept together on one worker (their servers and Chromium would
+only fight over the cores), the rest shared out.
+
+Clock: with ``CASINO_TEST_INSTANT`` set (``make test-clock``), every test starts with Python's
+clock travelled to that instant (``tests/clock.py``), ticking on from there.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import os
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.clock import INSTANT_VARIABLE, instants
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: The tier of each folder's tests (the folder under ``tests/``).
+FOLDER_TIERS = {
+    "games": "unit",
+    "core": "db",
+    "demo": "db",
+    "tables": "db",
+    "payouts": "db",
+    "audit": "db",
+    "inventory": "db",
+    "api": "http",
+    "tablets": "http",
+    "surfaces": "http",
+    "deploy": "http",
+    "browser": "browser",
+    "push": "stack",
+    "faults": "stack",
+    "scale": "stack",
+}
+TIERS = frozenset(FOLDER_TIERS.values())
+#: Tiers whose tests start servers or a browser: one worker runs them all, one at a time.
+SERIAL_TIERS = frozenset({"browser", "stack"})
+SERIAL_GROUP = "servers"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addini(
+        "suite_serial_wall_s",
+        "the whole suite's wall time run serially on the reference machine (README, Tests)",
+        default="0",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Give each test its folder's tier unless it names one, and keep the serial tiers on one
+    worker (first of the hooks: xdist's reads the groups in its own).
+
+    :raises pytest.UsageError: for a test in a folder that has no tier (add it to
+        ``FOLDER_TIERS``), so that no test escapes ``make check``'s choice of tiers unseen.
+    """
+    tests = ROOT / "tests"
+    for item in items:
+        own = {marker.name for marker in item.iter_markers()} & TIERS
+        if not own:
+            folder = Path(item.path).relative_to(tests).parts[0]
+            if folder not in FOLDER_TIERS:
+                raise pytest.UsageError(f"tests/{folder} has no tier: add it to FOLDER_TIERS")
+            own = {FOLDER_TIERS[folder]}
+            item.add_marker(getattr(pytest.mark, FOLDER_TIERS[folder]))
+        if own & SERIAL_TIERS:
+            item.add_marker(pytest.mark.xdist_group(SERIAL_GROUP))
+
+
+def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
+    """With ``--dist loadgroup``, stop if a worker's serial-tier tests came without their group:
+    xdist groups by a suffix of the node id, which some pytest releases no longer let it set,
+    and the browser and stack tests would then run at once on every worker."""
+    if node.config.getvalue("dist") != "loadgroup":
+        return
+    serial = tuple(
+        f"tests/{folder}/" for folder, tier in FOLDER_TIERS.items() if tier in SERIAL_TIERS
+    )
+    lost = [nodeid for nodeid in ids if nodeid.startswith(serial) and "@" not in nodeid]
+    if lost:
+        pytest.exit(
+            f"xdist did not group {len(lost)} tests of the serial tiers ({lost[0]}, ...): this "
+            "pytest's node ids cannot be suffixed by xdist (pyproject.toml pins pytest below it)",
+            returncode=pytest.ExitCode.USAGE_ERROR,
+        )
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    session.config.stash[_STARTED] = time.monotonic()
+
+
+_STARTED = pytest.StashKey[float]()
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """After a run of the whole suite, its wall time as a benchmark figure, against the serial
+    run recorded for this machine (the README's "Tests")."""
+    whole = [str(arg) for arg in config.args] in ([], ["tests"], [str(ROOT / "tests")])
+    if not whole or hasattr(config, "workerinput") or config.option.markexpr:
+        return
+    wall = time.monotonic() - config.stash[_STARTED]
+    serial = float(config.getini("suite_serial_wall_s"))
+    ratio = f"{wall / serial:.2f}" if serial else "n/a"
+    terminalreporter.write_line(f"bench suite_wall {wall:.0f} s ratio {ratio} vs suite_serial_last")
+
+
+@pytest.fixture(autouse=True)
+def _travelled_clock() -> Iterator[None]:
+    """Python's clock at ``CASINO_TEST_INSTANT`` for the test, ticking, when the run names one."""
+    name = os.environ.get(INSTANT_VARIABLE)
+    if not name:
+        yield
+        return
+    import time_machine
+
+    with time_machine.travel(instants()[name].moment, tick=True):
+        yield
+
 
 ALLOW_HISTORY_TRUNCATE = "SET LOCAL casino.allow_history_truncate = 'on'"
 
@@ -44,7 +167,8 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[N
             cursor.execute(statement)
 
     with django_db_blocker.unblock():
-        call_command("db_runtime_role", verbosity=0)
+        with _cluster_lock():
+            call_command("db_runtime_role", verbosity=0)
         with connections["default"].cursor() as cursor:
             try:
                 with transaction.atomic():
@@ -66,6 +190,20 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[N
         # Dropping the test database needs the owner: its connections start afresh.
         with django_db_blocker.unblock():
             connections.close_all()
+
+
+@contextlib.contextmanager
+def _cluster_lock() -> Iterator[None]:
+    """One test process at a time makes the runtime role: roles belong to the whole server, so
+    two xdist workers setting up their databases at once would both try to create it."""
+    lock_file = ROOT / ".local" / "test-runtime-role.lock"
+    lock_file.parent.mkdir(exist_ok=True)
+    with lock_file.open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -6,6 +6,8 @@ Imported by the conftest of each folder whose tests use the database; the engine
 
 from __future__ import annotations
 
+import datetime as dt
+import os
 from collections.abc import Callable
 from decimal import Decimal as D
 from typing import Any
@@ -19,6 +21,7 @@ from casino.api.models import DeviceToken, hash_token
 from casino.core.roles import Role
 from payouts.models import Paytable, TablePaytable
 from tables.models import Box, Casino, DealerAssignment, Game, Pit, RuleSet, Table, TableStatus
+from tests.clock import DEFAULT_TIME_ZONE, TIME_ZONE_VARIABLE
 
 
 def use_paytables(table: Table, *paytables: Paytable) -> None:
@@ -66,10 +69,17 @@ def users(make_user: Callable[..., Any]) -> dict[str, Any]:
 
 @pytest.fixture
 def floor(users: dict[str, Any]) -> dict[str, Any]:
-    """A casino with two pits; table RP-1 in the pit boss's pit, open, the dealer assigned."""
+    """A casino with two pits; table RP-1 in the pit boss's pit, open, the dealer assigned.
+
+    The casino's gaming day starts at 06:00 in UTC, or in the run's ``CASINO_TEST_TIME_ZONE``
+    (``make test-clock``)."""
     from django.utils import timezone
 
-    casino = Casino.objects.create(name="Test Casino", time_zone="UTC", gaming_day_start_hour=6)
+    casino = Casino.objects.create(
+        name="Test Casino",
+        time_zone=os.environ.get(TIME_ZONE_VARIABLE, DEFAULT_TIME_ZONE),
+        gaming_day_start_hour=6,
+    )
     pit = Pit.objects.create(casino=casino, name="Pit A")
     pit.supervisors.add(users["pit_boss"])
     other_pit = Pit.objects.create(casino=casino, name="Pit B")
@@ -112,6 +122,15 @@ def floor(users: dict[str, Any]) -> dict[str, Any]:
         started_at=timezone.now(),
     )
     return {"casino": casino, "pit": pit, "table": table, "other_table": other_table}
+
+
+@pytest.fixture
+def gaming_day(floor: dict[str, Any]) -> dt.date:
+    """The test casino's gaming day now, as the product names it: never the machine's date,
+    which differs from it between midnight and the day's start."""
+    from django.utils import timezone
+
+    return floor["casino"].clock.day_of(timezone.now())
 
 
 @pytest.fixture

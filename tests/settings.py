@@ -3,7 +3,22 @@
 Real hashers are slow by design; tests only need passwords to check.
 """
 
-from casino.settings import *  # noqa: F403
+import os
+
+# Each pytest-xdist worker has a test database of its own (pytest-django names it) and a Redis
+# database of its own, 1 for the first worker and on: a pit's push stream, the sign-in
+# throttles' counters and the Celery queues of one worker are never another's. Set before the
+# project's settings read it, and in the environment, so the servers and workers a test starts
+# use it too.
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+if _WORKER.startswith("gw") and "REDIS_URL" in os.environ:
+    from urllib.parse import urlsplit, urlunsplit
+
+    os.environ["REDIS_URL"] = urlunsplit(
+        urlsplit(os.environ["REDIS_URL"])._replace(path=f"/{1 + int(_WORKER[2:])}")
+    )
+
+from casino.settings import *  # noqa: E402, F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

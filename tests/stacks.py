@@ -12,6 +12,7 @@ command). Every process runs in a session of its own, so stopping one stops its 
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import http.client
 import importlib.util
 import json
@@ -212,13 +213,14 @@ def celery_worker(
 class Servers:
     """A private stack's PostgreSQL and Redis, the environment its other processes run with,
     and the floor made on it: open tables (id, the dealer's device token) and an auditor's
-    device token."""
+    device token, and the casino's gaming day when the floor was made."""
 
     postgres: Any
     redis: Any
     env: dict[str, str]
     tables: list[tuple[int, str]]
     auditor: str
+    gaming_day: dt.date
 
     def supervised(self) -> contextlib.AbstractContextManager[Any]:
         """The local stack's supervisor of this PostgreSQL and Redis, checking every half
@@ -255,6 +257,7 @@ def local_servers(base: Path, *, web_workers: int) -> Iterator[Servers]:
             env=env,
             tables=[tuple(table) for table in floor["tables"]],
             auditor=floor["auditor"],
+            gaming_day=dt.date.fromisoformat(floor["gaming_day"]),
         )
 
 

@@ -195,9 +195,9 @@ def test_an_accept_header_nothing_matches_is_a_406_with_a_known_code(dealer: Any
 
 
 def test_a_file_endpoint_refuses_in_json_whatever_file_type_was_asked_for(
-    client_for: Callable[[str | None], Any], floor: dict[str, Any], users: dict[str, Any]
+    client_for: Callable[[str | None], Any], users: dict[str, Any], gaming_day: dt.date
 ) -> None:
-    report = report_request(actor=users["auditor"], gaming_day=dt.date.today())
+    report = report_request(actor=users["auditor"], gaming_day=gaming_day)
     response = client_for("auditor").get(
         f"/api/v1/audit/reports/{report.pk}/csv/", HTTP_ACCEPT="text/csv"
     )

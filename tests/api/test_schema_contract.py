@@ -303,7 +303,10 @@ def wsgi_requests_keep_the_test_connection() -> Iterator[None]:
 
 @pytest.fixture
 def known_ids(
-    audit_floor: dict[str, Any], users: dict[str, Any], play_rp01: Callable[[Any], Any]
+    audit_floor: dict[str, Any],
+    users: dict[str, Any],
+    play_rp01: Callable[[Any], Any],
+    gaming_day: dt.date,
 ) -> dict[str, list[int]]:
     """Ids of objects that exist, per path parameter, for the examples to name beside random
     ones: a round played and settled through the dealer's API at the dealer's table with a void
@@ -314,7 +317,7 @@ def known_ids(
     correction = decided_correction(
         settled, kind="void", requested_by=users["pit_boss"], decided_by=None, decided_day=None
     )
-    report = report_request(actor=users["auditor"], gaming_day=dt.date.today())
+    report = report_request(actor=users["auditor"], gaming_day=gaming_day)
     return {
         "table_id": [table.pk, other.pk, audit_floor["RR-1"].pk],
         "round_id": [opened.pk, settled.pk],

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from audit.models import GamingDayReport
 from audit.services.reports.build import report_build
@@ -115,6 +116,29 @@ def test_report_requests_refused_write_nothing(
     assert response.status_code == status, response.json()
     assert response.json()["error"]["code"] == code
     assert (GamingDayReport.objects.count(), AuditRecord.objects.count()) == (0, records)
+
+
+def test_at_0230_utc_a_report_of_the_casinos_day_is_queued_and_of_the_calendar_day_refused(
+    audit_floor: dict[str, Any], client_for: Callable[[str | None], Any], time_machine: Any
+) -> None:
+    """Between midnight and 06:00 the test casino's gaming day is still the calendar's
+    yesterday: its report is queued, the machine's date is a day in the future. (A CI run at
+    02:30 UTC once failed on tests that asked for the machine's date.)"""
+    time_machine.move_to(dt.datetime(2027, 2, 10, 2, 30, tzinfo=dt.UTC), tick=True)
+    casino = audit_floor["casino"]
+    auditor = client_for("auditor")
+    assert casino.clock.day_of(timezone.now()) == dt.date(2027, 2, 9)
+
+    queued = auditor.post(
+        "/api/v1/audit/reports/request/", {"gaming_day": "2027-02-09"}, format="json"
+    )
+    refused = auditor.post(
+        "/api/v1/audit/reports/request/", {"gaming_day": "2027-02-10"}, format="json"
+    )
+
+    assert queued.status_code == 202, queued.json()
+    assert refused.status_code == 400
+    assert refused.json()["error"]["code"] == "report_day_in_future"
 
 
 def test_the_trail_pages_in_its_global_order_and_filters(

@@ -12,6 +12,7 @@ from decimal import Decimal as D
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from audit.services.corrections import LineInput, correction_approve, correction_request
 from casino.core.alerts import alert_record_apart
@@ -303,7 +304,7 @@ def test_a_dealer_sees_only_the_round_in_play_at_the_own_table(
     # The dealer of RP-9 has no round in play; the third dealer, no assignment at all.
     assert found(client_for("other_dealer")) == set()
     DealerAssignment.objects.filter(dealer=rounds["dealer"]).update(
-        ended_at=dt.datetime.now(dt.UTC)
+        ended_at=timezone.now()
     )
     assert found(client_for("dealer")) == set()
 

@@ -10,6 +10,7 @@ gunicorn and read the database directly to compare what was acknowledged with wh
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import http.client
 import json
 import subprocess
@@ -126,6 +127,8 @@ class FaultStack:
     gunicorn: subprocess.Popen[bytes]
     tables: list[tuple[int, str]]
     auditor: str
+    #: The casino's gaming day when the floor was made.
+    gaming_day: dt.date
 
     def client(self, token: str | None = None) -> Client:
         return Client(self.port, token)
@@ -189,4 +192,5 @@ def fault_stack() -> Iterator[FaultStack]:
             gunicorn=web.process,
             tables=servers.tables,
             auditor=servers.auditor,
+            gaming_day=servers.gaming_day,
         )

@@ -22,7 +22,8 @@ ANSWER_WITHIN_S = 2.0
 
 def _request_report(stack: FaultStack) -> tuple[int, dict[str, object], float]:
     auditor = stack.client(stack.auditor)
-    yesterday = (dt.datetime.now(dt.UTC) - dt.timedelta(days=1)).date().isoformat()
+    # The casino's previous gaming day, closed whatever the hour.
+    yesterday = (stack.gaming_day - dt.timedelta(days=1)).isoformat()
     started = time.monotonic()
     status, body, _ = auditor.request(
         "POST", "/api/v1/audit/reports/request/", {"gaming_day": yesterday}
