@@ -290,3 +290,31 @@ def test_the_games_are_named() -> None:
         "blackjack",
     ]
 
+
+# -- the tablet kept for offline ------------------------------------------------------------
+
+STATIC = COMMON.parent.parent
+
+
+def imported(module: Path) -> set[Path]:
+    """``module`` and every module it imports, itself or through another."""
+    seen: set[Path] = set()
+    todo = [module.resolve()]
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        for name in re.findall(r'^import [^;]*? from "([^"]+)";', path.read_text(), re.MULTILINE):
+            todo.append((path.parent / name).resolve())
+    return seen
+
+
+def test_the_tablets_service_worker_keeps_every_module_the_app_imports() -> None:
+    from casino.surfaces.tablet import APP_FILES
+
+    modules = {
+        str(path.relative_to(STATIC)) for path in imported(STATIC / "surfaces/tablet/app.js")
+    }
+    assert "surfaces/common/words.js" in modules
+    assert modules - set(APP_FILES) == set()
