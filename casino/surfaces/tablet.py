@@ -40,9 +40,13 @@ APP_FILES = (
     "surfaces/tablet/render.js",
     "surfaces/tablet/fields.js",
     "surfaces/tablet/picker.js",
-    "surfaces/tablet/money.js",
-    "surfaces/tablet/messages.js",
+    "surfaces/tablet/bounds.js",
     "surfaces/tablet/tray.js",
+    "surfaces/common/dom.js",
+    "surfaces/common/api.js",
+    "surfaces/common/money.js",
+    "surfaces/common/words.js",
+    "surfaces/common/games.js",
 )
 
 

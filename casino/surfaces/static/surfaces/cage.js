@@ -1,51 +1,25 @@
 // The cage's page: what waits for the cage, from the API, with one button per step.
+
+import { get as api, post } from "./common/api.js";
+import { el } from "./common/dom.js";
+import { money } from "./common/money.js";
+import { explain } from "./common/words.js";
+
 (() => {
   const root = document.getElementById("cage");
   const urls = root.dataset;
   const error = document.getElementById("cage-error");
 
-  const el = (tag, attrs = {}, ...children) => {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs)) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key === "class") node.className = value;
-      else if (key.startsWith("data-")) node.setAttribute(key, value);
-      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-      else node[key] = value;
-    }
-    for (const child of children.flat()) {
-      if (child !== null && child !== undefined && child !== false) {
-        node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-      }
-    }
-    return node;
-  };
-  const money = (amount) => Number(amount).toLocaleString("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const chips = (counted) => Object.entries(counted).map(([value, count]) => `${count} × ${value}`).join(", ");
 
-  async function api(url, options = {}) {
-    const response = await fetch(url, {
-      credentials: "same-origin",
-      ...options,
-      headers: { Accept: "application/json", ...(options.headers || {}) },
-    });
-    const body = await response.json().catch(() => null);
-    if (!response.ok) throw new Error(body?.error?.message || `HTTP ${response.status}`);
-    return body;
-  }
-  const post = (url, body = {}) => api(url, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-CSRFToken": urls.csrf },
-    body: JSON.stringify(body),
-  });
   const act = (url, body) => async (event) => {
     event?.preventDefault();
     try {
-      await post(url, typeof body === "function" ? body() : body);
+      await post(url, urls.csrf, typeof body === "function" ? body() : body);
       error.textContent = "";
       await load();
     } catch (failure) {
-      error.textContent = failure.message;
+      error.textContent = explain(failure);
     }
   };
 
@@ -97,7 +71,7 @@
       document.getElementById("drop-list").replaceChildren(...(toCount.length ? toCount : [empty("No drop to count")]));
       document.getElementById("confirm-list").replaceChildren(...(toConfirm.length ? toConfirm : [empty("No drop to confirm")]));
     } catch (failure) {
-      error.textContent = failure.message;
+      error.textContent = explain(failure);
     }
   }
 

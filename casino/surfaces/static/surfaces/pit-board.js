@@ -1,7 +1,12 @@
 // The pit board: renders the pit view from the API and keeps it current from the push stream.
 // No framework and no build step: one page, a handful of elements, redrawn whole on each change
 // (a pit is tens of tables, so a redraw costs less than keeping a diff right).
-"use strict";
+
+import { get as api, post } from "./common/api.js";
+import { el } from "./common/dom.js";
+import { GAMES } from "./common/games.js";
+import { money } from "./common/money.js";
+import { explain } from "./common/words.js";
 
 (() => {
   const board = document.getElementById("board");
@@ -11,7 +16,6 @@
   const alertList = document.getElementById("alert-list");
   const detail = document.getElementById("table-detail");
   const urls = board.dataset;
-  const GAMES = { russian_poker: "Russian Poker", ruby_run: "Ruby Run", red_dog: "Red Dog" };
   // What each alert means, in a pit boss's words.
   const ALERTS = {
     payout_capped: "Payout cut to the table maximum",
@@ -33,26 +37,6 @@
   let loadedAt = 0;
   let reloadTimer = null;
 
-  const el = (tag, attrs = {}, ...children) => {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs)) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key === "class") node.className = value;
-      else if (key.startsWith("data-")) node.setAttribute(key, value);
-      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-      else node[key] = value;
-    }
-    for (const child of children.flat()) {
-      if (child !== null && child !== undefined && child !== false) {
-        node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-      }
-    }
-    return node;
-  };
-
-  const money = (amount, currency) =>
-    amount === null || amount === undefined ? "—" : `${Number(amount).toLocaleString("en", {
-      minimumFractionDigits: 2, maximumFractionDigits: 2 })}${currency ? " " + currency : ""}`;
   const pct = (value) => (value === null || value === undefined ? "—" : `${value} %`);
   const clock = (iso) => new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
   const duration = (seconds) => {
@@ -64,21 +48,6 @@
   function setConnection(state, text) {
     connection.dataset.state = state;
     connection.textContent = text;
-  }
-
-  async function api(url, options = {}) {
-    const response = await fetch(url, {
-      credentials: "same-origin",
-      ...options,
-      headers: { Accept: "application/json", ...(options.headers || {}) },
-    });
-    const body = await response.json().catch(() => null);
-    if (!response.ok) {
-      const error = new Error(body?.error?.message || `HTTP ${response.status}`);
-      error.code = body?.error?.code;
-      throw error;
-    }
-    return body;
   }
 
   // Each load reads the view and the alerts at once; a load that finishes after a newer one
@@ -99,7 +68,7 @@
       if (alerts) renderAlerts(alerts);
       if (!urls.streamUrl) setConnection("static", `As of ${clock(view.as_of)}: reload to update`);
     } catch (error) {
-      setConnection("offline", `Offline: ${error.message}`);
+      setConnection("offline", `Offline: ${explain(error)}`);
     }
   }
 
@@ -196,14 +165,10 @@
       event.preventDefault();
       const url = urls.acknowledgeUrl.replace("{id}", alert.id);
       try {
-        await api(url, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", "X-CSRFToken": urls.csrf },
-          body: JSON.stringify({ note: note.value }),
-        });
+        await post(url, urls.csrf, { note: note.value });
         reloadSoon();
       } catch (error) {
-        form.querySelector(".error").textContent = error.message;
+        form.querySelector(".error").textContent = explain(error);
       }
     };
     const form = el("form", { class: "acknowledge", onsubmit: acknowledge },
@@ -257,16 +222,9 @@
       );
       if (!detail.open) detail.showModal();
     } catch (error) {
-      setConnection("offline", `Offline: ${error.message}`);
+      setConnection("offline", `Offline: ${explain(error)}`);
     }
   }
-
-  const post = (url, body = {}) =>
-    api(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": urls.csrf },
-      body: JSON.stringify(body),
-    });
 
   const SLIP_NEXT = {
     requested: { label: "Approve", path: "approve" },
@@ -285,16 +243,16 @@
         api(urls.reconciliationsUrl.replace("{id}", tableId)),
       ]);
     } catch (error) {
-      section.append(el("p", { class: "error" }, error.message));
+      section.append(el("p", { class: "error" }, explain(error)));
       return section;
     }
     const message = el("p", { class: "error", role: "alert" });
     const act = (url, body) => async () => {
       try {
-        await post(url, body);
+        await post(url, urls.csrf, body);
         await openDetail(tableId);
       } catch (error) {
-        message.textContent = error.message;
+        message.textContent = explain(error);
       }
     };
     section.append(el("p", { class: "shift" }, tray.shift

@@ -1,7 +1,10 @@
 // A table's gaming day as an evidence package, on the reports screen: a table (those the user
 // may export, from the page) and a day (starting on the table's last closed gaming day), the
 // signed file from GET /api/v1/audit/evidence/tables/{id}/?day=, refusals said in words.
-import { download, el, errorWords, GAMES, shortHash, show } from "./workbench-common.js";
+import { el, show } from "./common/dom.js";
+import { GAMES } from "./common/games.js";
+import { explain as errorWords } from "./common/words.js";
+import { download, shortHash } from "./workbench-common.js";
 
 const form = document.getElementById("table-evidence");
 if (form) {

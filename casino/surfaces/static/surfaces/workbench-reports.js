@@ -1,6 +1,9 @@
 // The gaming-day reports: the list from GET /api/v1/audit/reports/, a day's report requested
 // (202, then polled until done or failed), and each done report's CSV and PDF.
-import { api, badge, el, errorWords, post, shortHash, when } from "./workbench-common.js";
+import { get as api, post } from "./common/api.js";
+import { el } from "./common/dom.js";
+import { explain as errorWords } from "./common/words.js";
+import { badge, shortHash, when } from "./workbench-common.js";
 
 const root = document.getElementById("workbench");
 const urls = root.dataset;

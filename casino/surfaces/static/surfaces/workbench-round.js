@@ -1,7 +1,12 @@
 // A round's story from GET /api/v1/rounds/{id}/story/: its events, cards, settlement, the
 // stored settlement beside a replay made now (differences in red), its corrections (requested
 // and decided here, through the corrections API) and its rows of the audit trail.
-import { GAMES, STATUS_TONE, api, badge, el, errorWords, isNegative, money, post, shortHash, show, when } from "./workbench-common.js";
+import { get as api, post } from "./common/api.js";
+import { el, show } from "./common/dom.js";
+import { GAMES } from "./common/games.js";
+import { isNegative, money } from "./common/money.js";
+import { explain as errorWords } from "./common/words.js";
+import { STATUS_TONE, badge, shortHash, when } from "./workbench-common.js";
 
 const root = document.getElementById("workbench");
 const urls = root.dataset;

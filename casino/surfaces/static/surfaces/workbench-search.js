@@ -1,6 +1,11 @@
 // The round search: the form's filters are the page's URL (a shared link reproduces the
 // search), the results come from GET /api/v1/rounds/ a keyset page at a time.
-import { GAMES, STATUS_TONE, api, badge, el, errorWords, isNegative, money, when } from "./workbench-common.js";
+import { get as api } from "./common/api.js";
+import { el } from "./common/dom.js";
+import { GAMES } from "./common/games.js";
+import { isNegative, money } from "./common/money.js";
+import { explain as errorWords } from "./common/words.js";
+import { STATUS_TONE, badge, when } from "./workbench-common.js";
 
 const root = document.getElementById("workbench");
 const urls = root.dataset;

@@ -1,6 +1,9 @@
 // The audit trail's verification, run now through GET /api/v1/audit/verify/?full=: OK with
 // what it checked, or each finding with its stream, first row and hashes.
-import { api, badge, el, errorWords, show } from "./workbench-common.js";
+import { get as api } from "./common/api.js";
+import { el, show } from "./common/dom.js";
+import { explain as errorWords } from "./common/words.js";
+import { badge } from "./workbench-common.js";
 
 const root = document.getElementById("workbench");
 const form = document.getElementById("verify");

@@ -2,15 +2,17 @@
 // lands back on it), renders the round from its view with the one renderer, queues every entry
 // (so that none is lost when the network drops) and sends the queue in order.
 
+import { el, show } from "../common/dom.js";
+import { gameName } from "../common/games.js";
+import { detailOf, explainToDealer as explain } from "../common/words.js";
 import { Refusal, Unreachable, at, call, credential, newKey, roundOptions, serviceWorker, session, unrevoked, urls } from "./api.js";
 import { askFields } from "./fields.js";
-import { detailOf, explain } from "./messages.js";
 import { provisional } from "./offline.js";
 import { cardName, isRed } from "./picker.js";
 import * as queue from "./queue.js";
 import { revoke, revokeUnrevoked } from "./signout.js";
 import { traySection } from "./tray.js";
-import { actions as actionList, el, inlineField, mentions, settlement, table as tableView, words } from "./render.js";
+import { actions as actionList, inlineField, mentions, settlement, table as tableView, words } from "./render.js";
 
 const screen = document.getElementById("screen");
 const connection = document.getElementById("connection");
@@ -70,7 +72,7 @@ function say(error) {
   }
   problem.hidden = false;
   const detail = error instanceof Refusal ? detailOf(error) : "";
-  problem.replaceChildren(
+  show(problem,
     el("span", { "data-code": error.code || "" }, error instanceof Refusal ? explain(error) : error.message),
     detail ? el("small", {}, ` (${detail})`) : null);
 }
@@ -381,7 +383,7 @@ function render() {
   }
   const round = state.round;
   screen.dataset.screen = round ? "round" : "between";
-  where.textContent = `${table.code} · ${words(table.game)}${round ? ` · round ${round.number}` : ""}`;
+  where.textContent = `${table.code} · ${gameName(table.game)}${round ? ` · round ${round.number}` : ""}`;
   screen.dataset.round = round ? String(round.id) : "";
   screen.dataset.event = round ? String(round.last_event_seq) : "";
   if (!round) {
@@ -467,7 +469,7 @@ const recentDealers = () => { try { return JSON.parse(localStorage.getItem(RECEN
 
 function pinScreen(message, { back = false } = {}) {
   const tablet = state.tablet;
-  where.textContent = tablet ? `${tablet.table.name} · ${words(tablet.table.game)}` : "Dealer's tablet";
+  where.textContent = tablet ? `${tablet.table.name} · ${gameName(tablet.table.game)}` : "Dealer's tablet";
   // Nobody is signed in here unless the PIN screen is a rotation's, over the outgoing dealer.
   menu.hidden = relieve.hidden = !session.token;
   if (!session.token) dealer.textContent = "";

@@ -5,9 +5,11 @@
 // cards and choices, they are asked one after the other with no form to confirm; when nothing
 // is left to ask, nothing is shown at all.
 
-import { amount, cents, chipAmounts, shown, withinBounds } from "./money.js";
+import { el } from "../common/dom.js";
+import { amount, cents, money as shown } from "../common/money.js";
+import { chipAmounts, withinBounds } from "./bounds.js";
 import { cardName, pickCards } from "./picker.js";
-import { el, optionsOf, positionName, targetName, words } from "./render.js";
+import { optionsOf, positionName, targetName, words } from "./render.js";
 
 const MEMORY = "tablet.memory";
 const QUICK = new Set(["position", "target", "choice", "card", "cards"]);

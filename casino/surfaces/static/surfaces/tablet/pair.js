@@ -2,6 +2,8 @@
 // API answers once is kept in this browser's storage, where the tablet app reads it; the pit
 // boss's session is then ended, so the tablet is left signed in as a tablet only.
 
+import { Refusal, post } from "../common/api.js";
+import { explain } from "../common/words.js";
 import { credential } from "./session.js";
 
 const form = document.getElementById("pair");
@@ -13,21 +15,11 @@ form?.addEventListener("submit", async (event) => {
   const data = new FormData(form);
   const url = form.dataset.registerUrl.replace("{id}", data.get("table"));
   try {
-    const response = await fetch(url, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": form.dataset.csrf },
-      body: JSON.stringify({ name: data.get("name") }),
-    });
-    const answer = await response.json().catch(() => null);
-    if (!response.ok) {
-      error.textContent = answer?.error?.message || `Refused (HTTP ${response.status})`;
-      return;
-    }
+    const answer = await post(url, form.dataset.csrf, { name: data.get("name") });
     credential.set({ id: answer.id, table: answer.table, name: answer.name, credential: answer.credential });
     await fetch(form.dataset.signOutUrl, { method: "POST", credentials: "same-origin", headers: { "X-CSRFToken": form.dataset.csrf } });
     location.assign(form.dataset.appUrl);
   } catch (failure) {
-    error.textContent = `No network: ${failure.message}`;
+    error.textContent = failure instanceof Refusal ? explain(failure) : `No network: ${failure.message}`;
   }
 });

@@ -3,7 +3,7 @@
 // a tap; a field of several cards takes them all in one session, and the picker closes by
 // itself once it has as many as the field takes.
 
-import { el } from "./render.js";
+import { el } from "../common/dom.js";
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
 const SUITS = [

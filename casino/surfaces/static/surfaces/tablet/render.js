@@ -4,24 +4,8 @@
 // seats at a glance, whose turn it is, the cards on the table, the money. No game is named in
 // here: an action the app has never heard of is shown and taken like any other.
 
-import { shown } from "./money.js";
-
-export const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key.startsWith("data-") || key.startsWith("aria-") || key === "role") node.setAttribute(key, value);
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node[key] = value;
-  }
-  for (const child of children.flat()) {
-    if (child !== null && child !== undefined && child !== false) {
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-  }
-  return node;
-};
+import { el } from "../common/dom.js";
+import { money as shown } from "../common/money.js";
 
 /** "deal_box" -> "deal box": a name made readable where the view gives no label. */
 export const words = (name) => String(name).replaceAll("_", " ");

@@ -3,10 +3,10 @@
 // fill in when it arrives. These are done online: each is one request, answered at once, and
 // the screen says so when the network is down.
 
+import { el } from "../common/dom.js";
+import { amount, cents, money as shown } from "../common/money.js";
+import { explainToDealer as explain } from "../common/words.js";
 import { Refusal, at, call, newKey, urls } from "./api.js";
-import { explain } from "./messages.js";
-import { amount, cents, shown } from "./money.js";
-import { el } from "./render.js";
 
 const STATUS_WORDS = {
   requested: "asked, waits for the pit boss",

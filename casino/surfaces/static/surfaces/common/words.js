@@ -1,0 +1,139 @@
+// What each refusal means, in its reader's words, by its stable code (casino/core/errors.py and
+// the engines' codes): one table for every page. A code the table does not know shows the
+// server's own message.
+//
+// Two readers: the dealer at the tablet, and the desk (the pit boss on the board, the cage, the
+// auditor on the workbench). A code said the same way to both has one wording; one said
+// otherwise to each has a wording per reader; one worded for the dealer alone shows the desk
+// the server's own message, which names the slip, the count or the person concerned.
+
+export const DEALER = "dealer";
+export const DESK = "desk";
+
+const WORDS = {
+  // The request.
+  invalid_input: {
+    dealer: "Something in this entry is missing or not valid.",
+    desk: "Some of what was entered does not read.",
+  },
+  input_invalid: { dealer: "Something in this entry is not valid." },
+  unknown_field: "The request has a field this screen does not know.",
+  filter_invalid: ({ field }) => (field ? `A filter does not read: ${field}.` : "A filter does not read"),
+  not_found: { dealer: "Not found on the server.", desk: "There is no such record." },
+  action_unknown: "The server does not know this action.",
+  idempotency_key_reused: { dealer: "This entry was changed after it was sent. Drop it and enter it again." },
+  throttled: {
+    dealer: "Too many attempts. Wait a minute, then try again.",
+    desk: "Too many requests: wait a moment and try again.",
+  },
+  server_error: {
+    dealer: "The server had a problem. Call the pit boss if it happens again.",
+    desk: "The server failed: try again, or give the request id to support.",
+  },
+  database_unavailable: {
+    dealer: "The system is busy. The entry will be sent again.",
+    desk: "The database is not answering: try again shortly.",
+  },
+  broker_unavailable: {
+    dealer: "The system is busy. Try again in a moment.",
+    desk: "The report workers cannot be reached: try again shortly.",
+  },
+
+  // Who may do what.
+  not_authenticated: { dealer: "Please sign in again.", desk: "You are signed out: sign in again." },
+  authentication_failed: {
+    dealer: "Sign-in failed: check the name and the password or PIN.",
+    desk: "Your sign-in is no longer valid: sign in again.",
+  },
+  permission_denied: { dealer: "You are not the dealer at this table now.", desk: "You may not do this." },
+  csrf_failed: "The page is out of date: reload it and try again.",
+  token_expired: { dealer: "Your shift's sign-in has expired. Please sign in again." },
+  sign_in_locked: { dealer: "Sign-in is locked after too many attempts. Call the pit boss." },
+  tablet_revoked: { dealer: "This tablet was revoked. A pit boss must pair it again." },
+  tablet_other_table: { dealer: "This tablet belongs to another table." },
+  pin_wrong: { dealer: "Wrong user name or PIN." },
+  pin_invalid: { dealer: "A PIN is 4 to 8 digits." },
+  dealer_assigned_elsewhere: { dealer: "You are dealing at a table of another pit. Ask that pit boss to relieve you first." },
+
+  // A round and its entries.
+  card_duplicate: "That card is already on the table in this deck.",
+  card_not_seen: "That card has not been dealt in this round.",
+  card_unknown: "That is not a card.",
+  wrong_card_count: "Wrong number of cards.",
+  amount_invalid: "That amount is not allowed here.",
+  amount_not_chip_multiple: "The amount must be a whole number of chips.",
+  bet_below_minimum: "The bet is below the table minimum.",
+  insufficient_stack: "The player does not have enough chips.",
+  limits_invalid: "The amount is outside the table's limits.",
+  action_out_of_phase: "That cannot be done at this point of the round.",
+  out_of_turn: "It is another box's or seat's turn.",
+  position_not_in_play: "That box or seat is not in this round.",
+  seat_invalid: "That seat cannot be used.",
+  player_count_invalid: "Wrong number of players for this table.",
+  round_not_complete: "The round is not finished yet.",
+  round_already_open: { dealer: "A round is already open at this table: showing it." },
+  round_not_open: "This round is closed.",
+  round_status_invalid: "The round is not in a state that allows this.",
+  round_not_settleable: "This round cannot be settled now.",
+  stale_event: { dealer: "Someone else recorded on this round first. Check the screen and enter it again." },
+  table_not_open: { dealer: "The table is closed. Ask the pit boss to open it." },
+  settlement_mismatch: { dealer: "The settlement does not match the round. Call the pit boss." },
+
+  // The chip tray.
+  chips_invalid: { dealer: "Count the chips again: a number of chips is missing or not valid." },
+  count_pending: { dealer: "A count waits for the pit boss: ask them to confirm it first." },
+  count_out_of_order: { dealer: "Not now: an opener starts a shift, a closer ends it." },
+  same_person: { dealer: "Someone else must take this step." },
+  slip_step_out_of_order: { dealer: "This slip is not at that step yet." },
+  slip_voided: { dealer: "This slip was voided." },
+  slip_void_pending: { dealer: "A void of this slip waits for approval." },
+
+  // Corrections.
+  correction_not_allowed: "A correction may not be asked or decided by you for this round.",
+  correction_self_approval: "You requested this correction: another pit boss of the pit must decide it.",
+  correction_not_pending: "This correction has already been decided.",
+  correction_reason_required: "Give the reason for the correction.",
+  correction_void_pending: "A void of this round is already waiting for a decision.",
+  correction_round_voided: "The round is voided: nothing more can be corrected.",
+  correction_round_not_settled: "The round is not settled yet: only a void can be asked.",
+  correction_lines_invalid: "The correction's lines do not match the round's boxes and lines.",
+
+  // Reports, the trail and evidence.
+  report_not_ready: "The report is not ready yet.",
+  report_not_allowed: "You may not run reports.",
+  report_casino_required: "Choose the casino of the report.",
+  report_casino_unknown: "There is no such casino.",
+  report_day_in_future: "That gaming day has not begun yet.",
+  report_parameters_invalid: "The report's thresholds do not read.",
+  report_mixed_currency: "The casino's tables use more than one currency.",
+  signing_key_missing: "The server has no checkpoint key: it cannot verify the trail.",
+  evidence_nothing_recorded: "The trail holds nothing for this: there is no evidence to package.",
+  evidence_checkpoint_unwritten: "The checkpoint the package rests on could not be written: try again later.",
+};
+
+/**
+ * A refusal (``{code, message, details}``: a Refusal, or one kept with a queued entry) in the
+ * words of ``reader`` (DEALER or DESK): the table's wording for its code, else the server's own
+ * message, else the code itself. Never empty for a refusal, and never the word "undefined" or
+ * "null"; "" for no refusal.
+ */
+export function explain(error, reader = DESK) {
+  if (!error) return "";
+  const entry = WORDS[error.code];
+  const worded = entry === undefined || typeof entry === "string" || typeof entry === "function" ? entry : entry[reader];
+  const words = typeof worded === "function" ? worded(error.details || {}) : worded;
+  return words || error.message || `Refused (${error.code || "unknown"})`;
+}
+
+/** A refusal in the dealer's words (the tablet's). */
+export const explainToDealer = (error) => explain(error, DEALER);
+
+/** What a refusal's details add (which card, which field), said under its words; "" if none. */
+export function detailOf(error) {
+  const details = error?.details || {};
+  const parts = [];
+  if (details.card) parts.push(`card ${details.card}`);
+  if (details.field) parts.push(`field ${String(details.field).replaceAll("_", " ")}`);
+  if (details.fields) parts.push(...Object.keys(details.fields).map((f) => `field ${f.replaceAll("_", " ")}`));
+  return parts.join(" · ");
+}
