@@ -214,15 +214,21 @@ def _flush_may_truncate_history(request: pytest.FixtureRequest) -> Iterator[None
         return
     from django.db.backends.postgresql.operations import DatabaseOperations
 
+    from casino.core.roles import Role
     from tests.owner import as_owner
 
     original = DatabaseOperations.execute_sql_flush
+    # The rows the migrations made that a flush takes away: one group per role.
+    restore_role_groups = "INSERT INTO auth_group (name) VALUES {} ON CONFLICT DO NOTHING".format(
+        ", ".join(f"('{role.value}')" for role in Role)
+    )
 
     def execute_sql_flush(self: DatabaseOperations, sql_list: list[str]) -> None:
         # execute_sql_flush runs its statements in one transaction: SET LOCAL lasts exactly
-        # as long as the flush.
+        # as long as the flush. The role groups the migrations made come back with it, as a
+        # new database has them: whichever test a worker runs next, in whatever order.
         with self.connection.cursor() as cursor, as_owner(cursor):
-            original(self, [ALLOW_HISTORY_TRUNCATE, *sql_list])
+            original(self, [ALLOW_HISTORY_TRUNCATE, *sql_list, restore_role_groups])
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(DatabaseOperations, "execute_sql_flush", execute_sql_flush)

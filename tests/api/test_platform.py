@@ -86,6 +86,7 @@ def test_revoked_token_no_longer_authenticates(
     assert response.json()["error"]["code"] == "authentication_failed"
 
 
+@pytest.mark.stack
 def test_a_real_worker_consumes_the_redis_broker() -> None:
     """Start ``celery worker`` as a separate process and have it answer a task."""
     from casino.celery import ping

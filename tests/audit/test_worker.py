@@ -31,6 +31,7 @@ def worker() -> Iterator[subprocess.Popen[bytes]]:
         yield process
 
 
+@pytest.mark.stack
 @pytest.mark.django_db(transaction=True)
 def test_a_real_worker_builds_the_report_requested_through_the_api(
     audit_floor: dict[str, Any],

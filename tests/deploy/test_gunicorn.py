@@ -21,8 +21,9 @@ from tests.push.server import server_env
 
 SETTINGS = "tests.deploy.server_settings"
 
-# The servers log in to the suite's database and see what is committed.
-pytestmark = pytest.mark.django_db(transaction=True)
+# The servers log in to the suite's database and see what is committed; gunicorn is a server
+# of the test's own (the stack tier).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.stack]
 
 
 def get(port: int, path: str, timeout: float = 30) -> tuple[int, bytes]:
