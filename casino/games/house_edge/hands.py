@@ -35,8 +35,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import chain, combinations, combinations_with_replacement
-from typing import Final
+from itertools import combinations, combinations_with_replacement
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -51,7 +51,7 @@ from casino.games.russian_hands import (
 )
 
 Codes = npt.NDArray[np.int64]
-CardArray = npt.NDArray[np.int64]
+CardArray = npt.NDArray[np.integer[Any]]
 
 #: ``LINES[code]`` is the paytable line of a line code (``None`` for 0, no line).
 LINES: Final[tuple[Line | None, ...]] = (None, *LINE_ORDER)
@@ -69,6 +69,11 @@ RANK_WEIGHTS: Final = (0, 1, 5, 22, 98, 422, 1734, 5760, 14270, 37951, 90838, 20
 CARD_WEIGHT: Final = np.array([RANK_WEIGHTS[card >> 2] for card in range(52)], dtype=np.int64)
 CARD_RANK_BIT: Final = np.array([1 << (card >> 2) for card in range(52)], dtype=np.int64)
 CARD_SUIT_FIELD: Final = np.array([1 << 3 * (card & 3) for card in range(52)], dtype=np.int64)
+#: Per card, its rank's weight above its suit's field: summed over a hand, the rank key and the
+#: suit counts in one number (:func:`card_sums`).
+SUIT_BITS: Final = 12
+SUIT_MASK: Final = (1 << SUIT_BITS) - 1
+CARD_CODE: Final = CARD_WEIGHT << SUIT_BITS | CARD_SUIT_FIELD
 #: The suit holding five or more cards of a hand of up to six, by the sum of the suit fields.
 _FLUSH_SUIT: Final = np.array(
     [next((s for s in range(4) if (signature >> 3 * s) & 7 >= 5), -1) for signature in range(4096)],
@@ -112,12 +117,18 @@ class HandTables:
     flush6_five: Codes
     flush6_six: Codes
 
-    def evaluate(self, cards: CardArray) -> Codes:
-        """The code of each row of ``cards`` (five or six distinct card indices per row)."""
+    def evaluate(self, cards: CardArray, sums: Codes | None = None) -> Codes:
+        """The code of each row of ``cards`` (five or six distinct card indices per row).
+
+        ``sums`` may pass the rows' :func:`card_sums` when the caller has them already.
+        """
         size = cards.shape[1]
-        keys = row_sum(CARD_WEIGHT[cards])
-        flush_suit = _FLUSH_SUIT[row_sum(CARD_SUIT_FIELD[cards])]
+        if sums is None:
+            sums = card_sums(cards)
+        keys = sums >> SUIT_BITS
+        flush_suit = _FLUSH_SUIT[sums & SUIT_MASK]
         suited = flush_suit >= 0
+        codes: Codes
         if size == 5:
             codes = self.unsuited5[keys]
             if suited.any():
@@ -129,13 +140,19 @@ class HandTables:
             in_suit = (rows & 3) == flush_suit[suited][:, None]
             bits = row_sum(np.where(in_suit, CARD_RANK_BIT[rows], 0))
             all_six = in_suit.all(axis=1)
-            odd_rank = row_sum(np.where(in_suit, 0, rows >> 2))
+            odd_rank = row_sum(np.where(in_suit, 0, rows >> 2).astype(np.int64))
             codes[suited] = np.where(
                 all_six,
                 self.flush6_six[np.where(all_six, bits, 0)],
                 self.flush6_five[np.where(all_six, 0, bits * 13 + odd_rank)],
             )
         return codes
+
+
+def card_sums(cards: CardArray) -> Codes:
+    """Per row, the sum of the cards' :data:`CARD_CODE`: the rank key above :data:`SUIT_BITS`,
+    the count of each suit in 3-bit fields below."""
+    return row_sum(CARD_CODE[cards])
 
 
 def row_sum(values: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
@@ -202,7 +219,13 @@ def all_five_card_hands() -> CardArray:
 
 @cache
 def _all_five_card_hands() -> CardArray:
-    flat = np.fromiter(chain.from_iterable(combinations(range(52), 5)), dtype=np.int64)
-    hands: CardArray = flat.reshape(-1, 5)
+    # Each hand of k cards is extended by every higher card, all rows at once.
+    hands: CardArray = np.arange(52, dtype=np.int64)[:, None]
+    for _ in range(4):
+        last = hands[:, -1]
+        extensions = 51 - last
+        starts = np.cumsum(extensions) - extensions
+        following = np.repeat(last + 1 - starts, extensions) + np.arange(extensions.sum())
+        hands = np.concatenate([np.repeat(hands, extensions, axis=0), following[:, None]], axis=1)
     hands.setflags(write=False)
     return hands

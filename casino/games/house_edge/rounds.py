@@ -24,7 +24,9 @@ from casino.games.house_edge.hands import (
     LINE_CODE,
     QUALIFYING_VALUE,
     CardArray,
+    Codes,
     HandTables,
+    card_sums,
     first_line,
     hand_tables,
     second_line,
@@ -63,6 +65,12 @@ class Rounds:
     (chips; only where no maximum applies is it that part exactly). ``insurable`` marks the boxes
     that bet holding trips or better with a legal insurance, and ``insurance_per_unit`` what one
     chip of insurance would have returned net there (1, 0 or -1), insured or not.
+
+    ``mirror`` is a control variate: what the box's five cards as dealt would win betting against
+    the dealer's five (the Ante's win when he has no game, the Bet's winnings, three Antes lost,
+    or nothing on a standoff), less what the dealer's five would win betting against the box's.
+    The two hands are two random five-card hands of one deck, so they are exchangeable and the
+    mirror's expectation is exactly zero; it follows the round's result closely.
     """
 
     cards: CardArray
@@ -74,6 +82,7 @@ class Rounds:
     bet: BoolArray
     insurance: IntArray
     dealer_value: IntArray
+    dealer_line: IntArray
     bought: BoolArray
     draws: IntArray
     stake: IntArray
@@ -81,6 +90,7 @@ class Rounds:
     second_share: IntArray
     insurable: BoolArray
     insurance_per_unit: IntArray
+    mirror: IntArray
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -109,7 +119,7 @@ def deal(rng: np.random.Generator, rounds: int) -> CardArray:
         picked = decks[chosen]
         decks[chosen] = decks[here]
         decks[here] = picked
-    dealt: CardArray = decks.reshape(rounds, 52)[:, :DEAL_WIDTH].astype(np.int64)
+    dealt: CardArray = decks.reshape(rounds, 52)[:, :DEAL_WIDTH].copy()
     return dealt
 
 
@@ -132,9 +142,10 @@ def play(
     rows = len(cards)
     a = terms.ante_chips
     cap = np.int64(terms.cap_chips)
-    dealt = cards[:, DEALT]
-    dealt_code = tables.evaluate(dealt)
-    found = classify(dealt, cards[:, UP_CARD], dealt_code)
+    dealt = np.ascontiguousarray(cards[:, DEALT])
+    dealt_sums = card_sums(dealt)
+    dealt_code = tables.evaluate(dealt, dealt_sums)
+    found = classify(dealt, cards[:, UP_CARD], dealt_code, dealt_sums)
     if moves is None:
         moves = np.asarray(strategy.moves, dtype=np.int64)[found.key]
     exchanging = moves == Move.EXCHANGE
@@ -146,10 +157,12 @@ def play(
 
     # The box's final cards: exchanges replace the discarded cards by the draws in order.
     draws = cards[:, DRAWS]
-    order = np.maximum(np.cumsum(~found.keep, axis=1) - 1, 0)
-    exchanged = np.where(found.keep, dealt, np.take_along_axis(draws, order, axis=1))
-    final5 = np.where(exchanging[:, None], exchanged, dealt)
-    final_code = tables.evaluate(final5)
+    final_code = dealt_code.copy()
+    if exchanging.any():
+        keep = found.keep[exchanging]
+        order = np.maximum(np.cumsum(~keep, axis=1) - 1, 0)
+        replaced = np.take_along_axis(draws[exchanging], order, axis=1)
+        final_code[exchanging] = tables.evaluate(np.where(keep, dealt[exchanging], replaced))
     if sixth.any():
         six = np.concatenate([dealt[sixth], draws[sixth, :1]], axis=1)
         final_code[sixth] = tables.evaluate(six)
@@ -254,6 +267,7 @@ def play(
     per_unit = np.where(
         ~qualifies, 1, np.where((contest > 0) | np.bool_(terms.insurance_always_lost), -1, 0)
     )
+    mirror = _mirror(terms, dealt_code, dealer_code, cap)
     return Rounds(
         cards=cards,
         situation=found.situation,
@@ -264,6 +278,7 @@ def play(
         bet=bet,
         insurance=insurance,
         dealer_value=dealer_value,
+        dealer_line=first_line(dealer_code),
         bought=bought,
         draws=draws_taken,
         stake=stake,
@@ -271,7 +286,26 @@ def play(
         second_share=second_share,
         insurable=insurable,
         insurance_per_unit=np.where(insurable, per_unit, 0),
+        mirror=mirror,
     )
+
+
+def _mirror(terms: EdgeTerms, box: Codes, dealer: Codes, cap: np.int64) -> IntArray:
+    """See :attr:`Rounds.mirror`."""
+    a = terms.ante_chips
+
+    def bets(own: Codes, other: Codes) -> IntArray:
+        won = np.minimum(terms.bet_winnings[first_line(own), second_line(own)], cap)
+        contest = np.sign(value_of(own) - value_of(other))
+        result: IntArray = np.where(
+            value_of(other) < QUALIFYING_VALUE,
+            a,
+            np.select([contest > 0, contest < 0], [won, -3 * a], 0),
+        )
+        return result
+
+    mirrored: IntArray = bets(box, dealer) - bets(dealer, box)
+    return mirrored
 
 
 def _buys(

@@ -39,14 +39,14 @@ import numpy.typing as npt
 from casino.games.cards import RANK_CHARS
 from casino.games.house_edge.hands import (
     CARD_RANK_BIT,
-    CARD_SUIT_FIELD,
-    CARD_WEIGHT,
     LINE_CODE,
     RANK_WEIGHTS,
+    SUIT_BITS,
+    SUIT_MASK,
     CardArray,
     Codes,
+    card_sums,
     first_line,
-    row_sum,
 )
 from casino.games.russian_hands import Line
 
@@ -281,18 +281,23 @@ _FOUR_OF_SUIT: Final = np.array(
     [next((s for s in range(4) if (signature >> 3 * s) & 7 == 4), -1) for signature in range(4096)],
     dtype=np.int64,
 )
-_NO_PAIR_CODES: Final = np.array(sorted(_NO_PAIR), dtype=np.int64)
+_IS_NO_PAIR: Final = np.array([situation in _NO_PAIR for situation in Situation], dtype=np.bool_)
 
 
-def classify(dealt: CardArray, up: IntArray, codes: Codes) -> Classified:
+def classify(
+    dealt: CardArray, up: CardArray, codes: Codes, sums: Codes | None = None
+) -> Classified:
     """The situation of each dealt hand (rows of five cards), with its up-card class.
 
     ``codes`` are the hands' codes (:meth:`~casino.games.house_edge.hands.HandTables.evaluate`):
     a flush or better is a made hand whatever its ranks say. Four cards of one suit without a
-    pair make a flush draw, which comes before a straight draw, Ace-King or an Ace.
+    pair make a flush draw, which comes before a straight draw, Ace-King or an Ace. ``sums``
+    may pass the hands' :func:`~casino.games.house_edge.hands.card_sums`.
     """
     situations, keeps, key_ranks, all_bits = _rank_tables()
-    key = row_sum(CARD_WEIGHT[dealt])
+    if sums is None:
+        sums = card_sums(dealt)
+    key = sums >> SUIT_BITS
     situation = situations[key]
     keep_ranks = keeps[key]
     card_bits = CARD_RANK_BIT[dealt]
@@ -300,8 +305,8 @@ def classify(dealt: CardArray, up: IntArray, codes: Codes) -> Classified:
     made = first_line(codes) >= LINE_CODE[Line.STRAIGHT]
     situation = np.where(made, int(Situation.STRAIGHT_OR_BETTER), situation)
     keep[made] = True
-    four_suit = _FOUR_OF_SUIT[row_sum(CARD_SUIT_FIELD[dealt])]
-    flush_draw = (four_suit >= 0) & np.isin(situation, _NO_PAIR_CODES)
+    four_suit = _FOUR_OF_SUIT[sums & SUIT_MASK]
+    flush_draw = (four_suit >= 0) & _IS_NO_PAIR[situation]
     if flush_draw.any():
         with_ace_king = (all_bits[key[flush_draw]] >> _KING) & 3 == 3
         situation[flush_draw] = np.where(
