@@ -16,7 +16,7 @@ buy or insure: they play Russian Poker the way Caribbean Stud Poker is played, a
 reproduce Caribbean Stud's published figures.
 
 >>> print(GUIDE.lines()[0])
-With a straight or better: bet.
+With a straight or better: buy a sixth card.
 """
 
 from __future__ import annotations
@@ -293,8 +293,8 @@ CARIBBEAN_ACE_KING_OR_BETTER = Strategy.by_situation(
 GUIDE = Strategy.by_situation(
     "guide",
     {
-        Situation.STRAIGHT_OR_BETTER: Move.BET,
-        Situation.TRIPS: Move.BET,
+        Situation.STRAIGHT_OR_BETTER: Move.SIXTH_CARD,
+        Situation.TRIPS: Move.EXCHANGE,
         Situation.TWO_PAIR: Move.BET,
         Situation.PAIR_ACE_KING: Move.BET,
         Situation.PAIR_A: Move.BET,
@@ -304,23 +304,23 @@ GUIDE = Strategy.by_situation(
         Situation.PAIR_10: Move.BET,
         Situation.PAIR_9: Move.BET,
         Situation.PAIR_8: Move.BET,
-        Situation.PAIR_7: Move.BET,
-        Situation.PAIR_6: Move.BET,
-        Situation.PAIR_5: Move.BET,
-        Situation.PAIR_4: Move.BET,
-        Situation.PAIR_3: Move.BET,
-        Situation.PAIR_2: Move.BET,
+        Situation.PAIR_7: Move.EXCHANGE,
+        Situation.PAIR_6: Move.EXCHANGE,
+        Situation.PAIR_5: Move.EXCHANGE,
+        Situation.PAIR_4: Move.EXCHANGE,
+        Situation.PAIR_3: Move.EXCHANGE,
+        Situation.PAIR_2: Move.EXCHANGE,
         Situation.FOUR_FLUSH_ACE_KING: Move.SIXTH_CARD,
         Situation.FOUR_FLUSH: Move.SIXTH_CARD,
         Situation.FOUR_STRAIGHT_ACE_KING: Move.SIXTH_CARD,
         Situation.FOUR_STRAIGHT_OPEN: Move.SIXTH_CARD,
-        Situation.FOUR_STRAIGHT_INSIDE: Move.SIXTH_CARD,
-        Situation.ACE_KING: Move.SIXTH_CARD,
+        Situation.FOUR_STRAIGHT_INSIDE: Move.FOLD,
+        Situation.ACE_KING: Move.EXCHANGE,
         Situation.ACE: Move.EXCHANGE,
         Situation.NOTHING: Move.FOLD,
     },
     bet_after_draw=Line.PAIR,
-    buy=BuyRule(BuyWhen.AT_LEAST, Line.TRIPS),
+    buy=BuyRule(BuyWhen.AT_LEAST, Line.STRAIGHT),
 )
 
 #: Every strategy by name.
