@@ -53,7 +53,8 @@ class MoveComparison:
     """The moves of one situation (and up-card class, if ``up_card`` is set) compared.
 
     ``means`` are the player's mean results per Ante for each legal move; ``margin`` is the best
-    move's lead over the runner-up per Ante, ``half_width`` its 95 % half-width (paired).
+    move's lead over the runner-up per Ante, ``half_width`` its 95 % half-width (paired);
+    ``behind`` gives every move's shortfall from the best with its 95 % half-width.
     """
 
     situation: Situation
@@ -64,6 +65,12 @@ class MoveComparison:
     runner_up: Move
     margin: float
     half_width: float
+    behind: dict[Move, tuple[float, float]]
+
+    def justifies(self, move: Move) -> bool:
+        """Whether ``move`` is the best, or no worse than it beyond the 95 % interval."""
+        shortfall, half_width = self.behind[move]
+        return shortfall <= half_width
 
     @property
     def clear(self) -> bool:
@@ -115,11 +122,22 @@ def compare_moves(
         means = {move: float(results[move][rows].mean()) / a for move in options}
         ranked = sorted(options, key=lambda move: -means[move])
         best, runner_up = ranked[0], ranked[1]
-        difference = (results[best][rows] - results[runner_up][rows]) / a
-        half_width = Z95 * float(difference.std(ddof=1)) / sqrt(count)
+        behind = {}
+        for move in options:
+            difference = (results[best][rows] - results[move][rows]) / a
+            spread = float(difference.std(ddof=1)) if count > 1 else 0.0
+            behind[move] = (means[best] - means[move], Z95 * spread / sqrt(count))
         comparisons.append(
             MoveComparison(
-                s, u, count, means, best, runner_up, means[best] - means[runner_up], half_width
+                s,
+                u,
+                count,
+                means,
+                best,
+                runner_up,
+                means[best] - means[runner_up],
+                behind[runner_up][1],
+                behind,
             )
         )
     return comparisons
