@@ -254,3 +254,29 @@ def strategy_cost(
     cards = deal(np.random.default_rng(seed), rounds)
     comparison = compare_rules(terms, [better, strategy], cards)
     return -comparison.differences[1], comparison.half_widths[1]
+
+
+def evidence(derivation: Derivation) -> list[str]:
+    """The derivation as Markdown tables: the moves per situation, the after-draw line, the buy
+    rule (what ``docs/house-edge.md`` prints)."""
+    lines = [
+        "| Situation | Deals | Fold | Bet | Sixth card | Exchange | Best | Lead over the next |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for c in derivation.moves:
+        cells = [
+            "-" if move not in c.means else f"{c.means[move]:+.3f}"
+            for move in (Move.FOLD, Move.BET, Move.SIXTH_CARD, Move.EXCHANGE)
+        ]
+        lines.append(
+            f"| {c.situation.label} | {c.rounds:,} | {' | '.join(cells)} | {c.best.label} "
+            f"| {c.margin:.3f} ± {c.half_width:.3f} |"
+        )
+    lines += ["", "| After a draw, bet with | Player's result per Ante |", "|---|---|"]
+    for line, mean in zip(AFTER_DRAW_LINES, derivation.after_draw.means, strict=True):
+        lines.append(f"| {line.value} or better | {mean:+.4f} |")
+    lines += ["", "| Buy a game | Player's result per Ante |", "|---|---|"]
+    rules = ["never", *(f"with {line.value} or better" for line in BUY_LINES)]
+    for rule, mean in zip(rules, derivation.buy.means, strict=True):
+        lines.append(f"| {rule} | {mean:+.4f} |")
+    return lines

@@ -13,6 +13,7 @@ from math import comb
 
 import pytest
 
+from casino.demo.floor import RUSSIAN_BONUS_PAYTABLE
 from casino.games.house_edge import GUIDE, Method, Strategy
 from casino.games.house_edge.calculator import bonus_figure
 from casino.games.house_edge.exact import HANDS, bonus_is_exact, dealer_game_count
@@ -22,15 +23,8 @@ from casino.games.house_edge.terms import EdgeTerms
 from casino.games.money import round_down_to_chip
 from casino.games.russian import Paytables, RussianPokerRules
 
-# The demo floor's bonus table (casino.demo.floor.RUSSIAN_BONUS_PAYTABLE, RULES.md 1.5).
-DEMO_BONUS = {
-    "straight": D(40),
-    "flush": D(50),
-    "full_house": D(70),
-    "quads": D(200),
-    "straight_flush": D(500),
-    "royal_flush": D(1000),
-}
+# The demo floor's bonus table (RULES.md 1.5, the aragon table).
+DEMO_BONUS = RUSSIAN_BONUS_PAYTABLE
 
 
 def independent_counts() -> dict[str, int]:
