@@ -188,6 +188,9 @@ def _figure(
     a = terms.ante_chips
     results = {f"{kind.value}_result": 1 for kind in kinds}
     stakes = {f"{kind.value}_stake": 1 for kind in kinds}
+    counted = _counted(tally, terms, name, results, stakes, note)
+    if counted is not None:
+        return counted
     wagered = estimate_figure(tally, stakes)
     per_ante = estimate_figure(tally, results)
     per_wagered = None if wagered.value <= 0 else estimate_figure(tally, results, stakes)
@@ -199,6 +202,34 @@ def _figure(
         wagered_per_ante=Value.of_estimate(wagered, 1 / a),
         rounds=tally.rounds,
         note=note,
+    )
+
+
+def _counted(
+    tally: Tally,
+    terms: EdgeTerms,
+    name: str,
+    results: dict[str, int],
+    stakes: dict[str, int],
+    note: str,
+) -> Figure | None:
+    """The figure exactly, where the line's stake and result are fixed by the situation of the
+    dealt hand (a fee, under a strategy that ignores the up card): then they follow from the
+    situations' exact probabilities, with nothing left to chance. ``None`` otherwise."""
+    weights = _weights()
+    result = tally.exact_mean(results, weights)
+    staked = tally.exact_mean(stakes, weights)
+    if result is None or staked is None:
+        return None
+    a = terms.ante_chips
+    return Figure(
+        name=name,
+        method=Method.EXACT,
+        per_ante=Value.of_fraction(result / a),
+        per_wagered=None if staked == 0 else Value.of_fraction(result / staked),
+        wagered_per_ante=Value.of_fraction(staked / a),
+        rounds=exact.HANDS,
+        note=note or "fixed by the dealt hand's situation, whose probabilities are counted",
     )
 
 

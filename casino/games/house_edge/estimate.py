@@ -162,6 +162,29 @@ class Tally:
             rounds=int(total),
         )
 
+    def exact_mean(
+        self, coefficients: Mapping[str, int], weights: Sequence[Fraction]
+    ) -> Fraction | None:
+        """E[Σ coefficient × column] exactly, when that sum takes one value in each stratum
+        seen (zero variance) and every stratum of positive weight was seen; else ``None``."""
+        total = Fraction(0)
+        for s, weight in enumerate(weights):
+            n = int(self.count[s])
+            if n == 0:
+                if weight:
+                    return None
+                continue
+            value = sum(c * int(self.sums[s, self.index[k]]) for k, c in coefficients.items())
+            square = sum(
+                c * d * int(self.products[s, self.index[k], self.index[j]])
+                for k, c in coefficients.items()
+                for j, d in coefficients.items()
+            )
+            if square * n != value * value:  # some spread within the stratum
+                return None
+            total += weight * Fraction(value, n)
+        return total
+
     def _plain(self, a: FloatArray, b: FloatArray) -> float:
         """The variance of the plain ratio of sample means (no strata, no controls)."""
         n = float(self.rounds)

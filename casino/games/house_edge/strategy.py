@@ -244,17 +244,23 @@ def _moves_text(situations: list[Situation], moves: tuple[Move, ...]) -> str:
 
     if len(set(moves)) == 1:
         return one(moves[0])
-    by_class = ", ".join(
-        f"{one(move)} when the dealer's card {_UP_TEXT[up]}"
-        for up, move in zip(UpCard, moves, strict=True)
+    usual = max(set(moves), key=moves.count)
+    exceptions = " or ".join(
+        _UP_TEXT[up] for up, move in zip(UpCard, moves, strict=True) if move != usual
     )
-    return by_class
+    other = next(move for move in moves if move != usual)
+    if moves.count(other) + moves.count(usual) < len(moves):
+        return "; ".join(
+            f"{one(move)} when the dealer's card {_UP_TEXT[up]}"
+            for up, move in zip(UpCard, moves, strict=True)
+        )
+    return f"{one(usual)}, but {one(other)} when the dealer's card {exceptions}"
 
 
 _UP_TEXT: Final = {
     UpCard.MATCH: "matches one of yours",
-    UpCard.ABOVE: "ranks above your key card",
-    UpCard.BELOW: "ranks below it",
+    UpCard.ABOVE: "is above your pair (or highest card) and matches none",
+    UpCard.BELOW: "is below your pair (or highest card) and matches none",
 }
 
 
@@ -304,7 +310,7 @@ GUIDE = Strategy.by_situation(
         Situation.PAIR_10: Move.BET,
         Situation.PAIR_9: Move.BET,
         Situation.PAIR_8: Move.BET,
-        Situation.PAIR_7: Move.EXCHANGE,
+        Situation.PAIR_7: Move.BET,
         Situation.PAIR_6: Move.EXCHANGE,
         Situation.PAIR_5: Move.EXCHANGE,
         Situation.PAIR_4: Move.EXCHANGE,

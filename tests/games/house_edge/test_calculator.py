@@ -39,10 +39,17 @@ def test_the_report_gives_every_wager_type_and_says_how(report) -> None:  # type
     assert set(report.lines) == {kind.value for kind in LineKind}
     assert report.lines["bonus"].method is Method.EXACT
     assert report.lines["bonus"].rounds == 2_598_960
-    for name in ("ante", "bet", "insurance", "exchange_fee", "sixth_card_fee", "buy_game_fee"):
+    for name in ("ante", "bet", "buy_game_fee"):
         figure = report.lines[name]
         assert figure.method is Method.SIMULATED and figure.rounds == 400_000
         assert figure.per_ante.low <= figure.per_ante.value <= figure.per_ante.high
+    # The guide's move depends on the dealt hand's situation alone, so what it pays for
+    # exchanges and sixth cards (and never insuring) follows exactly from the situations'
+    # counted probabilities.
+    for name in ("insurance", "exchange_fee", "sixth_card_fee"):
+        figure = report.lines[name]
+        assert figure.method is Method.EXACT and figure.per_ante.exact is not None
+    assert report.lines["insurance"].per_ante.exact == 0
     main = report.main_game
     assert main.method is Method.SIMULATED
     assert main.per_ante.low < main.per_ante.value < main.per_ante.high
@@ -52,7 +59,7 @@ def test_the_report_gives_every_wager_type_and_says_how(report) -> None:  # type
     assert abs(ratio - main.wagered_per_ante.value) < D("0.01")
     # The guide never insures: no stake, no result; its fees are always lost.
     assert report.lines["insurance"].per_wagered is None
-    assert report.lines["exchange_fee"].per_wagered.value == D(1)
+    assert report.lines["exchange_fee"].per_wagered.exact == 1
     assert report.strategy["name"] == "guide" and report.strategy["guide"] == GUIDE.lines()
     assert report.extra["dealer_has_game"].per_ante.exact is not None
     assert report.variance_saving > 0
