@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from casino.games.cards import CARDS, Card
+from casino.games.cards import CARDS
 from casino.games.house_edge.rounds import (
     DEALT,
     DRAWS,
@@ -109,7 +109,3 @@ def fast_lines(terms: EdgeTerms, rounds: Rounds, row: int) -> dict[str, tuple[De
         )
         for column, kind in enumerate(LINE_KINDS)
     }
-
-
-def cards_text(cards: list[Card]) -> str:
-    return " ".join(str(card) for card in cards)
