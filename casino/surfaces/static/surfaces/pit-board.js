@@ -50,11 +50,22 @@
     return node;
   };
 
-  const money = (amount, currency) =>
-    amount === null || amount === undefined ? "—" : `${Number(amount).toLocaleString("en", {
-      minimumFractionDigits: 2, maximumFractionDigits: 2 })}${currency ? " " + currency : ""}`;
+  // An amount from its decimal string, grouped by thousands, never through a float.
+  const money = (amount, currency) => {
+    if (amount === null || amount === undefined) return "—";
+    const text = String(amount);
+    const negative = text.startsWith("-");
+    const [whole, fraction = ""] = (negative ? text.slice(1) : text).split(".");
+    const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    return `${negative ? "-" : ""}${grouped}.${(fraction + "00").slice(0, 2)}${currency ? " " + currency : ""}`;
+  };
   const pct = (value) => (value === null || value === undefined ? "—" : `${value} %`);
-  const clock = (iso) => new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
+  // Times in the casino's zone (the view names it; the bar says which).
+  let zone;
+  const clock = (iso) => (iso
+    ? new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: zone }).format(new Date(iso))
+    : "—");
+  const zoneLabel = document.getElementById("zone");
   const duration = (seconds) => {
     if (seconds < 60) return `${seconds} s`;
     const minutes = Math.floor(seconds / 60);
@@ -74,11 +85,22 @@
     });
     const body = await response.json().catch(() => null);
     if (!response.ok) {
-      const error = new Error(body?.error?.message || `HTTP ${response.status}`);
+      const error = new Error(refusalText(body?.error) || `HTTP ${response.status}`);
       error.code = body?.error?.code;
       throw error;
     }
     return body;
+  }
+
+  // A refusal in words: the fields it names, each with what is wrong, else its message.
+  const FIELDS = { note: "Note", reason: "Reason" };
+  function refusalText(error) {
+    const fields = error?.details?.fields;
+    if (fields && typeof fields === "object" && !Array.isArray(fields) && Object.keys(fields).length) {
+      return Object.entries(fields).map(([name, problems]) =>
+        `${FIELDS[name] || name}: ${[].concat(problems).map((p) => p.message || p).join(" ")}`).join(" ");
+    }
+    return error?.message;
   }
 
   // Each load reads the view and the alerts at once; a load that finishes after a newer one
@@ -95,6 +117,8 @@
       if (mine !== loads) return;
       view = fresh;
       loadedAt = Date.now();
+      zone = view.time_zone;
+      zoneLabel.textContent = `Times in ${zone}`;
       render();
       if (alerts) renderAlerts(alerts);
       if (!urls.streamUrl) setConnection("static", `As of ${clock(view.as_of)}: reload to update`);
@@ -110,6 +134,15 @@
     reloadTimer = setTimeout(() => {
       reloadTimer = null;
       load();
+    }, 150);
+  }
+
+  let detailTimer = null;
+  function detailSoon() {
+    if (detailTimer !== null) return;
+    detailTimer = setTimeout(() => {
+      detailTimer = null;
+      if (detail.open && detailTable !== null) openDetail(detailTable);
     }, 150);
   }
 
@@ -167,7 +200,69 @@
         el("dt", {}, "Hold"), el("dd", {}, `${pct(f.hold_pct)} / ${pct(f.theoretical_hold_pct)}`),
         f.cap_hits ? [el("dt", {}, "Cap hits"), el("dd", { class: "warn" }, f.cap_hits)] : null,
       ),
+      waitingList(table),
     );
+  }
+
+  // What waits for the pit boss at a table, each with its action: the card is the to-do list.
+  const WAITING = {
+    count: (w) => ({
+      text: `${w.what === "opener" ? "Opener" : "Closer"} ${money(w.amount)} counted by ${w.by}`,
+      actions: [["Confirm", `/api/v1/tray-counts/${w.id}/confirm/`], ["Reject", `/api/v1/tray-counts/${w.id}/reject/`]],
+    }),
+    slip: (w) => ({
+      text: `${w.what.replace(/^fill/, "Fill").replace(/^credit/, "Credit")} ${money(w.amount)} asked by ${w.by}`,
+      actions: [["Approve", `/api/v1/slips/${w.id}/approve/`]],
+    }),
+    slip_void: (w) => ({
+      text: `Void of ${w.what} (${money(w.amount)}) asked by ${w.by}`,
+      actions: [["Void it", `/api/v1/slip-voids/${w.id}/approve/`], ["Keep it", `/api/v1/slip-voids/${w.id}/reject/`]],
+    }),
+    drop: (w) => ({
+      text: `Drop ${money(w.amount)} counted by ${w.by}`,
+      actions: [["Confirm", `/api/v1/drops/${w.id}/confirm/`], ["Reject", `/api/v1/drops/${w.id}/reject/`]],
+    }),
+    correction: (w) => ({
+      text: `${w.what === "void" ? "Void" : "Payout correction"} of a round asked by ${w.by}`,
+      link: ["Decide on the workbench", urls.roundUrl.replace("{id}", w.round)],
+    }),
+    limit_change: (w) => ({
+      text: `Limits ${w.what} asked by ${w.by}`,
+      actions: [["Approve", `/api/v1/limit-changes/${w.id}/approve/`], ["Reject", `/api/v1/limit-changes/${w.id}/reject/`]],
+    }),
+  };
+
+  function waitingList(table) {
+    if (!table.waiting || !table.waiting.length) return null;
+    const message = el("p", { class: "error", role: "alert" });
+    const items = table.waiting.map((w) => {
+      const { text, actions = [], link } = WAITING[w.subject](w);
+      const buttons = actions.map(([label, url], i) => el("button", {
+        type: "button",
+        class: i ? "secondary" : "",
+        onclick: async (event) => {
+          event.stopPropagation();
+          // One decision per tap, however fast the taps: the row's buttons wait for the answer.
+          const row = [...event.currentTarget.parentElement.querySelectorAll("button")];
+          for (const b of row) b.disabled = true;
+          try {
+            await post(url, {});
+            message.textContent = "";
+            reloadSoon();
+          } catch (error) {
+            message.textContent = error.message;
+            for (const b of row) b.disabled = false;
+          }
+        },
+      }, label));
+      return el("li", { "data-waiting": `${w.subject}:${w.id}` },
+        el("span", { class: "what" }, `${text} · ${clock(w.at)}`),
+        el("span", { class: "actions" },
+          ...buttons,
+          link ? el("a", { href: link[1], onclick: (event) => event.stopPropagation() }, link[0]) : null));
+    });
+    return el("section", { class: "waiting", "aria-label": "Waiting for you", onclick: (event) => event.stopPropagation() },
+      el("h3", {}, `Waiting for you (${items.length})`), el("ul", {}, ...items), message);
   }
 
   // The seconds since each round's last action run on between loads, from the view's own
@@ -190,34 +285,84 @@
     );
   }
 
+  // An alert's figures, in a pit boss's words: what, where, how much.
+  function alertFacts(alert) {
+    const d = alert.details || {};
+    const round = d.round !== undefined ? `Round ${d.round}` : "";
+    switch (alert.kind) {
+      case "payout_capped": {
+        const boxes = [...new Set((d.lines || []).map((line) => line.box))];
+        const where = boxes.length ? ` · ${boxes.length > 1 ? "boxes" : "box"} ${boxes.join(", ")}` : "";
+        return `${round}${where}: ${money(d.withheld)} withheld`;
+      }
+      case "large_payout":
+        return d.paid ? `${round} · box ${d.box}: ${money(d.paid)} paid (above ${money(d.threshold)})` : round;
+      case "correction_pending":
+        return `${d.kind === "void" ? "Void" : "Payout correction"} asked by ${d.requested_by}: ${d.reason}`;
+      case "round_idle":
+        return [round, String(d.phase || "").replaceAll("_", " "), d.last_action_at ? `no action since ${clock(d.last_action_at)}` : ""]
+          .filter(Boolean).join(" · ");
+      case "table_no_dealer":
+        return d.since ? `No dealer since ${clock(d.since)}` : "";
+      case "dealer_refusals":
+        return `${d.refusals} refusals within ${d.minutes} min`;
+      case "replay_mismatch":
+        return round;
+      case "tray_variance":
+        return d.win === undefined ? "" : `Tray's win ${money(d.win)}, rounds' result ${money(d.house_result)}: ${money(d.difference)} apart`;
+      default:
+        return "";
+    }
+  }
+
+  // Where an alert leads: its round on the workbench, or the table's chip tray.
+  function alertLink(alert) {
+    if (alert.kind === "tray_variance" && alert.table_id) {
+      return el("button", { type: "button", class: "link", onclick: () => openDetail(alert.table_id, { tray: true }) }, "Open the chip tray");
+    }
+    if (alert.round) return el("a", { class: "link", href: urls.roundUrl.replace("{id}", alert.round) }, "Open the round");
+    return null;
+  }
+
   function alertItem(alert) {
-    const note = el("input", { type: "text", placeholder: "Note", "aria-label": "Note" });
+    const note = el("input", { type: "text", name: "note", placeholder: "What was done (required)", "aria-label": "Note: what was done", required: true });
+    const error = el("span", { class: "error", role: "alert" });
+    const button = el("button", { type: "submit" }, "Acknowledge");
     const acknowledge = async (event) => {
       event.preventDefault();
+      if (!note.value.trim()) {
+        error.textContent = "Write a note first: what was done about it.";
+        note.focus();
+        return;
+      }
       const url = urls.acknowledgeUrl.replace("{id}", alert.id);
+      button.disabled = true;
       try {
-        await api(url, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", "X-CSRFToken": urls.csrf },
-          body: JSON.stringify({ note: note.value }),
-        });
+        await post(url, { note: note.value });
         reloadSoon();
-      } catch (error) {
-        form.querySelector(".error").textContent = error.message;
+      } catch (failure) {
+        error.textContent = failure.message;
+        button.disabled = false;
       }
     };
-    const form = el("form", { class: "acknowledge", onsubmit: acknowledge },
-      note, el("button", { type: "submit" }, "Acknowledge"), el("span", { class: "error", role: "alert" }));
+    const form = el("form", { class: "acknowledge", onsubmit: acknowledge, noValidate: true }, note, button, error);
+    const facts = alertFacts(alert);
     return el("li", { class: `alert severity-${alert.severity}`, "data-alert": alert.id },
       el("header", {},
         el("span", { class: "severity" }, alert.severity),
         el("span", { class: "where" }, alert.table || ""),
         el("time", {}, clock(alert.raised_at))),
       el("p", {}, ALERTS[alert.kind] || alert.kind.replaceAll("_", " ")),
+      facts ? el("p", { class: "facts" }, facts) : null,
+      alertLink(alert),
       form);
   }
 
-  async function openDetail(tableId) {
+  // The table whose detail is open: a change of its tray, pushed, redraws it.
+  let detailTable = null;
+
+  async function openDetail(tableId, { tray = false } = {}) {
+    detailTable = tableId;
     try {
       const answer = await api(urls.tableUrl.replace("{id}", tableId));
       const table = answer.table;
@@ -256,6 +401,7 @@
         el("form", { method: "dialog" }, el("button", {}, "Close")),
       );
       if (!detail.open) detail.showModal();
+      if (tray) detail.querySelector(".tray")?.scrollIntoView();
     } catch (error) {
       setConnection("offline", `Offline: ${error.message}`);
     }
@@ -289,12 +435,16 @@
       return section;
     }
     const message = el("p", { class: "error", role: "alert" });
-    const act = (url, body) => async () => {
+    const act = (url, body) => async (event) => {
+      // One step per tap: the button waits for the answer (the redraw replaces it).
+      event.currentTarget.disabled = true;
+      const button = event.currentTarget;
       try {
         await post(url, body);
         await openDetail(tableId);
       } catch (error) {
         message.textContent = error.message;
+        button.disabled = false;
       }
     };
     section.append(el("p", { class: "shift" }, tray.shift
@@ -341,7 +491,13 @@
       reloadSoon();
     };
     stream.onerror = () => setConnection("offline", "Offline: reconnecting…");
-    stream.onmessage = reloadSoon;
+    stream.onmessage = (message) => {
+      reloadSoon();
+      // The open detail follows its table's tray and rounds as they change.
+      const change = JSON.parse(message.data);
+      if (detail.open && change.table === detailTable) detailSoon();
+    };
+    detail.addEventListener("close", () => { detailTable = null; });
     for (const kind of ["ready", "resync"]) stream.addEventListener(kind, reloadSoon);
   }
 
