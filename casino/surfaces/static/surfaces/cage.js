@@ -1,8 +1,11 @@
-// The cage's page: what waits for the cage, from the API, with one button per step.
+// The cage's page: what waits for the cage, from the API, with one button per step. It follows
+// the pits' push streams: a slip approved or a count decided elsewhere shows without a reload.
 (() => {
   const root = document.getElementById("cage");
   const urls = root.dataset;
   const error = document.getElementById("cage-error");
+  const done = document.getElementById("cage-done");
+  const connection = document.getElementById("connection");
 
   const el = (tag, attrs = {}, ...children) => {
     const node = document.createElement(tag);
@@ -20,7 +23,27 @@
     }
     return node;
   };
-  const money = (amount) => Number(amount).toLocaleString("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  // An amount from its decimal string, grouped by thousands, never through a float.
+  const money = (amount) => {
+    const text = String(amount);
+    const negative = text.startsWith("-");
+    const [whole, fraction = ""] = (negative ? text.slice(1) : text).split(".");
+    return `${negative ? "-" : ""}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${(fraction + "00").slice(0, 2)}`;
+  };
+  // Times in the casino's zone, which the bar names.
+  const when = (iso) => new Intl.DateTimeFormat("en-GB", {
+    day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: urls.timeZone,
+  }).format(new Date(iso));
+  // A refusal in words: the fields it names, each with what is wrong, else its message.
+  const FIELDS = { cash: "Cash", markers: "Markers", shift: "Shift", note: "Note" };
+  const refusalText = (failure) => {
+    const fields = failure?.details?.fields;
+    if (fields && typeof fields === "object" && !Array.isArray(fields) && Object.keys(fields).length) {
+      return Object.entries(fields).map(([name, problems]) =>
+        `${FIELDS[name] || name}: ${[].concat(problems).map((p) => p.message || p).join(" ")}`).join(" ");
+    }
+    return failure?.message;
+  };
   const chips = (counted) => Object.entries(counted).map(([value, count]) => `${count} × ${value}`).join(", ");
 
   async function api(url, options = {}) {
@@ -30,7 +53,7 @@
       headers: { Accept: "application/json", ...(options.headers || {}) },
     });
     const body = await response.json().catch(() => null);
-    if (!response.ok) throw new Error(body?.error?.message || `HTTP ${response.status}`);
+    if (!response.ok) throw new Error(refusalText(body?.error) || `HTTP ${response.status}`);
     return body;
   }
   const post = (url, body = {}) => api(url, {
@@ -38,15 +61,33 @@
     headers: { "Content-Type": "application/json", "X-CSRFToken": urls.csrf },
     body: JSON.stringify(body),
   });
-  const act = (url, body) => async (event) => {
+  // One step per tap: the form's or the row's buttons wait for the answer. ``body`` may be a
+  // function that reads the form, and answers a string instead to refuse before sending;
+  // ``confirm(answer)`` says what was done, kept on the page until the next step.
+  const act = (url, body, confirm) => async (event) => {
     event?.preventDefault();
+    const holder = event?.currentTarget?.closest?.(".cage-item") || event?.currentTarget;
+    const buttons = holder ? [...holder.querySelectorAll("button")] : [];
+    const sent = typeof body === "function" ? body() : body;
+    if (typeof sent === "string") {
+      error.textContent = sent;
+      return;
+    }
+    for (const button of buttons) button.disabled = true;
     try {
-      await post(url, typeof body === "function" ? body() : body);
+      const answer = await post(url, sent);
       error.textContent = "";
+      done.textContent = confirm ? confirm(answer) : "";
       await load();
     } catch (failure) {
       error.textContent = failure.message;
+      for (const button of buttons) button.disabled = false;
     }
+  };
+
+  const SLIP_DONE = {
+    issue: (slip) => `Issued slip #${slip.number}: ${slip.kind} of ${money(slip.amount)} (${chips(slip.chips)}) for ${slip.table_code}, at ${when(new Date().toISOString())}.`,
+    receive: (slip) => `Took back credit #${slip.number}: ${money(slip.amount)} (${chips(slip.chips)}) from ${slip.table_code}.`,
   };
 
   function slipRow(slip, label, path) {
@@ -54,15 +95,20 @@
       el("span", { class: "what" }, `#${slip.number} ${slip.kind} · ${slip.table_code}`),
       el("span", { class: "amount" }, money(slip.amount)),
       el("span", { class: "chips" }, chips(slip.chips)),
-      el("button", { type: "button", onclick: act(`/api/v1/slips/${slip.id}/${path}/`) }, label));
+      el("button", { type: "button", onclick: act(`/api/v1/slips/${slip.id}/${path}/`, {}, SLIP_DONE[path]) }, label));
   }
 
   function dropForm(table, shift) {
     const cash = el("input", { type: "text", inputMode: "decimal", name: "cash", placeholder: "Cash", "aria-label": "Cash" });
     const markers = el("input", { type: "text", inputMode: "decimal", name: "markers", placeholder: "Markers", "aria-label": "Markers", value: "0.00" });
     return el("form", { class: "cage-item", "data-shift": shift.id,
-      onsubmit: act(`/api/v1/tables/${table.id}/drops/`, () => ({ shift: shift.id, cash: cash.value, markers: markers.value })) },
-      el("span", { class: "what" }, `${table.code} · shift from ${new Date(shift.counted_at).toLocaleString("en-GB")}`),
+      onsubmit: act(`/api/v1/tables/${table.id}/drops/`, () => {
+        // Checked here first: the count needs its cash, an amount (0.00 when the box is empty).
+        if (!cash.value.trim()) return `${table.code}: enter the cash counted in the drop box (0.00 if it held none).`;
+        if (!markers.value.trim()) return `${table.code}: enter the markers counted (0.00 if none).`;
+        return { shift: shift.id, cash: cash.value.trim(), markers: markers.value.trim() };
+      }, (drop) => `Counted the drop of ${table.code}: ${money(drop.cash)} cash, ${money(drop.markers)} markers; another person confirms it.`) },
+      el("span", { class: "what" }, `${table.code} · shift from ${when(shift.counted_at)}`),
       cash, markers, el("button", { type: "submit" }, "Count drop"));
   }
 
@@ -70,13 +116,17 @@
     return el("div", { class: "cage-item", "data-drop": drop.id },
       el("span", { class: "what" }, `${table.code} · counted by ${drop.counted_by}`),
       el("span", { class: "amount" }, `${money(drop.cash)} cash · ${money(drop.markers)} markers`),
-      el("button", { type: "button", onclick: act(`/api/v1/drops/${drop.id}/confirm/`) }, "Confirm"),
-      el("button", { type: "button", class: "secondary", onclick: act(`/api/v1/drops/${drop.id}/reject/`) }, "Reject"));
+      el("button", { type: "button", onclick: act(`/api/v1/drops/${drop.id}/confirm/`, {}, () => `Confirmed the drop of ${table.code}.`) }, "Confirm"),
+      el("button", { type: "button", class: "secondary", onclick: act(`/api/v1/drops/${drop.id}/reject/`, {}, () => `Rejected the drop of ${table.code}: it is to be counted again.`) }, "Reject"));
   }
 
   const empty = (text) => el("p", { class: "empty" }, text);
 
+  // Each load reads everything; one that finishes after a newer one started is dropped.
+  let loads = 0;
+
   async function load() {
+    const mine = ++loads;
     try {
       const [approved, issued, tables] = await Promise.all([
         api(`${urls.slipsUrl}?status=approved`),
@@ -84,6 +134,7 @@
         api(urls.tablesUrl),
       ]);
       const trays = await Promise.all(tables.map((table) => api(urls.trayUrl.replace("{id}", table.id))));
+      if (mine !== loads) return;
       const toIssue = approved.map((slip) => slipRow(slip, "Issue", "issue"));
       const toReceive = issued.filter((slip) => slip.kind === "credit").map((slip) => slipRow(slip, "Received at the cage", "receive"));
       const toCount = [];
@@ -101,5 +152,43 @@
     }
   }
 
+  // At most one load every 150 ms however busy the floor.
+  let timer = null;
+  const loadSoon = () => {
+    if (timer !== null) return;
+    timer = setTimeout(() => { timer = null; load(); }, 150);
+  };
+
+  // The pits' streams: a change of a tray anywhere reloads what waits for the cage. A browser
+  // keeps six connections to an origin over HTTP/1.1: past a few pits, the rest are read again
+  // every 15 s instead (behind HTTP/2, as in production, they could all be streams).
+  const STREAMS_AT_MOST = 3;
+  function listen() {
+    const streams = (urls.streamUrls || "").split(" ").filter(Boolean);
+    const open = new Set();
+    streams.slice(0, STREAMS_AT_MOST).forEach((url) => {
+      const stream = new EventSource(url);
+      stream.onopen = () => {
+        open.add(url);
+        if (open.size === Math.min(streams.length, STREAMS_AT_MOST)) {
+          connection.dataset.state = "live";
+          connection.textContent = "Live";
+        }
+        loadSoon();
+      };
+      stream.onerror = () => {
+        open.delete(url);
+        connection.dataset.state = "offline";
+        connection.textContent = "Offline: reconnecting…";
+      };
+      stream.onmessage = (message) => {
+        if (JSON.parse(message.data).kind === "tray_changed") loadSoon();
+      };
+      for (const kind of ["ready", "resync"]) stream.addEventListener(kind, loadSoon);
+    });
+    if (!streams.length || streams.length > STREAMS_AT_MOST) setInterval(loadSoon, 15000);
+  }
+
   load();
+  listen();
 })();
