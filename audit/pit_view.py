@@ -1,6 +1,7 @@
-"""The pit view: every table of a pit as it stands now, with today's figures, and the totals of
-the pit and of its casino. A selector: it reads, in three SQL statements whatever the pit's size
-(the pit with its casino, one row per table, the casino's totals).
+"""The pit view: every table of a pit as it stands now, with today's figures, what waits for a
+pit boss there, and the totals of the pit and of its casino. A selector: it reads, in four SQL
+statements whatever the pit's size (the pit with its casino, one row per table, what waits, the
+casino's totals).
 
 Per table:
 
@@ -16,7 +17,10 @@ Per table:
   wagered``; ``theoretical_hold_pct``, the house edge of the paytables that priced the stakes,
   weighted by those stakes, and null where no stake of the day had a paytable with an edge (the
   pot games have none); ``cap_hits``, payout lines the maximum payout cut;
-- ``open_alerts``: the table's alerts not acknowledged.
+- ``open_alerts``: the table's alerts not acknowledged;
+- ``waiting``: what waits for a pit boss's decision at the table, oldest first (``Waiting``):
+  tray counts to confirm, slips asked for and not yet approved, slip voids and drop counts to
+  decide, corrections and changes of limits requested.
 
 The totals add the tables' figures up (a hold over the total wagered, a theoretical hold over
 every priced stake); a scope whose tables use more than one currency has no money totals
@@ -146,6 +150,28 @@ class Figures:
 
 
 @dataclass(frozen=True)
+class Waiting:
+    """One thing at a table that waits for a pit boss's decision.
+
+    ``subject`` is ``count`` (an opener or a closer to confirm), ``slip`` (a fill or a credit
+    to approve), ``slip_void`` (a void of a slip to decide), ``drop`` (a drop count to
+    confirm), ``correction`` (a void or a payout correction of a round) or ``limit_change``;
+    ``id`` is its id in its own API. ``what`` says which (the count's or the correction's kind,
+    the slip's kind and number, the limits asked for as ``name=value``), ``amount`` the money
+    it concerns (none for a correction or a change of limits), ``by`` and ``at`` who asked and
+    when, ``round`` the round a correction concerns.
+    """
+
+    subject: str
+    id: int
+    what: str
+    amount: Decimal | None
+    by: str
+    at: dt.datetime
+    round: int | None
+
+
+@dataclass(frozen=True)
 class TableLive:
     id: int
     code: str
@@ -155,6 +181,7 @@ class TableLive:
     dealer: Dealer | None
     current_round: CurrentRound | None
     figures: Figures
+    waiting: list[Waiting]
 
 
 @dataclass(frozen=True)
@@ -175,10 +202,12 @@ class Scope:
 
 @dataclass(frozen=True)
 class PitView:
-    """A pit now: its tables, its totals and its casino's, on the casino's gaming day."""
+    """A pit now: its tables, its totals and its casino's, on the casino's gaming day (and in
+    its time zone, ``time_zone``, which pages show times in)."""
 
     gaming_day: dt.date
     as_of: dt.datetime
+    time_zone: str
     pit: Scope
     casino: Scope
     tables: list[TableLive]
@@ -207,12 +236,65 @@ class TableView:
 
     gaming_day: dt.date
     as_of: dt.datetime
+    time_zone: str
     table: TableLive
     last_rounds: list[RecentRound]
 
 
 #: How many of its last rounds a table's view lists.
 LAST_ROUNDS = 10
+
+#: What waits for a pit boss at the tables of ``floor`` (``%(floor)s``: a pit's, or one table),
+#: oldest first: each pending thing is one whose decision row does not exist yet.
+_WAITING = """
+    WITH floor AS (SELECT t.id FROM tables_table t WHERE {where})
+    SELECT w.table_id, w.subject, w.id, w.what, w.amount, u.{username} AS by, w.at, w.round
+    FROM (
+        SELECT c.table_id, 'count' AS subject, c.id, c.kind AS what, c.total AS amount,
+               c.counted_by_id AS by_id, c.counted_at AS at, NULL::bigint AS round
+        FROM tables_traycount c
+        WHERE c.table_id IN (SELECT id FROM floor)
+          AND NOT EXISTS (SELECT 1 FROM tables_traycountdecision d WHERE d.count_id = c.id)
+        UNION ALL
+        SELECT s.table_id, 'slip', s.id, s.kind || ' #' || s.number, s.amount,
+               s.requested_by_id, s.requested_at, NULL
+        FROM tables_chipslip s
+        WHERE s.table_id IN (SELECT id FROM floor)
+          AND NOT EXISTS (SELECT 1 FROM tables_chipslipstep st WHERE st.slip_id = s.id)
+          AND NOT EXISTS (
+              SELECT 1 FROM tables_chipslipvoid v
+              LEFT JOIN tables_chipslipvoiddecision vd ON vd.void_id = v.id
+              WHERE v.slip_id = s.id AND (vd.id IS NULL OR vd.approved)
+          )
+        UNION ALL
+        SELECT s.table_id, 'slip_void', v.id, s.kind || ' #' || s.number, s.amount,
+               v.requested_by_id, v.requested_at, NULL
+        FROM tables_chipslipvoid v JOIN tables_chipslip s ON s.id = v.slip_id
+        WHERE s.table_id IN (SELECT id FROM floor)
+          AND NOT EXISTS (SELECT 1 FROM tables_chipslipvoiddecision d WHERE d.void_id = v.id)
+        UNION ALL
+        SELECT dc.table_id, 'drop', dc.id, 'drop', dc.cash + dc.markers,
+               dc.counted_by_id, dc.counted_at, NULL
+        FROM tables_dropcount dc
+        WHERE dc.table_id IN (SELECT id FROM floor)
+          AND NOT EXISTS (SELECT 1 FROM tables_dropcountdecision d WHERE d.drop_id = dc.id)
+        UNION ALL
+        SELECT r.table_id, 'correction', c.id, c.kind, NULL, c.requested_by_id,
+               c.requested_at, c.round_id
+        FROM audit_correction c JOIN tables_round r ON r.id = c.round_id
+        WHERE r.table_id IN (SELECT id FROM floor) AND c.status = 'requested'
+        UNION ALL
+        SELECT l.table_id, 'limit_change', l.id,
+               (SELECT string_agg(k || '=' || coalesce(v #>> '{{}}', 'none'), ', ' ORDER BY k)
+                FROM jsonb_each(l.changes) AS e(k, v)),
+               NULL, l.requested_by_id, l.requested_at, NULL
+        FROM tables_limitchangerequest l
+        WHERE l.table_id IN (SELECT id FROM floor)
+          AND NOT EXISTS (SELECT 1 FROM tables_limitchangedecision d WHERE d.request_id = l.id)
+    ) w
+    JOIN {users} u ON u.id = w.by_id
+    ORDER BY w.at, w.subject, w.id
+"""
 
 _LAST_ROUNDS = """
     SELECT r.id, r.number, r.status, u.{username} AS dealer, r.opened_at, r.closed_at,
@@ -228,7 +310,7 @@ _LAST_ROUNDS = """
 
 
 def pit_view(*, pit_id: int, now: dt.datetime | None = None) -> PitView:
-    """The pit ``pit_id`` as it stands at ``now`` (default: now). Three statements, on the
+    """The pit ``pit_id`` as it stands at ``now`` (default: now). Four statements, on the
     replica when there is one (``casino.core.db_router``): the board reloads at every change of
     the pit, and a fraction of a second behind is what it shows anyway.
 
@@ -239,11 +321,13 @@ def pit_view(*, pit_id: int, now: dt.datetime | None = None) -> PitView:
         pit = Pit.objects.select_related("casino").get(pk=pit_id)
         day = pit.casino.clock.day_of(now)
         rows = _table_rows(where="t.pit_id = %(pit)s", now=now, day=day, pit=pit.pk)
+        waiting = _waiting(where="t.pit_id = %(pit)s", pit=pit.pk)
         casino_totals = _casino_totals(pit.casino_id, now, day)
-    tables = [_table(row, now) for row in rows]
+    tables = [_table(row, now, waiting.get(row["id"], [])) for row in rows]
     return PitView(
         gaming_day=day,
         as_of=now,
+        time_zone=pit.casino.time_zone,
         pit=Scope(pit.pk, pit.name, _pit_totals(rows)),
         casino=Scope(pit.casino.pk, pit.casino.name, casino_totals),
         tables=tables,
@@ -252,7 +336,7 @@ def pit_view(*, pit_id: int, now: dt.datetime | None = None) -> PitView:
 
 def table_view(*, table_id: int, now: dt.datetime | None = None) -> TableView:
     """The table ``table_id`` as it stands at ``now`` (default: now), with its last
-    ``LAST_ROUNDS`` rounds. Three statements.
+    ``LAST_ROUNDS`` rounds. Four statements.
 
     :raises Table.DoesNotExist:
     """
@@ -260,6 +344,7 @@ def table_view(*, table_id: int, now: dt.datetime | None = None) -> TableView:
     table = Table.objects.select_related("pit__casino").get(pk=table_id)
     day = table.pit.casino.clock.day_of(now)
     [row] = _table_rows(where="t.id = %(table)s", now=now, day=day, table=table.pk)
+    waiting = _waiting(where="t.id = %(table)s", table=table.pk)
     users = get_user_model()
     recent = _fetch(
         _LAST_ROUNDS.format(
@@ -271,7 +356,8 @@ def table_view(*, table_id: int, now: dt.datetime | None = None) -> TableView:
     return TableView(
         gaming_day=day,
         as_of=now,
-        table=_table(row, now),
+        time_zone=table.pit.casino.time_zone,
+        table=_table(row, now, waiting.get(table.pk, [])),
         last_rounds=[RecentRound(**round) for round in recent],
     )
 
@@ -289,7 +375,22 @@ def _table_rows(
     return _fetch(sql, {"now": now, "hour_ago": now - HOUR, "day": day, **scope})
 
 
-def _table(row: dict[str, Any], now: dt.datetime) -> TableLive:
+def _waiting(*, where: str, **scope: int) -> dict[int, list[Waiting]]:
+    """What waits for a pit boss at the tables ``where`` selects, by table."""
+    users = get_user_model()
+    sql = _WAITING.format(
+        username=connection.ops.quote_name(users.USERNAME_FIELD),
+        users=connection.ops.quote_name(users._meta.db_table),
+        where=where,
+    )
+    by_table: dict[int, list[Waiting]] = {}
+    for row in _fetch(sql, scope):
+        table = row.pop("table_id")
+        by_table.setdefault(table, []).append(Waiting(**row))
+    return by_table
+
+
+def _table(row: dict[str, Any], now: dt.datetime, waiting: list[Waiting]) -> TableLive:
     dealer = (
         Dealer(row["dealer_id"], row["dealer"], row["dealer_since"])
         if row["dealer_id"] is not None
@@ -315,6 +416,7 @@ def _table(row: dict[str, Any], now: dt.datetime) -> TableLive:
         dealer=dealer,
         current_round=current,
         figures=_figures(row, money=True),
+        waiting=waiting,
     )
 
 

@@ -30,6 +30,25 @@ def on_starting(server):  # type: ignore[no-untyped-def]
 
         shutil.rmtree(folder, ignore_errors=True)
         os.makedirs(folder, exist_ok=True)
+    engine_tables()
+
+
+def engine_tables() -> None:
+    """Build the engines' look-up tables once, in the master, before any worker is forked.
+
+    Russian Poker's hand templates (``casino.games.russian_hands.build_tables``) are built
+    lazily by the first tablet view that ranks a box's hand: seconds of CPU. Built there, each
+    worker built them in the middle of a dealer's request, at the first round of the day that
+    reached its decisions, and the requests queued behind it on that worker waited as long:
+    under ``make bench BENCH=load`` every worker did so within the same few seconds, which was
+    ``load_p99`` (1.8 s to 20 s, by the machine's load). Built here, every worker inherits them
+    (copy-on-write) and its start-up heap, frozen out of the collector's walk
+    (``casino.core.heap``), includes them. The engines import no Django, so the master stays
+    free of the application.
+    """
+    from casino.games.russian_hands import build_tables
+
+    build_tables()
 
 
 def child_exit(server, worker):  # type: ignore[no-untyped-def]

@@ -1,7 +1,15 @@
 """A pit's changes as they happen: server-sent events, served by the ASGI server.
 
 ``GET /api/v1/pits/{id}/events/`` (``text/event-stream``) streams ``casino.core.push_stream``'s
-items to whoever may watch the pit (``audit.view_pit``: its pit bosses, auditors, admins):
+items to whoever may watch the pit:
+
+- its pit bosses, auditors and admins (``audit.view_pit``) and the cage (which issues and takes
+  back every table's chips), every table's changes;
+- a dealer, the changes of one table only: the table of the dealer's current assignment, when
+  it is in this pit (and, for a token issued at a tablet, it is the tablet's table), so a
+  tablet follows the steps of its tray that others take (a count confirmed, a fill issued).
+
+What each subscriber gets:
 
 - ``event: ready`` (no ``Last-Event-ID``) and ``event: resync`` (one the stream can no longer
   serve: reload the pit view) carry the pit's version as their ``id``;
@@ -12,10 +20,12 @@ items to whoever may watch the pit (``audit.view_pit``: its pit bosses, auditors
 The client's last version is the ``Last-Event-ID`` header, which a browser's ``EventSource``
 resends by itself when it reconnects, or the ``last_event_id`` query parameter for a client
 that cannot set headers. A subscriber authenticates as the API's clients do: a device token
-(``Authorization: Token``) or the session's cookie. No token is accepted in the URL, where
-proxies and logs would keep it: a browser is signed in by its session, other clients set the
-header. The decision is made once, at connection; the stream ends after
-``PUSH["MAX_SECONDS"]`` and the client, reconnecting, is authenticated and authorised again.
+(``Authorization: Token``, read with the tablet it was issued at, as every API request reads
+it) or the session's cookie. No token is accepted in the URL, where proxies and logs would keep
+it: a browser is signed in by its session, other clients (a tablet reading the stream with
+``fetch``) set the header. The decision is made once, at connection; the stream ends after
+``PUSH["MAX_SECONDS"]`` and the client, reconnecting, is authenticated and authorised again (a
+dealer moved meanwhile then follows the new table).
 
 Refusals are the API's: 401 ``not_authenticated`` (or the token's own code), 403
 ``permission_denied``, 404 ``not_found``, 503 ``broker_unavailable`` when Redis cannot be read.
@@ -23,8 +33,12 @@ Refusals are the API's: 401 ``not_authenticated`` (or the token's own code), 403
 
 from __future__ import annotations
 
+import json
 import logging
+import time
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
 
 import redis
 import redis.asyncio as aioredis
@@ -38,12 +52,13 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.request import Request
 
-from casino.api.authentication import DeviceTokenAuthentication
 from casino.api.handlers import error_response
 from casino.core.errors import AccessCode, RequestCode, ServiceCode, error_body
 from casino.core.metrics import push_delivered
 from casino.core.push_stream import Change, Heartbeat, Item, Ready, Resync, pit_changes
-from tables.models import Pit
+from casino.core.roles import Role, user_role
+from tables.authentication import TabletBoundTokenAuthentication
+from tables.models import DealerAssignment, Pit
 
 logger = logging.getLogger(__name__)
 
@@ -54,9 +69,9 @@ RECONNECT_MS = 1000
 @require_GET
 async def pit_events(request: HttpRequest, pit_id: int) -> HttpResponse:
     """The stream of pit ``pit_id``'s changes (see the module's docstring)."""
-    refusal = await sync_to_async(_refusal)(request, pit_id)
-    if refusal is not None:
-        return refusal
+    decided = await sync_to_async(_subscription)(request, pit_id)
+    if isinstance(decided, HttpResponse):
+        return decided
     since = request.headers.get("Last-Event-ID") or request.GET.get("last_event_id") or None
     client = _client()
     try:
@@ -74,7 +89,8 @@ async def pit_events(request: HttpRequest, pit_id: int) -> HttpResponse:
         logger.warning("push: pit %s's stream cannot be read", pit_id, exc_info=True)
         return error_response(ServiceCode.BROKER_UNAVAILABLE)
     response = StreamingHttpResponse(
-        _sse(client, first, items), content_type="text/event-stream; charset=utf-8"
+        _sse(client, first, items, only_table=decided.table),
+        content_type="text/event-stream; charset=utf-8",
     )
     response["Cache-Control"] = "no-cache, no-store"
     # Proxies must pass each event on at once (nginx reads this header).
@@ -82,12 +98,20 @@ async def pit_events(request: HttpRequest, pit_id: int) -> HttpResponse:
     return response
 
 
-def _refusal(request: HttpRequest, pit_id: int) -> HttpResponse | None:
-    """The refusal of this subscriber, if any. The database connection is closed before the
-    stream starts: a subscriber holds none while it waits."""
+@dataclass(frozen=True)
+class _Subscription:
+    """What a subscriber may read: every table's changes, or one table's (``table``)."""
+
+    table: int | None = None
+
+
+def _subscription(request: HttpRequest, pit_id: int) -> _Subscription | HttpResponse:
+    """What this subscriber may read of the pit, or its refusal. The database connection is
+    closed before the stream starts: a subscriber holds none while it waits."""
     try:
         api_request = Request(
-            request, authenticators=[DeviceTokenAuthentication(), SessionAuthentication()]
+            request,
+            authenticators=[TabletBoundTokenAuthentication(), SessionAuthentication()],
         )
         try:
             user = api_request.user
@@ -100,13 +124,32 @@ def _refusal(request: HttpRequest, pit_id: int) -> HttpResponse | None:
         pit = Pit.objects.filter(pk=pit_id).first()
         if pit is None:
             return error_response(RequestCode.NOT_FOUND)
-        if not rules.has_perm("audit.view_pit", user, pit):
-            return error_response(AccessCode.PERMISSION_DENIED)
-        return None
+        role = user_role(user)
+        if role is Role.CAGE or rules.has_perm("audit.view_pit", user, pit):
+            return _Subscription()
+        if role is Role.DEALER:
+            table = _dealers_table(user, pit)
+            if table is not None:
+                return _Subscription(table=table)
+        return error_response(AccessCode.PERMISSION_DENIED)
     finally:
         # Inside a transaction (a test's) the connection is its caller's to close.
         if not connection.in_atomic_block:
             connection.close()
+
+
+def _dealers_table(user: Any, pit: Pit) -> int | None:
+    """The table of the dealer's current assignment, if it is in ``pit`` and, for a token
+    issued at a tablet, the tablet's table."""
+    table = (
+        DealerAssignment.objects.filter(dealer=user, ended_at__isnull=True, table__pit=pit)
+        .values_list("table_id", flat=True)
+        .first()
+    )
+    bound = getattr(user, "tablet_table_id", None)
+    if table is None or (bound is not None and bound != table):
+        return None
+    return int(table)
 
 
 def _error(code: str, message: str, status: int) -> HttpResponse:
@@ -114,13 +157,26 @@ def _error(code: str, message: str, status: int) -> HttpResponse:
 
 
 async def _sse(
-    client: aioredis.Redis, first: Item, items: AsyncIterator[Item]
+    client: aioredis.Redis, first: Item, items: AsyncIterator[Item], *, only_table: int | None
 ) -> AsyncIterator[str]:
+    heartbeat_s = settings.PUSH["HEARTBEAT_S"]
     try:
         yield f"retry: {RECONNECT_MS}\n"
         yield _frame(first)
+        sent = time.monotonic()
         async for item in items:
+            if (
+                isinstance(item, Change)
+                and only_table is not None
+                and json.loads(item.event)["table"] != only_table
+            ):
+                # Another table's change: not this subscriber's. A busy pit sends no quiet
+                # heartbeat, so one is sent here as often, to tell the client the stream lives.
+                if time.monotonic() - sent < heartbeat_s:
+                    continue
+                item = Heartbeat()
             yield _frame(item)
+            sent = time.monotonic()
             if isinstance(item, Change):
                 push_delivered(item.version)
     except (redis.RedisError, OSError):

@@ -59,6 +59,25 @@ class LiveFiguresOutputSerializer(_Serializer):
     open_alerts = serializers.IntegerField(help_text="Alerts not yet acknowledged.")
 
 
+class WaitingOutputSerializer(_Serializer):
+    subject = serializers.ChoiceField(
+        choices=["count", "slip", "slip_void", "drop", "correction", "limit_change"],
+        help_text="What waits: a tray count to confirm, a slip to approve, a slip's void or a "
+        "drop count to decide, a correction or a change of limits to decide.",
+    )
+    id = serializers.IntegerField(help_text="Its id in its own API.")
+    what = serializers.CharField(
+        help_text="Which: the count's or correction's kind, the slip's kind and number, the "
+        "limits asked for."
+    )
+    amount = _money("The money it concerns; null for a correction or a change of limits.")
+    by = serializers.CharField(help_text="Who asked for it (or counted).")
+    at = serializers.DateTimeField()
+    round = serializers.IntegerField(
+        allow_null=True, help_text="The round a correction concerns (its id)."
+    )
+
+
 class TableLiveOutputSerializer(_Serializer):
     id = serializers.IntegerField()
     code = serializers.CharField()
@@ -68,6 +87,9 @@ class TableLiveOutputSerializer(_Serializer):
     dealer = PitDealerOutputSerializer(allow_null=True)
     current_round = PitRoundOutputSerializer(allow_null=True)
     figures = LiveFiguresOutputSerializer()
+    waiting = WaitingOutputSerializer(
+        many=True, help_text="What waits for a pit boss's decision here, oldest first."
+    )
 
 
 class LiveTotalsOutputSerializer(_Serializer):
@@ -89,6 +111,7 @@ class LiveScopeOutputSerializer(_Serializer):
 class PitViewOutputSerializer(_Serializer):
     gaming_day = serializers.DateField(help_text="The casino's gaming day at ``as_of``.")
     as_of = serializers.DateTimeField()
+    time_zone = serializers.CharField(help_text="The casino's time zone (IANA name).")
     pit = LiveScopeOutputSerializer()
     casino = LiveScopeOutputSerializer()
     tables = TableLiveOutputSerializer(many=True)
@@ -112,6 +135,7 @@ class RecentRoundOutputSerializer(_Serializer):
 class TableViewOutputSerializer(_Serializer):
     gaming_day = serializers.DateField(help_text="The casino's gaming day at ``as_of``.")
     as_of = serializers.DateTimeField()
+    time_zone = serializers.CharField(help_text="The casino's time zone (IANA name).")
     table = TableLiveOutputSerializer()
     last_rounds = RecentRoundOutputSerializer(
         many=True, help_text="The table's last rounds, newest first."

@@ -341,6 +341,29 @@ def report_lines(outcome: Outcome) -> list[str]:
     return lines
 
 
+def public_key_pem(raw: bytes) -> bytes:
+    """The PEM of the site's public key from a key file as a regulator gets it: the API's
+    answer (``GET /api/v1/audit/checkpoints/public-key/``, JSON: ``algorithm``, ``key_id``,
+    ``public_key_pem``) saved as it is, or the PEM alone. The answer's ``key_id`` must be its
+    key's.
+
+    :raises SigningKeyError: for JSON that is not that answer, or whose key id is not its key's.
+    """
+    if not raw.lstrip().startswith(b"{"):
+        return raw
+    try:
+        answer = json.loads(raw)
+        pem = str(answer["public_key_pem"]).encode()
+    except (ValueError, KeyError, TypeError) as exc:
+        raise SigningKeyError(
+            "the key file is JSON but not the site's public-key answer (public_key_pem)"
+        ) from exc
+    stated = answer.get("key_id")
+    if stated is not None and stated != key_id(load_public_key(pem)):
+        raise SigningKeyError("the key file's key_id is not the id of its public_key_pem")
+    return pem
+
+
 def main(argv: Sequence[str] | None = None, *, out: Any = None) -> int:
     """The command line: verify FILE, print each check, return the exit status."""
     out = out or sys.stdout
@@ -350,7 +373,10 @@ def main(argv: Sequence[str] | None = None, *, out: Any = None) -> int:
     )
     parser.add_argument("file", type=Path, help="the evidence package")
     parser.add_argument(
-        "--public-key", type=Path, help="the site's public key (PEM), as the site publishes it"
+        "--public-key",
+        type=Path,
+        help="the site's public key: the answer of GET /api/v1/audit/checkpoints/public-key/"
+        " saved as it is (JSON), or the key alone (PEM)",
     )
     parser.add_argument(
         "--no-replay", action="store_true", help="do not replay the rounds with the engines"
@@ -358,8 +384,8 @@ def main(argv: Sequence[str] | None = None, *, out: Any = None) -> int:
     options = parser.parse_args(argv)
     try:
         data = options.file.read_bytes()
-        pem = options.public_key.read_bytes() if options.public_key else None
-    except OSError as exc:
+        pem = public_key_pem(options.public_key.read_bytes()) if options.public_key else None
+    except (OSError, SigningKeyError) as exc:
         print(f"cannot read: {exc}", file=out)
         return 2
     outcome = verify_package(data, public_key_pem=pem, replay=not options.no_replay)

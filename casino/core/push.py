@@ -62,6 +62,17 @@ class TableChange(StrEnum):
     LIMITS_CHANGE_REQUESTED = "limits_change_requested"
     ALERT_RAISED = "alert_raised"
     ALERT_ACKNOWLEDGED = "alert_acknowledged"
+    #: A step of the chip tray: a count, a slip, a slip's void or a drop (``TraySubject``).
+    TRAY_CHANGED = "tray_changed"
+
+
+class TraySubject(StrEnum):
+    """What a ``tray_changed`` event is about: its ``data["subject"]``."""
+
+    COUNT = "count"
+    SLIP = "slip"
+    SLIP_VOID = "slip_void"
+    DROP = "drop"
 
 
 def stream_key(pit_id: int) -> str:

@@ -1,6 +1,7 @@
 """The cage's page: the slips to issue, the credits to take back in, the drops to count and to
 confirm. Thin like the pit board: the page renders from the API in the browser, with the same
-permissions (the cage role)."""
+permissions (the cage role), and follows the pits' push streams, so a slip approved or a count
+confirmed elsewhere shows without a reload."""
 
 from __future__ import annotations
 
@@ -11,12 +12,17 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
+from tables.models import Casino, Pit
+
 
 @login_required(login_url="surfaces-sign-in")
 def cage(request: HttpRequest) -> HttpResponse:
     """The cage's work. Refused (403) to anyone not of the cage."""
     if not rules.has_perm("tables.work_cage", request.user):
         raise PermissionDenied
+    pits = Pit.objects.order_by("pk").values_list("pk", flat=True)
+    # Times in the casino's zone; with casinos of several zones, in UTC, named as such.
+    zones = set(Casino.objects.values_list("time_zone", flat=True))
     return render(
         request,
         "surfaces/cage.html",
@@ -24,5 +30,7 @@ def cage(request: HttpRequest) -> HttpResponse:
             "slips_url": reverse("slip-list"),
             "tables_url": reverse("table-list"),
             "tray_url": reverse("table-tray", kwargs={"table_id": 0}).replace("/0/", "/{id}/"),
+            "stream_urls": " ".join(reverse("pit-events", kwargs={"pit_id": pit}) for pit in pits),
+            "time_zone": zones.pop() if len(zones) == 1 else "UTC",
         },
     )

@@ -2,7 +2,7 @@
 
 The pages are thin: the board renders from the API (``/api/v1/pits/{id}/view/``, the alerts)
 in the browser and updates itself from the pit's push stream (``/api/v1/pits/{id}/events/``,
-served by the ASGI server on the same origin), so what a pit boss sees is what the API answers,
+served by the ASGI server behind the same origin), so what a pit boss sees is what the API answers,
 with the same permissions (a session sign-in is an API sign-in too).
 """
 
@@ -67,5 +67,8 @@ def pit_board(request: HttpRequest, pit_id: int) -> HttpResponse:
             ),
             "tray_url": reverse("table-tray", kwargs={"table_id": 0}).replace("/0/", "/{id}/"),
             "reconciliations_url": f"{reverse('audit-reconciliation-list')}?table={{id}}&limit=5",
+            "round_url": reverse("surfaces-workbench-round", kwargs={"round_id": 0}).replace(
+                "/0/", "/{id}/"
+            ),
         },
     )

@@ -446,7 +446,8 @@ def _shown(path: Path) -> str:
 
 def run_system(owner_env: dict[str, str], *, host: str, port: int) -> int:
     """Migrate and make the runtime role as the owner; then, as the runtime role, load the demo
-    floor and start web, worker and beat; wait for Ctrl-C."""
+    floor and start web (gunicorn), the push stream (uvicorn), the proxy that makes them one
+    origin at ``host:port``, the worker and beat; wait for Ctrl-C."""
     manage = [PYTHON, str(ROOT / "manage.py")]
     role = runtime_role()
     env = {
@@ -468,41 +469,16 @@ def run_system(owner_env: dict[str, str], *, host: str, port: int) -> int:
         flush=True,
     )
     bin_dir = Path(PYTHON).parent
-    push_port = int(os.environ.get("PUSH_PORT", port + 1))
+    web_port = _free_port()
     processes = [
-        subprocess.Popen(
-            [
-                str(bin_dir / "gunicorn"),
-                "casino.wsgi",
-                "--bind",
-                f"{host}:{port}",
-                "--config",
-                str(ROOT / "deploy" / "gunicorn.conf.py"),
-                "--access-logfile",
-                "-",
-            ],
+        *one_origin(
+            env,
+            host=host,
+            port=port,
+            web_port=web_port,
             # Its workers' metrics, added up by /metrics (deploy/README.md "Metrics and logs").
-            env={"PROMETHEUS_MULTIPROC_DIR": str(ROOT / ".local" / "run" / "prometheus"), **env},
-            cwd=ROOT,
-            start_new_session=True,
-        ),
-        # The push stream (server-sent events) is served by the ASGI server, beside gunicorn.
-        subprocess.Popen(
-            [
-                str(bin_dir / "uvicorn"),
-                "casino.asgi:application",
-                "--host",
-                host,
-                "--port",
-                str(push_port),
-                "--no-access-log",
-                # Django's ASGI application has no lifespan events.
-                "--lifespan",
-                "off",
-            ],
-            env=env,
-            cwd=ROOT,
-            start_new_session=True,
+            web_env={"PROMETHEUS_MULTIPROC_DIR": str(ROOT / ".local" / "run" / "prometheus")},
+            access_log=True,
         ),
         subprocess.Popen(
             [
@@ -537,18 +513,18 @@ def run_system(owner_env: dict[str, str], *, host: str, port: int) -> int:
     ]
     base = f"http://{host}:{port}"
     print(
-        "\nThe system is up. Ctrl-C stops everything it started.\n"
+        "\nThe system is up, every page on one origin. Ctrl-C stops everything it started.\n"
         f"  API root      {base}/api/v1/\n"
         f"  OpenAPI docs  {base}/api/v1/docs/   (schema {base}/api/v1/schema/)\n"
         f"  Admin         {base}/admin/\n"
         f"  Health        {base}/healthz\n"
-        f"  Push (SSE)    http://{host}:{push_port}/api/v1/pits/<id>/events/   (uvicorn)\n"
-        # The board listens to its pit's stream: it is served from the push server's origin
-        # (uvicorn serves the whole site), as the reverse proxy gives it one in production.
-        f"  Pit board     http://{host}:{push_port}/pit/   (sign in as pitboss)\n"
-        f"  Cage          http://{host}:{push_port}/cage/   (sign in as cage or cage2)\n"
+        f"  Pit board     {base}/pit/   (sign in as pitboss)\n"
+        f"  Cage          {base}/cage/   (sign in as cage or cage2)\n"
         f"  Tablet app    {base}/tablet/   (a pit boss pairs it at {base}/tablet/pair/)\n"
         f"  Workbench     {base}/audit/   (sign in as auditor)\n"
+        f"  Push (SSE)    {base}/api/v1/pits/<id>/events/   (uvicorn, behind the same origin)\n"
+        # /metrics refuses a request that came through a proxy: read it from gunicorn itself.
+        f"  Metrics       http://127.0.0.1:{web_port}/metrics   (gunicorn itself)\n"
         "Demo logins (password 'demo-password' for all):\n"
         "  admin (admin), pitboss (pit boss), auditor (auditor),\n"
         "  dealer1 at RP-1, dealer2 at RR-1, dealer3 at RD-1 (dealers),\n"
@@ -574,6 +550,72 @@ def run_system(owner_env: dict[str, str], *, host: str, port: int) -> int:
     for process in processes:
         _stop(process)
     return code
+
+
+def one_origin(
+    env: dict[str, str],
+    *,
+    host: str,
+    port: int,
+    web_port: int | None = None,
+    web_env: dict[str, str] | None = None,
+    access_log: bool = False,
+) -> list[subprocess.Popen[bytes]]:
+    """Every page, the API and the pits' push streams at ``host:port``, one origin: the proxy
+    (``deploy/local/proxy.py``) in front of gunicorn (``web_port``, free if not given) and
+    uvicorn, each on a loopback port of its own, all started in ``env`` (with ``web_env`` for
+    gunicorn). The proxy is trusted to name the client (``TRUSTED_PROXIES``), so the sign-in
+    throttles count each client apart. Returns the processes, proxy first; stopping them is
+    the caller's."""
+    bin_dir = Path(PYTHON).parent
+    web_port = web_port or _free_port()
+    push_port = _free_port()
+    env = {**env, "TRUSTED_PROXIES": env.get("TRUSTED_PROXIES") or "127.0.0.1"}
+    gunicorn = [
+        str(bin_dir / "gunicorn"),
+        "casino.wsgi",
+        "--bind",
+        f"127.0.0.1:{web_port}",
+        "--config",
+        str(ROOT / "deploy" / "gunicorn.conf.py"),
+    ]
+    if access_log:
+        gunicorn += ["--access-logfile", "-"]
+    started = []
+    for command, command_env in (
+        (
+            [
+                PYTHON,
+                str(ROOT / "deploy" / "local" / "proxy.py"),
+                "--listen",
+                f"{host}:{port}",
+                "--web",
+                f"127.0.0.1:{web_port}",
+                "--push",
+                f"127.0.0.1:{push_port}",
+            ],
+            env,
+        ),
+        (gunicorn, {**(web_env or {}), **env}),
+        # The push stream (server-sent events) is served by the ASGI server, beside gunicorn.
+        (
+            [
+                str(bin_dir / "uvicorn"),
+                "casino.asgi:application",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(push_port),
+                "--no-access-log",
+                # Django's ASGI application has no lifespan events.
+                "--lifespan",
+                "off",
+            ],
+            env,
+        ),
+    ):
+        started.append(subprocess.Popen(command, env=command_env, cwd=ROOT, start_new_session=True))
+    return started
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:

@@ -19,7 +19,7 @@ from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import MoneyField, StrictSerializer
 from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, require_permission, validated
-from casino.core.errors import AccessCode, InventoryCode, RequestCode
+from casino.core.errors import AccessCode, ApiError, InventoryCode, RequestCode
 from tables import inventory_selectors as selectors
 from tables.models import (
     Casino,
@@ -465,6 +465,44 @@ class DropInputSerializer(StrictSerializer):
     note = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
 
 
+#: The drop's fields as the cage names them, for a refusal in words.
+_DROP_FIELDS = {
+    "shift": "The shift",
+    "cash": "The cash counted",
+    "markers": "The markers counted",
+    "note": "The note",
+}
+
+
+def _validated_in_words(
+    serializer_class: type[serializers.Serializer],  # type: ignore[type-arg]
+    data: Any,
+    labels: dict[str, str],
+) -> dict[str, Any]:
+    """``data`` validated, or 400 ``invalid_input`` whose message names each field that is
+    wrong in the cage's words ("The cash counted: a valid number is required."), with the
+    usual ``details.fields``: a person reads the message, a program the fields."""
+    serializer = serializer_class(data=data)
+    if serializer.is_valid():
+        return dict(serializer.validated_data)
+    fields = {
+        name: [{"code": str(getattr(e, "code", "invalid")), "message": str(e)} for e in problems]
+        for name, problems in serializer.errors.items()
+        if isinstance(problems, list)
+    }
+    if not fields:
+        serializer.is_valid(raise_exception=True)
+    message = " ".join(
+        f"{labels.get(name, name)}: {_sentence(problems[0]['message'])}"
+        for name, problems in fields.items()
+    )
+    raise ApiError(RequestCode.INVALID_INPUT, message, fields=fields)
+
+
+def _sentence(text: str) -> str:
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
+
+
 def _drop(drop_id: int) -> DropCount:
     return _get(DropCount, drop_id, with_=("table__pit", "counted_by", "decision"))
 
@@ -489,7 +527,7 @@ class TableDropsApi(APIView):
         """Enter the count of a shift's drop box (the cage); another person confirms it."""
         table = _get(Table, table_id, with_=("pit",))
         require_permission(request, "tables.work_cage", table)
-        data = validated(DropInputSerializer, request.data)
+        data = _validated_in_words(DropInputSerializer, request.data, _DROP_FIELDS)
         drop = tray_services.drop_count_enter(
             table_id=table.pk,
             shift_id=data["shift"],

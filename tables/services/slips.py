@@ -10,8 +10,8 @@ them in). The database holds each step once, in order, and each person to one st
 A slip is never edited: a wrong one is voided — asked for with a reason by the pit or the cage,
 approved by another person — and another slip made. A voided slip moves no chips.
 
-Every step writes an audit row in the table's stream. Lock order: the table, then the audit
-chain.
+Every step writes an audit row in the table's stream and is published to the table's pit once
+it commits (``tables.inventory_push``). Lock order: the table, then the audit chain.
 """
 
 from __future__ import annotations
@@ -24,10 +24,12 @@ from django.db import connection
 
 from casino.core.audit_codes import AuditCode
 from casino.core.errors import AccessCode, ApiError, InventoryCode, RequestCode
+from casino.core.push import TraySubject
 from casino.core.roles import user_role
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
 from tables.chips import chips_read, chips_total
+from tables.inventory_push import tray_changed
 from tables.inventory_selectors import chip_values
 from tables.locks import table_lock
 from tables.models import (
@@ -81,7 +83,7 @@ def slip_request(
             after={"number": number, "kind": kind, "chips": asked, "amount": amount},
             reason=note,
         )
-        return ChipSlip.objects.create(
+        slip = ChipSlip.objects.create(
             casino_id=casino_id,
             number=number,
             table=table,
@@ -94,6 +96,8 @@ def slip_request(
             note=note,
             audit_record_id=record.pk,
         )
+        _published(slip, table, status="requested")
+        return slip
 
 
 def slip_step(*, slip_id: int, step: str, actor: AbstractBaseUser) -> ChipSlip:
@@ -139,6 +143,7 @@ def slip_step(*, slip_id: int, step: str, actor: AbstractBaseUser) -> ChipSlip:
             at=record.occurred_at,
             audit_record_id=record.pk,
         )
+        _published(slip, table, status=step.value)
         return slip
 
 
@@ -162,13 +167,15 @@ def slip_void_request(*, slip_id: int, actor: AbstractBaseUser, reason: str) -> 
             after={"slip": slip.pk, "number": slip.number},
             reason=reason,
         )
-        return ChipSlipVoid.objects.create(
+        void = ChipSlipVoid.objects.create(
             slip=slip,
             reason=reason,
             requested_by=actor,
             requested_at=record.occurred_at,
             audit_record_id=record.pk,
         )
+        _void_published(void, slip, table, status="pending")
+        return void
 
 
 def slip_void_decide(
@@ -208,7 +215,30 @@ def slip_void_decide(
             note=note,
             audit_record_id=record.pk,
         )
+        _void_published(void, slip, table, status="approved" if approve else "rejected")
         return void
+
+
+def _published(slip: ChipSlip, table: Table, *, status: str) -> None:
+    tray_changed(
+        table,
+        subject=TraySubject.SLIP,
+        id=slip.pk,
+        status=status,
+        kind=slip.kind,
+        number=slip.number,
+    )
+
+
+def _void_published(void: ChipSlipVoid, slip: ChipSlip, table: Table, *, status: str) -> None:
+    tray_changed(
+        table,
+        subject=TraySubject.SLIP_VOID,
+        id=void.pk,
+        status=status,
+        slip=slip.pk,
+        number=slip.number,
+    )
 
 
 def _next_number(casino_id: int) -> int:

@@ -8,7 +8,8 @@ cash and markers exchanged for chips at the table — and another person confirm
 shift has both its closer and its drop confirmed, it is complete and goes to the reconciler
 (``tables.reconciliation_port``), in the same transaction.
 
-Every count, drop and decision writes an audit row in the table's stream. Lock order
+Every count, drop and decision writes an audit row in the table's stream and is published to
+the table's pit once it commits (``tables.inventory_push``). Lock order
 (``tables.locks``): the table, then the audit chain.
 """
 
@@ -22,9 +23,11 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from casino.core.audit_codes import AuditCode
 from casino.core.errors import AccessCode, ApiError, InventoryCode
+from casino.core.push import TraySubject
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
 from tables.chips import chips_read, chips_total
+from tables.inventory_push import tray_changed
 from tables.inventory_selectors import chip_values, shift_closer, shift_drop, shift_open
 from tables.locks import table_lock
 from tables.models import (
@@ -107,7 +110,7 @@ def tray_count_enter(
             after={"kind": kind, "chips": counted, "total": total},
             reason=note,
         )
-        return TrayCount.objects.create(
+        count = TrayCount.objects.create(
             table=table,
             kind=kind,
             chips=counted,
@@ -118,6 +121,8 @@ def tray_count_enter(
             note=note,
             audit_record_id=record.pk,
         )
+        tray_changed(table, subject=TraySubject.COUNT, id=count.pk, status="pending", kind=kind)
+        return count
 
 
 def tray_count_decide(
@@ -167,6 +172,13 @@ def tray_count_decide(
             note=note,
             audit_record_id=record.pk,
         )
+        tray_changed(
+            table,
+            subject=TraySubject.COUNT,
+            id=count.pk,
+            status="confirmed" if confirm else "rejected",
+            kind=count.kind,
+        )
         if confirm and count.kind == TrayCountKind.CLOSER:
             _complete_if_counted(table, closer=count)
         return count
@@ -209,7 +221,7 @@ def drop_count_enter(
             after={"shift": opener.pk, "cash": cash, "markers": markers},
             reason=note,
         )
-        return DropCount.objects.create(
+        drop = DropCount.objects.create(
             shift=opener,
             table=table,
             cash=cash,
@@ -220,6 +232,8 @@ def drop_count_enter(
             note=note,
             audit_record_id=record.pk,
         )
+        tray_changed(table, subject=TraySubject.DROP, id=drop.pk, status="pending", shift=opener.pk)
+        return drop
 
 
 def drop_count_decide(
@@ -263,6 +277,13 @@ def drop_count_decide(
             decided_at=record.occurred_at,
             note=note,
             audit_record_id=record.pk,
+        )
+        tray_changed(
+            table,
+            subject=TraySubject.DROP,
+            id=drop.pk,
+            status="confirmed" if confirm else "rejected",
+            shift=drop.shift_id,
         )
         if confirm:
             closer = shift_closer(drop.shift)

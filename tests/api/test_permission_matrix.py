@@ -59,6 +59,9 @@ ADMIN_ONLY = frozenset({"admin"})
 #: Who reads the changes of limits under dual control of this table's pit.
 LIMIT_REVIEWERS = frozenset({"pit_boss", "auditor", "admin"})
 PIT_WATCHERS = frozenset({"pit_boss", "auditor", "admin"})
+#: A pit's stream: its watchers, the cage (the tray's steps at any pit) and the dealer of one of
+#: its tables, who is sent that table's changes alone (``tests/push/test_tray_changes.py``).
+STREAM_READERS = PIT_WATCHERS | {"cage", "dealer"}
 #: Who lists alerts: a pit boss those of the own pits (the other pit's boss gets none of this
 #: pit's), auditors and admins all.
 ALERT_READERS = frozenset({"pit_boss", "other_pit_boss", "auditor", "admin"})
@@ -129,7 +132,7 @@ CASES = [
     Case("table_detail", "get", "/api/v1/tables/{table}/", AT_THIS_TABLE),
     Case("table_view", "get", "/api/v1/tables/{table}/view/", PIT_WATCHERS),
     Case("pit_view", "get", "/api/v1/pits/{pit}/view/", PIT_WATCHERS),
-    Case("pit_events", "get", "/api/v1/pits/{pit}/events/", PIT_WATCHERS),
+    Case("pit_events", "get", "/api/v1/pits/{pit}/events/", STREAM_READERS),
     Case(
         "table_open", "post", "/api/v1/tables/{table}/open/", MANAGERS, body={}, table_closed=True
     ),

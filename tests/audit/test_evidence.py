@@ -579,3 +579,26 @@ def test_an_amount_that_is_no_number_fails_a_check_and_never_raises(
     package["rounds"][0]["settlement"]["lines"][-1]["paid"] = "40/00"
     found = failed(resign(package), site_pem)
     assert found == ["records_match", "replay"], found
+
+
+def test_the_command_takes_the_public_key_as_the_api_gives_it(
+    exported: bytes, client_for: Callable[[str], Any], tmp_path: Path
+) -> None:
+    """A regulator saves the answer of the public-key endpoint as it comes (JSON) and hands
+    it to the verifier: no PEM to cut out of it."""
+    answer = client_for("auditor").get("/api/v1/audit/checkpoints/public-key/")
+    assert answer.status_code == 200
+    key = tmp_path / "site-public-key.json"
+    key.write_bytes(answer.content)
+    path = tmp_path / "round.json"
+    path.write_bytes(exported)
+    result = run_verifier(path, "--public-key", key)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines()[-1] == "evidence package VERIFIED"
+
+    # An answer whose key id is not its key's is refused, not trusted.
+    forged = {**answer.json(), "key_id": "0" * 16}
+    key.write_text(json.dumps(forged))
+    result = run_verifier(path, "--public-key", key)
+    assert result.returncode == 2, result.stdout
+    assert "key_id" in result.stdout

@@ -413,13 +413,13 @@ def test_the_statements_do_not_grow_with_the_pit(
         assert view.pit.totals.figures.rounds_today == len(view.tables)
         assert view.pit.totals.figures.open_alerts == len(view.tables)
         counts.append(len(queries))
-    assert counts == [3, 3]
+    assert counts == [4, 4]
     one = large.tables.first()
     assert one is not None
     with CaptureQueriesContext(connection) as queries:
         table_view(table_id=one.pk)
-    # The table's row, its figures, its last rounds.
-    assert len(queries) == 3
+    # The table's row, its figures, what waits there, its last rounds.
+    assert len(queries) == 4
 
 
 def test_the_endpoints_answer_in_the_published_shape(
@@ -497,3 +497,69 @@ def test_the_other_pit_s_boss_sees_only_the_own_pit(
         assert client.get(url).status_code == 403
     missing = client_for("auditor").get("/api/v1/pits/999999/view/")
     assert (missing.status_code, missing.json()["error"]["code"]) == (404, "not_found")
+
+
+def test_what_waits_for_the_pit_boss_is_on_its_table_and_leaves_once_decided(
+    known_floor: dict[str, int],
+    live_floor: dict[str, Any],
+    users: dict[str, Any],
+    make_user: Callable[..., Any],
+) -> None:
+    """The pit boss's to-do list: a count to confirm, a slip to approve, a void and a drop to
+    decide, a correction and a change of limits requested; each leaves once decided."""
+    from audit.services.corrections import correction_request
+    from tables.services import slips, trays
+    from tables.services.limits import table_limits_change
+    from tests.inventory.trays import chips_made, count_confirmed
+
+    rp1 = live_floor["table"]
+    dealer, boss = users["dealer"], users["pit_boss"]
+    cage = make_user("cage_x", Role.CAGE)
+    chips_made(live_floor["casino"].pk, users["admin"])
+    opener = count_confirmed(rp1, "opener", {"5.00": 10}, counter=dealer, confirmer=boss)
+    fill = slips.slip_request(table_id=rp1.pk, kind="fill", chips={"25.00": 4}, actor=dealer)
+    wrong = slips.slip_request(table_id=rp1.pk, kind="credit", chips={"5.00": 2}, actor=dealer)
+    void = slips.slip_void_request(slip_id=wrong.pk, actor=cage, reason="wrong table")
+    closer = trays.tray_count_enter(
+        table_id=rp1.pk, kind="closer", chips={"5.00": 10}, actor=dealer
+    )
+    correction = correction_request(
+        round_id=known_floor["rp1_a"], actor=dealer, kind="void", reason="misdeal"
+    )
+    change = table_limits_change(
+        table_id=rp1.pk, actor=boss, limits={"max_table_payout": None}, reason="high rollers"
+    ).request
+    assert change is not None
+
+    [rp] = [t for t in pit_view(pit_id=live_floor["pit"].pk).tables if t.code == "RP-1"]
+    waiting = {(w.subject, w.id): w for w in rp.waiting}
+    assert set(waiting) == {
+        ("slip", fill.pk),
+        ("slip_void", void.pk),
+        ("count", closer.pk),
+        ("correction", correction.pk),
+        ("limit_change", change.pk),
+    }
+    assert (waiting["slip", fill.pk].what, waiting["slip", fill.pk].amount) == (
+        f"fill #{fill.number}",
+        D("100.00"),
+    )
+    assert waiting["count", closer.pk].by == "dealer"
+    assert waiting["correction", correction.pk].round == known_floor["rp1_a"]
+    assert waiting["limit_change", change.pk].what == "max_table_payout=none"
+    # The opener, confirmed, and the slip whose void waits are not there to approve.
+    assert ("count", opener.pk) not in waiting and ("slip", wrong.pk) not in waiting
+
+    slips.slip_step(slip_id=fill.pk, step="approved", actor=boss)
+    slips.slip_void_decide(void_id=void.pk, actor=boss, approve=True)
+    trays.tray_count_decide(count_id=closer.pk, actor=boss, confirm=True)
+    drop = trays.drop_count_enter(
+        table_id=rp1.pk, shift_id=opener.pk, cash=D("40.00"), markers=D("0.00"), actor=cage
+    )
+    rp = table_view(table_id=rp1.pk).table
+    assert {(w.subject, w.id) for w in rp.waiting} == {
+        ("drop", drop.pk),
+        ("correction", correction.pk),
+        ("limit_change", change.pk),
+    }
+    assert [w.amount for w in rp.waiting if w.subject == "drop"] == [D("40.00")]

@@ -183,23 +183,26 @@ def test_the_summary_page_holds_the_known_day(
     # the theoretical hold is marked, since only the Russian Poker stakes had a house edge.
     day = known_day
     assert (
-        f"Gaming day 2025-06-12 2025-06-12 {day['count']} {day['wagered']:.2f} {day['paid']:.2f}"
-        f" {day['house']:.2f} {day['hold']} {day['theoretical']} * {day['variance']}"
+        f"Gaming day 2025-06-12 2025-06-12 {day['count']} {day['wagered']:,.2f}"
+        f" {day['paid']:,.2f} {day['house']:,.2f} {day['hold']:,} {day['theoretical']} *"
+        f" {day['variance']:,}"
     ) in summary
-    assert f"(gaming day 175.00 of {day['wagered']:.2f};" in summary
+    assert f"(gaming day 175.00 of {day['wagered']:,.2f};" in summary
     # Russian Poker's hold against its theoretical one, flagged (far more than 2 points off).
     rp = RP_ROUNDS.values()
     rp_wagered = sum(D(a) for stakes, _ in rp for _, _, a in stakes)
     rp_paid = sum(D(line[5]) for _, returns in rp for line in returns)
     rp_hold = pct(rp_wagered - rp_paid, rp_wagered)
     assert (
-        f"Russian Poker 3 {rp_wagered:.2f} {rp_wagered - rp_paid:.2f} {rp_hold}"
-        f" {day['theoretical']} {rp_hold - day['theoretical']} 2.00 FLAG"
+        f"Russian Poker 3 {rp_wagered:,.2f} {rp_wagered - rp_paid:,.2f} {rp_hold:,}"
+        f" {day['theoretical']} {rp_hold - day['theoretical']:,} 2.00 FLAG"
     ) in summary
     assert f"Flagged this day: games Russian Poker; tables RP-1; dealers {DEALER_NAME}" in summary
     # Ruby Run's pot has no paytable, so no house edge.
     assert "Ruby Run 1 100.00 5.00 5.00 no certified house edge" in summary
-    assert f"1 payout line(s) cut by a cap; {day['withheld']} withheld." in summary
+    # Amounts are grouped by thousands, as people read them.
+    assert f"1 payout line(s) cut by a cap; {day['withheld']:,} withheld." in summary
+    assert "2,000.00 withheld" in summary
     assert "1 void(s); 1 payout correction(s), 15.00 paid." in summary
     assert "Intact: last verified in full" in summary
     assert f"Last signed checkpoint: no. {checkpoint.number}," in summary
@@ -370,3 +373,50 @@ def test_a_worker_makes_the_report_fonts_when_it_starts() -> None:
     made = fonts.base_fonts.cache_info()
     assert (made.misses, made.currsize) == (1, 1)
     assert {fonts.REGULAR, fonts.BOLD} <= set(fonts.pdfmetrics.getRegisteredFontNames())
+
+
+def _chart_pixels(trend: list[dict[str, Any]]) -> dict[str, int]:
+    """The month chart drawn alone and rendered: how many pixels of each series' colour lie
+    inside its plot (the legend's swatches left out)."""
+    from reportlab.graphics import renderPDF
+
+    from audit.services.reports import charts, fonts
+
+    fonts.base_fonts()
+    width, height = 500, 200
+    drawing = charts.month_trend(trend, width=width, height=height)
+    image = pypdfium2.PdfDocument(renderPDF.drawToString(drawing))[0].render(scale=2).to_pil()
+    # The plot: 40 points in from the left, 30 up from the bottom, 30 below the top.
+    plot = image.convert("RGB").crop((2 * 40, 2 * 30, 2 * (width - 20), 2 * (height - 30)))
+    found = {}
+    for name, colour in (("hold", charts.HOLD), ("theoretical", charts.THEORETICAL)):
+        rgb = tuple(round(255 * c) for c in (colour.red, colour.green, colour.blue))
+        found[name] = sum(
+            1
+            for pixel in plot.get_flattened_data()
+            if all(abs(a - b) < 40 for a, b in zip(pixel, rgb, strict=True))
+        )
+    return found
+
+
+def test_the_month_chart_shows_a_single_day_of_play() -> None:
+    """The first day of play in a month (the twelfth here): both its hold and its theoretical
+    hold are marked where a person sees them, not a dot lost on the axis."""
+    quiet = {"rounds": 0, "wagered": "0.00", "house_result": "0.00"}
+    trend = [
+        {"day": f"2025-06-{n:02d}", **quiet, "hold_pct": None, "theoretical_hold_pct": None}
+        for n in range(1, 12)
+    ]
+    trend.append(
+        {
+            "day": "2025-06-12",
+            "rounds": 3,
+            "wagered": "100.00",
+            "house_result": "5.00",
+            "hold_pct": "5.00",
+            "theoretical_hold_pct": "4.00",
+        }
+    )
+    found = _chart_pixels(trend)
+    assert found["hold"] > 60, found
+    assert found["theoretical"] > 40, found

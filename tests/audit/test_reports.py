@@ -605,13 +605,14 @@ def test_the_pdf_reads_like_the_json(known_day: dict[str, Round], users: dict[st
         r" (\S+) \* (\S+)",
         text,
     )
+    # Amounts grouped by thousands, as people read them (the JSON keeps "5690.00").
     assert totals == [
-        ("Gaming day", "7", "725.00", "5690.00", "-4965.00", "-684.83", "5.08", "-689.91"),
-        ("Month to date", "8", "925.00", "5880.00", "-4955.00", "-535.68", "5.08", "-540.76"),
-        ("Year to date", "9", "955.00", "5930.00", "-4975.00", "-520.94", "5.07", "-526.01"),
+        ("Gaming day", "7", "725.00", "5,690.00", "-4,965.00", "-684.83", "5.08", "-689.91"),
+        ("Month to date", "8", "925.00", "5,880.00", "-4,955.00", "-535.68", "5.08", "-540.76"),
+        ("Year to date", "9", "955.00", "5,930.00", "-4,975.00", "-520.94", "5.07", "-526.01"),
     ]
     assert re.search(
-        rf"RP-1 Russian Poker dealer \d+ {known_day['r2'].pk} 1 bet .*100\.00 15100\.00"
-        r" 5100\.00 10000\.00 max_payout_per_box",
+        rf"RP-1 Russian Poker dealer \d+ {known_day['r2'].pk} 1 bet .*100\.00 15,100\.00"
+        r" 5,100\.00 10,000\.00 max_payout_per_box",
         text,
     )

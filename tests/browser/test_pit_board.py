@@ -219,3 +219,204 @@ def test_the_demo_floor_on_the_board(
     round_open(table_id=Table.objects.get(code="RP-1").pk, dealer=dealer)
     page.locator("[data-table='RP-1'] .round", has_text=f"Round {DEMO_ROUNDS + 1}").wait_for()
     screenshot(page, "demo")
+
+
+@pytest.fixture
+def wide(browser: Any) -> Iterator[Any]:
+    """A laptop's page, 1440x900, the size the pit boss's board is looked at."""
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def test_an_alert_says_its_figures_and_leads_to_its_round(
+    site: Site,
+    wide: Any,
+    floor: dict[str, Any],
+    users: dict[str, Any],
+    screenshot: Callable[..., Path],
+) -> None:
+    """A capped payout says the round, the box and what was withheld; a large payout its
+    amount; each leads to the round on the workbench."""
+    from casino.core.alerts import alert_record_apart
+    from casino.core.models import AlertKind
+
+    round = round_open(table_id=floor["table"].pk, dealer=users["dealer"])
+    scope = round.alert_scope()
+    capped = alert_record_apart(
+        kind=AlertKind.PAYOUT_CAPPED,
+        cause=f"round:{round.pk}",
+        details={
+            "round": round.number,
+            "withheld": "15000.00",
+            "lines": [{"box": 3, "line": "bet", "computed": "20000.00", "paid": "5000.00"}],
+        },
+        **scope,
+    )
+    large = alert_record_apart(
+        kind=AlertKind.LARGE_PAYOUT,
+        cause="payout_line:browser",
+        details={
+            "round": round.number,
+            "box": 2,
+            "line": "bonus",
+            "paid": "6000.00",
+            "threshold": "5000.00",
+        },
+        **scope,
+    )
+    assert capped is not None and large is not None
+    sign_in(wide, site, "pit_boss")
+    item = wide.locator(f"[data-alert='{capped.pk}']")
+    item.locator(".facts").wait_for()
+    assert item.locator(".facts").inner_text() == "Round 1 · box 3: 15,000.00 withheld"
+    assert "box 2: 6,000.00 paid" in wide.locator(f"[data-alert='{large.pk}'] .facts").inner_text()
+    screenshot(wide, "alert-figures")
+    item.get_by_role("link", name="Open the round").click()
+    wide.wait_for_url(f"{site.url}/audit/rounds/{round.pk}/")
+
+
+def test_an_empty_note_is_said_to_be_needed_and_the_field_keeps_its_width(
+    site: Site, wide: Any, floor: dict[str, Any], screenshot: Callable[..., Path]
+) -> None:
+    """Acknowledge tapped with no note: the board says the note is needed, sends nothing, and
+    the note field keeps its width; then a note and a double tap acknowledge it once."""
+    from casino.core.alerts import alert_record_apart
+    from casino.core.models import Alert, AlertAcknowledgement, AlertKind
+
+    table = floor["table"]
+    alert = alert_record_apart(
+        kind=AlertKind.TABLE_NO_DEALER,
+        cause=f"table:{table.pk}:empty-note",
+        casino_id=floor["casino"].pk,
+        table_id=table.pk,
+    )
+    assert alert is not None
+    sign_in(wide, site, "pit_boss")
+    item = wide.locator(f"[data-alert='{alert.pk}']")
+    item.wait_for()
+    note = item.locator("input[name=note]")
+    width_before = note.bounding_box()["width"]
+    item.get_by_role("button", name="Acknowledge").click()
+    refusal = item.locator(".error")
+    refusal.wait_for()
+    assert refusal.inner_text() == "Write a note first: what was done about it."
+    assert note.bounding_box()["width"] >= min(width_before, 150)
+    assert not AlertAcknowledgement.objects.filter(alert_id=alert.pk).exists()
+    screenshot(wide, "note-needed")
+    note.fill("Relief dealer on the way")
+    item.get_by_role("button", name="Acknowledge").dblclick()
+    wide.locator("#alert-list .empty").wait_for()
+    assert Alert.objects.get(pk=alert.pk).acknowledgement.note == "Relief dealer on the way"
+
+
+def test_the_card_is_the_pit_boss_s_to_do_list_and_follows_the_floor(
+    site: Site,
+    wide: Any,
+    floor: dict[str, Any],
+    users: dict[str, Any],
+    screenshot: Callable[..., Path],
+) -> None:
+    """Left open while others act: a count, a slip, a change of limits and a correction asked
+    elsewhere appear on the table's card without a reload, each with its action, and leave
+    once decided there."""
+    from audit.models import Correction
+    from audit.services.corrections import correction_request
+    from tables.models import ChipSlip, LimitChangeRequest
+    from tables.services import slips, trays
+    from tables.services.limits import table_limits_change
+    from tests.inventory.trays import chips_made
+
+    table = floor["table"]
+    chips_made(floor["casino"].pk, users["admin"])
+    sign_in(wide, site, "pit_boss")
+    wide.wait_for_function("document.getElementById('connection')?.dataset.state === 'live'")
+    card = wide.locator("[data-table='RP-1']")
+
+    count = trays.tray_count_enter(
+        table_id=table.pk, kind="opener", chips={"5.00": 100}, actor=users["dealer"]
+    )
+    row = card.locator(f"[data-waiting='count:{count.pk}']")
+    row.wait_for()
+    assert "Opener 500.00 counted by dealer" in row.inner_text()
+    row.get_by_role("button", name="Confirm").dblclick()
+    row.wait_for(state="detached")
+    assert count.__class__.objects.get(pk=count.pk).decision.confirmed
+
+    slip = slips.slip_request(
+        table_id=table.pk, kind="fill", chips={"25.00": 20}, actor=users["dealer"]
+    )
+    table_limits_change(
+        table_id=table.pk,
+        actor=users["admin"],
+        limits={"max_table_payout": None},
+        reason="high rollers tonight",
+    )
+    round = round_open(table_id=table.pk, dealer=users["dealer"])
+    correction_request(round_id=round.pk, actor=users["dealer"], kind="void", reason="misdeal")
+    slip_row = card.locator(f"[data-waiting='slip:{slip.pk}']")
+    slip_row.wait_for()
+    assert f"Fill #{slip.number} 500.00 asked by dealer" in slip_row.inner_text()
+    limits = card.locator("[data-waiting^='limit_change:']")
+    limits.wait_for()
+    assert "max_table_payout=none" in limits.inner_text()
+    correction = card.locator("[data-waiting^='correction:']")
+    correction.wait_for()
+    assert (
+        correction.get_by_role("link", name="Decide on the workbench").get_attribute("href")
+        == f"/audit/rounds/{round.pk}/"
+    )
+    screenshot(wide, "to-do")
+
+    slip_row.get_by_role("button", name="Approve").click()
+    slip_row.wait_for(state="detached")
+    assert [s.step for s in ChipSlip.objects.get(pk=slip.pk).steps.all()] == ["approved"]
+    limits.get_by_role("button", name="Approve").click()
+    limits.wait_for(state="detached")
+    assert LimitChangeRequest.objects.get().decision.approved
+    assert Correction.objects.get().status == "requested"  # decided on the workbench only
+
+
+def test_the_open_table_detail_follows_its_tray(
+    site: Site, wide: Any, floor: dict[str, Any], users: dict[str, Any]
+) -> None:
+    """The table's detail left open while the dealer counts: the count to confirm appears in
+    it without a reload."""
+    from tables.services import trays
+    from tests.inventory.trays import chips_made
+
+    chips_made(floor["casino"].pk, users["admin"])
+    sign_in(wide, site, "pit_boss")
+    wide.wait_for_function("document.getElementById('connection')?.dataset.state === 'live'")
+    wide.locator("[data-table='RP-1'] .code").click()
+    wide.locator("#table-detail .tray").wait_for()
+    count = trays.tray_count_enter(
+        table_id=floor["table"].pk, kind="opener", chips={"5.00": 40}, actor=users["dealer"]
+    )
+    wide.locator(f"#table-detail [data-count='{count.pk}']").wait_for()
+    assert "Opener 200.00" in wide.locator(f"#table-detail [data-count='{count.pk}']").inner_text()
+
+
+def test_times_are_the_casino_s_and_say_so(
+    site: Site, wide: Any, floor: dict[str, Any], users: dict[str, Any]
+) -> None:
+    """A casino in Tokyo watched from a browser in UTC: the dealer's start is Tokyo's time,
+    and the bar names the zone."""
+    import datetime as dt
+    from zoneinfo import ZoneInfo
+
+    from tables.models import DealerAssignment
+
+    casino = floor["casino"]
+    casino.time_zone = "Asia/Tokyo"
+    casino.save()
+    since = DealerAssignment.objects.get(table=floor["table"]).started_at
+    expected = since.astimezone(ZoneInfo("Asia/Tokyo")).strftime("%H:%M")
+    assert expected != since.astimezone(dt.UTC).strftime("%H:%M")
+    sign_in(wide, site, "pit_boss")
+    dealer = wide.locator("[data-table='RP-1'] .dealer")
+    dealer.wait_for()
+    assert dealer.inner_text() == f"dealer since {expected}"
+    assert wide.locator("#zone").inner_text() == "Times in Asia/Tokyo"

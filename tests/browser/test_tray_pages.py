@@ -136,3 +136,91 @@ def test_the_cage_page_is_for_the_cage(site: Site, page: Any, users: dict[str, A
     page.wait_for_load_state()
     response = page.goto(f"{site.url}/cage/")
     assert response.status == 403
+
+
+def test_the_cage_page_left_open_shows_a_slip_approved_elsewhere_and_confirms_its_issue(
+    site: Site,
+    browser: Any,
+    floor: dict[str, Any],
+    users: dict[str, Any],
+    screenshot: Callable[..., Path],
+) -> None:
+    """The cage's page open while the pit boss approves a fill at the board: the slip comes
+    to issue without a reload; "Issue", tapped twice, issues it once and says what went out."""
+    table = floor["table"]
+    chips_made(floor["casino"].pk, users["admin"])
+    trays.tray_count_enter(table_id=table.pk, kind="opener", chips=OPENER, actor=users["dealer"])
+    fill = slips.slip_request(
+        table_id=table.pk, kind="fill", chips={"25.00": 600}, actor=users["dealer"]
+    )
+    cage = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = cage.new_page()
+    try:
+        sign_in(page, site, "cage")
+        page.goto(f"{site.url}/cage/")
+        page.wait_for_function("document.getElementById('connection')?.dataset.state === 'live'")
+        page.locator("#issue-list .empty").wait_for()
+        slips.slip_step(slip_id=fill.pk, step="approved", actor=users["pit_boss"])
+        row = page.locator(f"#issue-list [data-slip='{fill.number}']")
+        row.wait_for()
+        assert "15,000.00" in row.inner_text() and "600 × 25.00" in row.inner_text()
+        row.get_by_role("button", name="Issue").dblclick()
+        done = page.locator("#cage-done")
+        done.wait_for()
+        assert done.inner_text().startswith(
+            f"Issued slip #{fill.number}: fill of 15,000.00 (600 × 25.00) for RP-1"
+        )
+        page.locator("#issue-list .empty").wait_for()
+        assert page.locator("#cage-error").inner_text() == ""
+        assert [s.step for s in ChipSlip.objects.get(pk=fill.pk).steps.all()] == [
+            "approved",
+            "issued",
+        ]
+        screenshot(page, "issued")
+    finally:
+        cage.close()
+
+
+def test_an_empty_cash_is_caught_before_sending(
+    site: Site,
+    browser: Any,
+    floor: dict[str, Any],
+    users: dict[str, Any],
+    screenshot: Callable[..., Path],
+) -> None:
+    """A closed shift's drop, "Count drop" tapped with the cash left empty: the page says
+    what is missing and nothing is sent; the shift to count appears without a reload when the
+    pit boss confirms the closer meanwhile."""
+    table = floor["table"]
+    chips_made(floor["casino"].pk, users["admin"])
+    opener = trays.tray_count_enter(
+        table_id=table.pk, kind="opener", chips=OPENER, actor=users["dealer"]
+    )
+    trays.tray_count_decide(count_id=opener.pk, actor=users["pit_boss"], confirm=True)
+    closer = trays.tray_count_enter(
+        table_id=table.pk, kind="closer", chips=OPENER, actor=users["dealer"]
+    )
+    cage = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = cage.new_page()
+    try:
+        sign_in(page, site, "cage")
+        page.goto(f"{site.url}/cage/")
+        page.wait_for_function("document.getElementById('connection')?.dataset.state === 'live'")
+        page.locator("#drop-list .empty").wait_for()
+        trays.tray_count_decide(count_id=closer.pk, actor=users["pit_boss"], confirm=True)
+        form = page.locator(f"#drop-list [data-shift='{opener.pk}']")
+        form.wait_for()
+        form.get_by_role("button", name="Count drop").click()
+        refusal = page.locator("#cage-error")
+        refusal.wait_for()
+        assert refusal.inner_text() == (
+            "RP-1: enter the cash counted in the drop box (0.00 if it held none)."
+        )
+        assert not DropCount.objects.exists()
+        screenshot(page, "cash-needed")
+        form.locator("input[name=cash]").fill("1250.00")
+        form.get_by_role("button", name="Count drop").click()
+        page.locator("#cage-done", has_text="Counted the drop of RP-1: 1,250.00 cash").wait_for()
+        assert DropCount.objects.get().cash == D("1250.00")
+    finally:
+        cage.close()

@@ -543,3 +543,36 @@ def test_a_filter_that_does_not_read_is_said_in_words(
     assert failure.inner_text() == "A filter does not read: payout_above."
     assert page.locator("#results tbody tr").count() == 0
     screenshot(page, "refused")
+
+
+def test_an_open_rounds_story_says_what_is_staked_so_far_in_the_casinos_time(
+    site: Site,
+    laptop: Callable[[], Any],
+    audit_floor: dict[str, Any],  # noqa: F811
+    client_for: Callable[[str | None], Any],
+    screenshot: Callable[..., Path],
+) -> None:
+    """A round still in play, its wagers placed: the story says what is staked so far (not
+    "Staked —"), and its times are the casino's, in Tokyo, the zone named."""
+    import datetime as dt
+    from zoneinfo import ZoneInfo
+
+    casino = audit_floor["casino"]
+    casino.time_zone = "Asia/Tokyo"
+    casino.save()
+    tablet = Tablet(client_for("dealer"))
+    tablet.open(audit_floor["table"])
+    tablet.act("place_wagers", box=1, player="P1", ante="10", bonus="5")
+    tablet.act("place_wagers", box=2, player="P2", ante="20", bonus=None)
+    round = Round.objects.get(pk=tablet.round_id)
+    page = laptop()
+    sign_in(page, site, "auditor", then=f"/audit/rounds/{round.pk}/")
+    summary = page.locator("#summary")
+    summary.locator(".figure", has_text="Staked so far").wait_for()
+    text = summary.inner_text().upper()
+    assert "STAKED SO FAR\n35.00 EUR" in text
+    assert "TIMES IN\nASIA/TOKYO" in text
+    opened = round.opened_at.astimezone(ZoneInfo("Asia/Tokyo"))
+    assert f"OPENED\n{opened.strftime('%Y-%m-%d %H:%M:%S')}" in text
+    assert opened.utcoffset() == dt.timedelta(hours=9)
+    screenshot(page, "open-round")

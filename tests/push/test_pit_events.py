@@ -140,10 +140,12 @@ def test_a_wrong_token_is_refused(asgi_server: int, floor: dict[str, Any]) -> No
     assert subscriber.json()["error"]["code"] == "authentication_failed"
 
 
-@pytest.mark.parametrize("who", ["dealer", "other_pit_boss", "no_role"])
+@pytest.mark.parametrize("who", ["other_dealer", "other_pit_boss", "no_role"])
 def test_a_dealer_or_a_pit_boss_of_another_pit_is_refused(
     who: str, asgi_server: int, floor: dict[str, Any], users: dict[str, Any]
 ) -> None:
+    """The other pit's dealer, its pit boss, a user of no role. (This pit's dealer is served
+    the own table's changes: ``test_tray_changes``.)"""
     subscriber = Subscriber(asgi_server, floor["pit"].pk, token=token_of(users[who]))
     assert subscriber.status == 403
     assert subscriber.json()["error"]["code"] == "permission_denied"

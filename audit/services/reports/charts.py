@@ -102,18 +102,30 @@ def month_trend(trend: Sequence[Mapping[str, Any]], *, width: float, height: flo
     plot.data = [holds] + ([theoretical] if theoretical else [])
     plot.lines[0].strokeColor = HOLD
     plot.lines[0].strokeWidth = 1.5
-    plot.lines[0].symbol = makeMarker("FilledCircle", size=3, fillColor=HOLD)
+    # Each day is marked, both series: a day alone (the first of the month, or the only day of
+    # play so far) has no line to draw, and its marks are the chart.
+    plot.lines[0].symbol = makeMarker("FilledCircle", size=6, fillColor=HOLD, strokeColor=HOLD)
     if theoretical:
         plot.lines[1].strokeColor = THEORETICAL
         plot.lines[1].strokeWidth = 1.2
         plot.lines[1].strokeDashArray = [3, 2]
+        plot.lines[1].symbol = makeMarker(
+            "FilledSquare", size=5, fillColor=THEORETICAL, strokeColor=THEORETICAL
+        )
     last = _day_number(trend[-1])
-    plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 1, max(last, 2)
+    # Half a day of room either side, so that no mark sits on an axis.
+    plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0.5, last + 0.5
     plot.xValueAxis.valueSteps = list(range(1, last + 1))
     plot.xValueAxis.labels.fontName = REGULAR
     plot.xValueAxis.labels.fontSize = 6.5
     plot.xValueAxis.labelTextFormat = "%d"
-    low, high = _range([Decimal(str(y)) for _, y in holds + theoretical])
+    values = [Decimal(str(y)) for _, y in holds + theoretical]
+    low, high = _range(values)
+    # A step of room above and below the marks, so that none sits on the frame.
+    if max(values) >= high:
+        high += 5
+    if min(values) <= low < 0:
+        low -= 5
     plot.yValueAxis.valueMin, plot.yValueAxis.valueMax = float(low), float(high)
     plot.yValueAxis.labels.fontName = REGULAR
     plot.yValueAxis.labels.fontSize = 7
@@ -125,6 +137,38 @@ def month_trend(trend: Sequence[Mapping[str, Any]], *, width: float, height: flo
         String(width / 2, 6, "day of the month", fontName=REGULAR, fontSize=7, textAnchor="middle")
     )
     drawing.add(_legend(width, height, [(HOLD, "Hold %"), (THEORETICAL, "Theoretical hold %")]))
+    if len(played) == 1:
+        # One day of play: its figures said in words too, beside its marks.
+        [day] = played
+        theo = day["theoretical_hold_pct"]
+        drawing.add(
+            String(
+                width - 20,
+                height - 24,
+                f"{day['day']}: hold {day['hold_pct']} %"
+                + (f", theoretical {theo} %" if theo is not None else "")
+                + " (one day of play so far)",
+                fontName=REGULAR,
+                fontSize=7.5,
+                textAnchor="end",
+            )
+        )
+    if len(played) == 1:
+        # One day of play: its figures said in words too, beside its marks.
+        [day] = played
+        theo = day["theoretical_hold_pct"]
+        drawing.add(
+            String(
+                width - 20,
+                height - 24,
+                f"{day['day']}: hold {day['hold_pct']} %"
+                + (f", theoretical {theo} %" if theo is not None else "")
+                + " (one day of play so far)",
+                fontName=REGULAR,
+                fontSize=7.5,
+                textAnchor="end",
+            )
+        )
     return drawing
 
 

@@ -15,6 +15,7 @@ and anyone can recompute it from the JSON the API serves.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
@@ -248,7 +249,9 @@ def _summary(payload: Mapping[str, Any], digest: str) -> list[Flowable]:
         parts.append(
             _para(
                 "Chip tray: "
-                + "; ".join(f"{line['table']} differs by {line['difference']}" for line in beyond)
+                + "; ".join(
+                    f"{line['table']} differs by {_amount(line['difference'])}" for line in beyond
+                )
                 + " from its rounds (section The chip tray against the rounds).",
                 size=9,
                 bold=True,
@@ -417,8 +420,8 @@ def _totals_table(payload: Mapping[str, Any], total: Mapping[str, Any] | None) -
         if total and total[period]["house_edge_coverage"] == PARTLY_CERTIFIED:
             cells[8] = f"{cells[8]} *"
             partly.append(
-                f"{PERIOD_TITLES[period].lower()} {total[period]['theoretical_base']}"
-                f" of {total[period]['wagered']}"
+                f"{PERIOD_TITLES[period].lower()} {_amount(total[period]['theoretical_base'])}"
+                f" of {_amount(total[period]['wagered'])}"
             )
         data.append(cells)
     table = _grid(data, columns, [("FONTNAME", (0, 1), (-1, 1), BOLD)], size=8, row=13)
@@ -586,13 +589,14 @@ def _cap_box(payload: Mapping[str, Any], day: Mapping[str, Any] | None) -> list[
     withheld = day["withheld"] if day else "0.00"
     parts: list[Flowable] = [
         _para("Cap hits (maximum payout)", size=9, bold=True),
-        _para(f"{len(hits)} payout line(s) cut by a cap; {withheld} withheld.", size=8),
+        _para(f"{len(hits)} payout line(s) cut by a cap; {_amount(withheld)} withheld.", size=8),
     ]
     for hit in hits[:5]:
         parts.append(
             _para(
                 f"{hit['table']} round {hit['round_number']}, box {hit['box']} {hit['line']}:"
-                f" computed {hit['computed']}, paid {hit['paid']}, withheld {hit['withheld']}",
+                f" computed {_amount(hit['computed'])}, paid {_amount(hit['paid'])},"
+                f" withheld {_amount(hit['withheld'])}",
                 size=7.2,
                 color=MUTED,
             )
@@ -608,12 +612,12 @@ def _corrections_box(payload: Mapping[str, Any], day: Mapping[str, Any] | None) 
     parts: list[Flowable] = [
         _para("Voids and corrections approved this day", size=9, bold=True),
         _para(
-            f"{len(voids)} void(s); {len(corrections)} payout correction(s), {paid} paid.",
+            f"{len(voids)} void(s); {len(corrections)} payout correction(s), {_amount(paid)} paid.",
             size=8,
         ),
     ]
     for item in (voids + corrections)[:5]:
-        kind = "void" if item in voids else f"correction {item['amount']}"
+        kind = "void" if item in voids else f"correction {_amount(item['amount'])}"
         parts.append(
             _para(
                 f"{item['table']} round {item['round_number']} ({item['round_gaming_day']}):"
@@ -740,13 +744,29 @@ def _text(value: Any, width: float, align: str) -> str:
     elif isinstance(value, bool):
         text = "yes" if value else "no"
     else:
-        text = str(value)
+        text = _amount(value) if align == "R" else str(value)
     room = width - 6
     if align == "L" and stringWidth(text, REGULAR, SIZE) > room:
         while text and stringWidth(text + "…", REGULAR, SIZE) > room:
             text = text[:-1]
         text += "…"
     return text
+
+
+#: A decimal figure as the payload writes it: digits, a point, two decimals.
+_DECIMAL = re.compile(r"-?\d+\.\d\d")
+
+
+def _amount(value: Any) -> str:
+    """A decimal figure grouped by thousands, from its string (``"15000.00"`` prints
+    ``15,000.00``); anything else as it is. Readers of the PDF compare amounts by eye; the JSON
+    and the CSV keep the plain string."""
+    text = str(value)
+    if not _DECIMAL.fullmatch(text):
+        return text
+    sign, digits = ("-", text[1:]) if text.startswith("-") else ("", text)
+    whole, fraction = digits.split(".")
+    return f"{sign}{int(whole):,}.{fraction}"
 
 
 def _header(title: str) -> str:

@@ -5,8 +5,8 @@
 import { get as api, post } from "./common/api.js";
 import { el } from "./common/dom.js";
 import { GAMES } from "./common/games.js";
-import { money } from "./common/money.js";
-import { explain } from "./common/words.js";
+import { isNegative, money } from "./common/money.js";
+import { explainFields } from "./common/words.js";
 
 (() => {
   const board = document.getElementById("board");
@@ -38,7 +38,12 @@ import { explain } from "./common/words.js";
   let reloadTimer = null;
 
   const pct = (value) => (value === null || value === undefined ? "—" : `${value} %`);
-  const clock = (iso) => new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
+  // Times in the casino's zone (the view names it; the bar says which).
+  let zone;
+  const clock = (iso) => (iso
+    ? new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: zone }).format(new Date(iso))
+    : "—");
+  const zoneLabel = document.getElementById("zone");
   const duration = (seconds) => {
     if (seconds < 60) return `${seconds} s`;
     const minutes = Math.floor(seconds / 60);
@@ -49,6 +54,10 @@ import { explain } from "./common/words.js";
     connection.dataset.state = state;
     connection.textContent = text;
   }
+
+  // A refusal in words: the fields it names, each with what is wrong, else its code's words.
+  const FIELDS = { note: "Note", reason: "Reason" };
+  const refusalText = (error) => explainFields(error, FIELDS);
 
   // Each load reads the view and the alerts at once; a load that finishes after a newer one
   // started is dropped, so the board never goes back to an older picture.
@@ -64,11 +73,13 @@ import { explain } from "./common/words.js";
       if (mine !== loads) return;
       view = fresh;
       loadedAt = Date.now();
+      zone = view.time_zone;
+      zoneLabel.textContent = `Times in ${zone}`;
       render();
       if (alerts) renderAlerts(alerts);
       if (!urls.streamUrl) setConnection("static", `As of ${clock(view.as_of)}: reload to update`);
     } catch (error) {
-      setConnection("offline", `Offline: ${explain(error)}`);
+      setConnection("offline", `Offline: ${refusalText(error)}`);
     }
   }
 
@@ -82,6 +93,15 @@ import { explain } from "./common/words.js";
     }, 150);
   }
 
+  let detailTimer = null;
+  function detailSoon() {
+    if (detailTimer !== null) return;
+    detailTimer = setTimeout(() => {
+      detailTimer = null;
+      if (detail.open && detailTable !== null) openDetail(detailTable);
+    }, 150);
+  }
+
   function render() {
     const pit = view.pit.totals;
     const f = pit.figures;
@@ -91,7 +111,7 @@ import { explain } from "./common/words.js";
       figure("Rounds today", f.rounds_today),
       figure("Wagered", money(f.wagered, pit.currency)),
       figure("Paid", money(f.paid, pit.currency)),
-      figure("House result", money(f.house_result, pit.currency), Number(f.house_result) < 0 ? "loss" : ""),
+      figure("House result", money(f.house_result, pit.currency), isNegative(f.house_result) ? "loss" : ""),
       figure("Hold", `${pct(f.hold_pct)} · theo ${pct(f.theoretical_hold_pct)}`),
       figure("Cap hits", f.cap_hits, f.cap_hits ? "warn" : ""),
       figure("Open alerts", f.open_alerts, f.open_alerts ? "alarm" : ""),
@@ -132,11 +152,73 @@ import { explain } from "./common/words.js";
       el("dl", { class: "figures" },
         el("dt", {}, "Rounds/h"), el("dd", {}, f.rounds_last_hour),
         el("dt", {}, "Today"), el("dd", {}, f.rounds_today),
-        el("dt", {}, "Result"), el("dd", { class: Number(f.house_result) < 0 ? "loss" : "" }, money(f.house_result, "")),
+        el("dt", {}, "Result"), el("dd", { class: isNegative(f.house_result) ? "loss" : "" }, money(f.house_result, "")),
         el("dt", {}, "Hold"), el("dd", {}, `${pct(f.hold_pct)} / ${pct(f.theoretical_hold_pct)}`),
         f.cap_hits ? [el("dt", {}, "Cap hits"), el("dd", { class: "warn" }, f.cap_hits)] : null,
       ),
+      waitingList(table),
     );
+  }
+
+  // What waits for the pit boss at a table, each with its action: the card is the to-do list.
+  const WAITING = {
+    count: (w) => ({
+      text: `${w.what === "opener" ? "Opener" : "Closer"} ${money(w.amount)} counted by ${w.by}`,
+      actions: [["Confirm", `/api/v1/tray-counts/${w.id}/confirm/`], ["Reject", `/api/v1/tray-counts/${w.id}/reject/`]],
+    }),
+    slip: (w) => ({
+      text: `${w.what.replace(/^fill/, "Fill").replace(/^credit/, "Credit")} ${money(w.amount)} asked by ${w.by}`,
+      actions: [["Approve", `/api/v1/slips/${w.id}/approve/`]],
+    }),
+    slip_void: (w) => ({
+      text: `Void of ${w.what} (${money(w.amount)}) asked by ${w.by}`,
+      actions: [["Void it", `/api/v1/slip-voids/${w.id}/approve/`], ["Keep it", `/api/v1/slip-voids/${w.id}/reject/`]],
+    }),
+    drop: (w) => ({
+      text: `Drop ${money(w.amount)} counted by ${w.by}`,
+      actions: [["Confirm", `/api/v1/drops/${w.id}/confirm/`], ["Reject", `/api/v1/drops/${w.id}/reject/`]],
+    }),
+    correction: (w) => ({
+      text: `${w.what === "void" ? "Void" : "Payout correction"} of a round asked by ${w.by}`,
+      link: ["Decide on the workbench", urls.roundUrl.replace("{id}", w.round)],
+    }),
+    limit_change: (w) => ({
+      text: `Limits ${w.what} asked by ${w.by}`,
+      actions: [["Approve", `/api/v1/limit-changes/${w.id}/approve/`], ["Reject", `/api/v1/limit-changes/${w.id}/reject/`]],
+    }),
+  };
+
+  function waitingList(table) {
+    if (!table.waiting || !table.waiting.length) return null;
+    const message = el("p", { class: "error", role: "alert" });
+    const items = table.waiting.map((w) => {
+      const { text, actions = [], link } = WAITING[w.subject](w);
+      const buttons = actions.map(([label, url], i) => el("button", {
+        type: "button",
+        class: i ? "secondary" : "",
+        onclick: async (event) => {
+          event.stopPropagation();
+          // One decision per tap, however fast the taps: the row's buttons wait for the answer.
+          const row = [...event.currentTarget.parentElement.querySelectorAll("button")];
+          for (const b of row) b.disabled = true;
+          try {
+            await post(url, urls.csrf, {});
+            message.textContent = "";
+            reloadSoon();
+          } catch (error) {
+            message.textContent = refusalText(error);
+            for (const b of row) b.disabled = false;
+          }
+        },
+      }, label));
+      return el("li", { "data-waiting": `${w.subject}:${w.id}` },
+        el("span", { class: "what" }, `${text} · ${clock(w.at)}`),
+        el("span", { class: "actions" },
+          ...buttons,
+          link ? el("a", { href: link[1], onclick: (event) => event.stopPropagation() }, link[0]) : null));
+    });
+    return el("section", { class: "waiting", "aria-label": "Waiting for you", onclick: (event) => event.stopPropagation() },
+      el("h3", {}, `Waiting for you (${items.length})`), el("ul", {}, ...items), message);
   }
 
   // The seconds since each round's last action run on between loads, from the view's own
@@ -159,30 +241,84 @@ import { explain } from "./common/words.js";
     );
   }
 
+  // An alert's figures, in a pit boss's words: what, where, how much.
+  function alertFacts(alert) {
+    const d = alert.details || {};
+    const round = d.round !== undefined ? `Round ${d.round}` : "";
+    switch (alert.kind) {
+      case "payout_capped": {
+        const boxes = [...new Set((d.lines || []).map((line) => line.box))];
+        const where = boxes.length ? ` · ${boxes.length > 1 ? "boxes" : "box"} ${boxes.join(", ")}` : "";
+        return `${round}${where}: ${money(d.withheld)} withheld`;
+      }
+      case "large_payout":
+        return d.paid ? `${round} · box ${d.box}: ${money(d.paid)} paid (above ${money(d.threshold)})` : round;
+      case "correction_pending":
+        return `${d.kind === "void" ? "Void" : "Payout correction"} asked by ${d.requested_by}: ${d.reason}`;
+      case "round_idle":
+        return [round, String(d.phase || "").replaceAll("_", " "), d.last_action_at ? `no action since ${clock(d.last_action_at)}` : ""]
+          .filter(Boolean).join(" · ");
+      case "table_no_dealer":
+        return d.since ? `No dealer since ${clock(d.since)}` : "";
+      case "dealer_refusals":
+        return `${d.refusals} refusals within ${d.minutes} min`;
+      case "replay_mismatch":
+        return round;
+      case "tray_variance":
+        return d.win === undefined ? "" : `Tray's win ${money(d.win)}, rounds' result ${money(d.house_result)}: ${money(d.difference)} apart`;
+      default:
+        return "";
+    }
+  }
+
+  // Where an alert leads: its round on the workbench, or the table's chip tray.
+  function alertLink(alert) {
+    if (alert.kind === "tray_variance" && alert.table_id) {
+      return el("button", { type: "button", class: "link", onclick: () => openDetail(alert.table_id, { tray: true }) }, "Open the chip tray");
+    }
+    if (alert.round) return el("a", { class: "link", href: urls.roundUrl.replace("{id}", alert.round) }, "Open the round");
+    return null;
+  }
+
   function alertItem(alert) {
-    const note = el("input", { type: "text", placeholder: "Note", "aria-label": "Note" });
+    const note = el("input", { type: "text", name: "note", placeholder: "What was done (required)", "aria-label": "Note: what was done", required: true });
+    const error = el("span", { class: "error", role: "alert" });
+    const button = el("button", { type: "submit" }, "Acknowledge");
     const acknowledge = async (event) => {
       event.preventDefault();
+      if (!note.value.trim()) {
+        error.textContent = "Write a note first: what was done about it.";
+        note.focus();
+        return;
+      }
       const url = urls.acknowledgeUrl.replace("{id}", alert.id);
+      button.disabled = true;
       try {
         await post(url, urls.csrf, { note: note.value });
         reloadSoon();
-      } catch (error) {
-        form.querySelector(".error").textContent = explain(error);
+      } catch (failure) {
+        error.textContent = refusalText(failure);
+        button.disabled = false;
       }
     };
-    const form = el("form", { class: "acknowledge", onsubmit: acknowledge },
-      note, el("button", { type: "submit" }, "Acknowledge"), el("span", { class: "error", role: "alert" }));
+    const form = el("form", { class: "acknowledge", onsubmit: acknowledge, noValidate: true }, note, button, error);
+    const facts = alertFacts(alert);
     return el("li", { class: `alert severity-${alert.severity}`, "data-alert": alert.id },
       el("header", {},
         el("span", { class: "severity" }, alert.severity),
         el("span", { class: "where" }, alert.table || ""),
         el("time", {}, clock(alert.raised_at))),
       el("p", {}, ALERTS[alert.kind] || alert.kind.replaceAll("_", " ")),
+      facts ? el("p", { class: "facts" }, facts) : null,
+      alertLink(alert),
       form);
   }
 
-  async function openDetail(tableId) {
+  // The table whose detail is open: a change of its tray, pushed, redraws it.
+  let detailTable = null;
+
+  async function openDetail(tableId, { tray = false } = {}) {
+    detailTable = tableId;
     try {
       const answer = await api(urls.tableUrl.replace("{id}", tableId));
       const table = answer.table;
@@ -213,7 +349,7 @@ import { explain } from "./common/words.js";
                 el("td", {}, clock(round.opened_at)),
                 el("td", { class: "amount" }, money(round.staked, "")),
                 el("td", { class: "amount" }, money(round.returned, "")),
-                el("td", { class: `amount ${Number(round.house_result) < 0 ? "loss" : ""}` }, money(round.house_result, "")),
+                el("td", { class: `amount ${isNegative(round.house_result) ? "loss" : ""}` }, money(round.house_result, "")),
                 el("td", { class: "warn" }, round.cap_applied ? "capped" : ""),
               ))))
           : el("p", {}, "No rounds yet."),
@@ -221,8 +357,9 @@ import { explain } from "./common/words.js";
         el("form", { method: "dialog" }, el("button", {}, "Close")),
       );
       if (!detail.open) detail.showModal();
+      if (tray) detail.querySelector(".tray")?.scrollIntoView();
     } catch (error) {
-      setConnection("offline", `Offline: ${explain(error)}`);
+      setConnection("offline", `Offline: ${refusalText(error)}`);
     }
   }
 
@@ -243,16 +380,20 @@ import { explain } from "./common/words.js";
         api(urls.reconciliationsUrl.replace("{id}", tableId)),
       ]);
     } catch (error) {
-      section.append(el("p", { class: "error" }, explain(error)));
+      section.append(el("p", { class: "error" }, refusalText(error)));
       return section;
     }
     const message = el("p", { class: "error", role: "alert" });
-    const act = (url, body) => async () => {
+    const act = (url, body) => async (event) => {
+      // One step per tap: the button waits for the answer (the redraw replaces it).
+      event.currentTarget.disabled = true;
+      const button = event.currentTarget;
       try {
         await post(url, urls.csrf, body);
         await openDetail(tableId);
       } catch (error) {
-        message.textContent = explain(error);
+        message.textContent = refusalText(error);
+        button.disabled = false;
       }
     };
     section.append(el("p", { class: "shift" }, tray.shift
@@ -299,7 +440,13 @@ import { explain } from "./common/words.js";
       reloadSoon();
     };
     stream.onerror = () => setConnection("offline", "Offline: reconnecting…");
-    stream.onmessage = reloadSoon;
+    stream.onmessage = (message) => {
+      reloadSoon();
+      // The open detail follows its table's tray and rounds as they change.
+      const change = JSON.parse(message.data);
+      if (detail.open && change.table === detailTable) detailSoon();
+    };
+    detail.addEventListener("close", () => { detailTable = null; });
     for (const kind of ["ready", "resync"]) stream.addEventListener(kind, reloadSoon);
   }
 

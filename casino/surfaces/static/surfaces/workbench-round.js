@@ -6,7 +6,7 @@ import { el, show } from "./common/dom.js";
 import { GAMES } from "./common/games.js";
 import { isNegative, money } from "./common/money.js";
 import { explain as errorWords } from "./common/words.js";
-import { STATUS_TONE, badge, shortHash, when } from "./workbench-common.js";
+import { STATUS_TONE, badge, shortHash } from "./workbench-common.js";
 
 const root = document.getElementById("workbench");
 const urls = root.dataset;
@@ -19,6 +19,20 @@ const LINE_COLUMNS = [
 const AMOUNTS = new Set(["stake", "computed_amount", "paid_amount", "withheld", "amount"]);
 
 let story = null;
+// The casino's time zone (its table's view names it): every time of the story is shown in it,
+// the zone named in the summary. Until it is known, or if it cannot be read, UTC, named so.
+let zone = "UTC";
+// An open round's money on the table now (its view's figures), read beside the story.
+let onTable = null;
+
+function when(iso) {
+  if (!iso) return "—";
+  const parts = Object.fromEntries(new Intl.DateTimeFormat("en-GB", {
+    timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit",
+    hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23",
+  }).formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
 
 const table = (heads, bodyRows, attrs = {}) =>
   el("table", { class: "grid", ...attrs },
@@ -31,6 +45,13 @@ const cell = (key, value) =>
 async function load() {
   try {
     story = await api(urls.storyUrl);
+    const round = story.round;
+    const [tableView, detail] = await Promise.all([
+      api(`/api/v1/tables/${round.table.id}/view/`).catch(() => null),
+      round.status === "open" ? api(`/api/v1/rounds/${round.id}/`).catch(() => null) : null,
+    ]);
+    zone = tableView?.time_zone || "UTC";
+    onTable = detail?.view?.figures || null;
     failure.textContent = "";
     render();
   } catch (error) {
@@ -50,7 +71,8 @@ function render() {
     figure("Gaming day", round.gaming_day),
     figure("Dealer", round.dealer ? round.dealer.name : "—"),
     figure("Opened", when(round.opened_at)),
-    figure("Staked", money(round.staked, round.currency)),
+    figure("Times in", zone),
+    ...staked(round, figure),
     figure("Paid", money(round.paid, round.currency)),
     figure("House result", money(round.house_result, round.currency), isNegative(round.house_result) ? "loss" : ""),
     round.cap_applied ? figure("Withheld by the cap", money(round.withheld, round.currency), "warn") : null,
@@ -62,6 +84,16 @@ function render() {
   renderReplay();
   renderCorrections();
   renderAudit();
+}
+
+// What is staked: the settlement's figure once settled; while the round is open, what its view
+// says is on the table now (Russian Poker's stakes so far; a pot game's pot), never a bare "—".
+function staked(round, figure) {
+  if (round.status !== "open" || round.staked !== null) return [figure("Staked", money(round.staked, round.currency))];
+  if (!onTable || !onTable.length) return [figure("Staked so far", money("0.00", round.currency))];
+  const stakes = onTable.find((f) => f.name === "staked");
+  if (stakes) return [figure("Staked so far", money(stakes.amount, round.currency))];
+  return onTable.map((f) => figure(`${f.label} now`, money(f.amount, round.currency)));
 }
 
 function renderEvents() {

@@ -137,3 +137,18 @@ export function detailOf(error) {
   if (details.fields) parts.push(...Object.keys(details.fields).map((f) => `field ${f.replaceAll("_", " ")}`));
   return parts.join(" · ");
 }
+
+/**
+ * A refusal that names the fields at fault (``details.fields``: each field's problems, as the
+ * API's ``invalid_input`` gives them) said field by field, each under its label in ``labels``
+ * ("Cash: A valid number is required."); any other refusal as ``explain`` says it.
+ */
+export function explainFields(error, labels = {}, reader = DESK) {
+  const fields = error?.details?.fields;
+  if (fields && typeof fields === "object" && !Array.isArray(fields) && Object.keys(fields).length) {
+    return Object.entries(fields)
+      .map(([name, problems]) => `${labels[name] || name}: ${[].concat(problems).map((p) => p?.message || p).join(" ")}`)
+      .join(" ");
+  }
+  return explain(error, reader);
+}
