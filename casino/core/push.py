@@ -62,6 +62,9 @@ class TableChange(StrEnum):
     LIMITS_CHANGE_REQUESTED = "limits_change_requested"
     ALERT_RAISED = "alert_raised"
     ALERT_ACKNOWLEDGED = "alert_acknowledged"
+    PAYOUTS_CONFIRMED = "payouts_confirmed"
+    RETRACTION_REQUESTED = "retraction_requested"
+    RETRACTION_DECIDED = "retraction_decided"
 
 
 def stream_key(pit_id: int) -> str:
