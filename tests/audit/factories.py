@@ -13,7 +13,9 @@ from django.utils import timezone
 from audit.models import Correction, CorrectionLine, CorrectionStatus
 from payouts.models import PayoutLine, Settlement, WagerLine
 from payouts.services.pinning import PaytablePinning
-from tables.models import Round, RoundStatus, Table
+from casino.core.audit_codes import AuditCode
+from casino.core.trail.recording import audit_record
+from tables.models import PayoutsConfirmation, Round, RoundStatus, Table
 from tests.tables.tablet import assert_kept_state_agrees, checked_view
 
 #: (box, kind, amount)
@@ -29,9 +31,11 @@ def settled_round(
     *,
     stakes: Sequence[Stake],
     returns: Sequence[Return] = (),
+    paid: bool = False,
 ) -> Round:
     """A settled round written directly, with the table's pinned configuration: its wager lines,
-    its settlement (totals summed from the lines) and payout lines."""
+    its settlement (totals summed from the lines) and payout lines; ``paid``, its payouts
+    confirmed too (with their audit row), so that its table opens its next round."""
     last = Round.objects.filter(table=table).order_by("-number").values_list("number", flat=True)
     now = timezone.now()
     round = Round.objects.create(
@@ -75,6 +79,17 @@ def settled_round(
         )
         for line in returns
     )
+    if paid:
+        record = audit_record(
+            event_code=AuditCode.ROUND_PAYOUTS_CONFIRMED, actor=dealer, round=round, after={}
+        )
+        PayoutsConfirmation.objects.create(
+            round=round,
+            confirmed_by=dealer,
+            confirmed_role="dealer",
+            confirmed_at=now,
+            audit_record_id=record.pk,
+        )
     return round
 
 
@@ -174,7 +189,7 @@ def retracted_round(table: Table, dealer: Any, approver: Any) -> Round:
         ("bet", {"box": 1, "amount": None}),
         ("reveal_dealer", {"cards": parse_cards("Ac Kh 9d 6s")}),
     ]
-    for seq, (action, data) in enumerate(rest, start=6):
+    for seq, (action, data) in enumerate(rest, start=5):
         round_act(round_id=round.pk, actor=dealer, expected_event=seq, action=action, data=data)
     round_settle(round_id=round.pk, actor=dealer)
     round_payouts_confirm(round_id=round.pk, actor=dealer)
