@@ -11,10 +11,10 @@ from typing import Any
 from django.utils import timezone
 
 from audit.models import Correction, CorrectionLine, CorrectionStatus
-from payouts.models import PayoutLine, Settlement, WagerLine
-from payouts.services.pinning import PaytablePinning
 from casino.core.audit_codes import AuditCode
 from casino.core.trail.recording import audit_record
+from payouts.models import PayoutLine, Settlement, WagerLine
+from payouts.services.pinning import PaytablePinning
 from tables.models import PayoutsConfirmation, Round, RoundStatus, Table
 from tests.tables.tablet import assert_kept_state_agrees, checked_view
 
