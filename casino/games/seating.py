@@ -15,7 +15,13 @@ from typing import Any, ClassVar, Final, Self, TypeAlias
 
 from casino.games.codes import GameCode
 from casino.games.errors import GameError
-from casino.games.money import AmountInput, chip_amount, seat_amounts_text, to_decimal
+from casino.games.money import (
+    AmountInput,
+    chip_amount,
+    limit_crossed,
+    seat_amounts_text,
+    to_decimal,
+)
 from casino.games.stored_events import int_field, stacks_field
 
 #: A seat number outside the table or given twice, or the button not on a seated player
@@ -72,13 +78,7 @@ class SeatingLimits:
     def verify_stack(self, seat: int, amount: Decimal) -> None:
         """:raises GameError: ``stack_out_of_limits`` naming the limit ``amount`` crosses."""
         low, high = self.stack_min, self.stack_max
-        crossed = (
-            "stack_min"
-            if low is not None and amount < low
-            else "stack_max"
-            if high is not None and amount > high
-            else None
-        )
+        crossed = limit_crossed(amount, low, high, names=("stack_min", "stack_max"))
         if crossed is not None:
             raise GameError(
                 STACK_OUT_OF_LIMITS,

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
-from typing import Any, NoReturn
+from collections.abc import Callable
+from typing import Any, NoReturn, TypeVar
 
 import rules
 from django.conf import settings
@@ -44,6 +45,8 @@ from tables.models import DealerAssignment, Tablet, TabletSession
 from tables.services.pins import pin_matches
 from tables.services.tables import dealer_assign, require_manager
 from tables.throttles import tablet_sign_in_failed
+
+_Granted = TypeVar("_Granted")
 
 #: Why a PIN sign-in failed, as its audit row says.
 WRONG_CREDENTIALS = "wrong_credentials"
@@ -136,44 +139,31 @@ def tablet_sign_in(
         active dealer, alike; ``dealer_assigned_elsewhere`` (409) for a dealer at a table of
         another pit; ``tablet_revoked`` (401) when the tablet was revoked meanwhile.
     """
-    address = client_address(request)
-    at = {"tablet": tablet.pk, "device_name": tablet.name, "channel": CHANNEL}
-    if table_id != tablet.table_id:
-        with transaction.atomic():
-            _record_failure(username, address, OTHER_TABLE, table=table_id, **at)
-        raise ApiError(
-            TabletCode.TABLET_OTHER_TABLE,
-            "This tablet is registered to another table.",
-            table=tablet.table_id,
+
+    def deal(dealer: Any, address: str | None) -> tuple[str, DeviceToken, DealerAssignment]:
+        assignment = dealer_assign(
+            table_id=tablet.table_id, dealer=dealer, actor=dealer, authorised_by_tablet=tablet
         )
-    if lockout_active(username) is not None:
-        _refuse_locked(request, username, address, at)
-    dealer = get_user_model().objects.filter(username=username).first()
-    if not pin_matches(dealer, pin):
-        _refuse_wrong_pin(request, username, address, at)
-    try:
-        with transaction.atomic():
-            if not sign_in_success_record(username=username):
-                raise _LockedMeanwhile()
-            assignment = dealer_assign(
-                table_id=tablet.table_id, dealer=dealer, actor=dealer, authorised_by_tablet=tablet
-            )
-            _revoke_others(tablet=tablet, dealer=dealer)
-            key, token = device_token_issue(
-                user=dealer,
-                device_name=tablet.name,
-                address=address,
-                detail={"tablet": tablet.pk, "table": tablet.table_id, "channel": CHANNEL},
-            )
-            TabletSession.objects.create(token=token, tablet=tablet, assignment=assignment)
-    except _LockedMeanwhile:
-        _refuse_locked(request, username, address, at)
-    except ApiError as refusal:
-        # Rolled back whole; the refusal alone stays on the record.
-        with transaction.atomic():
-            _record_failure(username, address, REFUSED, code=refusal.code, **at)
-        raise
-    return key, token, assignment
+        _revoke_others(tablet=tablet, dealer=dealer)
+        key, token = device_token_issue(
+            user=dealer,
+            device_name=tablet.name,
+            address=address,
+            detail={"tablet": tablet.pk, "table": tablet.table_id, "channel": CHANNEL},
+        )
+        TabletSession.objects.create(token=token, tablet=tablet, assignment=assignment)
+        return key, token, assignment
+
+    return _pin_sign_in(
+        request=request,
+        tablet=tablet,
+        table_id=table_id,
+        username=username,
+        pin=pin,
+        role=Role.DEALER,
+        channel=CHANNEL,
+        grant=deal,
+    )
 
 
 class _LockedMeanwhile(Exception):
@@ -196,8 +186,66 @@ def decision_sign_in(
         (401, with the tries left before the lockout) for a wrong PIN, no PIN, or no such
         active pit boss, alike; ``permission_denied`` (403) for a pit boss of another pit.
     """
+
+    def decide(boss: Any, address: str | None) -> tuple[str, DeviceToken]:
+        table = table_lock(tablet.table_id)
+        if not rules.has_perm("tables.decide_retraction", boss, table):
+            raise ApiError(
+                AccessCode.PERMISSION_DENIED, "Only a pit boss of this table's pit decides here."
+            )
+        key = DeviceToken.new_key()
+        token = DeviceToken.objects.create(
+            user=boss,
+            device_name=tablet.name,
+            key_digest=hash_token(key),
+            expires_at=timezone.now() + DECISION_LIFETIME,
+        )
+        TabletSession.objects.create(token=token, tablet=tablet, decision=True)
+        audit_record(
+            event_code=AuditCode.DECISION_SIGN_IN,
+            actor=boss,
+            table=table,
+            after={
+                "token": token.pk,
+                "expires_at": token.expires_at,
+                "address": address,
+                "tablet": tablet.pk,
+                "device_name": tablet.name,
+                "channel": DECISION_CHANNEL,
+            },
+        )
+        return key, token
+
+    return _pin_sign_in(
+        request=request,
+        tablet=tablet,
+        table_id=table_id,
+        username=username,
+        pin=pin,
+        role=Role.PIT_BOSS,
+        channel=DECISION_CHANNEL,
+        grant=decide,
+    )
+
+
+def _pin_sign_in(
+    *,
+    request: Any,
+    tablet: Tablet,
+    table_id: int,
+    username: str,
+    pin: str,
+    role: Role,
+    channel: str,
+    grant: Callable[[Any, str | None], _Granted],
+) -> _Granted:
+    """The PIN sign-in both kinds share: the table must be the tablet's, the name unlocked and
+    the PIN the active ``role`` user's; then, in one transaction with the name's failures
+    reset, ``grant(user, address)`` gives what the sign-in is for. Every refusal writes its
+    ``auth.login_failed`` row (naming the tablet, the ``channel`` and a reason) and nothing
+    else; a wrong PIN counts towards the name's lockout and the throttles."""
     address = client_address(request)
-    at = {"tablet": tablet.pk, "device_name": tablet.name, "channel": DECISION_CHANNEL}
+    at = {"tablet": tablet.pk, "device_name": tablet.name, "channel": channel}
     if table_id != tablet.table_id:
         with transaction.atomic():
             _record_failure(username, address, OTHER_TABLE, table=table_id, **at)
@@ -208,45 +256,21 @@ def decision_sign_in(
         )
     if lockout_active(username) is not None:
         _refuse_locked(request, username, address, at)
-    boss = get_user_model().objects.filter(username=username).first()
-    if not pin_matches(boss, pin, role=Role.PIT_BOSS):
+    user = get_user_model().objects.filter(username=username).first()
+    if not pin_matches(user, pin, role=role):
         _refuse_wrong_pin(request, username, address, at)
     try:
         with transaction.atomic():
             if not sign_in_success_record(username=username):
                 raise _LockedMeanwhile()
-            table = table_lock(tablet.table_id)
-            if not rules.has_perm("tables.decide_retraction", boss, table):
-                raise ApiError(
-                    AccessCode.PERMISSION_DENIED,
-                    "Only a pit boss of this table's pit decides here.",
-                )
-            key = DeviceToken.new_key()
-            token = DeviceToken.objects.create(
-                user=boss,
-                device_name=tablet.name,
-                key_digest=hash_token(key),
-                expires_at=timezone.now() + DECISION_LIFETIME,
-            )
-            TabletSession.objects.create(token=token, tablet=tablet, decision=True)
-            audit_record(
-                event_code=AuditCode.DECISION_SIGN_IN,
-                actor=boss,
-                table=table,
-                after={
-                    "token": token.pk,
-                    "expires_at": token.expires_at,
-                    "address": address,
-                    **at,
-                },
-            )
+            return grant(user, address)
     except _LockedMeanwhile:
         _refuse_locked(request, username, address, at)
     except ApiError as refusal:
+        # Rolled back whole; the refusal alone stays on the record.
         with transaction.atomic():
             _record_failure(username, address, REFUSED, code=refusal.code, **at)
         raise
-    return key, token
 
 
 def decision_sign_in_spend(actor: Any) -> Tablet | None:

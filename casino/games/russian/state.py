@@ -104,6 +104,7 @@ from casino.games.money import (
     ZERO,
     AmountInput,
     chip_amount,
+    limit_crossed,
     round_down_to_chip,
     to_decimal,
 )
@@ -570,13 +571,7 @@ class RussianPokerState:
 
     def _verify_bonus_limits(self, amount: Decimal) -> None:
         low, high = self.limits.bonus_min, self.limits.bonus_max
-        crossed = (
-            "bonus_min"
-            if low is not None and amount < low
-            else "bonus_max"
-            if high is not None and amount > high
-            else None
-        )
+        crossed = limit_crossed(amount, low, high, names=("bonus_min", "bonus_max"))
         if crossed is not None:
             raise GameError(
                 codes.BONUS_OUT_OF_LIMITS,
