@@ -211,6 +211,17 @@ class TabletSignInOutputSerializer(serializers.Serializer):  # type: ignore[type
     assignment = serializers.IntegerField(help_text="The dealer's assignment at the table.")
 
 
+def _signed_in_user(user: Any) -> dict[str, Any]:
+    """Who signed in at the tablet, as ``SignedInUserSerializer`` states it."""
+    role = user_role(user)
+    return {
+        "id": user.pk,
+        "username": user.get_username(),
+        "name": user.get_full_name() or user.get_username(),
+        "role": role.value if role else None,
+    }
+
+
 class TabletSignInApi(APIView):
     """A dealer signs in at the tablet with a PIN, at each rotation: the dealer deals at the
     tablet's table from now on (the previous dealer relieved, and signed out at this tablet)."""
@@ -247,18 +258,11 @@ class TabletSignInApi(APIView):
             username=data["username"],
             pin=data["pin"],
         )
-        user = token.user
-        role = user_role(user)
         body = {
             "token": key,
             "token_id": token.pk,
             "expires_at": token.expires_at,
-            "user": {
-                "id": user.pk,
-                "username": user.get_username(),
-                "name": user.get_full_name() or user.get_username(),
-                "role": role.value if role else None,
-            },
+            "user": _signed_in_user(token.user),
             "table": tablet.table_id,
             "tablet": tablet.pk,
             "assignment": assignment.pk,
@@ -312,18 +316,11 @@ class TabletDecisionSignInApi(APIView):
             username=data["username"],
             pin=data["pin"],
         )
-        user = token.user
-        role = user_role(user)
         body = {
             "token": key,
             "token_id": token.pk,
             "expires_at": token.expires_at,
-            "user": {
-                "id": user.pk,
-                "username": user.get_username(),
-                "name": user.get_full_name() or user.get_username(),
-                "role": role.value if role else None,
-            },
+            "user": _signed_in_user(token.user),
             "table": tablet.table_id,
             "tablet": tablet.pk,
         }

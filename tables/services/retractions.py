@@ -56,6 +56,7 @@ from tables.models import (
     RoundStatus,
 )
 from tables.selectors import round_events
+from tables.services.rounds import round_verify_current
 from tables.services.tablets import decision_sign_in_spend
 
 #: The reason the ledger gives the rows that move back what a retracted entry moved.
@@ -115,21 +116,7 @@ def retraction_request(
             raise ApiError(
                 CorrectionCode.CORRECTION_REASON_REQUIRED, "Say why the entries are retracted."
             )
-        if round.status != RoundStatus.OPEN:
-            raise ApiError(RoundCode.ROUND_NOT_OPEN, "The round is no longer in play.")
-        if round.pending_retraction_id is not None:
-            raise ApiError(
-                RoundCode.RETRACTION_PENDING,
-                "A retraction of this round already waits for a pit boss.",
-                retraction=round.pending_retraction_id,
-            )
-        if expected_event != round.last_event_seq:
-            raise ApiError(
-                RoundCode.STALE_EVENT,
-                "The round has changed since this screen was loaded; reload it.",
-                expected_event=expected_event,
-                last_event=round.last_event_seq,
-            )
+        round_verify_current(round, expected_event)
         found = retractable(round)
         if not 1 <= count <= len(found.events):
             raise ApiError(

@@ -182,21 +182,7 @@ def round_act(
         round, head = round_lock_with_audit_head(round_id)
         if not rules.has_perm("tables.deal_round", actor, round):
             raise ApiError(AccessCode.PERMISSION_DENIED, "Your role does not allow this here.")
-        if round.status != RoundStatus.OPEN:
-            raise ApiError(RoundCode.ROUND_NOT_OPEN, "The round is no longer in play.")
-        if round.pending_retraction_id is not None:
-            raise ApiError(
-                RoundCode.RETRACTION_PENDING,
-                "A retraction waits for a pit boss: nothing is recorded until it is decided.",
-                retraction=round.pending_retraction_id,
-            )
-        if expected_event != round.last_event_seq:
-            raise ApiError(
-                RoundCode.STALE_EVENT,
-                "The round has changed since this screen was loaded; reload it.",
-                expected_event=expected_event,
-                last_event=round.last_event_seq,
-            )
+        round_verify_current(round, expected_event)
         fields = data(round.game) if callable(data) else data
         state = current_state(round)
         # A state replayed (its snapshot unreadable) holds the round's earlier movements too.
@@ -259,6 +245,30 @@ def round_act(
         )
         action_counted(game=round.game)
         return ActResult(round=round, events=stored, view=tablet_view(state), state=state.view())
+
+
+def round_verify_current(round: Round, expected_event: int) -> None:
+    """Refuse to record anything in ``round`` unless it is in play, waits for no retraction's
+    decision, and its last event is the one the tablet saw. Expects the round locked.
+
+    :raises ApiError: ``round_not_open`` (409); ``retraction_pending`` (409, naming it);
+        ``stale_event`` (409, with both numbers).
+    """
+    if round.status != RoundStatus.OPEN:
+        raise ApiError(RoundCode.ROUND_NOT_OPEN, "The round is no longer in play.")
+    if round.pending_retraction_id is not None:
+        raise ApiError(
+            RoundCode.RETRACTION_PENDING,
+            "A retraction waits for a pit boss: nothing is recorded until it is decided.",
+            retraction=round.pending_retraction_id,
+        )
+    if expected_event != round.last_event_seq:
+        raise ApiError(
+            RoundCode.STALE_EVENT,
+            "The round has changed since this screen was loaded; reload it.",
+            expected_event=expected_event,
+            last_event=round.last_event_seq,
+        )
 
 
 def tablet_view(state: GameState) -> TabletView:
