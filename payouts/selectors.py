@@ -7,21 +7,28 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 
 from payouts.models import PayoutLine, Settlement
-from tables.models import Round
+from tables.models import PayoutsConfirmation, Round
 from tables.selectors import RoundDetail, round_detail, round_queryset
 
 
 @dataclass(frozen=True)
 class SettledRoundDetail(RoundDetail):
-    """A round as its answer shows it, with its settlement and payout lines once settled."""
+    """A round as its answer shows it, with its settlement and payout lines once settled, and
+    the confirmation that its payouts were made, once made."""
 
     settlement: Settlement | None = None
     lines: list[PayoutLine] | None = None
+    payouts_confirmation: PayoutsConfirmation | None = None
 
 
 def settled_round_queryset() -> QuerySet[Round]:
-    """Rounds with their events and, when settled, their settlement and its lines."""
-    return round_queryset().select_related("settlement").prefetch_related("settlement__lines")
+    """Rounds with their events and, when settled, their settlement and its lines, and the
+    confirmation of their payouts."""
+    return (
+        round_queryset()
+        .select_related("settlement", "payouts_confirmation__confirmed_by")
+        .prefetch_related("settlement__lines")
+    )
 
 
 def settled_round_detail(round: Round) -> SettledRoundDetail:
@@ -35,6 +42,7 @@ def settled_round_detail(round: Round) -> SettledRoundDetail:
         state=detail.state,
         settlement=settlement,
         lines=None if settlement is None else list(settlement.lines.all()),
+        payouts_confirmation=getattr(round, "payouts_confirmation", None),
     )
 
 

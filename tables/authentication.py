@@ -56,22 +56,47 @@ _SESSIONS = TabletSession._meta.db_table
 _TABLETS = Tablet._meta.db_table
 
 
+#: What a pit boss's decision sign-in at a tablet may do: decide a retraction or a correction
+#: (a void), by the routes' names, and nothing else.
+DECISION_ROUTES = frozenset(
+    {
+        "retraction-approve",
+        "retraction-reject",
+        "audit-correction-approve",
+        "audit-correction-reject",
+    }
+)
+
+
 class TabletBoundTokenAuthentication(DeviceTokenAuthentication):
     """The device token, and the tablet it was issued at, in the token's one statement (so a
     dealer action costs no statement more): a token of a revoked tablet fails with 401
-    ``tablet_revoked``; one of a tablet in service acts at the tablet's table alone."""
+    ``tablet_revoked``; one of a tablet in service acts at the tablet's table alone. A pit
+    boss's decision sign-in at a tablet (``tables.services.tablets.decision_sign_in``) is
+    refused (403 ``permission_denied``) on any route but :data:`DECISION_ROUTES`."""
 
-    extra_columns = ", tb.id, tb.table_id, tb.revoked_at"
+    extra_columns = ", tb.id, tb.table_id, tb.revoked_at, ts.decision"
     extra_joins = f"""
         LEFT JOIN {_SESSIONS} ts ON ts.token_id = t.id
         LEFT JOIN {_TABLETS} tb ON tb.id = ts.tablet_id"""
 
+    def authenticate(self, request: Any) -> tuple[Any, Any] | None:
+        found = super().authenticate(request)
+        if found is not None and getattr(found[0], "tablet_decision", False):
+            match = getattr(request._request, "resolver_match", None)
+            if match is None or match.url_name not in DECISION_ROUTES:
+                raise exceptions.PermissionDenied(
+                    "A pit boss's sign-in at a tablet decides a request, and nothing else."
+                )
+        return found
+
     def bind(self, user: Any, token: DeviceToken, extra: tuple[Any, ...]) -> None:
-        tablet_id, table_id, revoked_at = extra
+        tablet_id, table_id, revoked_at, decision = extra
         if tablet_id is not None and revoked_at is not None:
             raise TabletRevoked()
         token.tablet_id = tablet_id  # type: ignore[attr-defined]
         user.tablet_table_id = table_id
+        user.tablet_decision = bool(decision)
 
 
 class TabletCredentialScheme(OpenApiAuthenticationExtension):

@@ -22,6 +22,7 @@ from casino.games import reddog, rubyrun, russian
 from casino.games.codes import GameCode
 from casino.games.contract import GameDefinition, GameState, JsonObject, RoundTerms
 from casino.games.errors import GameError
+from casino.games.retractions import RETRACTION_KIND, retracted_seqs
 from tables.models import Round, RoundEvent, RuleSet
 
 #: Every game, by name.
@@ -30,7 +31,7 @@ GAMES: Mapping[str, GameDefinition] = MappingProxyType(
 )
 
 #: Events of a round's log that are not the engine's: the rounds service writes them itself.
-CORE_EVENT_KINDS = frozenset({"note"})
+CORE_EVENT_KINDS = frozenset({"note", RETRACTION_KIND})
 
 
 def game_of(name: str) -> GameDefinition:
@@ -83,17 +84,29 @@ def current_state(round: Round, *, terms: RoundTerms | None = None) -> GameState
 
 
 def replayed_state(round: Round, events: Iterable[RoundEvent]) -> GameState:
-    """The engine's state rebuilt from ``events`` (the round's stored events, in order).
+    """The engine's state rebuilt from ``events`` (the round's stored events, in order), those
+    a retraction retracted left out (``casino.games.retractions``).
 
     :raises GameError: when a stored event does not read or is not legal where it stands (a
         log altered behind the service's back).
     """
     game = game_of(round.game)
     state = game.new_state(round_terms(round))
-    for stored in events:
-        if stored.kind not in CORE_EVENT_KINDS:
-            state.apply(game.read_event(stored_event_data(stored)))
+    for stored in live_events(events):
+        state.apply(game.read_event(stored_event_data(stored)))
     return state
+
+
+def live_events(events: Iterable[RoundEvent]) -> list[RoundEvent]:
+    """The engine's events among a round's stored ``events`` (in order), without those a
+    retraction retracted: what its state is the replay of."""
+    listed = list(events)
+    retracted = retracted_seqs((event.kind, event.payload) for event in listed)
+    return [
+        event
+        for event in listed
+        if event.kind not in CORE_EVENT_KINDS and event.seq not in retracted
+    ]
 
 
 def stored_event_data(stored: RoundEvent) -> JsonObject:

@@ -1,10 +1,11 @@
 """A table's limits: the one judgement of whether they can be played, made when they are set
 and again when a round opens, and which changes of them need a second person.
 
-Every limit set is a positive whole number of chips (the chip unit itself positive), and each
-minimum is at most its maximum. The engines read the limits a round pinned with their own
-checks too (Russian Poker's ``TableLimits``); these rules are what they accept, so limits that
-pass here never make a round unplayable.
+Every limit set is a positive whole number of chips (the chip unit itself positive), each
+minimum is at most its maximum, and the bonus bet's two limits are set together or not at all.
+The engines read the limits a round pinned with their own checks too (Russian Poker's
+``TableLimits``, the pot games' ``SeatingLimits``); these rules are what they accept, so limits
+that pass here never make a round unplayable.
 """
 
 from __future__ import annotations
@@ -17,14 +18,34 @@ from casino.core.errors import ApiError
 from casino.games.codes import GameCode
 from tables.models import Table
 
-LIMIT_FIELDS = ("ante_min", "ante_max", "bet_min", "bet_max", "max_table_payout")
-#: The limits that may be unset (null): no minimum or maximum bet, no maximum payout.
-_OPTIONAL = frozenset({"bet_min", "bet_max", "max_table_payout"})
+LIMIT_FIELDS = (
+    "ante_min",
+    "ante_max",
+    "bet_min",
+    "bet_max",
+    "max_table_payout",
+    "bonus_min",
+    "bonus_max",
+    "stack_min",
+    "stack_max",
+)
+#: The limits that may be unset (null): no minimum or maximum bet, no maximum payout, no bonus
+#: bet, no bounds on the chips a player brings to a pot game's seat beyond the rule set's.
+_OPTIONAL = frozenset(
+    {"bet_min", "bet_max", "max_table_payout", "bonus_min", "bonus_max", "stack_min", "stack_max"}
+)
+#: Each minimum and the maximum it may not exceed.
+_PAIRS = (
+    ("ante_min", "ante_max"),
+    ("bet_min", "bet_max"),
+    ("bonus_min", "bonus_max"),
+    ("stack_min", "stack_max"),
+)
 
 
 def verify_limits(table: Table) -> None:
     """Refuse limits that cannot be played at ``table``: a limit not positive or not a whole
-    number of chips, a minimum above its maximum.
+    number of chips, a minimum above its maximum, one bonus limit without the other.
 
     :raises ApiError: ``limits_invalid`` (400) naming the ``field``.
     """
@@ -44,10 +65,19 @@ def verify_limits(table: Table) -> None:
                 f"{name} is not a multiple of the chip unit {table.chip_unit}.",
                 field=name,
             )
-    if table.ante_min > table.ante_max:
-        raise ApiError(GameCode.LIMITS_INVALID, "ante_min is above ante_max.", field="ante_min")
-    if table.bet_min is not None and table.bet_max is not None and table.bet_min > table.bet_max:
-        raise ApiError(GameCode.LIMITS_INVALID, "bet_min is above bet_max.", field="bet_min")
+    for low_name, high_name in _PAIRS:
+        low, high = getattr(table, low_name), getattr(table, high_name)
+        if low is not None and high is not None and low > high:
+            raise ApiError(
+                GameCode.LIMITS_INVALID, f"{low_name} is above {high_name}.", field=low_name
+            )
+    if (table.bonus_min is None) != (table.bonus_max is None):
+        missing = "bonus_min" if table.bonus_min is None else "bonus_max"
+        raise ApiError(
+            GameCode.LIMITS_INVALID,
+            "A bonus bet has both limits or none (none: the table offers no bonus bet).",
+            field=missing,
+        )
 
 
 def needs_second_person(before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:

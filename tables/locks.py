@@ -99,7 +99,13 @@ def _table_lock_statement(with_round_numbers: bool) -> str:
         """,
         (SELECT max(r.number) FROM tables_round r WHERE r.table_id = t.id),
         (SELECT r.id FROM tables_round r WHERE r.table_id = t.id AND r.status = %(open)s),
-        (SELECT r.number FROM tables_round r WHERE r.table_id = t.id AND r.status = %(open)s)"""
+        (SELECT r.number FROM tables_round r WHERE r.table_id = t.id AND r.status = %(open)s),
+        (SELECT r.id FROM tables_round r
+         WHERE r.table_id = t.id AND r.status = %(settled)s
+           AND r.number = (SELECT max(l.number) FROM tables_round l WHERE l.table_id = t.id)
+           AND NOT EXISTS (
+               SELECT 1 FROM tables_payoutsconfirmation p WHERE p.round_id = r.id
+           ))"""
         if with_round_numbers
         else ""
     )
@@ -123,15 +129,20 @@ def table_lock(table_id: int, *, with_round_numbers: bool = False) -> Table:
     once rather than compiled from a queryset each time).
 
     ``with_round_numbers`` reads in the same statement, for the opening of a round, the last
-    round number used (``last_round_number``) and the round in play, if any
-    (``open_round_id``, ``open_round_number``; at most one: a database constraint).
+    round number used (``last_round_number``), the round in play, if any (``open_round_id``,
+    ``open_round_number``; at most one: a database constraint), and the last round when it is
+    settled and its payouts are not confirmed yet (``unpaid_round_id``).
 
     :raises Table.DoesNotExist:
     """
     with connection.cursor() as cursor:
         cursor.execute(
             _table_lock_statement(with_round_numbers),
-            {"table": table_id, "open": RoundStatus.OPEN.value},
+            {
+                "table": table_id,
+                "open": RoundStatus.OPEN.value,
+                "settled": RoundStatus.SETTLED.value,
+            },
         )
         row = cursor.fetchone()
     if row is None:
@@ -151,7 +162,8 @@ def table_lock(table_id: int, *, with_round_numbers: bool = False) -> Table:
             table.last_round_number,  # type: ignore[attr-defined]
             table.open_round_id,  # type: ignore[attr-defined]
             table.open_round_number,  # type: ignore[attr-defined]
-        ) = row[at + 1 : at + 4]
+            table.unpaid_round_id,  # type: ignore[attr-defined]
+        ) = row[at + 1 : at + 5]
     return table
 
 

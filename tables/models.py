@@ -120,7 +120,10 @@ class Table(models.Model):
     """A gaming table: its game, status, currency, chip unit, limits and current configuration.
 
     ``max_table_payout`` is the most one box may win in a round (Russian Poker); null where the
-    game has none. Money is in ``currency``; every amount is a multiple of ``chip_unit``.
+    game has none. ``bonus_min`` / ``bonus_max`` bound Russian Poker's bonus side bet per box
+    (both or neither: a table without them offers no bonus bet, RULES A.1); ``stack_min`` /
+    ``stack_max`` the chips a player brings to a seat of a pot game. Money is in ``currency``;
+    every amount is a multiple of ``chip_unit``.
     """
 
     pit = models.ForeignKey(Pit, on_delete=models.PROTECT, related_name="tables")
@@ -136,6 +139,34 @@ class Table(models.Model):
     bet_min = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
     bet_max = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
     max_table_payout = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    bonus_min = models.DecimalField(
+        max_digits=14,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text="The least bonus side bet per box (Russian Poker); none: no bonus bet.",
+    )
+    bonus_max = models.DecimalField(
+        max_digits=14,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text="The most bonus side bet per box (Russian Poker); none: no bonus bet.",
+    )
+    stack_min = models.DecimalField(
+        max_digits=14,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text="The least a player brings to a pot game's seat; none: a chip.",
+    )
+    stack_max = models.DecimalField(
+        max_digits=14,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text="The most a player brings to a pot game's seat; none: no maximum.",
+    )
     rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, related_name="tables")
     boxes = models.PositiveSmallIntegerField(default=4, help_text="Boxes or seats at the table.")
 
@@ -161,6 +192,24 @@ class Table(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(boxes__gte=1) & Q(boxes__lte=15), name="table_boxes_range"
+            ),
+            # A bonus bet has both limits or none (none: the table offers no bonus bet).
+            models.CheckConstraint(
+                condition=(Q(bonus_min__isnull=True) & Q(bonus_max__isnull=True))
+                | (Q(bonus_min__gt=0) & Q(bonus_max__gte=F("bonus_min"))),
+                name="table_bonus_limits",
+            ),
+            models.CheckConstraint(
+                condition=Q(stack_min__isnull=True) | Q(stack_min__gt=0),
+                name="table_stack_min_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(stack_max__isnull=True)
+                | (
+                    Q(stack_max__gt=0)
+                    & (Q(stack_min__isnull=True) | Q(stack_max__gte=F("stack_min")))
+                ),
+                name="table_stack_max_ge_min",
             ),
         ]
 
@@ -272,6 +321,10 @@ class Round(models.Model):
     ``snapshot`` is the engine's state after the last event (``casino.games.contract``), written
     with every action, so an action restores it instead of replaying the round; replaying the
     events stays the proof, and the settlement and the nightly check compare the two.
+
+    ``pending_retraction`` is a request to retract the round's last entries while it waits
+    for a pit boss (the round takes no action meanwhile); ``retractions`` counts those
+    approved, each of which frees the cards of the entries it retracted (``RoundCard.era``).
     """
 
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="rounds")
@@ -297,6 +350,17 @@ class Round(models.Model):
     )
     snapshot = models.JSONField(
         default=dict, blank=True, help_text="The engine's state after the last event."
+    )
+    pending_retraction = models.ForeignKey(
+        "RetractionRequest",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="A retraction waiting for a pit boss: the round takes no action meanwhile.",
+    )
+    retractions = models.PositiveSmallIntegerField(
+        default=0, help_text="Retractions approved: the cards' era (RoundCard.era)."
     )
     gaming_day = models.DateField()
     opened_at = models.DateTimeField()
@@ -386,18 +450,27 @@ class RoundEvent(models.Model):
 
 
 class RoundCard(models.Model):
-    """A card seen in a round: at most once per deck pass (Red Dog reshuffles start a new pass)."""
+    """A card seen in a round: at most once per deck pass (Red Dog reshuffles start a new pass)
+    and era.
+
+    ``era`` is the number of retractions approved in the round before the card was recorded
+    (``Round.retractions``). An approved retraction starts a new era, so a card its entries
+    recorded may be recorded again; within an era the database holds each card once per pass,
+    and across eras the engine does (a retraction's replay still holds every card it keeps).
+    Rows are never changed: a retracted entry's cards stay on the record.
+    """
 
     round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="cards")
     deck_pass = models.PositiveSmallIntegerField(default=1)
     card = models.PositiveSmallIntegerField(help_text="Card index 0-51 (rank index * 4 + suit).")
     position = models.CharField(max_length=40, help_text="Where it went: box:1, dealer, burn...")
     event = models.ForeignKey(RoundEvent, on_delete=models.PROTECT, related_name="cards")
+    era = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(
-                fields=["round", "deck_pass", "card"], name="round_card_once_per_pass"
+                fields=["round", "deck_pass", "card", "era"], name="round_card_once_per_pass"
             ),
             models.CheckConstraint(condition=Q(card__lte=51), name="round_card_index_valid"),
         ]
@@ -436,6 +509,103 @@ class LedgerEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} #{self.seq} {self.source}->{self.destination} {self.amount}"
+
+
+class PayoutsConfirmation(models.Model):
+    """The word of the table's dealer (or its pit boss) that a settled round's payouts were
+    made: "Paid". One per round, append-only; the table opens no next round before it
+    (``tables.services.payouts``). ``audit_record_id`` names its ``round.payouts_confirmed``
+    audit row."""
+
+    round = models.OneToOneField(
+        Round, on_delete=models.PROTECT, related_name="payouts_confirmation"
+    )
+    confirmed_by = models.ForeignKey(
+        conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    confirmed_role = models.CharField(max_length=20)
+    confirmed_at = models.DateTimeField()
+    audit_record_id = models.BigIntegerField(unique=True)
+
+    def __str__(self) -> str:
+        return f"payouts of {self.round_id} confirmed by {self.confirmed_by}"
+
+
+class RetractionRequest(models.Model):
+    """A request to retract the last entries of a round in play (back at most to the start of
+    its current phase), with a reason: made at the table, decided by a pit boss of its pit who
+    did not make it (``RetractionDecision``). Append-only.
+
+    ``events`` are the numbers of the events to retract, in order; ``last_event_seq`` the
+    round's last event when asked (the request retracts exactly the entries the requester saw);
+    ``phase`` the round's phase then. ``audit_record_id`` names the request's audit row.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="retraction_requests")
+    events = models.JSONField()
+    last_event_seq = models.PositiveIntegerField()
+    phase = models.CharField(max_length=40)
+    reason = models.TextField()
+    requested_by = models.ForeignKey(
+        conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    requested_role = models.CharField(max_length=20)
+    requested_at = models.DateTimeField()
+    audit_record_id = models.BigIntegerField(unique=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=~Q(reason=""), name="retraction_request_has_reason"),
+        ]
+        indexes = [models.Index(fields=["round"], name="retraction_request_round_idx")]
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"retraction of {self.events} in {self.round_id}"
+
+
+class RetractionOutcome(models.TextChoices):
+    APPROVED = "approved", "Approved"
+    REJECTED = "rejected", "Rejected"
+    WITHDRAWN = "withdrawn", "Withdrawn by its requester"
+
+
+class RetractionDecision(models.Model):
+    """The decision on a :class:`RetractionRequest`, one per request: approved or rejected by a
+    pit boss other than its requester, or withdrawn by the requester (the database refuses any
+    other pairing). Append-only.
+
+    An approval appends the round's ``retraction`` event (``event``); ``tablet`` is the tablet
+    at which a pit boss decided by PIN, null on the pit board.
+    """
+
+    request = models.OneToOneField(
+        RetractionRequest, on_delete=models.PROTECT, related_name="decision"
+    )
+    outcome = models.CharField(max_length=10, choices=RetractionOutcome.choices)
+    decided_by = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    decided_role = models.CharField(max_length=20)
+    decided_at = models.DateTimeField()
+    note = models.TextField(blank=True)
+    event = models.OneToOneField(
+        RoundEvent, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    tablet = models.ForeignKey(
+        "Tablet", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    audit_record_id = models.BigIntegerField(unique=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(event__isnull=True) | Q(outcome="approved"),
+                name="retraction_event_when_approved",
+            ),
+        ]
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"retraction {self.request_id} {self.outcome} by {self.decided_by}"
 
 
 class LimitChangeRequest(models.Model):
@@ -531,8 +701,9 @@ class Tablet(models.Model):
 
 
 class TabletSession(models.Model):
-    """A device token issued at a tablet by a dealer's PIN sign-in: the token acts at the
-    tablet's table alone, and not at all once the tablet is revoked.
+    """A device token issued at a tablet by a PIN sign-in: the token acts at the tablet's table
+    alone, and not at all once the tablet is revoked. A dealer's is bound to the dealer's
+    assignment there; a pit boss's (``decision``) is for one decision at the tablet.
 
     The link lives here rather than on the token, because the API machinery the token belongs
     to sits below the tables in the layers and may not name a tablet. One row per token.
@@ -542,16 +713,33 @@ class TabletSession(models.Model):
         "api.DeviceToken", on_delete=models.PROTECT, primary_key=True, related_name="+"
     )
     tablet = models.ForeignKey(Tablet, on_delete=models.PROTECT, related_name="sessions")
-    assignment = models.ForeignKey(DealerAssignment, on_delete=models.PROTECT, related_name="+")
+    assignment = models.ForeignKey(
+        DealerAssignment, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    decision = models.BooleanField(
+        default=False,
+        help_text="A pit boss's sign-in at the tablet for one decision: no assignment, a short "
+        "life, the decision routes alone, spent by the first decision it makes.",
+    )
+
+    class Meta:
+        constraints = [
+            # A dealer's session is the dealer's assignment; a pit boss's decision has none.
+            models.CheckConstraint(
+                condition=Q(decision=True, assignment__isnull=True)
+                | Q(decision=False, assignment__isnull=False),
+                name="tablet_session_assignment_or_decision",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"token {self.token_id} at {self.tablet}"
 
 
 class DealerPin(models.Model):
-    """A dealer's PIN for signing in at a tablet, stored as Django's password hasher stores a
-    password (``pin_hash``), never in clear. Each change replaces the hash and writes an
-    ``auth.pin_set`` audit row (without the PIN)."""
+    """A dealer's (or a pit boss's) PIN for signing in at a tablet, stored as Django's password
+    hasher stores a password (``pin_hash``), never in clear. Each change replaces the hash and
+    writes an ``auth.pin_set`` audit row (without the PIN)."""
 
     user = models.OneToOneField(
         conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="dealer_pin"

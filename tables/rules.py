@@ -82,9 +82,14 @@ def is_assigned_dealer(user: Any, obj: Any) -> bool:
 
 @rules.predicate
 def is_supervising_pit_boss(user: Any, obj: Any) -> bool:
-    """The user is a pit boss supervising the pit of this table (or the round's table)."""
+    """The user is a pit boss supervising the pit of this table (or the round's table), and,
+    signed in at a tablet, it is that tablet's table (``tables.authentication``)."""
     table = _table_of(obj)
     if table is None or user_role(user) is not Role.PIT_BOSS:
+        return False
+    # Signed in at a tablet (to decide there by PIN), a pit boss acts at its table alone.
+    bound = getattr(user, "tablet_table_id", None)
+    if bound is not None and bound != table.pk:
         return False
     return table.pit.supervisors.filter(pk=user.pk).exists()
 
@@ -99,6 +104,16 @@ rules.add_perm("tables.deal_round", is_assigned_dealer)
 # The tablets registered to a table: registered and revoked by who manages it, read by auditors.
 rules.add_perm("tables.view_tablets", is_supervising_pit_boss | is_auditor | is_admin)
 rules.add_perm("tables.review_round", is_supervising_pit_boss | is_auditor | is_admin)
+# A round's payouts are confirmed made ("Paid") by who pays them: its dealer, or its pit boss.
+rules.add_perm("tables.confirm_payouts", is_assigned_dealer | is_supervising_pit_boss)
+# Retractions of a round's last entries: asked at the table, decided by a pit boss of the pit
+# (the service refuses the requester), read by those and by auditors.
+rules.add_perm("tables.request_retraction", is_assigned_dealer | is_supervising_pit_boss)
+rules.add_perm("tables.decide_retraction", is_supervising_pit_boss)
+rules.add_perm(
+    "tables.view_retraction", is_assigned_dealer | is_supervising_pit_boss | is_auditor | is_admin
+)
+rules.add_perm("tables.list_retractions", is_dealer | is_pit_boss | is_auditor | is_admin)
 # Changes of limits waiting for a second person: listed for those who decide or review them.
 rules.add_perm("tables.list_limit_changes", is_pit_boss | is_auditor | is_admin)
 rules.add_perm("tables.view_limit_change", is_supervising_pit_boss | is_auditor | is_admin)

@@ -1,5 +1,5 @@
 """Reads of the tables app for its API: the floor a user may see, a round with its engine
-state, and the changes of limits under dual control."""
+state, and the changes of limits and the retractions under dual control."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet, Subquery
 
 from casino.core.roles import Role, user_role
 from casino.core.rows import ModelRows
@@ -18,6 +18,8 @@ from tables.engines import current_state
 from tables.models import (
     DealerAssignment,
     LimitChangeRequest,
+    PayoutsConfirmation,
+    RetractionRequest,
     Round,
     RoundEvent,
     RoundStatus,
@@ -26,8 +28,15 @@ from tables.models import (
 
 
 def table_queryset() -> QuerySet[Table]:
-    """Tables with what their answer shows: pit, rule set, dealers, the round in play."""
+    """Tables with what their answer shows: pit, rule set, dealers, the round in play, and the
+    last round while it is settled and its payouts are not confirmed."""
     in_play = Round.objects.filter(table=OuterRef("pk"), status=RoundStatus.OPEN)
+    last_number = Round.objects.filter(table=OuterRef(OuterRef("pk"))).order_by("-number")
+    unpaid = Round.objects.filter(
+        table=OuterRef("pk"),
+        number=Subquery(last_number.values("number")[:1]),
+        status=RoundStatus.SETTLED,
+    ).exclude(Exists(PayoutsConfirmation.objects.filter(round=OuterRef("pk"))))
     return (
         Table.objects.select_related("pit", "rule_set")
         .prefetch_related(
@@ -36,6 +45,8 @@ def table_queryset() -> QuerySet[Table]:
         .annotate(
             open_round_id=Subquery(in_play.values("pk")[:1]),
             open_round_number=Subquery(in_play.values("number")[:1]),
+            unpaid_round_id=Subquery(unpaid.values("pk")[:1]),
+            unpaid_round_number=Subquery(unpaid.values("number")[:1]),
         )
         .order_by("code")
     )
@@ -160,3 +171,62 @@ def limit_change_status(request: LimitChangeRequest) -> str:
     if decision is None:
         return "pending"
     return "approved" if decision.approved else "rejected"
+
+
+#: What a retraction request may be asked for by: its decision's outcome, or ``pending``.
+RETRACTION_STATUSES = ("pending", "approved", "rejected", "withdrawn")
+
+
+def retraction_queryset() -> QuerySet[RetractionRequest]:
+    """Retraction requests with their round, table, requester and decision, newest first."""
+    return RetractionRequest.objects.select_related(
+        "round__table", "requested_by", "decision__decided_by", "decision__event"
+    ).order_by("-id")
+
+
+def retraction_list(
+    *,
+    user: Any,
+    status: str | None = None,
+    pit: int | None = None,
+    table: int | None = None,
+    round: int | None = None,
+    limit: int = 100,
+) -> list[RetractionRequest]:
+    """The retraction requests ``user`` may see, newest first: a dealer's at the table of the
+    current assignment, a pit boss's pits', or all; filtered by ``status`` (``pending``: not
+    decided yet), ``pit``, ``table`` and ``round``."""
+    requests = retraction_queryset()
+    role = user_role(user)
+    if role is Role.DEALER:
+        requests = requests.filter(
+            round__table__assignments__dealer=user, round__table__assignments__ended_at__isnull=True
+        )
+    elif role is Role.PIT_BOSS:
+        requests = requests.filter(round__table__pit__supervisors=user)
+    if pit is not None:
+        requests = requests.filter(round__table__pit_id=pit)
+    if table is not None:
+        requests = requests.filter(round__table_id=table)
+    if round is not None:
+        requests = requests.filter(round_id=round)
+    if status == "pending":
+        requests = requests.filter(decision__isnull=True)
+    elif status is not None:
+        requests = requests.filter(decision__outcome=status)
+    return list(requests[:limit])
+
+
+def retraction_status(request: RetractionRequest) -> str:
+    """``pending``, else the decision's outcome."""
+    decision = getattr(request, "decision", None)
+    return "pending" if decision is None else str(decision.outcome)
+
+
+def retracted_entries(request: RetractionRequest) -> list[RoundEvent]:
+    """The events ``request`` retracts (or would), in order, with their actors."""
+    return list(
+        RoundEvent.objects.filter(round_id=request.round_id, seq__in=request.events)
+        .select_related("actor")
+        .order_by("seq")
+    )

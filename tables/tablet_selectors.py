@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 
-from tables.models import DealerAssignment, Round, RoundStatus, Table, Tablet
+from tables.models import DealerAssignment, PayoutsConfirmation, Round, RoundStatus, Table, Tablet
 
 
 def tablets_of_table(table_id: int) -> QuerySet[Tablet]:
@@ -28,11 +28,13 @@ class TabletHere:
     table: Table
     dealer: Any | None
     open_round: int | None
+    unpaid_round: int | None = None
 
 
 def tablet_here(tablet: Tablet) -> TabletHere:
-    """The tablet's table (with its pit and casino), the dealer assigned there now, and the
-    round in play, if any: a tablet that restarted resumes that round."""
+    """The tablet's table (with its pit and casino), the dealer assigned there now, the round
+    in play, if any: a tablet that restarted resumes that round; and the last round while it
+    is settled and its payouts not confirmed: the tablet shows its settlement until then."""
     table = tablet.table
     assignment = (
         DealerAssignment.objects.filter(table_id=table.pk, ended_at__isnull=True)
@@ -44,9 +46,25 @@ def tablet_here(tablet: Tablet) -> TabletHere:
         .values_list("pk", flat=True)
         .first()
     )
+    last = (
+        Round.objects.filter(table_id=table.pk)
+        .order_by("-number")
+        .values(
+            "pk",
+            "status",
+            confirmed=Exists(PayoutsConfirmation.objects.filter(round=OuterRef("pk"))),
+        )
+        .first()
+    )
+    unpaid = (
+        last["pk"]
+        if last is not None and last["status"] == RoundStatus.SETTLED and not last["confirmed"]
+        else None
+    )
     return TabletHere(
         tablet=tablet,
         table=table,
         dealer=assignment.dealer if assignment else None,
         open_round=open_round,
+        unpaid_round=unpaid,
     )

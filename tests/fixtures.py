@@ -93,6 +93,8 @@ def floor(users: dict[str, Any]) -> dict[str, Any]:
         ante_min=D(10),
         ante_max=D(500),
         max_table_payout=D(5000),
+        bonus_min=D(1),
+        bonus_max=D(500),
         rule_set=rules,
         boxes=4,
     )
@@ -104,6 +106,8 @@ def floor(users: dict[str, Any]) -> dict[str, Any]:
         ante_min=D(10),
         ante_max=D(500),
         max_table_payout=D(5000),
+        bonus_min=D(1),
+        bonus_max=D(500),
         rule_set=rules,
         boxes=4,
     )
@@ -160,6 +164,8 @@ def play_game_at_table(floor: dict[str, Any]) -> Callable[..., Table]:
     def switch(game: str, **settings: Any) -> Table:
         table = floor["table"]
         table.game = game
+        # A pot game's table seats its players: eight, as the demo floor's do.
+        table.boxes = 4 if game == Game.RUSSIAN_POKER else 8
         table.rule_set = RuleSet.objects.create(
             game=game,
             name=f"{game} test rules",

@@ -13,7 +13,10 @@ the services wrote them in the same transactions:
 - ``correction.requested`` / ``correction.approved`` / ``correction.rejected``: each
   correction's request and decision, by whom, why, with its lines; no row of a correction the
   package leaves out;
-- ``round.voided``: a round voided (or a settled round whose void was approved) has its row.
+- ``round.voided``: a round voided (or a settled round whose void was approved) has its row;
+- ``round.retraction_approved``: each ``retraction`` event (entries retracted, never erased) was
+  approved, naming its request and the event, by someone other than the requester, whose
+  action the event is.
 
 For a table's day every round whose ``round.opened`` row is on that day must be in the package.
 """
@@ -27,6 +30,7 @@ from typing import Any
 
 from audit.evidence.document import KIND_ROUND, KIND_TABLE_DAY
 from casino.core.audit_codes import AuditCode
+from casino.games.retractions import RETRACTION_KIND
 
 _CORRECTION_CODES = (
     AuditCode.CORRECTION_REQUESTED,
@@ -95,6 +99,7 @@ def round_problems(round: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]) 
             round, [row for row in rows if row["event_code"] in _CORRECTION_CODES]
         ),
         *_void_problems(round, by_code[AuditCode.ROUND_VOIDED]),
+        *_retraction_problems(round, by_code[AuditCode.ROUND_RETRACTION_APPROVED]),
     ]
 
 
@@ -244,3 +249,25 @@ def _void_problems(round: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]) 
     if round["status"] == "voided" and not rows:
         return ["voided, with no round.voided row"]
     return []
+
+
+def _retraction_problems(
+    round: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]
+) -> list[str]:
+    approvals = {
+        ((row["after"] or {}).get("request"), (row["after"] or {}).get("event")): row
+        for row in rows
+    }
+    found = []
+    for event in round["events"]:
+        if event["kind"] != RETRACTION_KIND:
+            continue
+        request = event["payload"].get("request")
+        approval = approvals.pop((request, event["seq"]), None)
+        if approval is None:
+            found.append(f"retraction event {event['seq']} has no approval in the trail")
+        elif approval["actor_id"] == event["actor"]["id"]:
+            found.append(f"retraction event {event['seq']} was approved by its requester")
+    for request, seq in sorted(approvals, key=str):
+        found.append(f"the trail approves retraction {request} as event {seq}, not in the round")
+    return found

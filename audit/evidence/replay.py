@@ -3,7 +3,9 @@
 The engines (``casino.games``) need no database: a round's terms (its rule set's settings, its
 pinned paytables, its limits and options) and its events, as the package holds them, rebuild
 its state with every check an action had, and a settled round's result must equal the
-settlement the package holds, line for line and to the cent.
+settlement the package holds, line for line and to the cent. The events a retraction retracted
+stay in the package, and are left out of the replay, as the table service leaves them out
+(``casino.games.retractions``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 from casino.games import reddog, rubyrun, russian
 from casino.games.contract import GameDefinition, GameResult, RoundTerms
 from casino.games.errors import GameError
+from casino.games.retractions import RETRACTION_KIND, retracted_seqs
 
 GAMES: Mapping[str, GameDefinition] = {
     game.name: game for game in (russian.GAME, rubyrun.GAME, reddog.GAME)
@@ -23,7 +26,7 @@ GAMES: Mapping[str, GameDefinition] = {
 
 #: Events the rounds service writes itself, not the engine's (``tables.engines``'s
 #: ``CORE_EVENT_KINDS``, which this pure module cannot import; a test keeps them equal).
-SERVICE_EVENT_KINDS = frozenset({"note"})
+SERVICE_EVENT_KINDS = frozenset({"note", RETRACTION_KIND})
 
 
 def round_terms(terms: Mapping[str, Any]) -> RoundTerms:
@@ -49,8 +52,9 @@ def replay_problems(round: Mapping[str, Any]) -> tuple[str, list[str]]:
         return "", [f"round {round['id']}: no engine for the game {round['game']!r}"]
     try:
         state = game.new_state(round_terms(round["terms"]))
+        retracted = retracted_seqs((e["kind"], e["payload"]) for e in round["events"])
         for event in round["events"]:
-            if event["kind"] not in SERVICE_EVENT_KINDS:
+            if event["kind"] not in SERVICE_EVENT_KINDS and event["seq"] not in retracted:
                 state.apply(game.read_event({"kind": event["kind"], **event["payload"]}))
     except (GameError, KeyError, TypeError, ValueError) as exc:
         return "", [f"round {round['id']}: its events do not replay: {exc}"]

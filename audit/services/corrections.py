@@ -1,9 +1,11 @@
 """Corrections under dual control: a void or a payout correction of a round.
 
 A dealer at the table or a pit boss of its pit requests one with a reason; another pit boss of
-that pit approves or rejects it. A settled round is never edited: an approved correction is a
-new record referencing the round and its settlement, with lines saying what is owed to (positive)
-or recovered from (negative) each box. A void of a round still in play ends the round
+that pit approves or rejects it, on the pit board or at the table's tablet signed in by PIN for
+that one decision (``tables.services.tablets.decision_sign_in``, which the decision spends). A
+settled round is never edited: an approved correction is a new record referencing the round
+and its settlement, with lines saying what is owed to (positive) or recovered from (negative)
+each box. A void of a round still in play ends the round
 (``voided``); a void of a settled round leaves the round and its settlement as they are, and
 its lines return each box's stakes less what the box was paid.
 
@@ -12,8 +14,8 @@ Reports count an approved correction on the gaming day of its approval. The tabl
 approved void of a settled round takes the round back out of them, an approved payout correction
 adds its lines to what was paid.
 
-Lock order (``tables.locks``): the round, then the correction, then the day totals' row, then the
-audit chain, then the alert raised for a request.
+Lock order (``tables.locks``): the round, then the correction, then the day totals' row, then a
+decision sign-in's token, then the audit chain, then the alert raised for a request.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from payouts.services.day_totals import DayFigures, stored_figures, table_day_to
 from tables.lifecycle import round_status_change
 from tables.locks import round_lock
 from tables.models import Round, RoundStatus
+from tables.services.tablets import decision_sign_in_spend
 
 #: The most lines one payout correction may carry.
 MAX_LINES = 50
@@ -200,13 +203,19 @@ def _decide(*, correction_id: int, actor: AbstractBaseUser, note: str, approve: 
                 "decision_note",
             ]
         )
+        # A pit boss who signed in at the table's tablet to decide this has decided.
+        tablet = decision_sign_in_spend(actor)
         audit_record(
             event_code=AuditCode.CORRECTION_APPROVED if approve else AuditCode.CORRECTION_REJECTED,
             actor=actor,
             round=round,
             gaming_day=correction.decided_gaming_day,
             before={"status": CorrectionStatus.REQUESTED},
-            after={**_describe(correction), "status": correction.status},
+            after={
+                **_describe(correction),
+                "status": correction.status,
+                **({} if tablet is None else {"tablet": tablet.pk}),
+            },
             reason=correction.decision_note,
         )
         return correction

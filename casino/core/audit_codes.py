@@ -12,6 +12,7 @@ class AuditCode(StrEnum):
     SIGN_IN_LOCKED = "auth.sign_in_locked"
     SIGN_IN_LOCKOUT_LIFTED = "auth.sign_in_lockout_lifted"
     PIN_SET = "auth.pin_set"
+    DECISION_SIGN_IN = "auth.decision_sign_in"
     # Tablets bound to tables
     TABLET_REGISTERED = "tablet.registered"
     TABLET_REVOKED = "tablet.revoked"
@@ -53,6 +54,11 @@ class AuditCode(StrEnum):
     ROUND_SETTLED = "round.settled"
     ROUND_VOIDED = "round.voided"
     ROUND_REPLAY_MISMATCH = "round.replay_mismatch"
+    ROUND_PAYOUTS_CONFIRMED = "round.payouts_confirmed"
+    ROUND_RETRACTION_REQUESTED = "round.retraction_requested"
+    ROUND_RETRACTION_APPROVED = "round.retraction_approved"
+    ROUND_RETRACTION_REJECTED = "round.retraction_rejected"
+    ROUND_RETRACTION_WITHDRAWN = "round.retraction_withdrawn"
     # Corrections (dual control)
     CORRECTION_REQUESTED = "correction.requested"
     CORRECTION_APPROVED = "correction.approved"

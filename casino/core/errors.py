@@ -105,6 +105,9 @@ class RoundCode(StrEnum):
     ROUND_NOT_SETTLEABLE = "round_not_settleable"
     SETTLEMENT_UNBALANCED = "settlement_unbalanced"
     SETTLEMENT_MISMATCH = "settlement_mismatch"
+    ROUND_PAYOUTS_UNCONFIRMED = "round_payouts_unconfirmed"
+    RETRACTION_PENDING = "retraction_pending"
+    RETRACTION_INVALID = "retraction_invalid"
 
 
 @unique
@@ -287,6 +290,12 @@ _EXCEPTIONS: dict[str, int] = {
     # The record does not add up: a fault of the server, never of the request.
     RoundCode.SETTLEMENT_UNBALANCED: 500,
     RoundCode.SETTLEMENT_MISMATCH: 500,
+    # The table's last round is settled and its payouts not confirmed ("Paid"): no next round.
+    RoundCode.ROUND_PAYOUTS_UNCONFIRMED: 409,
+    # A retraction waits for a pit boss (or one is asked while another waits).
+    RoundCode.RETRACTION_PENDING: 409,
+    # Nothing to retract, or more entries than the current phase holds.
+    RoundCode.RETRACTION_INVALID: 422,
     CorrectionCode.CORRECTION_NOT_ALLOWED: 403,
     CorrectionCode.CORRECTION_SELF_APPROVAL: 403,
     CorrectionCode.CORRECTION_NOT_PENDING: 409,

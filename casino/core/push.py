@@ -64,6 +64,9 @@ class TableChange(StrEnum):
     ALERT_ACKNOWLEDGED = "alert_acknowledged"
     #: A step of the chip tray: a count, a slip, a slip's void or a drop (``TraySubject``).
     TRAY_CHANGED = "tray_changed"
+    PAYOUTS_CONFIRMED = "payouts_confirmed"
+    RETRACTION_REQUESTED = "retraction_requested"
+    RETRACTION_DECIDED = "retraction_decided"
 
 
 class TraySubject(StrEnum):

@@ -69,11 +69,22 @@ POT_GAME_HOUSE_EDGE = D("0.000000")
 POT_PAYTABLES = {Game.RUBY_RUN: "Ruby Run pot, no rake", Game.RED_DOG: "Red Dog pot, no commission"}
 #: Which dealer the demo's pit boss seats at which table (RP-2 stays closed).
 DEMO_ASSIGNMENTS = {"RP-1": "dealer1", "RR-1": "dealer2", "RD-1": "dealer3"}
-#: The demo dealers' PINs for signing in at a tablet (``make run`` prints them).
-DEMO_PINS = {"dealer1": "1111", "dealer2": "2222", "dealer3": "3333"}
+#: The PINs for signing in at a tablet (``make run`` prints them): the dealers', to deal, and
+#: the pit bosses', to decide a retraction or a void there.
+DEMO_PINS = {
+    "dealer1": "1111",
+    "dealer2": "2222",
+    "dealer3": "3333",
+    "pitboss": "9999",
+    "pitboss2": "8888",
+}
+#: The pit's two pit bosses: a request of one (a limit change, a void) is decided by the other,
+#: so every path under dual control can be completed on the demo floor.
+DEMO_PIT_BOSSES = ("pitboss", "pitboss2")
 DEMO_USERS = (
     ("admin", Role.ADMIN),
     ("pitboss", Role.PIT_BOSS),
+    ("pitboss2", Role.PIT_BOSS),
     ("auditor", Role.AUDITOR),
     ("dealer1", Role.DEALER),
     ("dealer2", Role.DEALER),
@@ -97,7 +108,7 @@ def load_demo_floor() -> bool:
         pit = Pit.objects.create(casino=casino, name="Pit 1")
         for value, colour in DEMO_CHIPS:
             chip_add(casino_id=casino.pk, value=D(value), colour=colour, actor=users["admin"])
-        pit.supervisors.add(users["pitboss"])
+        pit.supervisors.add(*(users[name] for name in DEMO_PIT_BOSSES))
         main = _paytable(
             "Russian Poker standard",
             Game.RUSSIAN_POKER,
@@ -133,6 +144,8 @@ def load_demo_floor() -> bool:
                 ante_min=D(10),
                 ante_max=D(500),
                 max_table_payout=D(5000),
+                bonus_min=D(5),
+                bonus_max=D(100),
                 rule_set=rules[Game.RUSSIAN_POKER],
                 boxes=4,
             ),
@@ -143,6 +156,8 @@ def load_demo_floor() -> bool:
                 ante_min=D(25),
                 ante_max=D(1000),
                 max_table_payout=D(20000),
+                bonus_min=D(5),
+                bonus_max=D(250),
                 rule_set=rules[Game.RUSSIAN_POKER],
                 boxes=6,
             ),
@@ -154,6 +169,8 @@ def load_demo_floor() -> bool:
                 ante_max=D(1),
                 bet_min=D(2),
                 bet_max=D(4),
+                stack_min=D(20),
+                stack_max=D(1000),
                 rule_set=rules[Game.RUBY_RUN],
                 boxes=8,
             ),
@@ -163,6 +180,8 @@ def load_demo_floor() -> bool:
                 game=Game.RED_DOG,
                 ante_min=D(2),
                 ante_max=D(2),
+                stack_min=D(20),
+                stack_max=D(500),
                 rule_set=rules[Game.RED_DOG],
                 boxes=8,
             ),
@@ -183,8 +202,8 @@ def load_demo_floor() -> bool:
             table = next(t for t in tables if t.code == code)
             table_open(table_id=table.pk, actor=users["pitboss"], reason="demo floor")
             dealer_assign(table_id=table.pk, dealer=users[dealer], actor=users["pitboss"])
-        for dealer, pin in DEMO_PINS.items():
-            pin_set(user_id=users[dealer].pk, pin=pin, actor=users["admin"])
+        for name, pin in DEMO_PINS.items():
+            pin_set(user_id=users[name].pk, pin=pin, actor=users["admin"])
         return True
 
 

@@ -3,12 +3,13 @@ pit board, the auditor's workbench and the day's report have something to show.
 
 Each round is played as a dealer plays it: through the rounds and settlement services, every
 action's body read by the tablet's own input serializers (``tables.api.actions``), by the
-table's assigned dealer. What to do next is read from the round's tablet view, the one every
-game shares: the action the table waits for (the view's first), its fields filled from their
-bounds, each card drawn at random among the cards the view says are still unseen (which is
-dealing from a shuffled deck). A few choices are the demo player's own (:class:`Habits`): a
-Russian Poker box bets where it may, a Ruby Run seat checks or calls, a Red Dog game ends after
-a few hands. The draws are seeded, so a demo floor is the same on every machine.
+table's assigned dealer, who settles it and confirms its payouts made. What to do next is read
+from the round's tablet view, the one every game shares: the action the table waits for (the
+view's first), its fields filled from their bounds, each card drawn at random among the cards
+the view says are still unseen (which is dealing from a shuffled deck). A few choices are the
+demo player's own (:class:`Habits`): a Russian Poker box bets where it may, a Ruby Run seat
+checks or calls, a Red Dog game ends after a few hands. The draws are seeded, so a demo floor
+is the same on every machine.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from payouts.services.settlement import round_settle
 from tables.api.actions import read_action
 from tables.engines import current_state
 from tables.models import DealerAssignment
+from tables.services.paid import round_payouts_confirm
 from tables.services.rounds import NOTE, round_act, round_open, tablet_view
 
 #: How many rounds ``load_demo_floor`` plays at each open table of a new floor, and its seed.
@@ -76,6 +78,8 @@ def _play(table_id: int, game: str, dealer: Any, draw: random.Random) -> None:
     for _ in range(MAX_ACTIONS):
         if view.complete:
             round_settle(round_id=round.pk, actor=dealer)
+            # The dealer pays the layout out and says so: the table's next round waits for it.
+            round_payouts_confirm(round_id=round.pk, actor=dealer)
             return
         action = _choose(view, habits, hands)
         if action.name == "start_hand":

@@ -43,6 +43,10 @@ class GameCode(StrEnum):
     INSUFFICIENT_STACK = "insufficient_stack"
     #: A bet below the least allowed now (``data["minimum"]``).
     BET_BELOW_MINIMUM = "bet_below_minimum"
+    #: The chips a player brings to the table are outside the table's limits (``data["seat"]``,
+    #: ``data["amount"]``, ``data["limit"]``: ``stack_min`` or ``stack_max``, ``data["minimum"]``,
+    #: ``data["maximum"]``).
+    STACK_OUT_OF_LIMITS = "stack_out_of_limits"
 
     # -- the flow of a round -----------------------------------------------------------------
     #: The action is not allowed in the current phase (``data["action"]``, ``data["phase"]``).

@@ -50,6 +50,11 @@ ActionInput: TypeAlias = Mapping[str, InputValue]
 #: current deck pass (:attr:`TabletView.unseen_cards`).
 DECK_SIZE: Final = 52
 
+#: The option a round of a game that carries chips from game to game
+#: (:attr:`GameDefinition.carries_chips`) is opened with: the chips the house float holds for it
+#: from the table's last game (an amount as text). The table service pins it, never the dealer.
+CARRIED_IN_OPTION: Final = "carried_in"
+
 
 class PositionKind(StrEnum):
     """A house-banked game has boxes; a pot game has seats."""
@@ -144,6 +149,12 @@ class FieldBounds:
     boxes or seats it may name); ``targets`` for a target; ``choices`` for a choice. ``value``
     is the only value the field may take now, when there is exactly one (the amount to call,
     the box to act).
+
+    ``labels`` says in words what each value of ``positions``, ``targets`` or ``choices`` is
+    for, one label per value in the same order ("Box 3: five cards", "Dealer: up card"), so
+    that a picker opened for one of them is titled by it. ``count_of`` names another cards
+    field of the action whose count this one's must equal (an exchange's replacements, as many
+    as its discards), once that field is filled; ``min_count`` / ``max_count`` bound both.
     """
 
     name: str
@@ -160,6 +171,8 @@ class FieldBounds:
     targets: tuple[str, ...] | None = None
     choices: tuple[str, ...] | None = None
     value: JsonValue = None
+    labels: tuple[str, ...] | None = None
+    count_of: str | None = None
 
     def to_dict(self) -> JsonObject:
         return {
@@ -177,6 +190,8 @@ class FieldBounds:
             "targets": None if self.targets is None else list(self.targets),
             "choices": None if self.choices is None else list(self.choices),
             "value": self.value,
+            "labels": None if self.labels is None else list(self.labels),
+            "count_of": self.count_of,
         }
 
 
@@ -296,9 +311,15 @@ class ResultLine:
     """What one box or seat gets back for one line of the settlement.
 
     ``computed`` is what the rules give (stake plus winnings, before any cap); ``paid`` what is
-    handed over; ``reason`` says why they differ (empty when they do not). ``combination`` names
-    the hand the line was judged on, in full. ``pot`` numbers the pot of a pot award (0 is the
-    main pot), ``None`` elsewhere.
+    handed over; ``reason`` says why they differ (empty when they do not), as a stable code, and
+    ``reason_text`` in words. ``combination`` names the hand the line was judged on, in full.
+    ``pot`` numbers the pot of a pot award (0 is the main pot), ``None`` elsewhere. ``label``
+    is the line in words ("Ante", "Side pot 1").
+
+    What the dealer does with the line at the settlement follows from it (:attr:`take`,
+    :attr:`pay`, :attr:`stays`), less what was settled while the round was played:
+    ``collected_in_play`` of the stake was taken when it was put up (a fee), ``paid_in_play``
+    of ``paid`` was handed over at the player's turn (a Red Dog bet won).
     """
 
     position: Position
@@ -310,31 +331,71 @@ class ResultLine:
     reason: str = ""
     combination: str = ""
     pot: int | None = None
+    label: str = ""
+    reason_text: str = ""
+    collected_in_play: Decimal = Decimal(0)
+    paid_in_play: Decimal = Decimal(0)
+
+    @property
+    def stays(self) -> Decimal:
+        """The stake left on the layout for the player: returned, with any winnings beside it."""
+        return min(self.stake - self.collected_in_play, self.paid - self.paid_in_play)
+
+    @property
+    def take(self) -> Decimal:
+        """The stake lost, to collect now."""
+        return self.stake - self.collected_in_play - self.stays
+
+    @property
+    def pay(self) -> Decimal:
+        """The winnings to put beside the stake now."""
+        return self.paid - self.paid_in_play - self.stays
 
     def to_dict(self) -> JsonObject:
         return {
             "position": self.position.to_dict(),
             "line": self.line,
+            "label": self.label,
             "outcome": self.outcome,
             "stake": str(self.stake),
             "computed": str(self.computed),
             "paid": str(self.paid),
             "reason": self.reason,
+            "reason_text": self.reason_text,
             "combination": self.combination,
             "pot": self.pot,
+            "take": str(self.take),
+            "pay": str(self.pay),
+            "stays": str(self.stays),
+            "collected_in_play": str(self.collected_in_play),
+            "paid_in_play": str(self.paid_in_play),
         }
 
 
 @dataclass(frozen=True, slots=True)
 class PositionResult:
     """One box's or seat's totals: ``net = returned - staked`` (positive when it won);
-    ``withheld`` is what a cap kept back."""
+    ``withheld`` is what a cap kept back, ``withheld_reason`` why, in words.
+
+    The figures a dealer pays from, in the order a layout is worked: ``take`` (stakes lost, to
+    collect), ``pay`` (winnings to put beside the stakes), ``stays`` (stakes returned on the
+    layout). What was settled while the round was played is apart: ``collected_in_play`` (a
+    fee taken when it was paid, a pot game's chips put into the pot) and ``paid_in_play``
+    (a pot game's chips taken from the pot at a turn). So
+    ``net = pay - take + paid_in_play - collected_in_play``.
+    """
 
     position: Position
     staked: Decimal
     returned: Decimal
     net: Decimal
     withheld: Decimal = Decimal(0)
+    take: Decimal = Decimal(0)
+    pay: Decimal = Decimal(0)
+    stays: Decimal = Decimal(0)
+    collected_in_play: Decimal = Decimal(0)
+    paid_in_play: Decimal = Decimal(0)
+    withheld_reason: str = ""
 
     def to_dict(self) -> JsonObject:
         return {
@@ -342,7 +403,13 @@ class PositionResult:
             "staked": str(self.staked),
             "returned": str(self.returned),
             "net": str(self.net),
+            "take": str(self.take),
+            "pay": str(self.pay),
+            "stays": str(self.stays),
             "withheld": str(self.withheld),
+            "withheld_reason": self.withheld_reason,
+            "collected_in_play": str(self.collected_in_play),
+            "paid_in_play": str(self.paid_in_play),
         }
 
 
@@ -352,9 +419,22 @@ class GameResult:
 
     ``stakes`` and ``lines`` are what the settlement service writes (wager lines and payout
     lines); ``positions`` each box's or seat's totals. ``staked - returned = house_result``;
-    in a pot game (``pot_game``) the house keeps only ``rake`` (commissions, fees and chips
-    that do not divide), so ``house_result == rake``. ``detail`` is the engine's own full
-    settlement as JSON: a replay must reproduce it exactly.
+    in a pot game (``pot_game``) the house keeps only ``rake`` (commissions and fees), so
+    ``house_result == rake``. ``detail`` is the engine's own full settlement as JSON: a replay
+    must reproduce it exactly.
+
+    ``take``, ``pay``, ``stays``, ``collected_in_play`` and ``paid_in_play`` are the sums of
+    the positions' (see :class:`PositionResult`). A pot game may carry chips from one game to
+    the next (Red Dog's odd chips of the final share, RULES A.3): ``carried_in`` came into this
+    game's pot from the house float, ``carried_out`` stays in the float for the table's next
+    game. Neither is the house's, so ``staked`` counts the one and ``returned`` the other, as
+    if the float were one more player: ``staked = sum of the stakes + carried_in``,
+    ``returned = sum of the lines paid + carried_out``, and so
+
+        sum(pay) - sum(take) + sum(paid_in_play) - sum(collected_in_play)
+            = -house_result + carried_in - carried_out
+
+    (for a round settled wholly at its end, ``sum(pay) - sum(take) = -house_result``).
     """
 
     stakes: tuple[Stake, ...]
@@ -368,6 +448,13 @@ class GameResult:
     pot_game: bool
     rake: Decimal
     detail: JsonObject = field(default_factory=dict)
+    take: Decimal = Decimal(0)
+    pay: Decimal = Decimal(0)
+    stays: Decimal = Decimal(0)
+    collected_in_play: Decimal = Decimal(0)
+    paid_in_play: Decimal = Decimal(0)
+    carried_in: Decimal = Decimal(0)
+    carried_out: Decimal = Decimal(0)
 
     def to_dict(self) -> JsonObject:
         return {
@@ -381,6 +468,13 @@ class GameResult:
             "cap_applied": self.cap_applied,
             "pot_game": self.pot_game,
             "rake": str(self.rake),
+            "take": str(self.take),
+            "pay": str(self.pay),
+            "stays": str(self.stays),
+            "collected_in_play": str(self.collected_in_play),
+            "paid_in_play": str(self.paid_in_play),
+            "carried_in": str(self.carried_in),
+            "carried_out": str(self.carried_out),
         }
 
 
@@ -534,6 +628,13 @@ class GameDefinition(Protocol):
     @property
     def actions(self) -> Mapping[str, GameActionSpec]: ...
 
+    @property
+    def carries_chips(self) -> bool:
+        """Whether a game's leftover chips are carried to the table's next game
+        (:attr:`GameResult.carried_out`): its rounds then open with :data:`CARRIED_IN_OPTION`
+        beside what :meth:`normalise_options` accepts from the dealer."""
+        ...
+
     def validate_rules(self, settings: JsonObject) -> JsonObject:
         """The rule set's settings validated and completed with the defaults.
 
@@ -620,9 +721,13 @@ def game_result(
     pot_game: bool,
     rake: Decimal = Decimal(0),
     detail: JsonObject | None = None,
+    carried_in: Decimal = Decimal(0),
+    carried_out: Decimal = Decimal(0),
 ) -> GameResult:
     """A :class:`GameResult` with every total summed from ``stakes`` and ``lines``: per box or
     seat (in position order) and for the round.
+
+    A stake no line accounts for (a pot game's chips put into the pot) was collected in play.
 
     >>> box = Position(PositionKind.BOX, 1)
     >>> result = game_result(
@@ -632,33 +737,59 @@ def game_result(
     ... )
     >>> result.positions[0].net, result.house_result, result.withheld, result.cap_applied
     (Decimal('15'), Decimal('-15'), Decimal('5'), True)
+    >>> result.positions[0].take, result.positions[0].pay, result.positions[0].stays
+    (Decimal('0'), Decimal('15'), Decimal('10'))
     """
     zero = Decimal(0)
     staked: dict[Position, Decimal] = {}
     returned: dict[Position, Decimal] = {}
     withheld: dict[Position, Decimal] = {}
+    sums: dict[Position, list[Decimal]] = {}
+    reasons: dict[Position, list[str]] = {}
     for stake in stakes:
         staked[stake.position] = staked.get(stake.position, zero) + stake.amount
     for line in lines:
         returned[line.position] = returned.get(line.position, zero) + line.paid
         withheld[line.position] = withheld.get(line.position, zero) + line.computed - line.paid
-    positions = tuple(
-        PositionResult(
-            position=position,
-            staked=staked.get(position, zero),
-            returned=returned.get(position, zero),
-            net=returned.get(position, zero) - staked.get(position, zero),
-            withheld=withheld.get(position, zero),
+        take, pay, stays, collected, paid, staked_in_lines = sums.setdefault(
+            line.position, [zero] * 6
         )
-        for position in sorted(set(staked) | set(returned), key=lambda p: (p.kind, p.number))
-    )
-    total_staked = sum(staked.values(), zero)
-    total_returned = sum(returned.values(), zero)
+        sums[line.position] = [
+            take + line.take,
+            pay + line.pay,
+            stays + line.stays,
+            collected + line.collected_in_play,
+            paid + line.paid_in_play,
+            staked_in_lines + line.stake,
+        ]
+        if line.reason_text and line.reason_text not in reasons.setdefault(line.position, []):
+            reasons[line.position].append(line.reason_text)
+    positions = []
+    for position in sorted(set(staked) | set(returned), key=lambda p: (p.kind, p.number)):
+        take, pay, stays, collected, paid, staked_in_lines = sums.get(position, [zero] * 6)
+        own_staked, own_returned = staked.get(position, zero), returned.get(position, zero)
+        positions.append(
+            PositionResult(
+                position=position,
+                staked=own_staked,
+                returned=own_returned,
+                net=own_returned - own_staked,
+                withheld=withheld.get(position, zero),
+                take=take,
+                pay=pay,
+                stays=stays,
+                collected_in_play=collected + own_staked - staked_in_lines,
+                paid_in_play=paid,
+                withheld_reason="; ".join(reasons.get(position, ())),
+            )
+        )
+    total_staked = sum(staked.values(), zero) + carried_in
+    total_returned = sum(returned.values(), zero) + carried_out
     total_withheld = sum(withheld.values(), zero)
     return GameResult(
         stakes=tuple(stakes),
         lines=tuple(lines),
-        positions=positions,
+        positions=tuple(positions),
         staked=total_staked,
         returned=total_returned,
         house_result=total_staked - total_returned,
@@ -667,6 +798,13 @@ def game_result(
         pot_game=pot_game,
         rake=rake,
         detail=dict(detail or {}),
+        take=sum((p.take for p in positions), zero),
+        pay=sum((p.pay for p in positions), zero),
+        stays=sum((p.stays for p in positions), zero),
+        collected_in_play=sum((p.collected_in_play for p in positions), zero),
+        paid_in_play=sum((p.paid_in_play for p in positions), zero),
+        carried_in=carried_in,
+        carried_out=carried_out,
     )
 
 

@@ -108,6 +108,23 @@ def round_down_to_chip(amount: Decimal, chip_unit: Decimal) -> Decimal:
     return (amount / chip_unit).to_integral_value(rounding=ROUND_FLOOR) * chip_unit
 
 
+def limit_crossed(
+    amount: Decimal, low: Decimal | None, high: Decimal | None, *, names: tuple[str, str]
+) -> str | None:
+    """Which of a table's two limits ``amount`` crosses, by its name (``names``: the minimum's,
+    the maximum's), or ``None`` within them (a limit of ``None`` is no limit).
+
+    >>> names = ("bonus_min", "bonus_max")
+    >>> [limit_crossed(Decimal(n), Decimal(5), Decimal(100), names=names) for n in (4, 50, 101)]
+    ['bonus_min', None, 'bonus_max']
+    """
+    if low is not None and amount < low:
+        return names[0]
+    if high is not None and amount > high:
+        return names[1]
+    return None
+
+
 def seat_amounts_text(amounts: Mapping[int, Decimal]) -> dict[str, str]:
     """An amount per seat in its JSON form: both as strings, so that no amount passes through a
     float and the keys are what JSON allows.

@@ -15,7 +15,13 @@ from typing import Any, ClassVar, Final, Self, TypeAlias
 
 from casino.games.codes import GameCode
 from casino.games.errors import GameError
-from casino.games.money import AmountInput, chip_amount, seat_amounts_text
+from casino.games.money import (
+    AmountInput,
+    chip_amount,
+    limit_crossed,
+    seat_amounts_text,
+    to_decimal,
+)
 from casino.games.stored_events import int_field, stacks_field
 
 #: A seat number outside the table or given twice, or the button not on a seated player
@@ -25,8 +31,71 @@ SEAT_INVALID: Final = GameCode.SEAT_INVALID
 #: ``data["minimum"]``, ``data["maximum"]``).
 PLAYER_COUNT_INVALID: Final = GameCode.PLAYER_COUNT_INVALID
 
+#: The chips a player brings are outside the table's stack limits.
+STACK_OUT_OF_LIMITS: Final = GameCode.STACK_OUT_OF_LIMITS
+
 #: Each seat with the chips its player brings: a mapping, or pairs of seat and amount.
 StacksInput: TypeAlias = Mapping[int, AmountInput] | Iterable[tuple[int, AmountInput]]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatingLimits:
+    """What a table allows when its players sit down: its ``seats`` (numbered 1 to ``seats``)
+    and the chips each player may bring, ``stack_min`` to ``stack_max`` (``None``: no such
+    limit).
+
+    Read from a round's pinned limits by :meth:`from_limits`: the table's ``boxes`` (its seats),
+    ``stack_min`` and ``stack_max``. A round opened before the stack limits were pinned has
+    none, and is replayed as it was played.
+
+    >>> SeatingLimits.from_limits({"boxes": 6, "stack_max": "500.00"}, most=8)
+    SeatingLimits(seats=6, stack_min=None, stack_max=Decimal('500.00'))
+    >>> SeatingLimits.from_limits({}, most=8).seats
+    8
+    """
+
+    seats: int
+    stack_min: Decimal | None = None
+    stack_max: Decimal | None = None
+
+    @classmethod
+    def from_limits(cls, limits: Mapping[str, object], *, most: int) -> SeatingLimits:
+        """The seating limits of a round's pinned ``limits``, at most ``most`` seats (the
+        game's own maximum).
+
+        :raises GameError: ``limits_invalid`` for a stack limit that is not an amount.
+        """
+        boxes = limits.get("boxes")
+        seats = most
+        if isinstance(boxes, int) and not isinstance(boxes, bool) and 1 <= boxes < most:
+            seats = boxes
+        return cls(
+            seats=seats,
+            stack_min=_limit(limits, "stack_min"),
+            stack_max=_limit(limits, "stack_max"),
+        )
+
+    def verify_stack(self, seat: int, amount: Decimal) -> None:
+        """:raises GameError: ``stack_out_of_limits`` naming the limit ``amount`` crosses."""
+        low, high = self.stack_min, self.stack_max
+        crossed = limit_crossed(amount, low, high, names=("stack_min", "stack_max"))
+        if crossed is not None:
+            raise GameError(
+                STACK_OUT_OF_LIMITS,
+                f"Seat {seat} brings {amount}: outside the table's limits",
+                seat=seat,
+                amount=str(amount),
+                limit=crossed,
+                minimum=None if low is None else str(low),
+                maximum=None if high is None else str(high),
+            )
+
+
+def _limit(limits: Mapping[str, object], name: str) -> Decimal | None:
+    value = limits.get(name)
+    if value is None:
+        return None
+    return to_decimal(value, field=name, code=GameCode.LIMITS_INVALID)
 
 
 def is_seat_number(seat: object, seats: int) -> bool:
@@ -46,21 +115,26 @@ def seat_stacks(
     max_players: int,
     seats: int,
     chip_unit: Decimal,
+    limits: SeatingLimits | None = None,
 ) -> tuple[tuple[int, Decimal], ...]:
     """The seated players' stacks as pairs of seat and amount, in seat order.
 
     Checked in this order: the number of players (``min_players`` to ``max_players``), then
-    each seat and its stack in the order given, then the button.
+    each seat and its stack in the order given, then the button. ``limits`` narrows the seats
+    to the table's and bounds each stack.
 
     :raises GameError: ``player_count_invalid``; ``seat_invalid`` for a seat outside 1 to
-        ``seats`` or given twice, or a button not on a seated player; ``amount_invalid`` /
-        ``amount_not_chip_multiple`` for a stack.
+        ``seats`` (or the table's) or given twice, or a button not on a seated player;
+        ``amount_invalid`` / ``amount_not_chip_multiple`` for a stack, ``stack_out_of_limits``
+        for one outside the table's limits.
 
     >>> seat_stacks({3: "50", 1: 40}, 3, min_players=2, max_players=8, seats=8,
     ...             chip_unit=Decimal(1))
     ((1, Decimal('40')), (3, Decimal('50')))
     """
     pairs = list(stacks.items()) if isinstance(stacks, Mapping) else list(stacks)
+    if limits is not None:
+        seats = min(seats, limits.seats)
     count = len(pairs)
     if not min_players <= count <= max_players:
         raise GameError(
@@ -75,6 +149,8 @@ def seat_stacks(
         if not is_seat_number(seat, seats) or seat in seated:
             raise GameError(SEAT_INVALID, f"Not a free seat: {seat!r}", seat=seat)
         seated[seat] = chip_amount(raw, chip_unit, field=f"stack of seat {seat}")
+        if limits is not None:
+            limits.verify_stack(seat, seated[seat])
     if button not in seated:
         raise GameError(
             SEAT_INVALID, f"The button must be on a seated player: {button!r}", seat=button

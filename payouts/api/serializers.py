@@ -87,10 +87,30 @@ class SettlementOutputSerializer(serializers.ModelSerializer):  # type: ignore[t
         }
 
 
+class PayoutsConfirmationOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """Who confirmed a settled round's payouts made ("Paid"), and when."""
+
+    confirmed_by = serializers.CharField(source="confirmed_by.username")
+    confirmed_role = serializers.CharField()
+    confirmed_at = serializers.DateTimeField()
+
+    def to_representation(self, confirmation: Any) -> dict[str, Any]:
+        return {
+            "confirmed_by": confirmation.confirmed_by.username,
+            "confirmed_role": confirmation.confirmed_role,
+            "confirmed_at": iso_time(confirmation.confirmed_at),
+        }
+
+
 class SettledRoundOutputSerializer(RoundOutputSerializer):
-    """A round with its events, its engine state and, once settled, its settlement."""
+    """A round with its events, its engine state and, once settled, its settlement and the
+    confirmation of its payouts (null until "Paid")."""
 
     settlement = serializers.SerializerMethodField()
+    payouts_confirmed = serializers.SerializerMethodField(
+        help_text="Who confirmed the payouts made, and when; null until then (and for a round "
+        "not settled). The table opens no next round before it."
+    )
 
     @extend_schema_field(SettlementOutputSerializer(allow_null=True))
     def get_settlement(self, detail: Any) -> dict[str, Any] | None:
@@ -99,8 +119,19 @@ class SettledRoundOutputSerializer(RoundOutputSerializer):
         serializer = SettlementOutputSerializer(context={"lines": detail.lines})
         return serializer.to_representation(detail.settlement)
 
+    @extend_schema_field(PayoutsConfirmationOutputSerializer(allow_null=True))
+    def get_payouts_confirmed(self, detail: Any) -> dict[str, Any] | None:
+        confirmation = getattr(detail, "payouts_confirmation", None)
+        if confirmation is None:
+            return None
+        return PayoutsConfirmationOutputSerializer().to_representation(confirmation)
+
     def to_representation(self, detail: Any) -> dict[str, Any]:
-        return {**super().to_representation(detail), "settlement": self.get_settlement(detail)}
+        return {
+            **super().to_representation(detail),
+            "settlement": self.get_settlement(detail),
+            "payouts_confirmed": self.get_payouts_confirmed(detail),
+        }
 
 
 class ReplayOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]

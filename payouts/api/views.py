@@ -24,6 +24,7 @@ from payouts.services.settlement import round_settle
 from payouts.services.settlement_alerts import settlement_mismatch_alert
 from tables.api.refusals import Handler, refusals_counted, table_of_round
 from tables.models import Round
+from tables.services.paid import round_payouts_confirm
 
 
 def mismatch_alerted(handler: Handler) -> Handler:
@@ -62,6 +63,7 @@ class RoundSettleApi(APIView):
                 AccessCode.PERMISSION_DENIED,
                 RoundCode.ROUND_NOT_SETTLEABLE,
                 RoundCode.ROUND_STATUS_INVALID,
+                RoundCode.RETRACTION_PENDING,
                 engine=True,
             ),
         },
@@ -71,7 +73,12 @@ class RoundSettleApi(APIView):
     @refusals_counted(table_of_round)
     @idempotent
     def post(self, request: Request, round_id: int) -> Response:
-        """Settle a complete round (its dealer); settling again returns the first settlement."""
+        """Settle a complete round (its dealer); settling again returns the first settlement.
+
+        Settling opens nothing: the settlement stays the round's answer until its payouts are
+        confirmed (``paid/``), and the table's next round is opened by a request of its own.
+        The answer's ``view.result`` has, per box or seat, what to take, pay and leave on the
+        layout (``take``, ``pay``, ``stays``) and what the table maximum withheld and why."""
         try:
             settled = round_settle(round_id=round_id, actor=request.user)
         except Round.DoesNotExist:
@@ -82,8 +89,32 @@ class RoundSettleApi(APIView):
             state=settled.state,
             settlement=settled.settlement,
             lines=settled.lines,
+            payouts_confirmation=settled.payouts_confirmation,
         )
         return Response(SettledRoundOutputSerializer(detail).data)
+
+
+class RoundPaidApi(APIView):
+    @extend_schema(
+        request=None,
+        responses={
+            200: SettledRoundOutputSerializer,
+            **refusals(AccessCode.PERMISSION_DENIED, RoundCode.ROUND_NOT_SETTLED),
+        },
+        parameters=[IDEMPOTENCY_HEADER],
+    )
+    @refusals_counted(table_of_round)
+    @idempotent
+    def post(self, request: Request, round_id: int) -> Response:
+        """Confirm a settled round's payouts made ("Paid"): its dealer, or its pit boss. The
+        table opens its next round only after it; confirming again returns the first
+        confirmation. The answer is the round, with ``payouts_confirmed``."""
+        try:
+            round_payouts_confirm(round_id=round_id, actor=request.user)
+        except Round.DoesNotExist:
+            raise not_found() from None
+        round = selectors.settled_round_queryset().get(pk=round_id)
+        return Response(SettledRoundOutputSerializer(selectors.settled_round_detail(round)).data)
 
 
 class RoundReplayApi(APIView):

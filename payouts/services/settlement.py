@@ -35,7 +35,7 @@ from payouts.services.settlement_record import settlement_record
 from tables.engines import current_state, replayed_state
 from tables.lifecycle import round_status_change
 from tables.locks import round_lock
-from tables.models import Round, RoundEvent, RoundStatus
+from tables.models import PayoutsConfirmation, Round, RoundEvent, RoundStatus
 from tables.selectors import round_events
 
 logger = logging.getLogger(__name__)
@@ -51,6 +51,7 @@ class Settled:
     round: Round
     events: list[RoundEvent]
     state: GameState
+    payouts_confirmation: PayoutsConfirmation | None = None
 
 
 def round_settle(*, round_id: int, actor: AbstractBaseUser) -> Settled:
@@ -60,8 +61,12 @@ def round_settle(*, round_id: int, actor: AbstractBaseUser) -> Settled:
 
     :raises Round.DoesNotExist:
     :raises ApiError: ``permission_denied`` (403) unless ``actor`` deals at the round's table
-        now; ``round_not_settleable`` (409) when the round was voided; ``settlement_mismatch``
+        now; ``round_not_settleable`` (409) when the round was voided; ``retraction_pending``
+        (409) while a retraction of its entries waits for a pit boss; ``settlement_mismatch``
         (500) when the replay and the kept state disagree; ``settlement_unbalanced`` (500).
+
+    Settling never opens a round: the table's next round is opened by its own request, and
+    only once this one's payouts are confirmed (``tables.services.paid``).
     :raises GameError: ``round_not_complete`` (422) while the round is not complete.
     """
     with service_transaction():
@@ -79,7 +84,20 @@ def round_settle(*, round_id: int, actor: AbstractBaseUser) -> Settled:
                     status=round.status,
                 )
             return Settled(
-                existing, list(existing.lines.all()), round, events, current_state(round)
+                existing,
+                list(existing.lines.all()),
+                round,
+                events,
+                current_state(round),
+                PayoutsConfirmation.objects.select_related("confirmed_by")
+                .filter(round=round)
+                .first(),
+            )
+        if round.pending_retraction_id is not None:
+            raise ApiError(
+                RoundCode.RETRACTION_PENDING,
+                "A retraction waits for a pit boss: the round is settled once it is decided.",
+                retraction=round.pending_retraction_id,
             )
         replayed = replayed_state(round, events)
         result = replayed.result()

@@ -33,6 +33,11 @@ class TableOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-a
     open_round = serializers.SerializerMethodField(
         help_text="The round in play, if any: a tablet that restarted resumes it."
     )
+    unpaid_round = serializers.SerializerMethodField(
+        help_text="The last round when it is settled and its payouts are not confirmed yet "
+        "(POST /api/v1/rounds/{id}/paid/): a tablet shows its settlement until then, and the "
+        "table opens no next round before it."
+    )
 
     class Meta:
         model = Table
@@ -49,10 +54,15 @@ class TableOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-a
             "bet_min",
             "bet_max",
             "max_table_payout",
+            "bonus_min",
+            "bonus_max",
+            "stack_min",
+            "stack_max",
             "boxes",
             "rule_set",
             "dealer",
             "open_round",
+            "unpaid_round",
         ]
 
     def get_dealer(self, table: Table) -> str | None:
@@ -65,6 +75,13 @@ class TableOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-a
         if round_id is None:
             return None
         return {"id": round_id, "number": table.open_round_number}  # type: ignore[attr-defined]
+
+    @extend_schema_field(OpenRoundSerializer(allow_null=True))
+    def get_unpaid_round(self, table: Table) -> dict[str, int] | None:
+        round_id = getattr(table, "unpaid_round_id", None)
+        if round_id is None:
+            return None
+        return {"id": round_id, "number": table.unpaid_round_number}  # type: ignore[attr-defined]
 
 
 class RoundEventOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
@@ -120,6 +137,12 @@ class RoundOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
     gaming_day = serializers.DateField(source="round.gaming_day")
     opened_at = serializers.DateTimeField(source="round.opened_at")
     closed_at = serializers.DateTimeField(source="round.closed_at", allow_null=True)
+    pending_retraction = serializers.IntegerField(
+        source="round.pending_retraction_id",
+        allow_null=True,
+        help_text="A retraction of the round's last entries waiting for a pit boss "
+        "(GET /api/v1/retractions/{id}/): the round takes no action until it is decided.",
+    )
     events = RoundEventOutputSerializer(many=True)
     state = serializers.SerializerMethodField(help_text=_STATE_HELP)
     view = serializers.SerializerMethodField(help_text=_VIEW_HELP)
@@ -152,6 +175,7 @@ class RoundOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
             "gaming_day": round.gaming_day.isoformat(),
             "opened_at": iso_time(round.opened_at),
             "closed_at": None if round.closed_at is None else iso_time(round.closed_at),
+            "pending_retraction": round.pending_retraction_id,
             "events": [event_output(e) for e in detail.events],
             "state": self.get_state(detail),
             "view": self.get_view(detail),

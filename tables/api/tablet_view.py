@@ -57,6 +57,18 @@ class FieldBoundsSerializer(serializers.Serializer):  # type: ignore[type-arg]
     value = serializers.JSONField(
         help_text="The only value the field may take now, if there is exactly one; else null."
     )
+    labels = serializers.ListField(
+        child=serializers.CharField(),
+        allow_null=True,
+        help_text="What each value of positions, targets or choices is for, in words, in the "
+        'same order: a picker opened for one is titled by it ("Box 3: five cards", '
+        '"Dealer: up card").',
+    )
+    count_of = serializers.CharField(
+        allow_null=True,
+        help_text="Another cards field of the action whose count this one's must equal, once "
+        "that one is filled (an exchange's replacements: as many as its discards).",
+    )
 
 
 class LegalActionSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -91,27 +103,65 @@ class StakeSerializer(serializers.Serializer):  # type: ignore[type-arg]
     amount = serializers.CharField(**_AMOUNT)
 
 
+_TAKE = {"help_text": "Stakes lost, to collect from the layout now (a decimal string)."}
+_PAY = {"help_text": "Winnings to put beside the stakes now (a decimal string)."}
+_STAYS = {"help_text": "Stakes returned: left on the layout for the player (a decimal string)."}
+_COLLECTED = {
+    "help_text": "Stakes already collected while the round was played (a fee when paid, a pot "
+    "game's chips put into the pot): not to collect again."
+}
+_PAID_IN_PLAY = {
+    "help_text": "Already handed over while the round was played (a Red Dog bet won at the "
+    "player's turn): not due again."
+}
+
+
 class ResultLineSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """One line of the settlement: ``take + stays = stake - collected_in_play`` and
+    ``pay + stays = paid - paid_in_play``."""
+
     position = TabletPositionSerializer()
-    line = serializers.CharField()
+    line = serializers.CharField(help_text="The line's stable name (ante, bet, pot...).")
+    label = serializers.CharField(help_text='The line in words ("Ante", "Side pot 1").')
     outcome = serializers.CharField()
     stake = serializers.CharField(**_AMOUNT)
     computed = serializers.CharField(**_AMOUNT)
     paid = serializers.CharField(**_AMOUNT)
-    reason = serializers.CharField(allow_blank=True)
+    reason = serializers.CharField(allow_blank=True, help_text="Why paid < computed: a code.")
+    reason_text = serializers.CharField(allow_blank=True, help_text="The same, in words.")
     combination = serializers.CharField(allow_blank=True)
     pot = serializers.IntegerField(allow_null=True)
+    take = serializers.CharField(**_TAKE)
+    pay = serializers.CharField(**_PAY)
+    stays = serializers.CharField(**_STAYS)
+    collected_in_play = serializers.CharField(**_COLLECTED)
+    paid_in_play = serializers.CharField(**_PAID_IN_PLAY)
 
 
 class PositionResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """A box's or seat's settlement, in the order a dealer works the layout: ``take``, ``pay``,
+    ``stays``; what the table maximum withheld and why. ``net = pay - take + paid_in_play -
+    collected_in_play``."""
+
     position = TabletPositionSerializer()
     staked = serializers.CharField(**_AMOUNT)
     returned = serializers.CharField(**_AMOUNT)
     net = serializers.CharField(help_text="Returned less staked: what the box or seat won.")
+    take = serializers.CharField(**_TAKE)
+    pay = serializers.CharField(**_PAY)
+    stays = serializers.CharField(**_STAYS)
     withheld = serializers.CharField(**_AMOUNT)
+    withheld_reason = serializers.CharField(
+        allow_blank=True, help_text="Why anything was withheld, in words (empty when nothing)."
+    )
+    collected_in_play = serializers.CharField(**_COLLECTED)
+    paid_in_play = serializers.CharField(**_PAID_IN_PLAY)
 
 
 class GameResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """The settlement of a complete round. ``sum(pay) - sum(take) + paid_in_play -
+    collected_in_play = -house_result + carried_in - carried_out``."""
+
     stakes = StakeSerializer(many=True)
     lines = ResultLineSerializer(many=True)
     positions = PositionResultSerializer(many=True)
@@ -121,7 +171,21 @@ class GameResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
     withheld = serializers.CharField(**_AMOUNT)
     cap_applied = serializers.BooleanField()
     pot_game = serializers.BooleanField()
-    rake = serializers.CharField(**_AMOUNT)
+    rake = serializers.CharField(
+        help_text="What the house took of a pot game (commissions, fees): never odd chips."
+    )
+    take = serializers.CharField(**_TAKE)
+    pay = serializers.CharField(**_PAY)
+    stays = serializers.CharField(**_STAYS)
+    collected_in_play = serializers.CharField(**_COLLECTED)
+    paid_in_play = serializers.CharField(**_PAID_IN_PLAY)
+    carried_in = serializers.CharField(
+        help_text="Chips the house float held for this game from the table's last one."
+    )
+    carried_out = serializers.CharField(
+        help_text="Chips kept in the house float for the table's next game (Red Dog's odd "
+        "chips of the final share): not the house's."
+    )
 
 
 class TabletViewSerializer(serializers.Serializer):  # type: ignore[type-arg]

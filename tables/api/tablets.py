@@ -159,6 +159,11 @@ class TabletCurrentSerializer(serializers.Serializer):  # type: ignore[type-arg]
     open_round = serializers.IntegerField(
         allow_null=True, help_text="The round in play: a tablet that restarted resumes it."
     )
+    unpaid_round = serializers.IntegerField(
+        allow_null=True,
+        help_text="The last round while it is settled and its payouts are not confirmed "
+        "(POST /api/v1/rounds/{id}/paid/): the tablet shows its settlement until then.",
+    )
 
 
 class TabletCurrentApi(APIView):
@@ -206,6 +211,17 @@ class TabletSignInOutputSerializer(serializers.Serializer):  # type: ignore[type
     assignment = serializers.IntegerField(help_text="The dealer's assignment at the table.")
 
 
+def _signed_in_user(user: Any) -> dict[str, Any]:
+    """Who signed in at the tablet, as ``SignedInUserSerializer`` states it."""
+    role = user_role(user)
+    return {
+        "id": user.pk,
+        "username": user.get_username(),
+        "name": user.get_full_name() or user.get_username(),
+        "role": role.value if role else None,
+    }
+
+
 class TabletSignInApi(APIView):
     """A dealer signs in at the tablet with a PIN, at each rotation: the dealer deals at the
     tablet's table from now on (the previous dealer relieved, and signed out at this tablet)."""
@@ -230,6 +246,9 @@ class TabletSignInApi(APIView):
         },
     )
     def post(self, request: Request) -> Response:
+        """A wrong PIN is 401 ``pin_wrong`` with ``details.tries_left`` (before the name's
+        lockout), ``details.lockout_after`` (the failures in a row that lock it) and
+        ``details.locked`` (this failure locked it)."""
         data = validated(TabletSignInInputSerializer, request.data)
         tablet = request.auth
         key, token, assignment = tablet_services.tablet_sign_in(
@@ -239,23 +258,73 @@ class TabletSignInApi(APIView):
             username=data["username"],
             pin=data["pin"],
         )
-        user = token.user
-        role = user_role(user)
         body = {
             "token": key,
             "token_id": token.pk,
             "expires_at": token.expires_at,
-            "user": {
-                "id": user.pk,
-                "username": user.get_username(),
-                "name": user.get_full_name() or user.get_username(),
-                "role": role.value if role else None,
-            },
+            "user": _signed_in_user(token.user),
             "table": tablet.table_id,
             "tablet": tablet.pk,
             "assignment": assignment.pk,
         }
         return Response(TabletSignInOutputSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class DecisionSignInOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    token = serializers.CharField(
+        help_text="Shown once; send as 'Authorization: Token <token>' to approve or reject one "
+        "retraction or correction (a void) of this table: it acts on those routes alone, "
+        "and the first decision spends it."
+    )
+    token_id = serializers.IntegerField()
+    expires_at = serializers.DateTimeField(help_text="A couple of minutes from now.")
+    user = SignedInUserSerializer()
+    table = serializers.IntegerField()
+    tablet = serializers.IntegerField()
+
+
+class TabletDecisionSignInApi(APIView):
+    """A pit boss signs in at the tablet with a PIN to decide one request of its table there
+    (a retraction, a void): the dealer stays signed in and assigned."""
+
+    authentication_classes = TABLET_AUTHENTICATION
+    permission_classes = [IsTablet]
+    throttle_classes = list(TABLET_SIGN_IN_THROTTLES)
+
+    @extend_schema(
+        request=TabletSignInInputSerializer,
+        responses={
+            201: DecisionSignInOutputSerializer,
+            **refusals(
+                AccessCode.PERMISSION_DENIED,
+                AccessCode.SIGN_IN_LOCKED,
+                TabletCode.TABLET_REVOKED,
+                TabletCode.TABLET_OTHER_TABLE,
+                TabletCode.PIN_WRONG,
+            ),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        """A wrong PIN is 401 ``pin_wrong`` with ``details.tries_left`` (before the name's
+        lockout), ``details.lockout_after`` and ``details.locked``, as at a dealer's sign-in."""
+        data = validated(TabletSignInInputSerializer, request.data)
+        tablet = request.auth
+        key, token = tablet_services.decision_sign_in(
+            request=request,
+            tablet=tablet,
+            table_id=data["table"],
+            username=data["username"],
+            pin=data["pin"],
+        )
+        body = {
+            "token": key,
+            "token_id": token.pk,
+            "expires_at": token.expires_at,
+            "user": _signed_in_user(token.user),
+            "table": tablet.table_id,
+            "tablet": tablet.pk,
+        }
+        return Response(DecisionSignInOutputSerializer(body).data, status=status.HTTP_201_CREATED)
 
 
 class PinSetInputSerializer(StrictSerializer):
@@ -294,10 +363,10 @@ class PinSetApi(APIView):
         },
     )
     def post(self, request: Request) -> Response:
-        """Set a dealer's PIN for signing in at a tablet: the dealer's own, with the own
-        password, or (an admin) any dealer's. Stored hashed; the answer never holds it. Not
-        replayed by ``Idempotency-Key``, whose digest of the body would give a short PIN away
-        (setting the same PIN again is harmless)."""
+        """Set a PIN for signing in at a tablet (a dealer's, to deal; a pit boss's, to decide a
+        request there): the own, with the own password, or (an admin) anyone's. Stored hashed;
+        the answer never holds it. Not replayed by ``Idempotency-Key``, whose digest of the
+        body would give a short PIN away (setting the same PIN again is harmless)."""
         data = validated(PinSetInputSerializer, request.data)
         record = pin_services.pin_set(
             user_id=data.get("user", request.user.pk),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tables.api import inventory, limit_changes, tablets, views
+from tables.api import inventory, limit_changes, retractions, tablets, views
 
 urlpatterns = [
     path("me/", views.MeApi.as_view(), name="me"),
@@ -20,9 +20,46 @@ urlpatterns = [
     path(
         "tablets/<int:tablet_id>/revoke/", tablets.TabletRevokeApi.as_view(), name="tablet-revoke"
     ),
+    path(
+        "tablets/decision-sign-in/",
+        tablets.TabletDecisionSignInApi.as_view(),
+        name="tablet-decision-sign-in",
+    ),
     path("auth/pin/", tablets.PinSetApi.as_view(), name="pin-set"),
     path("tables/<int:table_id>/rounds/", views.RoundOpenApi.as_view(), name="round-open"),
     path("rounds/<int:round_id>/actions/", views.RoundActionApi.as_view(), name="round-action"),
+    # Retractions of a round's last entries, under dual control.
+    path(
+        "rounds/<int:round_id>/retractable/",
+        retractions.RetractableApi.as_view(),
+        name="round-retractable",
+    ),
+    path(
+        "rounds/<int:round_id>/retractions/",
+        retractions.RetractionRequestApi.as_view(),
+        name="round-retraction-request",
+    ),
+    path("retractions/", retractions.RetractionListApi.as_view(), name="retraction-list"),
+    path(
+        "retractions/<int:request_id>/",
+        retractions.RetractionDetailApi.as_view(),
+        name="retraction-detail",
+    ),
+    path(
+        "retractions/<int:request_id>/approve/",
+        retractions.RetractionApproveApi.as_view(),
+        name="retraction-approve",
+    ),
+    path(
+        "retractions/<int:request_id>/reject/",
+        retractions.RetractionRejectApi.as_view(),
+        name="retraction-reject",
+    ),
+    path(
+        "retractions/<int:request_id>/withdraw/",
+        retractions.RetractionWithdrawApi.as_view(),
+        name="retraction-withdraw",
+    ),
     path("limit-changes/", limit_changes.LimitChangeListApi.as_view(), name="limit-change-list"),
     path(
         "limit-changes/<int:request_id>/",

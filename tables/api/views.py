@@ -111,6 +111,22 @@ class LimitsInputSerializer(StrictSerializer):
     bet_min = MoneyField(required=False, allow_null=True)
     bet_max = MoneyField(required=False, allow_null=True)
     max_table_payout = MoneyField(required=False, allow_null=True)
+    bonus_min = MoneyField(
+        required=False,
+        allow_null=True,
+        help_text="Russian Poker's least bonus side bet; null with bonus_max: no bonus bet.",
+    )
+    bonus_max = MoneyField(
+        required=False,
+        allow_null=True,
+        help_text="Russian Poker's most bonus side bet; null with bonus_min: no bonus bet.",
+    )
+    stack_min = MoneyField(
+        required=False, allow_null=True, help_text="The least a player brings to a pot game."
+    )
+    stack_max = MoneyField(
+        required=False, allow_null=True, help_text="The most a player brings to a pot game."
+    )
     reason = serializers.CharField(max_length=500)
 
 
@@ -201,6 +217,7 @@ class RoundOpenApi(APIView):
                 AccessCode.PERMISSION_DENIED,
                 TableCode.TABLE_NOT_OPEN,
                 RoundCode.ROUND_ALREADY_OPEN,
+                RoundCode.ROUND_PAYOUTS_UNCONFIRMED,
                 engine=True,
             ),
         },
@@ -209,7 +226,8 @@ class RoundOpenApi(APIView):
     @refusals_counted(table_of_table)
     @idempotent
     def post(self, request: Request, table_id: int) -> Response:
-        """Open the next round at this table (the assigned dealer only)."""
+        """Open the next round at this table (the assigned dealer only), once the last round's
+        payouts are confirmed (409 ``round_payouts_unconfirmed`` naming it otherwise)."""
         data = validated(RoundOpenInputSerializer, request.data)
         try:
             round = round_services.round_open(
@@ -265,6 +283,7 @@ class RoundActionApi(APIView):
                 AccessCode.PERMISSION_DENIED,
                 RoundCode.ROUND_NOT_OPEN,
                 RoundCode.STALE_EVENT,
+                RoundCode.RETRACTION_PENDING,
                 RequestCode.ACTION_UNKNOWN,
                 engine=True,
             ),

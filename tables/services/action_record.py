@@ -9,8 +9,13 @@ ORM calls would take five. The caller holds the round's lock and its table's aud
 (``casino.core.trail.recording.audit_row``).
 
 The engine has already refused a card seen in this deck pass; the unique constraint on (round,
-deck pass, card) is the database's last word, and its violation ends the action with
-``card_duplicate``.
+deck pass, card, era) is the database's last word, and its violation ends the action with
+``card_duplicate``. A card is stored in the round's current era (``Round.retractions``): an
+approved retraction frees the cards of the entries it retracted by starting a new one.
+
+The chip movements are numbered on from the round's last ledger row, in the order the engine
+made them: the same numbers as the engine's while no retraction has been approved, and gapless
+after one (whose reversing rows take numbers of their own).
 """
 
 from __future__ import annotations
@@ -47,8 +52,8 @@ WITH new_events AS (
     RETURNING id, seq, created_at
 ),
 new_cards AS (
-    INSERT INTO tables_roundcard (round_id, deck_pass, card, position, event_id)
-    SELECT %(round)s, c.deck_pass, c.card, c.position, new_events.id
+    INSERT INTO tables_roundcard (round_id, deck_pass, card, position, event_id, era)
+    SELECT %(round)s, c.deck_pass, c.card, c.position, new_events.id, %(era)s
     FROM jsonb_to_recordset(%(cards)s::jsonb)
         AS c(seq integer, deck_pass smallint, card smallint, position text)
     JOIN new_events ON new_events.seq = c.seq
@@ -56,10 +61,14 @@ new_cards AS (
 ),
 new_movements AS (
     INSERT INTO tables_ledgerentry (round_id, seq, source, destination, amount, reason, event_id)
-    SELECT %(round)s, m.seq, m.source, m.destination, m.amount, m.reason,
+    SELECT %(round)s, last.seq + m.ord, m.source, m.destination, m.amount, m.reason,
            (SELECT id FROM new_events ORDER BY seq DESC LIMIT 1)
     FROM jsonb_to_recordset(%(movements)s::jsonb)
-        AS m(seq integer, source text, destination text, amount numeric, reason text)
+        AS m(ord integer, source text, destination text, amount numeric, reason text)
+    CROSS JOIN (
+        SELECT coalesce(max(l.seq), 0) AS seq FROM tables_ledgerentry l
+        WHERE l.round_id = %(round)s
+    ) last
     RETURNING 1
 ),
 new_audit AS (
@@ -130,15 +139,16 @@ def action_record(
         "movements": json.dumps(
             [
                 {
-                    "seq": move.seq,
+                    "ord": ordinal,
                     "source": move.source,
                     "destination": move.destination,
                     "amount": str(move.amount),
                     "reason": move.reason,
                 }
-                for move in movements
+                for ordinal, move in enumerate(movements, start=1)
             ]
         ),
+        "era": round.retractions,
         "phase": phase,
         "last_event_seq": first + len(events) - 1,
         "snapshot": json.dumps(snapshot),

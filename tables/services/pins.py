@@ -1,5 +1,6 @@
-"""The dealers' PINs: set by the dealer (with the own password) or by an admin, and checked at
-a tablet's sign-in (``tables.services.tablets``).
+"""The PINs of dealers and pit bosses: set by their owner (with the own password) or by an
+admin, and checked at a tablet's sign-in (``tables.services.tablets``): a dealer's to deal at
+the tablet's table, a pit boss's to decide one request there (a retraction, a void).
 
 A PIN is 4 to 8 digits, stored as Django's password hasher stores a password, never in clear;
 every change writes an ``auth.pin_set`` audit row that names whose PIN and who set it, never
@@ -23,6 +24,8 @@ from casino.core.transactions import service_transaction
 from tables.models import DealerPin
 
 PIN_PATTERN = re.compile(r"[0-9]{4,8}")
+#: Who signs in at a tablet by PIN.
+PIN_ROLES = frozenset({Role.DEALER, Role.PIT_BOSS})
 #: Who set a PIN from the server's console, as the audit trail names it.
 CONSOLE = "manage.py set_pin"
 
@@ -34,22 +37,23 @@ def verify_pin(pin: str) -> None:
 
 
 def pin_set(*, user_id: int, pin: str, actor: Any, password: str | None = None) -> DealerPin:
-    """Give the dealer ``user_id`` the PIN ``pin``. Audited (``auth.pin_set``, without the
-    PIN).
+    """Give the dealer or pit boss ``user_id`` the PIN ``pin``. Audited (``auth.pin_set``,
+    without the PIN).
 
-    A dealer sets the own PIN with the own ``password``; an admin sets any dealer's without it.
+    A dealer or pit boss sets the own PIN with the own ``password``; an admin sets anyone's
+    without it.
 
     :raises ApiError: ``pin_invalid`` (400); ``permission_denied`` (403) for anyone else's PIN
         but an admin's doing; ``not_found`` (404) for no such active user; ``not_a_dealer``
-        (400) when the user deals not; ``password_wrong`` (403) when the dealer's own password
-        is not ``password``.
+        (400) when the user neither deals nor supervises a pit; ``password_wrong`` (403) when
+        the own password is not ``password``.
     """
     verify_pin(pin)
     if user_id != actor.pk and user_role(actor) is not Role.ADMIN:
         raise ApiError(AccessCode.PERMISSION_DENIED, "Only an admin sets another user's PIN.")
     user = actor if user_id == actor.pk else _active_user(user_id)
-    if user_role(user) is not Role.DEALER:
-        raise ApiError(TableCode.NOT_A_DEALER, "Only a dealer signs in by PIN.")
+    if user_role(user) not in PIN_ROLES:
+        raise ApiError(TableCode.NOT_A_DEALER, "Only a dealer or a pit boss signs in by PIN.")
     if user.pk == actor.pk and not user.check_password(password or ""):
         raise ApiError(TabletCode.PASSWORD_WRONG, "The password is wrong.", field="password")
     return _pin_store(user=user, pin=pin, actor=actor)
@@ -66,8 +70,8 @@ def pin_set_at_console(*, username: str, pin: str) -> DealerPin:
     user = get_user_model().objects.filter(username=username, is_active=True).first()
     if user is None:
         raise ApiError(RequestCode.NOT_FOUND, "No such user.")
-    if user_role(user) is not Role.DEALER:
-        raise ApiError(TableCode.NOT_A_DEALER, "Only a dealer signs in by PIN.")
+    if user_role(user) not in PIN_ROLES:
+        raise ApiError(TableCode.NOT_A_DEALER, "Only a dealer or a pit boss signs in by PIN.")
     return _pin_store(user=user, pin=pin, actor=None)
 
 
@@ -100,11 +104,11 @@ def _active_user(user_id: int) -> Any:
     return user
 
 
-def pin_matches(user: Any | None, pin: str) -> bool:
-    """Whether ``pin`` is the PIN of ``user``, an active dealer. Costs one hash whether or not
-    there is a user, a dealer or a PIN, so the time taken does not tell which."""
+def pin_matches(user: Any | None, pin: str, *, role: Role = Role.DEALER) -> bool:
+    """Whether ``pin`` is the PIN of ``user``, active and of ``role``. Costs one hash whether
+    or not there is such a user or a PIN, so the time taken does not tell which."""
     stored = None
-    if user is not None and user.is_active and user_role(user) is Role.DEALER:
+    if user is not None and user.is_active and user_role(user) is role:
         stored = DealerPin.objects.filter(user=user).values_list("pin_hash", flat=True).first()
     if stored is None:
         make_password(pin)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 import rules
@@ -28,6 +29,7 @@ from casino.core.push import TableChange, publish_table_change
 from casino.core.trail.recording import audit_record, audit_row
 from casino.core.transactions import service_transaction
 from casino.games.contract import (
+    CARRIED_IN_OPTION,
     FieldBounds,
     FieldKind,
     GameState,
@@ -41,6 +43,8 @@ from tables.locks import round_lock_with_audit_head, table_lock
 from tables.models import Round, RoundEvent, RoundStatus, TableStatus
 from tables.paytable_port import paytable_source
 from tables.services.action_record import PendingEvent, action_record
+
+CENT = Decimal("0.01")
 
 #: The action every game accepts that the rounds service handles itself: a remark in the log.
 NOTE = "note"
@@ -72,8 +76,14 @@ def round_open(
     :raises ApiError: ``permission_denied`` (403) unless ``dealer`` is assigned to the table
         now; ``table_not_open`` (409); ``round_already_open`` (409, naming the open round);
         ``limits_invalid`` (400) when the table's limits cannot be played, judged as they are
-        when set (``tables.limits.verify_limits``).
+        when set (``tables.limits.verify_limits``); ``round_payouts_unconfirmed`` (409, naming
+        the round) while the table's last round is settled and its payouts are not confirmed
+        (``tables.services.paid``).
     :raises GameError: ``options_invalid``, or terms the game cannot play under.
+
+    A game that carries chips from game to game (``GameDefinition.carries_chips``: Red Dog's
+    odd chips) opens with what the table's last game carried out (``CARRIED_IN_OPTION``), set
+    here and never by the dealer.
     """
     with service_transaction():
         table = table_lock(table_id, with_round_numbers=True)
@@ -88,8 +98,19 @@ def round_open(
                 round=table.open_round_id,  # type: ignore[attr-defined]
                 number=table.open_round_number,  # type: ignore[attr-defined]
             )
+        unpaid = table.unpaid_round_id  # type: ignore[attr-defined]
+        if unpaid is not None:
+            raise ApiError(
+                RoundCode.ROUND_PAYOUTS_UNCONFIRMED,
+                "The last round's payouts are not confirmed yet: confirm them (Paid) first.",
+                round=unpaid,
+                number=table.last_round_number,  # type: ignore[attr-defined]
+            )
         verify_limits(table)
         game = game_of(table.game)
+        agreed = game.normalise_options(dict(options or {}))
+        if game.carries_chips:
+            agreed[CARRIED_IN_OPTION] = str(_carried_from_last_game(table).quantize(CENT))
         last = table.last_round_number  # type: ignore[attr-defined]
         now = timezone.now()
         source = paytable_source()
@@ -101,7 +122,7 @@ def round_open(
             rule_set=table.rule_set,
             paytables=source.current(table),
             dealer=dealer,
-            options=game.normalise_options(dict(options or {})),
+            options=agreed,
             limits=_limits_of(table),
             gaming_day=table.pit.casino.clock.day_of(now),
             opened_at=now,
@@ -152,23 +173,16 @@ def round_act(
     action's audit row in a second statement, in one transaction.
 
     :raises Round.DoesNotExist:
-    :raises ApiError: ``permission_denied`` (403), ``round_not_open`` (409), ``stale_event``
-        (409), ``action_unknown`` (400).
+    :raises ApiError: ``permission_denied`` (403), ``round_not_open`` (409),
+        ``retraction_pending`` (409, naming it) while a retraction waits for a pit boss,
+        ``stale_event`` (409), ``action_unknown`` (400).
     :raises GameError: whatever the engine refuses, e.g. ``card_duplicate``.
     """
     with service_transaction():
         round, head = round_lock_with_audit_head(round_id)
         if not rules.has_perm("tables.deal_round", actor, round):
             raise ApiError(AccessCode.PERMISSION_DENIED, "Your role does not allow this here.")
-        if round.status != RoundStatus.OPEN:
-            raise ApiError(RoundCode.ROUND_NOT_OPEN, "The round is no longer in play.")
-        if expected_event != round.last_event_seq:
-            raise ApiError(
-                RoundCode.STALE_EVENT,
-                "The round has changed since this screen was loaded; reload it.",
-                expected_event=expected_event,
-                last_event=round.last_event_seq,
-            )
+        round_verify_current(round, expected_event)
         fields = data(round.game) if callable(data) else data
         state = current_state(round)
         # A state replayed (its snapshot unreadable) holds the round's earlier movements too.
@@ -233,6 +247,30 @@ def round_act(
         return ActResult(round=round, events=stored, view=tablet_view(state), state=state.view())
 
 
+def round_verify_current(round: Round, expected_event: int) -> None:
+    """Refuse to record anything in ``round`` unless it is in play, waits for no retraction's
+    decision, and its last event is the one the tablet saw. Expects the round locked.
+
+    :raises ApiError: ``round_not_open`` (409); ``retraction_pending`` (409, naming it);
+        ``stale_event`` (409, with both numbers).
+    """
+    if round.status != RoundStatus.OPEN:
+        raise ApiError(RoundCode.ROUND_NOT_OPEN, "The round is no longer in play.")
+    if round.pending_retraction_id is not None:
+        raise ApiError(
+            RoundCode.RETRACTION_PENDING,
+            "A retraction waits for a pit boss: nothing is recorded until it is decided.",
+            retraction=round.pending_retraction_id,
+        )
+    if expected_event != round.last_event_seq:
+        raise ApiError(
+            RoundCode.STALE_EVENT,
+            "The round has changed since this screen was loaded; reload it.",
+            expected_event=expected_event,
+            last_event=round.last_event_seq,
+        )
+
+
 def tablet_view(state: GameState) -> TabletView:
     """The engine's tablet view with the action every game shares, ``note``, added last."""
     view = state.tablet_view()
@@ -273,5 +311,24 @@ def _limits_of(table: Any) -> dict[str, Any]:
         "bet_min": money(table.bet_min),
         "bet_max": money(table.bet_max),
         "max_table_payout": money(table.max_table_payout),
+        "bonus_min": money(table.bonus_min),
+        "bonus_max": money(table.bonus_max),
+        "stack_min": money(table.stack_min),
+        "stack_max": money(table.stack_max),
         "boxes": table.boxes,
     }
+
+
+def _carried_from_last_game(table: Any) -> Decimal:
+    """The chips the house float keeps for the table's next game: what the table's last
+    settled round of its game carried out (its kept state's result), none before the first.
+    Expects the table locked."""
+    last = (
+        Round.objects.filter(table=table, game=table.game, status=RoundStatus.SETTLED)
+        .select_related("rule_set")
+        .order_by("-number")
+        .first()
+    )
+    if last is None:
+        return Decimal("0.00")
+    return current_state(last).result().carried_out

@@ -14,9 +14,13 @@ Lock order: the user name's sign-in counter (``casino.api.lockouts``), then the 
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
-from typing import Any, NoReturn
+from collections.abc import Callable
+from typing import Any, NoReturn, TypeVar
 
+import rules
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
@@ -28,10 +32,12 @@ from casino.api.lockouts import (
     sign_in_failure_record,
     sign_in_success_record,
 )
-from casino.api.models import DeviceToken, hash_token
+from casino.api.models import DeviceToken, SignInFailures, hash_token
 from casino.api.tokens import device_token_issue
 from casino.core.audit_codes import AuditCode
+from casino.core.context import current_device_token_id
 from casino.core.errors import AccessCode, ApiError, RequestCode, TabletCode
+from casino.core.roles import Role
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
 from tables.locks import table_lock
@@ -40,12 +46,19 @@ from tables.services.pins import pin_matches
 from tables.services.tables import dealer_assign, require_manager
 from tables.throttles import tablet_sign_in_failed
 
+_Granted = TypeVar("_Granted")
+
 #: Why a PIN sign-in failed, as its audit row says.
 WRONG_CREDENTIALS = "wrong_credentials"
 LOCKED = "locked"
 OTHER_TABLE = "other_table"
 REFUSED = "refused"
 CHANNEL = "tablet_pin"
+#: A pit boss's PIN sign-in for one decision at the tablet.
+DECISION_CHANNEL = "tablet_pin_decision"
+#: How long a pit boss's decision sign-in at a tablet lasts unless a decision spends it first:
+#: long enough to read the request and tap, too short to be left lying at the table.
+DECISION_LIFETIME = dt.timedelta(minutes=2)
 
 
 def tablet_register(*, table_id: int, actor: Any, name: str) -> tuple[str, Tablet]:
@@ -126,8 +139,113 @@ def tablet_sign_in(
         active dealer, alike; ``dealer_assigned_elsewhere`` (409) for a dealer at a table of
         another pit; ``tablet_revoked`` (401) when the tablet was revoked meanwhile.
     """
+
+    def deal(dealer: Any, address: str | None) -> tuple[str, DeviceToken, DealerAssignment]:
+        assignment = dealer_assign(
+            table_id=tablet.table_id, dealer=dealer, actor=dealer, authorised_by_tablet=tablet
+        )
+        _revoke_others(tablet=tablet, dealer=dealer)
+        key, token = device_token_issue(
+            user=dealer,
+            device_name=tablet.name,
+            address=address,
+            detail={"tablet": tablet.pk, "table": tablet.table_id, "channel": CHANNEL},
+        )
+        TabletSession.objects.create(token=token, tablet=tablet, assignment=assignment)
+        return key, token, assignment
+
+    return _pin_sign_in(
+        request=request,
+        tablet=tablet,
+        table_id=table_id,
+        username=username,
+        pin=pin,
+        role=Role.DEALER,
+        channel=CHANNEL,
+        grant=deal,
+    )
+
+
+class _LockedMeanwhile(Exception):
+    """A failure locked the name while this PIN was being checked."""
+
+
+def decision_sign_in(
+    *, request: Any, tablet: Tablet, table_id: int, username: str, pin: str
+) -> tuple[str, DeviceToken]:
+    """Sign the pit boss ``username`` in at ``tablet`` with ``pin`` for one decision at its
+    table: the token's key (shown once) and its row.
+
+    The token acts at the tablet's table alone, on the routes that decide a retraction or a
+    correction (a void) alone (``tables.authentication``), for :data:`DECISION_LIFETIME`, and
+    is spent by the first decision it makes (:func:`decision_sign_in_spend`). It changes
+    nobody's assignment: the dealer stays signed in. A wrong PIN counts towards the name's
+    lockout and the throttles, as a dealer's does.
+
+    :raises ApiError: ``tablet_other_table`` (403); ``sign_in_locked`` (423); ``pin_wrong``
+        (401, with the tries left before the lockout) for a wrong PIN, no PIN, or no such
+        active pit boss, alike; ``permission_denied`` (403) for a pit boss of another pit.
+    """
+
+    def decide(boss: Any, address: str | None) -> tuple[str, DeviceToken]:
+        table = table_lock(tablet.table_id)
+        if not rules.has_perm("tables.decide_retraction", boss, table):
+            raise ApiError(
+                AccessCode.PERMISSION_DENIED, "Only a pit boss of this table's pit decides here."
+            )
+        key = DeviceToken.new_key()
+        token = DeviceToken.objects.create(
+            user=boss,
+            device_name=tablet.name,
+            key_digest=hash_token(key),
+            expires_at=timezone.now() + DECISION_LIFETIME,
+        )
+        TabletSession.objects.create(token=token, tablet=tablet, decision=True)
+        audit_record(
+            event_code=AuditCode.DECISION_SIGN_IN,
+            actor=boss,
+            table=table,
+            after={
+                "token": token.pk,
+                "expires_at": token.expires_at,
+                "address": address,
+                "tablet": tablet.pk,
+                "device_name": tablet.name,
+                "channel": DECISION_CHANNEL,
+            },
+        )
+        return key, token
+
+    return _pin_sign_in(
+        request=request,
+        tablet=tablet,
+        table_id=table_id,
+        username=username,
+        pin=pin,
+        role=Role.PIT_BOSS,
+        channel=DECISION_CHANNEL,
+        grant=decide,
+    )
+
+
+def _pin_sign_in(
+    *,
+    request: Any,
+    tablet: Tablet,
+    table_id: int,
+    username: str,
+    pin: str,
+    role: Role,
+    channel: str,
+    grant: Callable[[Any, str | None], _Granted],
+) -> _Granted:
+    """The PIN sign-in both kinds share: the table must be the tablet's, the name unlocked and
+    the PIN the active ``role`` user's; then, in one transaction with the name's failures
+    reset, ``grant(user, address)`` gives what the sign-in is for. Every refusal writes its
+    ``auth.login_failed`` row (naming the tablet, the ``channel`` and a reason) and nothing
+    else; a wrong PIN counts towards the name's lockout and the throttles."""
     address = client_address(request)
-    at = {"tablet": tablet.pk, "device_name": tablet.name, "channel": CHANNEL}
+    at = {"tablet": tablet.pk, "device_name": tablet.name, "channel": channel}
     if table_id != tablet.table_id:
         with transaction.atomic():
             _record_failure(username, address, OTHER_TABLE, table=table_id, **at)
@@ -138,28 +256,14 @@ def tablet_sign_in(
         )
     if lockout_active(username) is not None:
         _refuse_locked(request, username, address, at)
-    dealer = get_user_model().objects.filter(username=username).first()
-    if not pin_matches(dealer, pin):
-        with transaction.atomic():
-            _record_failure(username, address, WRONG_CREDENTIALS, **at)
-            sign_in_failure_record(username=username, address=address)
-        tablet_sign_in_failed(request)
-        raise ApiError(TabletCode.PIN_WRONG, "Wrong user name or PIN.")
+    user = get_user_model().objects.filter(username=username).first()
+    if not pin_matches(user, pin, role=role):
+        _refuse_wrong_pin(request, username, address, at)
     try:
         with transaction.atomic():
             if not sign_in_success_record(username=username):
                 raise _LockedMeanwhile()
-            assignment = dealer_assign(
-                table_id=tablet.table_id, dealer=dealer, actor=dealer, authorised_by_tablet=tablet
-            )
-            _revoke_others(tablet=tablet, dealer=dealer)
-            key, token = device_token_issue(
-                user=dealer,
-                device_name=tablet.name,
-                address=address,
-                detail={"tablet": tablet.pk, "table": tablet.table_id, "channel": CHANNEL},
-            )
-            TabletSession.objects.create(token=token, tablet=tablet, assignment=assignment)
+            return grant(user, address)
     except _LockedMeanwhile:
         _refuse_locked(request, username, address, at)
     except ApiError as refusal:
@@ -167,11 +271,64 @@ def tablet_sign_in(
         with transaction.atomic():
             _record_failure(username, address, REFUSED, code=refusal.code, **at)
         raise
-    return key, token, assignment
 
 
-class _LockedMeanwhile(Exception):
-    """A failure locked the name while this PIN was being checked."""
+def decision_sign_in_spend(actor: Any) -> Tablet | None:
+    """Spend the decision token the request is made with, if it is one (a pit boss's sign-in
+    at a tablet decides once): revoke it, audited. The tablet it was issued at, else ``None``.
+
+    Runs in the decision's transaction, after its other locks (the token row is locked here).
+    """
+    token_id = current_device_token_id()
+    if token_id is None:
+        return None
+    session = (
+        TabletSession.objects.select_related("tablet")
+        .filter(token_id=token_id, decision=True)
+        .first()
+    )
+    if session is None:
+        return None
+    token = DeviceToken.objects.select_for_update(of=("self",)).get(pk=token_id)
+    if token.revoked_at is None:
+        token.revoked_at = timezone.now()
+        token.revoked_by = actor
+        token.save(update_fields=["revoked_at", "revoked_by"])
+        audit_record(
+            event_code=AuditCode.DEVICE_TOKEN_REVOKED,
+            actor=actor,
+            before={
+                "token": token.pk,
+                "user": actor.get_username(),
+                "device_name": token.device_name,
+            },
+            after={"tablet": session.tablet_id, "spent": True},
+        )
+    return session.tablet
+
+
+def _refuse_wrong_pin(
+    request: Any, username: str, address: str | None, at: dict[str, Any]
+) -> NoReturn:
+    """Record and refuse a wrong PIN, saying how many tries are left before the name's
+    lockout (``SIGN_IN_LOCKOUT_FAILURES`` failures in a row)."""
+    with transaction.atomic():
+        _record_failure(username, address, WRONG_CREDENTIALS, **at)
+        locked = sign_in_failure_record(username=username, address=address) is not None
+        failures = (
+            SignInFailures.objects.filter(username=username)
+            .values_list("failures", flat=True)
+            .first()
+        ) or 0
+    tablet_sign_in_failed(request)
+    allowed = settings.SIGN_IN_LOCKOUT_FAILURES
+    raise ApiError(
+        TabletCode.PIN_WRONG,
+        "Wrong user name or PIN.",
+        tries_left=0 if locked else max(allowed - failures, 0),
+        lockout_after=allowed,
+        locked=locked,
+    )
 
 
 def _revoke_others(*, tablet: Tablet, dealer: Any) -> None:

@@ -33,6 +33,7 @@ from tables.engines import validate_rule_settings
 from tables.models import DealerAssignment, Game, Round, RuleSet, Table, TableStatus
 from tables.services import slips, trays
 from tables.services.limits import table_limits_change
+from tables.services.retractions import retraction_request
 from tables.services.rounds import round_act, round_open
 from tables.services.tablets import tablet_register
 from tests.inventory.trays import chips_made, count_confirmed, slip_through
@@ -96,6 +97,7 @@ class Case:
     needs_correction: bool = False  # a void of the round, requested by the dealer
     needs_report: bool = False  # a gaming-day report, built
     needs_limit_change: bool = False  # removing the table's maximum payout, asked for
+    needs_retraction: bool = False  # the round's last entry asked back by its dealer
     route: str = ""  # the URL's name, when the case is one of several of a route
 
     @property
@@ -197,6 +199,75 @@ CASES = [
         body={},
         needs_round=True,
         round_state="complete",
+    ),
+    # "Paid": who pays a settled round's payouts, its dealer or its pit boss, says so.
+    Case(
+        "round_paid",
+        "post",
+        "/api/v1/rounds/{round}/paid/",
+        frozenset({"dealer", "pit_boss"}),
+        body={},
+        needs_round=True,
+        round_state="settled",
+    ),
+    # Retractions: asked by the round's dealer or its pit boss, decided by the pit boss (the
+    # dealer asked), withdrawn by the requester.
+    Case(
+        "round_retractable",
+        "get",
+        "/api/v1/rounds/{round}/retractable/",
+        frozenset({"dealer", "pit_boss"}),
+        needs_round=True,
+        round_state="complete",
+    ),
+    Case(
+        "round_retraction_request",
+        "post",
+        "/api/v1/rounds/{round}/retractions/",
+        frozenset({"dealer", "pit_boss"}),
+        body={"expected_event": 2, "count": 1, "reason": "the game was not over"},
+        needs_round=True,
+        round_state="complete",
+    ),
+    Case("retraction_list", "get", "/api/v1/retractions/", WITH_A_ROLE - CAGE_ONLY),
+    Case(
+        "retraction_detail",
+        "get",
+        "/api/v1/retractions/{retraction}/",
+        AT_THIS_TABLE,
+        needs_round=True,
+        round_state="complete",
+        needs_retraction=True,
+    ),
+    Case(
+        "retraction_approve",
+        "post",
+        "/api/v1/retractions/{retraction}/approve/",
+        frozenset({"pit_boss"}),
+        body={},
+        needs_round=True,
+        round_state="complete",
+        needs_retraction=True,
+    ),
+    Case(
+        "retraction_reject",
+        "post",
+        "/api/v1/retractions/{retraction}/reject/",
+        frozenset({"pit_boss"}),
+        body={"note": "the game was over"},
+        needs_round=True,
+        round_state="complete",
+        needs_retraction=True,
+    ),
+    Case(
+        "retraction_withdraw",
+        "post",
+        "/api/v1/retractions/{retraction}/withdraw/",
+        DEALER_ONLY,
+        body={},
+        needs_round=True,
+        round_state="complete",
+        needs_retraction=True,
     ),
     Case(
         "round_replay",
@@ -398,6 +469,13 @@ CASES = [
         "/api/v1/tablets/sign-in/",
         frozenset(),
         body={"table": "{table}", "username": "dealer", "pin": "4812"},
+    ),
+    Case(
+        "tablet_decision_sign_in",
+        "post",
+        "/api/v1/tablets/decision-sign-in/",
+        frozenset(),
+        body={"table": "{table}", "username": "pit_boss", "pin": "4812"},
     ),
     # Another dealer's PIN: an admin's doing alone (the own PIN, with the own password:
     # tests/tablets/test_pins.py).
@@ -631,6 +709,11 @@ def test_permission(
         correction_id = correction_request(
             round_id=round_id, actor=users["dealer"], kind="void", reason="misdeal"
         ).pk
+    retraction_id = 0
+    if case.needs_retraction:
+        retraction_id = retraction_request(
+            round_id=round_id, actor=users["dealer"], expected_event=2, count=1, reason="not over"
+        ).pk
     if case.needs_report:
         report = report_request(actor=users["auditor"], gaming_day=dt.date(2025, 3, 10))
         report_id = report_build(report_id=report.pk).pk
@@ -672,6 +755,7 @@ def test_permission(
         correction=correction_id,
         report=report_id,
         limit_change=limit_change_id,
+        retraction=retraction_id,
         token=token_id,
         lockout=lockout_id,
         pit=table.pit_id,

@@ -58,8 +58,9 @@ def audit_floor(floor: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.fixture
 def play_rp01(client_for: Callable[[str | None], Any]) -> Callable[[Table], Round]:
-    """Play RULES 1.13 vector RP01 at a table through the dealer's API and settle it: Ante 10,
-    Bet 20, the player's pair of eights beats the dealer's ace-king; staked 30, paid 50."""
+    """Play RULES 1.13 vector RP01 at a table through the dealer's API, settle it and confirm
+    its payouts: Ante 10, Bet 20, the player's pair of eights beats the dealer's ace-king;
+    staked 30, paid 50."""
 
     def play(table: Table) -> Round:
         tablet = Tablet(client_for("dealer"))

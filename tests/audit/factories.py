@@ -11,9 +11,11 @@ from typing import Any
 from django.utils import timezone
 
 from audit.models import Correction, CorrectionLine, CorrectionStatus
+from casino.core.audit_codes import AuditCode
+from casino.core.trail.recording import audit_record
 from payouts.models import PayoutLine, Settlement, WagerLine
 from payouts.services.pinning import PaytablePinning
-from tables.models import Round, RoundStatus, Table
+from tables.models import PayoutsConfirmation, Round, RoundStatus, Table
 from tests.tables.tablet import assert_kept_state_agrees, checked_view
 
 #: (box, kind, amount)
@@ -29,9 +31,11 @@ def settled_round(
     *,
     stakes: Sequence[Stake],
     returns: Sequence[Return] = (),
+    paid: bool = False,
 ) -> Round:
     """A settled round written directly, with the table's pinned configuration: its wager lines,
-    its settlement (totals summed from the lines) and payout lines."""
+    its settlement (totals summed from the lines) and payout lines; ``paid``, its payouts
+    confirmed too (with their audit row), so that its table opens its next round."""
     last = Round.objects.filter(table=table).order_by("-number").values_list("number", flat=True)
     now = timezone.now()
     round = Round.objects.create(
@@ -75,6 +79,17 @@ def settled_round(
         )
         for line in returns
     )
+    if paid:
+        record = audit_record(
+            event_code=AuditCode.ROUND_PAYOUTS_CONFIRMED, actor=dealer, round=round, after={}
+        )
+        PayoutsConfirmation.objects.create(
+            round=round,
+            confirmed_by=dealer,
+            confirmed_role="dealer",
+            confirmed_at=now,
+            audit_record_id=record.pk,
+        )
     return round
 
 
@@ -138,5 +153,44 @@ class Tablet:
         assert_kept_state_agrees(self.round_id)
 
     def settle(self) -> None:
+        """Settle the round and confirm its payouts made, as the dealer does before the
+        table's next round."""
         response = self.client.post(f"/api/v1/rounds/{self.round_id}/settle/", {}, format="json")
         assert response.status_code == 200, response.json()
+        paid = self.client.post(f"/api/v1/rounds/{self.round_id}/paid/", {}, format="json")
+        assert paid.status_code == 200, paid.json()
+
+
+def retracted_round(table: Table, dealer: Any, approver: Any) -> Round:
+    """RULES 1.13's RP01 through the services, settled and paid, after a retraction: the
+    dealer's up card was recorded as the 2c, the dealer asked it back, ``approver`` (a pit boss
+    of the pit) approved, and the 2d was recorded instead."""
+    from casino.games.cards import parse_card, parse_cards
+    from payouts.services.settlement import round_settle
+    from tables.services.paid import round_payouts_confirm
+    from tables.services.retractions import retraction_approve, retraction_request
+    from tables.services.rounds import round_act, round_open
+
+    round = round_open(table_id=table.pk, dealer=dealer)
+    steps: list[tuple[str, dict[str, Any]]] = [
+        ("place_wagers", {"box": 1, "player": "P1", "ante": D(10), "bonus": None, "blind": False}),
+        ("close_bets", {}),
+        ("deal_box", {"box": 1, "cards": parse_cards("8h 8s Kd 7c 3s")}),
+        ("deal_card", {"target": "dealer", "card": parse_card("2c")}),
+    ]
+    for seq, (action, data) in enumerate(steps):
+        round_act(round_id=round.pk, actor=dealer, expected_event=seq, action=action, data=data)
+    request = retraction_request(
+        round_id=round.pk, actor=dealer, expected_event=4, count=1, reason="the 2d, not the 2c"
+    )
+    retraction_approve(request_id=request.pk, actor=approver)
+    rest: list[tuple[str, dict[str, Any]]] = [
+        ("deal_card", {"target": "dealer", "card": parse_card("2d")}),
+        ("bet", {"box": 1, "amount": None}),
+        ("reveal_dealer", {"cards": parse_cards("Ac Kh 9d 6s")}),
+    ]
+    for seq, (action, data) in enumerate(rest, start=5):
+        round_act(round_id=round.pk, actor=dealer, expected_event=seq, action=action, data=data)
+    round_settle(round_id=round.pk, actor=dealer)
+    round_payouts_confirm(round_id=round.pk, actor=dealer)
+    return Round.objects.get(pk=round.pk)

@@ -79,6 +79,11 @@ def test_table_changes_in_the_admin_are_recorded_per_kind(
         "bet_min": "",
         "bet_max": "",
         "max_table_payout": "5000.00",
+        # The form as the admin sees it: the other limits as they are.
+        "bonus_min": "1.00",
+        "bonus_max": "500.00",
+        "stack_min": "",
+        "stack_max": "",
         "rule_set": new_rules.pk,
         "paytable": "",
         "bonus_paytable": "",

@@ -41,6 +41,7 @@ from payouts.services.settlement import round_settle
 from tables.engines import CORE_EVENT_KINDS, validate_rule_settings
 from tables.models import Game, Round, RuleSet
 from tables.services.rounds import round_act, round_open
+from tests.audit.factories import retracted_round
 
 pytestmark = pytest.mark.django_db
 
@@ -542,6 +543,28 @@ def test_a_pot_games_round_verifies_with_its_replay(
     outcome = verify_package(export.content, public_key_pem=site_pem)
     assert outcome.ok, outcome.checks
     assert "reproduces its settlement" in outcome.check("replay").detail
+
+
+def test_a_round_with_a_retraction_verifies_and_its_approval_is_in_the_package(
+    outside: FolderSink, audit_floor: dict[str, Any], users: dict[str, Any], site_pem: bytes
+) -> None:
+    """A round whose last entry was retracted under dual control: the package holds the entry
+    retracted and the retraction; the replay leaves the one out, as the table service did, and
+    reproduces the settlement; the trail holds the approval, by another than the requester."""
+    round = retracted_round(audit_floor["table"], users["dealer"], users["pit_boss"])
+    export = evidence_round_export(round_id=round.pk, actor=users["auditor"])
+    outcome = verify_package(export.content, public_key_pem=site_pem)
+    assert outcome.ok, outcome.checks
+    assert "reproduces its settlement" in outcome.check("replay").detail
+    (packaged,) = load(export.content)["rounds"]
+    kinds = [event["kind"] for event in packaged["events"]]
+    assert kinds[3:6] == ["card_dealt", "retraction", "card_dealt"]
+    # The retraction's approval, left out of the trail's rows, is missed.
+    package = load(export.content)
+    package["records"] = [
+        r for r in package["records"] if r["event_code"] != AuditCode.ROUND_RETRACTION_APPROVED
+    ]
+    assert "records_match" in failed(resign(package), site_pem)
 
 
 def test_the_formats_docstring_examples_hold() -> None:

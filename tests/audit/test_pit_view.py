@@ -59,6 +59,7 @@ def rp01(tablet: Tablet, *, bonus: str | None = None) -> None:
     tablet.act("bet", box=1)
     tablet.act("reveal_dealer", cards=RP01_DEALER_DOWN.split())
     tablet.settle()
+    tablet.paid()
 
 
 @pytest.fixture
@@ -133,7 +134,7 @@ def known_floor(
     rounds["rr1"] = tablet.round_id
 
     # RD-1: RD22's game: five players of 100 each play one hand that leaves 23 in the pot; the
-    # game ends, the pot is shared 4 each and the house keeps the remainder of 3.
+    # game ends, the pot is shared 4 each and the remainder of 3 is kept for the next game.
     tablet = Tablet.open(client_for("rd_dealer"), rd1.pk)
     tablet.act("seat_players", stacks={str(s): "100" for s in range(1, 6)}, button=5)
     play_pot_23_hand(tablet)
@@ -169,7 +170,8 @@ def test_the_figures_of_known_rounds_of_the_three_games(
     known_floor: dict[str, int], live_floor: dict[str, Any], users: dict[str, Any]
 ) -> None:
     # The Red Dog game's money, from its ledger: the chips the players put in (antes and
-    # bets) are its stakes, 25; the house keeps the share's remainder of 3.
+    # bets) are its stakes, 25; the share's remainder of 3 is kept for the table's next game,
+    # not the house's (RULES A.3).
     rd_staked = LedgerEntry.objects.filter(
         round_id=known_floor["rd1"], source__startswith="player:"
     ).aggregate(total=Sum("amount"))["total"]
@@ -198,39 +200,40 @@ def test_the_figures_of_known_rounds_of_the_three_games(
     assert (rr.rounds_today, rr.rounds_last_hour, rr.wagered, rr.paid) == (1, 1, D(100), D(97))
     assert (rr.house_result, rr.hold_pct, rr.theoretical_hold_pct) == (D(3), D("3.00"), None)
     assert (rr.cap_hits, rr.open_alerts) == (0, 0)
-    # Red Dog: 25 staked, the house keeps 3: 22 returned, hold 12 %.
+    # Red Dog: 25 staked; 22 returned to the players and 3 kept for the next game: no hold
+    # where the table takes no commission.
     rd = by_code["RD-1"].figures
-    assert (rd.rounds_today, rd.wagered, rd.paid, rd.house_result) == (1, D(25), D(22), D(3))
-    assert (rd.hold_pct, rd.theoretical_hold_pct) == (D("12.00"), None)
+    assert (rd.rounds_today, rd.wagered, rd.paid, rd.house_result) == (1, D(25), D(25), D(0))
+    assert (rd.hold_pct, rd.theoretical_hold_pct) == (D("0.00"), None)
 
-    # Pit A: 5 rounds today; staked 95 + 100 + 25 = 220, returned 145 + 97 + 22 = 264;
-    # house -50 + 3 + 3 = -44, hold -44 / 220 = -20 %; the theoretical hold is over the priced
-    # stakes alone (RP-1's): 5.26 %.
+    # Pit A: 5 rounds today; staked 95 + 100 + 25 = 220, returned 145 + 97 + 25 = 267;
+    # house -50 + 3 + 0 = -47, hold -47 / 220 = -21.36 %; the theoretical hold is over the
+    # priced stakes alone (RP-1's): 5.26 %.
     pit = view.pit.totals
     assert (pit.tables, pit.tables_open, pit.rounds_in_play, pit.currency) == (3, 3, 1, "EUR")
     assert pit.figures.rounds_today == 5
     assert pit.figures.rounds_last_hour == 5  # RP-1 b, c, d, RR-1, RD-1
     assert (pit.figures.wagered, pit.figures.paid, pit.figures.house_result) == (
         D(220),
-        D(264),
-        D(-44),
+        D(267),
+        D(-47),
     )
-    assert (pit.figures.hold_pct, pit.figures.theoretical_hold_pct) == (D("-20.00"), D("5.26"))
+    assert (pit.figures.hold_pct, pit.figures.theoretical_hold_pct) == (D("-21.36"), D("5.26"))
     assert (pit.figures.cap_hits, pit.figures.open_alerts) == (1, 3)
 
     # The casino adds pit B's RP-9 (30 staked, 50 returned, theoretical 1.50) and the alert of
-    # the casino alone: staked 250, returned 314, house -64, hold -25.60 %; theoretical
+    # the casino alone: staked 250, returned 317, house -67, hold -26.80 %; theoretical
     # (5.00 + 1.50) / (95 + 30) = 5.20 %.
     whole = view.casino.totals
     assert (view.casino.id, whole.tables, whole.rounds_in_play) == (casino.pk, 4, 1)
     assert (whole.figures.rounds_today, whole.figures.rounds_last_hour) == (6, 6)
     assert (whole.figures.wagered, whole.figures.paid, whole.figures.house_result) == (
         D(250),
-        D(314),
-        D(-64),
+        D(317),
+        D(-67),
     )
     assert (whole.figures.hold_pct, whole.figures.theoretical_hold_pct) == (
-        D("-25.60"),
+        D("-26.80"),
         D("5.20"),
     )
     assert (whole.figures.cap_hits, whole.figures.open_alerts) == (1, 5)
@@ -343,6 +346,7 @@ def _pit_of(size: int, live_floor: dict[str, Any], users: dict[str, Any], name: 
     """A pit of ``size`` open tables, each with a dealer, a settled round and a round in play
     with one event, and an alert: every part of the view has rows to read."""
     from payouts.services.settlement import round_settle
+    from tables.services.paid import round_payouts_confirm
     from tables.services.rounds import round_act, round_open
 
     casino = live_floor["casino"]
@@ -388,6 +392,7 @@ def _pit_of(size: int, live_floor: dict[str, Any], users: dict[str, Any], name: 
                     round_id=round.pk, actor=dealer, expected_event=1, action="end_game", data={}
                 )
                 round_settle(round_id=round.pk, actor=dealer)
+                round_payouts_confirm(round_id=round.pk, actor=dealer)
         Alert.objects.create(
             kind=AlertKind.REPLAY_MISMATCH,
             severity=AlertSeverity.CRITICAL,
@@ -434,9 +439,9 @@ def test_the_endpoints_answer_in_the_published_shape(
         "rounds_last_hour": 5,
         "rounds_today": 5,
         "wagered": "220.00",
-        "paid": "264.00",
-        "house_result": "-44.00",
-        "hold_pct": "-20.00",
+        "paid": "267.00",
+        "house_result": "-47.00",
+        "hold_pct": "-21.36",
         "theoretical_hold_pct": "5.26",
         "cap_hits": 1,
         "open_alerts": 3,

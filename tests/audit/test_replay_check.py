@@ -17,6 +17,7 @@ from audit.tasks import replay_closed_days_task
 from casino.core.gaming_day import gaming_day_of
 from casino.core.models import Alert, AlertKind, AuditRecord
 from tables.models import Round
+from tests.audit.factories import retracted_round
 
 pytestmark = pytest.mark.django_db
 
@@ -73,5 +74,17 @@ def test_a_day_whose_rounds_all_replay_raises_nothing(
 ) -> None:
     round = play_rp01(audit_floor["table"])
     check = replay_check_day(casino_id=audit_floor["casino"].pk, gaming_day=round.gaming_day)
+    assert (check.rounds_checked, check.mismatches) == (1, 0)
+    assert not Alert.objects.exists()
+
+
+def test_a_round_with_a_retraction_replays_without_the_entries_retracted(
+    audit_floor: dict[str, Any], users: dict[str, Any]
+) -> None:
+    """The nightly check replays a round as the table service plays it: the entries a
+    retraction took back left out. No mismatch, no alert."""
+    casino = audit_floor["casino"]
+    round = retracted_round(audit_floor["table"], users["dealer"], users["pit_boss"])
+    check = replay_check_day(casino_id=casino.pk, gaming_day=round.gaming_day)
     assert (check.rounds_checked, check.mismatches) == (1, 0)
     assert not Alert.objects.exists()

@@ -83,6 +83,7 @@ def known_day(
         DAY,
         stakes=[(1, "ante", "10"), (1, "bet", "20")],
         returns=[(1, "ante", "lose", "10", "0", "0"), (1, "bet", "lose", "20", "0", "0")],
+        paid=True,  # paid out, so that RP-1's next round (7) opens
     )
     # 4. RP-9 (pit B), other dealer: box 1 pushes 60, box 2 folds 20. Staked 80, paid 60.
     #    Theoretical 4.00.

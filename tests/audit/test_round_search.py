@@ -91,7 +91,8 @@ def rounds(audit_floor: dict[str, Any], users: dict[str, Any], make_user: Any) -
     correction_approve(correction_id=void.pk, actor=deputy)
     ids["voided"] = voided.pk
 
-    mismatch = settled_round(rp1, dealer, D1, **LOST)
+    # The last round of RP-1 before the one in play: paid out, so that the next one opens.
+    mismatch = settled_round(rp1, dealer, D1, **LOST, paid=True)
     for round_id in (mismatch.pk, ids["pit_b"]):
         alert_record_apart(
             kind=AlertKind.REPLAY_MISMATCH,

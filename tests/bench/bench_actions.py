@@ -90,6 +90,7 @@ def _action_queries(report: Report) -> None:
             tablet.act(action, **fields)
         counts.append(len(captured.captured_queries))
     tablet._post(f"/api/v1/rounds/{tablet.round_id}/settle/", {})
+    tablet._post(f"/api/v1/rounds/{tablet.round_id}/paid/", {})
     bare = Client()
     with CaptureQueriesContext(connection) as captured:
         response = bare.post(
@@ -123,6 +124,7 @@ def _reddog_late_action(report: Report) -> None:
                 late.extend(timings)
         tablet.act("end_game")
         tablet._post(f"/api/v1/rounds/{tablet.round_id}/settle/", {})
+        tablet._post(f"/api/v1/rounds/{tablet.round_id}/paid/", {})
     early_s, late_s = statistics.median(early), statistics.median(late)
     report("reddog_early_action", early_s, "s", 1.0, "reddog_early_action")
     report("reddog_late_action", late_s, "s", late_s / early_s, "reddog_early_action")

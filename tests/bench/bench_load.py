@@ -118,6 +118,9 @@ async def _play_round(tablet: Tablet, table_id: int, counter: Counter) -> None:
         seen = answer["last_event_seq"]
     if await send(f"/api/v1/rounds/{round_id}/settle/", {}, 200) is None:
         await _void_open_round(table_id)
+        return
+    # The dealer pays the layout out: the table's next round waits for "Paid".
+    await send(f"/api/v1/rounds/{round_id}/paid/", {}, 200)
 
 
 async def _void_open_round(table_id: int) -> None:

@@ -104,3 +104,5 @@ async def _play_round(tablet: Tablet, table_id: int) -> None:
         await act(action, **fields)
     status, body = await tablet.request("POST", f"/api/v1/rounds/{round_id}/settle/", {})
     assert status == 200 and body["status"] == "settled", body
+    status, body = await tablet.request("POST", f"/api/v1/rounds/{round_id}/paid/", {})
+    assert status == 200 and body["payouts_confirmed"] is not None, body

@@ -140,5 +140,6 @@ def _api_round(port: int, table_id: int, token: str) -> float:
         times.append((time.perf_counter() - started) * 1000)
         seen = answer["last_event_seq"]
     post(f"/api/v1/rounds/{round['id']}/settle/", {})
+    post(f"/api/v1/rounds/{round['id']}/paid/", {})
     connection.close()
     return statistics.median(times)

@@ -52,6 +52,7 @@ def tables_with_dealers(
         Table,
         TableStatus,
     )
+    from tables.services.paid import round_payouts_confirm
 
     casino, _ = Casino.objects.get_or_create(name="Bench Casino")
     pit, _ = Pit.objects.get_or_create(casino=casino, name="Bench pit")
@@ -85,11 +86,15 @@ def tables_with_dealers(
                 ante_max=D(500),
                 max_table_payout=D(5000),
                 rule_set=rule_set,
-                boxes=4,
+                # A pot game's table seats eight players, a Russian Poker table four boxes.
+                boxes=4 if game == "russian_poker" else 8,
             ),
         )
         if created:
-            Box.objects.bulk_create(Box(table=table, number=i) for i in range(1, 5))
+            Box.objects.bulk_create(Box(table=table, number=i) for i in range(1, table.boxes + 1))
+        elif game != "russian_poker" and table.boxes < 8:
+            # A table an earlier run made with four seats seats the pot game's players now.
+            Table.objects.filter(pk=table.pk).update(boxes=8)
             for paytable in (main, bonus):
                 if paytable is not None:
                     TablePaytable.objects.create(table=table, kind=paytable.kind, paytable=paytable)
@@ -105,6 +110,11 @@ def tables_with_dealers(
             DealerAssignment.objects.create(
                 table=table, dealer=user, assigned_by=user, started_at=timezone.now()
             )
+        # A round a previous run settled without confirming its payouts is confirmed now, so
+        # that the table opens its next round.
+        last = Round.objects.filter(table=table).order_by("-number").first()
+        if last is not None and last.status == RoundStatus.SETTLED:
+            round_payouts_confirm(round_id=last.pk, actor=user)
         key = DeviceToken.new_key()
         DeviceToken.objects.create(user=user, device_name="bench", key_digest=hash_token(key))
         out.append((table.pk, key))

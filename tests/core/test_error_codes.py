@@ -30,6 +30,13 @@ def test_every_code_has_one_status() -> None:
         ("stale_event", 409),
         ("round_status_invalid", 409),
         ("permission_denied", 403),
+        # The next round waits for "Paid"; a round waits for its retraction's decision.
+        ("round_payouts_unconfirmed", 409),
+        ("retraction_pending", 409),
+        ("retraction_invalid", 422),
+        # An amount outside the table's limits is an action the rules do not allow now.
+        ("bonus_out_of_limits", 422),
+        ("stack_out_of_limits", 422),
     ],
 )
 def test_the_same_fault_has_the_same_status_everywhere(code: str, status: int) -> None:

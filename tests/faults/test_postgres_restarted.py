@@ -59,6 +59,8 @@ def test_with_postgres_down_every_answer_is_a_clean_503_and_the_round_goes_on_af
         seen = body["last_event_seq"]
     status, body, _ = dealer.request("POST", f"/api/v1/rounds/{round_id}/settle/", {})
     assert (status, body["status"]) == (200, "settled"), body
+    status, body, _ = dealer.request("POST", f"/api/v1/rounds/{round_id}/paid/", {})
+    assert status == 200, body
     # The refused action was not applied: one event per action, each number once.
     assert _events(stack, round_id) == (seen, len(FOUR_BOX_ROUND), len(FOUR_BOX_ROUND))
 
@@ -85,4 +87,6 @@ def test_postgres_restarted_between_two_actions_the_next_one_succeeds_or_is_a_cl
         applied += 1
     status, body, _ = dealer.request("POST", f"/api/v1/rounds/{round_id}/settle/", {})
     assert (status, body["status"]) == (200, "settled"), body
+    status, body, _ = dealer.request("POST", f"/api/v1/rounds/{round_id}/paid/", {})
+    assert status == 200, body
     assert _events(stack, round_id) == (seen, applied, applied)

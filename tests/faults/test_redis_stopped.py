@@ -77,6 +77,8 @@ def test_with_redis_killed_the_round_goes_on_and_the_report_is_built_once_it_is_
             seen = body["last_event_seq"]
         status, body, _ = dealer.request("POST", f"/api/v1/rounds/{round_id}/settle/", {})
         assert (status, body["status"]) == (200, "settled"), body
+        status, body, _ = dealer.request("POST", f"/api/v1/rounds/{round_id}/paid/", {})
+        assert status == 200, body
 
         status, report, elapsed = _request_report(stack)
         assert status == 202, report

@@ -61,6 +61,7 @@ from casino.games.reddog import (
     seat_of,
 )
 from casino.games.reddog.inputs import ACTION_FIELDS
+from tests.games.payout_figures import check_payout_figures
 from tests.games.refusals import refuse
 from tests.games.test_reddog_engine import (
     BEN_TABLE,
@@ -77,9 +78,13 @@ from tests.games.test_reddog_properties import rule_sets
 # -- helpers ------------------------------------------------------------------------------------
 
 
-def terms_of(rules: RedDogRules) -> RoundTerms:
+def terms_of(rules: RedDogRules, carried_in: str | None = None) -> RoundTerms:
+    """The terms of a game under ``rules``; with ``carried_in``, one that carries its odd
+    chips to the next game and opens with those of the last (else a game opened before chips
+    were carried)."""
     stored = json.loads(json.dumps(rules.to_dict()))
-    return RoundTerms(rules=stored, paytables={}, limits={}, options={})
+    options = {} if carried_in is None else {"carried_in": carried_in}
+    return RoundTerms(rules=stored, paytables={}, limits={}, options=options)
 
 
 def perform(state: RedDogState, action: str, **data: InputValue) -> None:
@@ -106,16 +111,32 @@ def adapter_settlement(
     return (
         [Stake(seat(s), "pot", amount).to_dict() for (s, _), amount in sorted(stakes.items())],
         [
-            ResultLine(seat(s), reason, "award", D(0), amount, amount, pot=0).to_dict()
+            settled_fields(
+                ResultLine(seat(s), reason, "award", D(0), amount, amount, pot=0).to_dict()
+            )
             for (s, reason), amount in sorted(returns.items())
         ],
         house,
     )
 
 
-def stored_replay(rules: RedDogRules, state: RedDogState) -> RedDogState:
+#: What a result line says beyond what the adapter wrote: how the dealer settles it, in words
+#: and figures (checked by ``check_payout_figures``).
+_DEALER_FIELDS = frozenset(
+    {"label", "reason_text", "take", "pay", "stays", "collected_in_play", "paid_in_play"}
+)
+
+
+def settled_fields(line: dict[str, Any]) -> dict[str, Any]:
+    """A result line's dict as the adapter wrote it (the settlement's own fields)."""
+    return {key: value for key, value in line.items() if key not in _DEALER_FIELDS}
+
+
+def stored_replay(
+    rules: RedDogRules, state: RedDogState, carried_in: str | None = None
+) -> RedDogState:
     """A fresh state given every event of ``state`` after a trip through JSON."""
-    again = GAME.new_state(terms_of(rules))
+    again = GAME.new_state(terms_of(rules, carried_in))
     for event in state.events:
         again.apply(GAME.read_event(json.loads(json.dumps(event.to_dict()))))
     return again
@@ -165,7 +186,14 @@ def check_tablet(state: RedDogState, tablet: TabletView, recorded_in_pass: set[C
     assert unseen == set(state.stock)
     assert not unseen & recorded_in_pass
     figures = {f.name: f.amount for f in tablet.figures}
-    assert (figures["pot"], figures["house_float"]) == (state.pot, state.house_float)
+    assert figures["pot"] == state.pot
+    if state.carried is None:
+        assert figures["house_float"] == state.house_float
+    else:
+        # The float's chips are named for what they are: kept for the next game, or taken.
+        assert "house_float" not in figures
+        assert figures["carried"] == state.carried
+        assert figures.get("house_take", D(0)) == state.house_take
     assert figures.get("bet") == state.bet
     json.dumps(tablet.to_dict())
 
@@ -204,8 +232,8 @@ def check_legal_action(action: LegalAction, tablet: TabletView) -> None:
 
 
 def rules_chip_unit(tablet: TabletView) -> D:
-    """The chip unit the tablet view states (a fact of every Red Dog view)."""
-    return D(next(fact.value for fact in tablet.facts if fact.name == "chip_unit"))
+    """The chip unit the tablet view states (a figure of every Red Dog view)."""
+    return next(figure.amount for figure in tablet.figures if figure.name == "chip_unit")
 
 
 def input_from_bounds(
@@ -282,7 +310,10 @@ def choose(
 def play_and_compare(rules: RedDogRules, seed: int, hands_wanted: int) -> RedDogState:
     """One random game, checked at every step; returns the state built from the first event."""
     rng = random.Random(seed)
-    terms = terms_of(rules)
+    # A third of the games carry no chips (opened before chips were carried), a third carry
+    # none in, a third carry three chips in from the table's last game.
+    carried_in = (None, "0.00", str(3 * rules.chip_unit))[seed % 3]
+    terms = terms_of(rules, carried_in)
     state = GAME.new_state(terms)
     assert isinstance(state, RedDogState)
     snapshot = state.snapshot()
@@ -323,7 +354,7 @@ def play_and_compare(rules: RedDogRules, seed: int, hands_wanted: int) -> RedDog
         for shown in state.cards_shown(events[0]):
             recorded_in_pass.add(shown.card)
         if steps == replay_at:
-            again = stored_replay(rules, state)
+            again = stored_replay(rules, state, carried_in)
             assert again.snapshot() == snapshot and again.view() == state.view()
 
     # Each step began by checking restore(snapshot).snapshot() == snapshot; so does the end.
@@ -334,10 +365,21 @@ def play_and_compare(rules: RedDogRules, seed: int, hands_wanted: int) -> RedDog
         assert GAME.restore(terms, snapshot).result().detail == result.detail
         stakes, lines, house = adapter_settlement(state.movements)
         assert [s.to_dict() for s in result.stakes] == stakes
-        assert [line.to_dict() for line in result.lines] == lines
-        assert (result.rake, result.pot_game) == (house, True)
+        assert [settled_fields(line.to_dict()) for line in result.lines] == lines
+        assert result.pot_game
+        if carried_in is None:
+            assert (result.rake, result.carried_in, result.carried_out) == (house, 0, 0)
+        else:
+            # The house takes its fees and commissions; the odd chips go to the next game.
+            took = sum(
+                (m.amount for m in state.movements if m.reason in ("hand_fee", "win_commission")),
+                D(0),
+            )
+            assert (result.rake, result.carried_in) == (took, D(carried_in))
+            assert result.carried_out == state.house_float - took
         assert result.house_result == result.rake
-        again = stored_replay(rules, state)
+        check_payout_figures(result)
+        again = stored_replay(rules, state, carried_in)
         assert again.result().to_dict() == result.to_dict()
         assert again.result().detail == result.detail
         assert again.tablet_view().to_dict() == tablet.to_dict()
@@ -873,7 +915,10 @@ def test_a_refill_before_a_bet_is_marked_on_its_turn() -> None:
     outcome = state.outcomes[-1]
     assert (outcome.pot_after, outcome.refilled) == (D(10), True)
     facts = {f.name: f.value for f in state.tablet_view().facts}
-    assert facts["last_turn"] == "Seat 1 bet 10 against Kh: won, showing Ah; pot 10 after a refill"
+    # No amount in words: the bet is the seat's figure, the pot the table's.
+    assert facts["last_turn"] == "Seat 1 won against Kh, showing Ah, and everyone anted again"
+    seat_1 = state.tablet_view().positions[0]
+    assert {f.name: f.amount for f in seat_1.figures}["bet"] == D(10)
 
 
 def test_a_short_pot_may_be_bet_whole_when_only_an_empty_pot_is_refilled() -> None:
@@ -930,7 +975,7 @@ def test_the_tablet_view_of_a_bet() -> None:
         p.position.number: (p.status, p.cards, p.hidden_cards, p.hand) for p in tablet.positions
     }
     assert status == {
-        1: ("in hand", ("2h", "3h", "4h", "5h", "6h"), 0, "lost 6 against Tc"),
+        1: ("in hand", ("2h", "3h", "4h", "5h", "6h"), 0, "lost against Tc"),
         2: ("to act", (), 5, None),
         3: ("in hand", (), 5, None),
         4: ("in hand", (), 5, None),
@@ -942,12 +987,15 @@ def test_the_tablet_view_of_a_bet() -> None:
     assert facts == {
         "hand": "1",
         "variant": "Standard",
-        "chip_unit": "1",
         "dealer": "Seat 5",
         "stock": "25",
         "cards_each": "5",
-        "last_turn": "Seat 1 bet 6 against Tc: lost, showing 2h 3h 4h 5h 6h; pot 16",
+        "last_turn": "Seat 1 lost against Tc, showing 2h 3h 4h 5h 6h",
     }
+    # The amounts are figures: seat 1's bet, the pot and the chip.
+    assert {f.name: f.amount for f in tablet.positions[0].figures}["bet"] == D(6)
+    table_figures = {f.name: f.amount for f in tablet.figures}
+    assert (table_figures["pot"], table_figures["chip_unit"]) == (D(16), D(1))
     assert len(tablet.unseen_cards) == 25 and "Qs" not in tablet.unseen_cards
     state.place_bet(2, 6)
     waiting = state.tablet_view()
@@ -993,13 +1041,17 @@ def test_the_tablet_view_of_a_dealer_funded_pot_and_a_shoot_choice() -> None:
 def test_the_tablet_view_while_dealing_names_the_seats_awaited() -> None:
     state = new_game(7)
     state.start_hand()
+    # The card picker is titled by the seat it is opened for, whichever seat that is.
+    seat = state.tablet_view().actions[0].fields[0]
+    assert seat.labels == tuple(f"Seat {n}: 4 cards" for n in seat.positions or ())
     pool = sorted(state.stock)
-    for seat in range(1, 7):
-        state.deal_hand(seat, [str(c) for c in pool[4 * seat - 4 : 4 * seat]])
+    for number in range(1, 7):
+        state.deal_hand(number, [str(c) for c in pool[4 * number - 4 : 4 * number]])
     action = state.tablet_view().actions[0]
-    assert action.label == "Record seat 7's hand"
+    assert action.label == "Seat 7: 4 cards"
     seat, cards = action.fields
     assert (seat.positions, seat.value, cards.min_count, cards.max_count) == ((7,), 7, 4, 4)
+    assert seat.labels == ("Seat 7: 4 cards",)
 
 
 def test_slippery_sam_shows_the_centre_card_and_no_burnt_cards() -> None:
@@ -1028,7 +1080,7 @@ def test_the_result_is_the_adapters_settlement_from_the_running_totals() -> None
     result = restored.result()
     stakes, lines, house = adapter_settlement(state.movements)
     assert [s.to_dict() for s in result.stakes] == stakes
-    assert [line.to_dict() for line in result.lines] == lines
+    assert [settled_fields(line.to_dict()) for line in result.lines] == lines
     assert (result.rake, result.pot_game, result.house_result) == (house, True, house)
     assert result.to_dict() == state.result().to_dict()
     assert result.detail == state.result().detail

@@ -69,6 +69,7 @@ from casino.games.rubyrun import (
     replay,
 )
 from casino.games.rubyrun_hands import UNDER_CARDS_REQUIRED
+from tests.games.payout_figures import check_payout_figures
 from tests.games.refusals import refuse
 from tests.games.test_rubyrun_engine import a_full_hand, ante_table, check_around, seated
 from tests.games.test_rubyrun_properties import options_strategy, rule_sets
@@ -794,7 +795,8 @@ def test_the_betting_view_names_the_seat_to_act_and_the_amounts() -> None:
     assert [a.name for a in view.actions] == ["fold", "call", "raise_to", "expose_card"]
     assert all(a.position == seat_3 for a in view.actions[:-1])
     call = actions_by_name(view)["call"]
-    assert (call.label, call.fields[0].value, call.fields[0].positions) == ("Call 2", 3, (3,))
+    # The amount is the action's figure, formatted by the tablet: never in the label.
+    assert (call.label, call.fields[0].value, call.fields[0].positions) == ("Call", 3, (3,))
     assert [(f.name, f.amount) for f in call.figures] == [("to_call", D(2))]
     amount = bounds_of(actions_by_name(view)["raise_to"])["amount"]
     assert (amount.min, amount.max, amount.value) == (D(4), D(10), None)
@@ -808,7 +810,14 @@ def test_the_betting_view_names_the_seat_to_act_and_the_amounts() -> None:
         ("bet", D(2)),
         ("contributed", D(3)),
     ]
-    assert [(f.name, f.amount) for f in view.figures] == [("pot", D(6)), ("current_bet", D(2))]
+    # The forced bets' amounts are the table's figures, not words of a fact.
+    assert [(f.name, f.amount) for f in view.figures] == [
+        ("pot", D(6)),
+        ("current_bet", D(2)),
+        ("small_blind", D(1)),
+        ("big_blind", D(2)),
+        ("ante", D(1)),
+    ]
     facts = {fact.name: fact.value for fact in view.facts}
     assert facts["betting_round"] == "after the hole cards"
     assert (facts["button"], facts["small_blind_seat"], facts["big_blind_seat"]) == (
@@ -816,7 +825,7 @@ def test_the_betting_view_names_the_seat_to_act_and_the_amounts() -> None:
         "Seat 1",
         "Seat 2",
     )
-    assert (facts["blinds"], facts["ante"], facts["betting"]) == ("1/2", "1", "pot limit")
+    assert facts["betting"] == "pot limit" and "blinds" not in facts and "ante" not in facts
     assert len(view.unseen_cards) == DECK_SIZE - 9
     assert json_round_trip(view.to_dict()) == view.to_dict()
 
@@ -828,7 +837,9 @@ def test_fixed_limit_bets_have_one_amount() -> None:
     amount = bounds_of(raise_to)["amount"]
     assert (amount.min, amount.max, amount.value) == (D(4), D(4), "4")
     facts = {fact.name: fact.value for fact in state.tablet_view().facts}
-    assert (facts["betting"], facts["raises"]) == ("fixed limit 2/4", "0 of 4")
+    assert (facts["betting"], facts["raises"]) == ("fixed limit", "0 of 4")
+    figures = {f.name: f.amount for f in state.tablet_view().figures}
+    assert (figures["small_bet"], figures["big_bet"]) == (D(2), D(4))
 
 
 def test_the_dealing_views_say_how_many_cards_and_to_whom() -> None:
@@ -1139,6 +1150,7 @@ def test_restoring_each_step_agrees_with_replaying_every_event(
     assert from_scratch.snapshot() == snapshot == replayed.snapshot()
     assert from_scratch.result().to_dict() == restored.result().to_dict()
     assert tuple(e.to_dict() for e in replayed.events) == tuple(stored)
+    check_payout_figures(restored.result())
 
 
 def test_a_rake_table_with_every_round_agreed_through_the_contract() -> None:

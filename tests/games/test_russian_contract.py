@@ -64,6 +64,7 @@ from casino.games.russian.codes import RussianPokerCode
 from casino.games.russian.game import _parsed_terms, round_terms
 from casino.games.russian.settlement import RoundSettlement
 from casino.games.russian_hands import dealer_highest_card, first_and_second
+from tests.games.payout_figures import check_payout_figures
 from tests.games.refusals import refuse
 from tests.games.test_russian_properties import terms as table_terms
 
@@ -515,6 +516,7 @@ def check_result(state: RussianPokerState) -> None:
             box.staked, box.returned, box.withheld
         )
         assert position.net == box.returned - box.staked == -box.house_result
+    check_payout_figures(result)
 
 
 def test_result_of_a_capped_win_shows_the_net_and_what_the_cap_withheld() -> None:
@@ -680,9 +682,15 @@ def test_the_tablet_view_of_a_bought_game_to_the_end() -> None:
     perform(state, "buy_game", box=2)
     view = state.tablet_view()
     assert [p.status for p in view.positions] == ["take_ante", "buy_game"]
-    assert view.actions[0].name == "draw_replacement" and "Kc" in view.actions[0].label
-    replacement = next(g for g in view.card_groups if g.name == "replacement")
-    assert (replacement.label, replacement.cards) == ("Replacement for Kc", ())
+    # No card code in a label: the discarded card is a card group (and a fact) of its own.
+    assert (view.actions[0].name, view.actions[0].label) == (
+        "draw_replacement",
+        "Dealer: replacement card",
+    )
+    groups = {g.name: (g.label, g.cards) for g in view.card_groups}
+    assert groups["dealer_discard"] == ("Dealer discards", ("Kc",))
+    assert groups["replacement"] == ("Dealer's replacement", ())
+    assert "dealer_after_replacement" not in groups
     assert {f.name: f.value for f in view.facts}["dealer_discard"] == "Kc"
     perform(state, "draw_replacement", card=parse_card("Js"))
     view = state.tablet_view()
@@ -690,6 +698,10 @@ def test_the_tablet_view_of_a_bought_game_to_the_end() -> None:
     assert view.result is not None and view.result.to_dict() == state.result().to_dict()
     assert {f.name: f.value for f in view.facts}["bought_qualifies"] == "yes"
     assert next(g for g in view.card_groups if g.name == "replacement").cards == ("Js",)
+    # The dealer's final hand, after the bought game's replacement, is in the settlement's view.
+    final = next(g for g in view.card_groups if g.name == "dealer_after_replacement")
+    assert final.label == "Dealer after the replacement"
+    assert final.cards == ("Jh", "9d", "6c", "3s", "Js")
     blind = view.positions[1]
     # Turned at settlement: the blind box's cards are shown once the round is complete.
     assert (blind.cards, blind.hidden_cards, blind.hand) == (

@@ -134,20 +134,23 @@ def test_a_worked_shift_balances_and_a_payout_error_is_reported(
     rp.act("bet", box=1)
     rp.act("reveal_dealer", cards="Ac Kh 9d 6s".split())
     rp.settle()
+    rp.paid()
     tray.take(Settlement.objects.get(round_id=rp.round_id).house_result)  # paid 50 for 30
 
     # Ruby Run: two players at an ante table; a pot game leaves the tray only its rake.
     ruby = Tablet.open(client_for("dealer"), play_game_at_table("ruby_run", **ANTE_TABLE).pk)
     play_ruby_run(ruby, "9h 10h Ks | Jd Qd Ac | 7c", {1: "Jh 2c 3d", 2: "Kd Kh 5s"})
     ruby.settle()
+    ruby.paid()
     tray.take(Settlement.objects.get(round_id=ruby.round_id).house_result)
 
-    # Red Dog: a game of five players, the pot's remainder to the house.
+    # Red Dog: a game of five players, the pot's remainder set aside for the table's next game.
     red = Tablet.open(client_for("dealer"), play_game_at_table("red_dog").pk)
     red.act("seat_players", stacks={str(s): "100" for s in range(1, 6)}, button=5)
     play_pot_23_hand(red)
     red.act("end_game")
     red.settle()
+    red.paid()
     tray.take(Settlement.objects.get(round_id=red.round_id).house_result)
 
     filled = slip(client_for, table.pk, "fill", 2000, receiver="dealer")
@@ -185,6 +188,7 @@ def test_a_worked_shift_balances_and_a_payout_error_is_reported(
     rp.act("bet", box=1)
     rp.act("reveal_dealer", cards="Ac Kh 9d 6s".split())
     rp.settle()
+    rp.paid()
     tray.take(Settlement.objects.get(round_id=rp.round_id).house_result)
     tray.pay(D(50))  # the error: chips handed over with no round behind them
     count(client_for, table.pk, "closer", tray.chips)

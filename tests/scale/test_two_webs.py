@@ -120,6 +120,10 @@ class Tablet(threading.Thread):
         )
         assert status == 200, body
         self.settlements[round_id] = body
+        status, paid = self._send(
+            "POST", f"/api/v1/rounds/{round_id}/paid/", {}, **{"Idempotency-Key": f"{key}-p"}
+        )
+        assert status == 200, paid
 
 
 def test_a_web_server_killed_mid_burst_loses_no_action_and_applies_none_twice(

@@ -102,6 +102,19 @@ class Tablet:
         assert_matches("SettledRoundOutput", response.json())
         return response.json()  # type: ignore[no-any-return]
 
+    def paid(self) -> dict[str, Any]:
+        """Confirm the settled round's payouts made ("Paid")."""
+        response = self.client.post(
+            f"/api/v1/rounds/{self.round_id}/paid/",
+            {},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY=f"tablet-key-{next(_keys):06d}",
+        )
+        assert response.status_code == 200, response.json()
+        assert_matches("SettledRoundOutput", response.json())
+        assert response.json()["payouts_confirmed"] is not None
+        return response.json()  # type: ignore[no-any-return]
+
     def view(self) -> dict[str, Any]:
         response = self.client.get(f"/api/v1/rounds/{self.round_id}/")
         checked_view(response.json()["view"])

@@ -15,7 +15,7 @@ import pytest
 from django.db.models import Q, Sum
 
 from payouts.models import Settlement
-from tables.models import LedgerEntry
+from tables.models import LedgerEntry, Round
 from tests.tables.tablet import Tablet
 
 pytestmark = pytest.mark.django_db
@@ -156,6 +156,10 @@ def play_pot_23_hand(tablet: Tablet) -> None:
 def test_rd22_end_of_game_shares_the_pot_and_the_remainder_goes_to_the_house_float(
     new_game: Callable[..., Tablet], client_for: Callable[[str | None], Any]
 ) -> None:
+    """RD22 and RULES A.3: the chips that do not divide stay in the house float, recorded, for
+    the table's next game. They are not the house's: the table takes no rake, so the round's
+    house result is zero (the odd chips are ``carried_out``, counted in what was returned),
+    and the next game opens its pot with them."""
     tablet = new_game()
     play_pot_23_hand(tablet)
     assert D(tablet.state["pot"]) == D(23)
@@ -166,17 +170,51 @@ def test_rd22_end_of_game_shares_the_pot_and_the_remainder_goes_to_the_house_flo
     ]
     assert LedgerEntry.objects.get(round_id=tablet.round_id, reason="share_remainder").amount == 3
 
-    tablet.settle()
+    answer = tablet.settle()
     settlement = Settlement.objects.get(round_id=tablet.round_id)
-    assert (settlement.rake, settlement.house_result) == (D(3), D(3))
-    chips_in = (
-        LedgerEntry.objects.filter(round_id=tablet.round_id)
-        .filter(Q(source__startswith="player:"))
-        .aggregate(total=Sum("amount"))["total"]
-    )
+    assert (settlement.rake, settlement.house_result) == (D(0), D(0))
+    rows = LedgerEntry.objects.filter(round_id=tablet.round_id)
+    chips_in = rows.filter(Q(source__startswith="player:")).aggregate(total=Sum("amount"))["total"]
+    chips_out = rows.filter(Q(destination__startswith="player:")).aggregate(
+        total=Sum("amount")
+    )["total"]
     assert settlement.total_staked == chips_in
+    assert settlement.total_returned == chips_out + 3
+    result = answer["view"]["result"]
+    assert [D(result[name]) for name in ("rake", "carried_in", "carried_out")] == [0, 0, 3]
+    # The tablet names the odd chips for what they are, never as a rake.
+    figures = {f["name"]: f for f in answer["view"]["figures"]}
+    assert figures["carried"]["label"] == "Kept for the next game"
+    assert D(figures["carried"]["amount"]) == 3
+    assert "house_float" not in figures
     replay = client_for("auditor").get(f"/api/v1/rounds/{tablet.round_id}/replay/")
     assert replay.json()["matches"] is True
+
+    # The next game takes them in: its first hand's pot is the carried chips and the antes.
+    tablet.paid()
+    table_id = Settlement.objects.get(round_id=tablet.round_id).round.table_id
+    following = Tablet.open(client_for("dealer"), table_id)
+    following_round = Round.objects.get(pk=following.round_id)
+    assert following_round.options == {"carried_in": "3.00"}
+    following.act("seat_players", stacks={str(s): "100" for s in range(1, 6)}, button=5)
+    following.act("start_hand")
+    assert D(following.state["pot"]) == D(3) + 5 * 2
+    carried = LedgerEntry.objects.get(round_id=following.round_id, reason="carried_in")
+    assert (carried.source, carried.destination, carried.amount) == ("house_float", "pot", 3)
+
+
+def test_the_dealer_may_not_carry_chips_in_himself(
+    play_game_at_table: Callable[..., Any], client_for: Callable[[str | None], Any]
+) -> None:
+    """What the house float carries into a game is the table's record, never the dealer's
+    say: an option naming it is refused, and no round opens."""
+    table = play_game_at_table("red_dog")
+    response = client_for("dealer").post(
+        f"/api/v1/tables/{table.pk}/rounds/", {"options": {"carried_in": "50"}}, format="json"
+    )
+    assert response.status_code == 422, response.json()
+    assert response.json()["error"]["code"] == "options_invalid"
+    assert not Round.objects.filter(table=table).exists()
 
 
 def test_a_card_exposed_in_a_new_hand_belongs_to_that_hand_s_deck(

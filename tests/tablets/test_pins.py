@@ -94,19 +94,24 @@ def test_nobody_else_sets_a_dealers_pin(users: dict[str, Any], client_for: Any, 
     assert not DealerPin.objects.exists()
 
 
-def test_only_a_dealer_has_a_pin(users: dict[str, Any], client_for: Any) -> None:
-    own = client_for("pit_boss").post(
-        PIN_URL, {"password": "pw-pit_boss", "pin": "4812"}, format="json"
-    )
-    _refused(own, 400, "not_a_dealer")
+def test_only_a_dealer_or_a_pit_boss_has_a_pin(users: dict[str, Any], client_for: Any) -> None:
+    """A dealer signs in at a tablet by PIN to deal, a pit boss to decide a request there;
+    nobody else has one."""
     body = {"user": users["auditor"].pk, "pin": "4812"}
     _refused(client_for("admin").post(PIN_URL, body, format="json"), 400, "not_a_dealer")
+    own = client_for("cage").post(PIN_URL, {"password": "pw-cage", "pin": "4812"}, format="json")
+    _refused(own, 400, "not_a_dealer")
     _refused(
         client_for("admin").post(PIN_URL, {"user": 10**9, "pin": "4812"}, format="json"),
         404,
         "not_found",
     )
     assert not DealerPin.objects.exists()
+    boss = client_for("pit_boss").post(
+        PIN_URL, {"password": "pw-pit_boss", "pin": "4812"}, format="json"
+    )
+    assert boss.status_code == 200, boss.json()
+    assert check_password("4812", DealerPin.objects.get(user=users["pit_boss"]).pin_hash)
 
 
 def test_the_console_sets_a_pin(users: dict[str, Any]) -> None:

@@ -34,9 +34,40 @@ def test_the_tablet_names_its_table_its_dealer_and_the_round_in_play(
         },
         "dealer": {"id": users["dealer"].pk, "username": "dealer", "name": "dealer"},
         "open_round": None,
+        "unpaid_round": None,
     }
     round = round_open(table_id=table.pk, dealer=users["dealer"])
     assert tablet.client().get(CURRENT_URL).json()["open_round"] == round.pk
+
+
+def test_the_tablet_names_the_round_whose_payouts_wait_for_paid(
+    floor: dict[str, Any], users: dict[str, Any], tablet: Registered
+) -> None:
+    """A tablet that restarted between Settle and Paid comes back to that round's settlement."""
+    from decimal import Decimal as D
+
+    from casino.games.cards import parse_card, parse_cards
+    from payouts.services.settlement import round_settle
+    from tables.services.paid import round_payouts_confirm
+    from tables.services.rounds import round_act
+
+    dealer = users["dealer"]
+    round = round_open(table_id=floor["table"].pk, dealer=dealer)
+    steps: list[tuple[str, dict[str, Any]]] = [
+        ("place_wagers", {"box": 1, "player": "P1", "ante": D(10), "bonus": None, "blind": False}),
+        ("close_bets", {}),
+        ("deal_box", {"box": 1, "cards": parse_cards("8h 8s Kd 7c 3s")}),
+        ("deal_card", {"target": "dealer", "card": parse_card("2c")}),
+        ("bet", {"box": 1, "amount": None}),
+        ("reveal_dealer", {"cards": parse_cards("Ac Kh 9d 6s")}),
+    ]
+    for seq, (action, data) in enumerate(steps):
+        round_act(round_id=round.pk, actor=dealer, expected_event=seq, action=action, data=data)
+    round_settle(round_id=round.pk, actor=dealer)
+    answer = tablet.client().get(CURRENT_URL).json()
+    assert (answer["open_round"], answer["unpaid_round"]) == (None, round.pk)
+    round_payouts_confirm(round_id=round.pk, actor=dealer)
+    assert tablet.client().get(CURRENT_URL).json()["unpaid_round"] is None
 
 
 def test_an_unknown_credential_is_refused(floor: dict[str, Any]) -> None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from decimal import Decimal
 from functools import lru_cache
 from typing import Final
 
@@ -42,6 +43,7 @@ from casino.games.action_input import (
     read_text,
 )
 from casino.games.contract import (
+    CARRIED_IN_OPTION,
     ActionInput,
     Event,
     GameActionSpec,
@@ -51,13 +53,15 @@ from casino.games.contract import (
     RoundTerms,
 )
 from casino.games.errors import GameError
+from casino.games.money import ZERO, is_chip_multiple, to_decimal
 from casino.games.reddog import codes
 from casino.games.reddog.events import event_from_dict
 from casino.games.reddog.inputs import ACTION_FIELDS, ACTION_HELP
 from casino.games.reddog.phases import Action
-from casino.games.reddog.rules import RedDogRules
+from casino.games.reddog.rules import TABLE_SEATS, RedDogRules
 from casino.games.reddog.state import GAME_NAME, RedDogState
 from casino.games.rule_settings import invalid_setting
+from casino.games.seating import SeatingLimits
 
 #: How many distinct rule sets a process keeps parsed.
 RULES_CACHE_SIZE: Final = 64
@@ -106,20 +110,38 @@ class RedDogGame:
             )
         return {}
 
+    @property
+    def carries_chips(self) -> bool:
+        """The odd chips of a game's final share are kept for the table's next game."""
+        return True
+
     def new_state(self, terms: RoundTerms) -> RedDogState:
         """A fresh game under the round's rule set (Red Dog uses no paytable, and its amounts
-        come from the rule set, not from the table's limits).
+        come from the rule set), at the table's seats and stack limits, with the chips carried
+        from the table's last game (:data:`CARRIED_IN_OPTION`, pinned by the table service).
 
-        :raises GameError: ``ruleset_invalid`` for settings that do not validate.
+        :raises GameError: ``ruleset_invalid`` for settings that do not validate,
+            ``limits_invalid`` / ``options_invalid`` for terms that do not read.
         """
-        return RedDogState(_rules(canonical_json(terms.rules)))
+        rules = _rules(canonical_json(terms.rules))
+        return RedDogState(
+            rules,
+            seating=SeatingLimits.from_limits(terms.limits, most=TABLE_SEATS),
+            carried_in=_carried_in(terms.options, rules.chip_unit),
+        )
 
     def restore(self, terms: RoundTerms, snapshot: JsonObject) -> RedDogState:
-        """The game :meth:`RedDogState.snapshot` describes, under the round's rule set.
+        """The game :meth:`RedDogState.snapshot` describes, under the round's terms.
 
         :raises GameError: ``snapshot_invalid`` (``data["field"]``).
         """
-        return RedDogState.restore(_rules(canonical_json(terms.rules)), snapshot)
+        rules = _rules(canonical_json(terms.rules))
+        return RedDogState.restore(
+            rules,
+            snapshot,
+            seating=SeatingLimits.from_limits(terms.limits, most=TABLE_SEATS),
+            carried_in=_carried_in(terms.options, rules.chip_unit),
+        )
 
     def read_event(self, data: JsonObject) -> Event:
         """A stored event read back.
@@ -127,6 +149,27 @@ class RedDogGame:
         :raises GameError: ``event_kind_unknown``, ``event_invalid`` (``data["field"]``).
         """
         return event_from_dict(data)
+
+
+def _carried_in(options: JsonObject, chip_unit: Decimal) -> Decimal | None:
+    """The chips carried in from the table's last game, ``None`` for a round opened before
+    chips were carried (no such option).
+
+    :raises GameError: ``options_invalid`` for an amount that is negative or not a whole
+        number of chips.
+    """
+    if CARRIED_IN_OPTION not in options:
+        return None
+    amount = to_decimal(
+        options[CARRIED_IN_OPTION], field=CARRIED_IN_OPTION, code=codes.OPTIONS_INVALID
+    )
+    if amount < ZERO or not is_chip_multiple(amount, chip_unit):
+        raise GameError(
+            codes.OPTIONS_INVALID,
+            f"Chips carried in are a whole number of chips of {chip_unit}, not {amount}.",
+            field=CARRIED_IN_OPTION,
+        )
+    return amount
 
 
 @lru_cache(maxsize=RULES_CACHE_SIZE)

@@ -1,7 +1,8 @@
 """The chip ledger of one Red Dog game: every movement between players, the pot and the house.
 
 Accounts are ``player:<seat>``, ``pot`` and ``house_float``. The chips a player brings to the
-table open that player's account; they are not movements, because they come from outside the
+table open that player's account, and the odd chips the house float keeps for the table from
+its last game open the float's; they are not movements, because they come from outside the
 game. After that, chips only move, one row at a time, numbered from 1 without gaps, so at every
 moment
 
@@ -70,6 +71,7 @@ class MovementReason(StrEnum):
     POT_KEPT = "pot_kept"
     POT_SHARE = "pot_share"
     SHARE_REMAINDER = "share_remainder"
+    CARRIED_IN = "carried_in"
 
 
 @dataclass(frozen=True, slots=True)

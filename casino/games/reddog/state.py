@@ -94,7 +94,7 @@ from casino.games.reddog.rules import (
 from casino.games.reddog.table_cards import CardPlace, TableCards
 from casino.games.reddog.tablet import build_tablet_view
 from casino.games.reddog_hands import winning_card
-from casino.games.seating import StacksInput, seat_stacks
+from casino.games.seating import SeatingLimits, StacksInput, seat_stacks
 from casino.games.snapshots import SnapshotReader, invalid
 
 __all__ = [
@@ -118,6 +118,14 @@ SNAPSHOT_VERSION: Final = 1
 _HUNDRED: Final = Decimal(100)
 #: Where :meth:`RedDogState.cards_shown` says a drawn card went (the table service's positions).
 _DRAWN_TO: Final = {BurnShown: "burn", CardTurned: "turned", CentreCardTurned: "centre"}
+#: What the house takes: the rest of the house float is carried to the next game.
+_HOUSE_REASONS: Final = frozenset({MovementReason.HAND_FEE, MovementReason.WIN_COMMISSION})
+#: How the settlement names the chips a player took out, per reason.
+AWARD_LABELS: Final[Mapping[MovementReason, str]] = {
+    MovementReason.BET_WON: "Bets won",
+    MovementReason.POT_KEPT: "Pot kept",
+    MovementReason.POT_SHARE: "Share of the pot",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,8 +197,25 @@ class RedDogState:
     restored; ``event_count`` and the movements' ``seq`` number the whole game.
     """
 
-    def __init__(self, rules: RedDogRules) -> None:
+    def __init__(
+        self,
+        rules: RedDogRules,
+        *,
+        seating: SeatingLimits | None = None,
+        carried_in: Decimal | None = None,
+    ) -> None:
+        """A game under ``rules`` at a table of ``seating`` (its seats and stack limits; the
+        game's own eight seats without limits when ``None``).
+
+        ``carried_in`` is what the house float holds for this game from the table's last one
+        (the odd chips of its final share, RULES A.3): the chips go into the first hand's pot,
+        and this game's odd chips are kept for the next game in turn, neither being the
+        house's. ``None`` is a game opened before chips were carried, whose odd chips the
+        house float kept as the house's, as it was played.
+        """
         self.rules = rules
+        self.seating = seating or SeatingLimits(seats=TABLE_SEATS)
+        self.carried_in = carried_in
         self._phase = Phase.SEATING
         self._events: list[Event] = []
         self._event_count = 0
@@ -222,6 +247,11 @@ class RedDogState:
         self._centre: Card | None = None
         # The card last turned in this deck pass (for a bet, or a centre card in Slippery Sam).
         self._last_turned: Card | None = None
+        # What the end of the game handed each seat (the final share, a dealer's pot), the part
+        # of the settlement due when it is settled; the rest was paid at the players' turns.
+        self._final_paid: dict[tuple[int, MovementReason], Decimal] = {}
+        if carried_in:
+            self._ledger.open(HOUSE_FLOAT, carried_in)
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -470,6 +500,7 @@ class RedDogState:
             max_players=self.rules.max_players,
             seats=TABLE_SEATS,
             chip_unit=self.rules.chip_unit,
+            limits=self.seating,
         )
         return PlayersSeated(stacks=seated, button=button)
 
@@ -519,6 +550,8 @@ class RedDogState:
             else:
                 self._phase = Phase.FUNDING
         else:
+            if self._hand_number == 1 and self.carried_in:
+                self._move(HOUSE_FLOAT, POT, self.carried_in, MovementReason.CARRIED_IN)
             for seat in plan.bettors:
                 self._move(player_account(seat), POT, self.rules.ante, MovementReason.ANTE)
             self._phase = Phase.DEALING
@@ -887,11 +920,17 @@ class RedDogState:
         """Stop playing. A common pot is shared equally among the last hand's players, the chips
         that do not divide going to the house float; a dealer's pot goes back to that dealer."""
         event = self._check_end_game()
+        before = dict(self._ledger.paid_out)
         if self.rules.is_dealer_funded:
             if self._deals_by_dealer:
                 self._close_dealer_pot()
         else:
             self._share_pot(self._last_players)
+        self._final_paid = {
+            key: amount - before.get(key, ZERO)
+            for key, amount in self._ledger.paid_out.items()
+            if amount != before.get(key, ZERO)
+        }
         self._phase = Phase.GAME_OVER
         return self._record(event)
 
@@ -1080,8 +1119,12 @@ class RedDogState:
         One ``pot`` stake per seat and reason of the chips a player put in (antes, refills,
         fees, lost bets, commissions, pots put up), one ``award`` line per seat and reason of
         the chips a player took out (won bets, pots kept, shares), in seat and reason order;
-        ``rake`` is everything that went to the house float (fees, commissions, the chips of
-        a share that do not divide). ``detail`` is :meth:`settlement_detail`.
+        what of a line was taken at a player's turn is its ``paid_in_play``, so that only what
+        the end of the game hands over is due at the settlement. ``rake`` is what the house
+        took (fees, commissions); the odd chips of a share are carried to the table's next
+        game (``carried_out``, and ``carried_in`` from the last one), or, in a game opened
+        before chips were carried, kept by the house float as its rake. ``detail`` is
+        :meth:`settlement_detail`.
 
         :raises GameError: ``round_not_complete`` (``data["phase"]``) before the game is over.
         """
@@ -1104,16 +1147,50 @@ class RedDogState:
                 computed=amount,
                 paid=amount,
                 pot=0,
+                label=AWARD_LABELS.get(reason, reason.value),
+                paid_in_play=amount - self._final_paid.get((seat, reason), ZERO),
             )
             for (seat, reason), amount in _by_seat_and_reason(self._ledger.paid_out)
         ]
+        if self.carried_in is None:
+            return contract.game_result(
+                stakes=stakes,
+                lines=lines,
+                pot_game=True,
+                rake=self.house_float,
+                detail=self.settlement_detail(),
+            )
+        rake = self.house_take
         return contract.game_result(
             stakes=stakes,
             lines=lines,
             pot_game=True,
-            rake=self.house_float,
+            rake=rake,
             detail=self.settlement_detail(),
+            carried_in=self.carried_in,
+            carried_out=self.house_float - rake,
         )
+
+    @property
+    def house_take(self) -> Decimal:
+        """What the house has taken so far: the hand fees and the commissions on wins."""
+        return sum(
+            (
+                amount
+                for (_seat, reason), amount in self._ledger.paid_in.items()
+                if reason in _HOUSE_REASONS
+            ),
+            ZERO,
+        )
+
+    @property
+    def carried(self) -> Decimal | None:
+        """What the house float holds for the table's next game (the odd chips of the shares,
+        or the chips carried in while no hand took them), ``None`` in a game opened before
+        chips were carried."""
+        if self.carried_in is None:
+            return None
+        return self.house_float - self.house_take
 
     def settlement_detail(self) -> JsonObject:
         """The engine's own settlement as JSON, from running totals (a restored state has no
@@ -1127,7 +1204,7 @@ class RedDogState:
                 "paid_in": _reasons_json(self._ledger.paid_in, seat),
                 "paid_out": _reasons_json(self._ledger.paid_out, seat),
             }
-        return {
+        detail: JsonObject = {
             "seats": seats,
             "house_float": str(self.house_float),
             "pot": str(self.pot),
@@ -1135,6 +1212,13 @@ class RedDogState:
             "turns_played": self._turns_played,
             "hands_played": self._hand_number,
         }
+        carried = self.carried
+        if carried is not None:
+            assert self.carried_in is not None
+            detail["carried_in"] = str(self.carried_in)
+            detail["carried_out"] = str(carried)
+            detail["rake"] = str(self.house_take)
+        return detail
 
     # -- snapshot and restore ----------------------------------------------------------------
 
@@ -1171,12 +1255,26 @@ class RedDogState:
             "last_outcome": None if self._last_outcome is None else self._last_outcome.to_dict(),
             "ledger": self._ledger.snapshot(),
             "cards": self._cards.snapshot(),
+            "final_paid": {
+                f"{seat}:{reason.value}": str(amount)
+                for (seat, reason), amount in sorted(
+                    self._final_paid.items(), key=lambda item: (item[0][0], item[0][1].value)
+                )
+            },
         }
 
     @classmethod
-    def restore(cls, rules: RedDogRules, snapshot: JsonObject) -> RedDogState:
-        """The state :meth:`snapshot` describes, under ``rules`` (the game's rule set), with no
-        events, movements or outcomes of its own yet; numbering continues where it left off.
+    def restore(
+        cls,
+        rules: RedDogRules,
+        snapshot: JsonObject,
+        *,
+        seating: SeatingLimits | None = None,
+        carried_in: Decimal | None = None,
+    ) -> RedDogState:
+        """The state :meth:`snapshot` describes, under ``rules`` (the game's rule set) and the
+        round's other terms (see the constructor), with no events, movements or outcomes of
+        its own yet; numbering continues where it left off.
 
         :raises GameError: ``snapshot_invalid`` (``data["field"]``) for JSON that is not a Red
             Dog snapshot, or one that contradicts itself.
@@ -1186,7 +1284,7 @@ class RedDogState:
             raise invalid("game", f"not a {GAME_NAME} snapshot")
         if reader.integer("version") != SNAPSHOT_VERSION:
             raise invalid("version", f"expected version {SNAPSHOT_VERSION}")
-        state = cls(rules)
+        state = cls(rules, seating=seating, carried_in=carried_in)
         try:
             state._phase = Phase(reader.text("phase"))
         except ValueError:
@@ -1214,6 +1312,7 @@ class RedDogState:
         state._last_outcome = None if last is None else TurnOutcome.restore(last)
         state._ledger = Ledger.restore(reader.obj("ledger"))
         state._cards = TableCards.restore(reader.obj("cards"))
+        state._final_paid = _final_paid(reader)
         state._check_restored()
         return state
 
@@ -1249,10 +1348,12 @@ class RedDogState:
             raise invalid("bet", "a bet waits exactly in the burn and turn phases")
         if self._phase is Phase.DEALING and not self._to_deal:
             raise invalid("to_deal", "dealing waits for a hand")
-        if self._ledger.opening_total() != sum(
+        if self._ledger.opening_total() != self._ledger.opening(HOUSE_FLOAT) + sum(
             (self._ledger.opening(player_account(s)) for s in self._seats), ZERO
         ):
             raise invalid("ledger.openings", "an opening for a seat nobody sits in")
+        if self._ledger.opening(HOUSE_FLOAT) != (self.carried_in or ZERO):
+            raise invalid("ledger.openings", "the house float opens with the chips carried in")
 
     def _can_expose_some_card(self) -> bool:
         if self._phase not in DECK_PHASES or not self._cards.stock_count:
@@ -1434,15 +1535,43 @@ class RedDogState:
         return event
 
 
-def replay(rules: RedDogRules, events: Iterable[Event]) -> RedDogState:
+def replay(
+    rules: RedDogRules,
+    events: Iterable[Event],
+    *,
+    seating: SeatingLimits | None = None,
+    carried_in: Decimal | None = None,
+) -> RedDogState:
     """Rebuild a game from its events; the movements and outcomes are recomputed.
 
     :raises GameError: if any event is not legal where it stands.
     """
-    state = RedDogState(rules)
+    state = RedDogState(rules, seating=seating, carried_in=carried_in)
     for event in events:
         state.apply(event)
     return state
+
+
+def _final_paid(reader: SnapshotReader) -> dict[tuple[int, MovementReason], Decimal]:
+    """What the end of the game handed each seat, as a snapshot holds it.
+
+    A snapshot written before it was kept holds none: readable while the game goes on, not
+    once it is over (the state is then replayed from its events).
+    """
+    if not reader.has("final_paid"):
+        if reader.text("phase") == Phase.GAME_OVER.value:
+            raise invalid("final_paid", "missing in a finished game")
+        return {}
+    amounts = reader.obj("final_paid")
+    raw = reader.raw("final_paid")
+    found: dict[tuple[int, MovementReason], Decimal] = {}
+    for key in raw if isinstance(raw, dict) else ():
+        seat, _, reason = key.partition(":")
+        try:
+            found[(int(seat), MovementReason(reason))] = amounts.amount(key)
+        except ValueError:
+            raise invalid("final_paid", f"not a seat and reason: {key!r}") from None
+    return found
 
 
 def _range_dict(bounds: tuple[Decimal, Decimal] | None) -> JsonValue:

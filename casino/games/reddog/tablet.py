@@ -55,7 +55,6 @@ _VARIANT_LABELS: Final = {
 }
 #: Phases in which a player or the dealer decides (not the croupier recording a card).
 _DECIDING_DEALER: Final = frozenset({Phase.FUNDING, Phase.SHOOT_CHOICE})
-_ALL_SEATS: Final = tuple(range(1, TABLE_SEATS + 1))
 
 
 def build_tablet_view(state: RedDogState) -> TabletView:
@@ -99,16 +98,18 @@ def _legal_action(state: RedDogState, action: Action) -> LegalAction:
     figures: tuple[Figure, ...] = ()
     label = ACTION_LABELS[action]
     if action is Action.SEAT_PLAYERS:
-        rules = state.rules
+        rules, seating = state.rules, state.seating
+        seats = tuple(range(1, min(TABLE_SEATS, seating.seats) + 1))
         bounds["stacks"] = _bounds(
             specs["stacks"],
-            low=rules.chip_unit,
+            low=seating.stack_min or rules.chip_unit,
+            high=seating.stack_max,
             step=rules.chip_unit,
             min_count=rules.min_players,
-            max_count=rules.max_players,
-            positions=_ALL_SEATS,
+            max_count=min(rules.max_players, len(seats)),
+            positions=seats,
         )
-        bounds["button"] = _bounds(specs["button"], positions=_ALL_SEATS)
+        bounds["button"] = _bounds(specs["button"], positions=seats)
     elif action is Action.START_HAND:
         label = f"Start hand {state.hand_number + 1}"
         figures = _entry_figures(state)
@@ -121,9 +122,15 @@ def _legal_action(state: RedDogState, action: Action) -> LegalAction:
         figures = (Figure("stack", "Dealer's stack", state.stack(position)),)
     elif action is Action.DEAL_HAND:
         awaiting = state.awaiting_hands
+        labels = tuple(f"Seat {seat}: {state.cards_each} cards" for seat in awaiting)
         if len(awaiting) == 1:
-            label = f"Record seat {awaiting[0]}'s hand"
-        bounds["seat"] = _position_bounds(specs["seat"], awaiting)
+            label = labels[0]
+        bounds["seat"] = _bounds(
+            specs["seat"],
+            positions=awaiting,
+            value=awaiting[0] if len(awaiting) == 1 else None,
+            labels=labels,
+        )
         bounds["cards"] = _bounds(
             specs["cards"], min_count=state.cards_each, max_count=state.cards_each
         )
@@ -175,6 +182,7 @@ def _bounds(
     positions: tuple[int, ...] | None = None,
     step: Decimal | None = None,
     value: JsonValue = None,
+    labels: tuple[str, ...] | None = None,
 ) -> FieldBounds:
     return FieldBounds(
         name=spec.name,
@@ -188,6 +196,7 @@ def _bounds(
         max_count=max_count,
         positions=positions,
         value=value,
+        labels=labels,
     )
 
 
@@ -236,6 +245,8 @@ def _position_view(
     figures = [Figure("stack", "Stack", state.stack(seat))]
     if state.bet is not None and state.to_act == seat:
         figures.append(Figure("bet", "Bet", state.bet))
+    elif outcome is not None:
+        figures.append(Figure("bet", "Bet", outcome.bet))
     return PositionView(
         position=_seat(seat),
         label=f"Seat {seat}",
@@ -270,8 +281,9 @@ def _outcome_of(state: RedDogState, seat: int) -> TurnOutcome | None:
 
 
 def _describe(outcome: TurnOutcome) -> str:
+    """The turn in words; its bet is the seat's figure, not written here."""
     verdict = "won" if outcome.won else "lost"
-    return f"{verdict} {outcome.bet} against {outcome.card}"
+    return f"{verdict} against {outcome.card}"
 
 
 # -- the table -------------------------------------------------------------------------------
@@ -293,11 +305,17 @@ def _card_groups(state: RedDogState) -> tuple[CardGroup, ...]:
 
 
 def _table_figures(state: RedDogState) -> tuple[Figure, ...]:
-    figures = [
-        Figure("pot", "Pot", state.pot),
-        Figure("house_float", "House float", state.house_float),
-    ]
+    figures = [Figure("pot", "Pot", state.pot)]
+    carried = state.carried
+    if carried is None:
+        # A game opened before chips were carried: its house float was the house's.
+        figures.append(Figure("house_float", "House float", state.house_float))
+    else:
+        figures.append(Figure("carried", "Kept for the next game", carried))
+        if state.rules.commission is not Commission.NONE:
+            figures.append(Figure("house_take", "Commission", state.house_take))
     figures.extend(_waiting_bet(state))
+    figures.append(Figure("chip_unit", "Chip", state.rules.chip_unit))
     return tuple(figures)
 
 
@@ -306,8 +324,6 @@ def _facts(state: RedDogState) -> tuple[Fact, ...]:
     facts = [
         Fact("hand", "Hand", str(state.hand_number)),
         Fact("variant", "Variant", _VARIANT_LABELS[state.rules.variant]),
-        # Amounts between an action's bounds must be whole chips: the bounds carry no step.
-        Fact("chip_unit", "Chip", str(state.rules.chip_unit)),
     ]
     if state.dealer is not None:
         facts.append(Fact("dealer", "Dealer", f"Seat {state.dealer}"))
@@ -327,13 +343,11 @@ def _facts(state: RedDogState) -> tuple[Fact, ...]:
 
 
 def _last_turn_text(outcome: TurnOutcome) -> str:
+    """The last turn in words; its amounts are the seat's and the table's figures."""
     shown = " ".join(str(card) for card in outcome.shown)
-    verdict = f"won, showing {shown}" if outcome.won else f"lost, showing {shown}"
-    text = f"Seat {outcome.seat} bet {outcome.bet} against {outcome.card}: {verdict}"
-    if outcome.commission:
-        text += f", commission {outcome.commission}"
-    text += f"; pot {outcome.pot_after}"
-    return text + (" after a refill" if outcome.refilled else "")
+    verdict = "won" if outcome.won else "lost"
+    text = f"Seat {outcome.seat} {verdict} against {outcome.card}, showing {shown}"
+    return text + (", and everyone anted again" if outcome.refilled else "")
 
 
 def _seat(number: int) -> Position:

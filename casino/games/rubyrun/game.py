@@ -48,10 +48,11 @@ from casino.games.contract import (
     RoundTerms,
 )
 from casino.games.rubyrun.events import event_from_dict
-from casino.games.rubyrun.rules import HandOptions, RubyRunRules
+from casino.games.rubyrun.rules import MOST_PLAYERS, HandOptions, RubyRunRules
 from casino.games.rubyrun.spec import ACTION_FIELDS, ACTION_HELP, Action
 from casino.games.rubyrun.state import RubyRunState
 from casino.games.rubyrun.tablet import GAME_NAME
+from casino.games.seating import SeatingLimits
 
 #: How many distinct rule sets (and option sets) a process keeps parsed.
 _CACHED_TERMS: Final = 256
@@ -89,6 +90,11 @@ class RubyRunGame:
         (``expose_card`` last); ``note`` is the table service's, not the engine's."""
         return self._actions
 
+    @property
+    def carries_chips(self) -> bool:
+        """A pot of Ruby Run is shared out whole (its odd chip to a winner): nothing carries."""
+        return False
+
     def validate_rules(self, settings: JsonObject) -> JsonObject:
         """:raises GameError: ``ruleset_invalid`` (``data["field"]``; ``settings`` for JSON
         that is not an object)."""
@@ -103,12 +109,19 @@ class RubyRunGame:
         """A hand under the round's rule set and announced options (Ruby Run has no paytable,
         and its limits are in the rule set). :raises GameError: ``ruleset_invalid``,
         ``options_invalid``."""
-        return RubyRunState(_parsed_rules(terms.rules), _parsed_options(terms.options))
+        return RubyRunState(
+            _parsed_rules(terms.rules),
+            _parsed_options(terms.options),
+            SeatingLimits.from_limits(terms.limits, most=MOST_PLAYERS),
+        )
 
     def restore(self, terms: RoundTerms, snapshot: JsonObject) -> RubyRunState:
         """:raises GameError: ``snapshot_invalid``, or as :meth:`new_state` for bad terms."""
         return RubyRunState.restore(
-            _parsed_rules(terms.rules), _parsed_options(terms.options), snapshot
+            _parsed_rules(terms.rules),
+            _parsed_options(terms.options),
+            snapshot,
+            SeatingLimits.from_limits(terms.limits, most=MOST_PLAYERS),
         )
 
     def read_event(self, data: JsonObject) -> Event:

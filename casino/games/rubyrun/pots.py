@@ -43,6 +43,15 @@ from casino.games.rubyrun_hands import HandKey, RunGrade, hand_key
 _HUNDRED: Final = Decimal(100)
 
 
+def pot_label(index: int) -> str:
+    """A pot in words: the main pot (index 0), else its side pot's number.
+
+    >>> pot_label(0), pot_label(2)
+    ('Main pot', 'Side pot 2')
+    """
+    return "Main pot" if index == 0 else f"Side pot {index}"
+
+
 @dataclass(frozen=True, slots=True)
 class Pot:
     """One pot: ``index`` 0 is the main pot, 1… the side pots in the order they were capped."""

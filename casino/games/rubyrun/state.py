@@ -87,7 +87,15 @@ from casino.games.rubyrun.events import (
     WentAllIn,
     event_from_dict,
 )
-from casino.games.rubyrun.pots import HandResult, Pot, RakePolicy, build_pots, settle, showdown
+from casino.games.rubyrun.pots import (
+    HandResult,
+    Pot,
+    RakePolicy,
+    build_pots,
+    pot_label,
+    settle,
+    showdown,
+)
 from casino.games.rubyrun.rules import (
     MOST_PLAYERS,
     Betting,
@@ -105,7 +113,7 @@ from casino.games.rubyrun.spec import (
 )
 from casino.games.rubyrun.tablet import tablet_view
 from casino.games.rubyrun_hands import live_cards
-from casino.games.seating import StacksInput, is_seat_number, seat_stacks
+from casino.games.seating import SeatingLimits, StacksInput, is_seat_number, seat_stacks
 from casino.games.snapshots import SnapshotReader, invalid
 
 _E = TypeVar("_E", bound=Event)
@@ -253,8 +261,16 @@ class RubyRunState:
     :attr:`event_count` counts every event of the hand.
     """
 
-    def __init__(self, rules: RubyRunRules, options: HandOptions | None = None) -> None:
+    def __init__(
+        self,
+        rules: RubyRunRules,
+        options: HandOptions | None = None,
+        seating: SeatingLimits | None = None,
+    ) -> None:
         self.rules = rules
+        # The table's seats and the chips a player may bring (the game's 15 seats, no limits,
+        # when not given).
+        self.seating = seating or SeatingLimits(seats=MOST_PLAYERS)
         self.options = (options or HandOptions()).resolve(rules)
         self._ace_low = bool(self.options.ace_low_runs)
         self._rake = RakePolicy.from_rules(rules)
@@ -545,6 +561,7 @@ class RubyRunState:
             max_players=self.rules.max_players,
             seats=MOST_PLAYERS,
             chip_unit=self.rules.chip_unit,
+            limits=self.seating,
         )
         return PlayersSeated(stacks=seated, button=button)
 
@@ -1241,6 +1258,7 @@ class RubyRunState:
                 paid=share,
                 combination=award.hands.get(seat, ""),
                 pot=award.pot,
+                label=pot_label(award.pot),
             )
             for award in result.awards
             for seat, share in sorted(award.shares.items())
@@ -1248,7 +1266,13 @@ class RubyRunState:
         ]
         lines += [
             ResultLine(
-                _seat_position(seat), "uncalled", "push", stake=amount, computed=amount, paid=amount
+                _seat_position(seat),
+                "uncalled",
+                "push",
+                stake=amount,
+                computed=amount,
+                paid=amount,
+                label="Uncalled bet returned",
             )
             for seat, amount in sorted(result.returned_uncalled.items())
             if amount
@@ -1302,7 +1326,11 @@ class RubyRunState:
 
     @classmethod
     def restore(
-        cls, rules: RubyRunRules, options: HandOptions | None, snapshot: JsonObject
+        cls,
+        rules: RubyRunRules,
+        options: HandOptions | None,
+        snapshot: JsonObject,
+        seating: SeatingLimits | None = None,
     ) -> RubyRunState:
         """The state a :meth:`snapshot` describes, under the hand's ``rules`` and ``options``;
         its :attr:`events` start empty and :attr:`event_count` goes on from the snapshot's.
@@ -1314,7 +1342,7 @@ class RubyRunState:
         reader = SnapshotReader(snapshot)
         if reader.raw("game") != SNAPSHOT_GAME:
             raise invalid("game", f"not a Ruby Run snapshot: {reader.raw('game')!r}")
-        state = cls(rules, options)
+        state = cls(rules, options, seating)
         state._phase = _enum(Phase, reader.text("phase"), "phase")
         state._events_before = reader.integer("event_count")
         seats = reader.objects("seats")

@@ -42,7 +42,8 @@ from casino.games.contract import (
 )
 from casino.games.money import ZERO
 from casino.games.rubyrun.betting import BettingRound
-from casino.games.rubyrun.rules import MOST_PLAYERS, Betting, UnderCards
+from casino.games.rubyrun.pots import pot_label
+from casino.games.rubyrun.rules import Betting, UnderCards
 from casino.games.rubyrun.spec import (
     ACTION_FIELDS,
     HOLE_CARDS,
@@ -59,7 +60,6 @@ if TYPE_CHECKING:
 GAME_NAME: Final = "ruby_run"
 
 _FACE_SLAM_MIN_RANK: Final = 11
-_ALL_SEATS: Final = tuple(range(1, MOST_PLAYERS + 1))
 _ROUND_LABELS: Final = {
     BettingRound.AFTER_HOLE_CARDS: "after the hole cards",
     BettingRound.AFTER_OVER_CARDS: "after the over cards",
@@ -124,9 +124,15 @@ def _plain(spec: FieldSpec) -> FieldBounds:
     return FieldBounds(spec.name, spec.kind, required=spec.required, nullable=spec.nullable)
 
 
-def _seat_field(seats: Sequence[int]) -> FieldBounds:
+def _seat_field(seats: Sequence[int], labels: Sequence[str] | None = None) -> FieldBounds:
     value: JsonValue = seats[0] if len(seats) == 1 else None
-    return FieldBounds("seat", FieldKind.POSITION, positions=tuple(seats), value=value)
+    return FieldBounds(
+        "seat",
+        FieldKind.POSITION,
+        positions=tuple(seats),
+        value=value,
+        labels=None if labels is None else tuple(labels),
+    )
 
 
 def _cards_field(count: int) -> FieldBounds:
@@ -140,11 +146,11 @@ def _betting_action(state: RubyRunState, choice: BettingChoice) -> LegalAction:
     label = action.value.replace("_", " ").capitalize()
     if action is Action.CALL:
         assert choice.amount is not None
-        label = f"Call {choice.amount}" + (" (all in)" if choice.all_in else "")
+        label = "Call" + (" (all in)" if choice.all_in else "")
         figures = (Figure("to_call", "To call", choice.amount),)
     elif action is Action.ALL_IN:
         assert choice.amount is not None and choice.total is not None
-        label = f"All in {choice.amount}"
+        label = "All in"
         figures = (
             Figure("all_in", "All in", choice.amount),
             Figure("total", "Bet for the round", choice.total),
@@ -169,17 +175,20 @@ def _betting_action(state: RubyRunState, choice: BettingChoice) -> LegalAction:
 def _dealing_action(state: RubyRunState, phase: Phase) -> LegalAction:
     rules = state.rules
     if phase is Phase.SEATING:
+        seating = state.seating
+        seats = tuple(range(1, seating.seats + 1))
         now = {
             "stacks": FieldBounds(
                 "stacks",
                 FieldKind.STACKS,
-                min=rules.chip_unit,
+                min=seating.stack_min or rules.chip_unit,
+                max=seating.stack_max,
                 step=rules.chip_unit,
                 min_count=rules.min_players,
-                max_count=rules.max_players,
-                positions=_ALL_SEATS,
+                max_count=min(rules.max_players, seating.seats),
+                positions=seats,
             ),
-            "button": FieldBounds("button", FieldKind.POSITION, positions=_ALL_SEATS),
+            "button": FieldBounds("button", FieldKind.POSITION, positions=seats),
         }
         return LegalAction(
             Action.SEAT_PLAYERS.value, "Seat the players", None, _bounds(Action.SEAT_PLAYERS, now)
@@ -195,8 +204,12 @@ def _dealing_action(state: RubyRunState, phase: Phase) -> LegalAction:
     if phase is Phase.HOLE_CARDS:
         waiting = [seat for seat in state.clockwise_order if state.hole_cards(seat) is None]
         only = _seat(waiting[0]) if len(waiting) == 1 else None
-        now = {"seat": _seat_field(waiting), "cards": _cards_field(HOLE_CARDS)}
-        label = f"Deal seat {waiting[0]}'s hole cards" if only else "Deal hole cards"
+        labels = tuple(f"Seat {seat}: hole cards" for seat in waiting)
+        now = {
+            "seat": _seat_field(waiting, labels=labels),
+            "cards": _cards_field(HOLE_CARDS),
+        }
+        label = labels[0] if only else "Hole cards to a seat"
         return LegalAction(
             Action.DEAL_HOLE_CARDS.value, label, only, _bounds(Action.DEAL_HOLE_CARDS, now)
         )
@@ -326,7 +339,7 @@ def _figures(state: RubyRunState) -> tuple[Figure, ...]:
         figures += [
             Figure(
                 f"pot_{pot.index}",
-                "Main pot" if pot.index == 0 else f"Side pot {pot.index}",
+                pot_label(pot.index),
                 pot.amount,
             )
             for pot in pots
@@ -336,6 +349,15 @@ def _figures(state: RubyRunState) -> tuple[Figure, ...]:
     result = state.hand_result
     if result is not None:
         figures.append(Figure("rake", "Rake", result.rake))
+    rules = state.rules
+    if rules.big_blind > ZERO:
+        figures.append(Figure("small_blind", "Small blind", rules.small_blind))
+        figures.append(Figure("big_blind", "Big blind", rules.big_blind))
+    if rules.ante > ZERO:
+        figures.append(Figure("ante", "Ante", rules.ante))
+    if rules.betting is Betting.FIXED_LIMIT:
+        figures.append(Figure("small_bet", "Small bet", rules.small_bet))
+        figures.append(Figure("big_bet", "Big bet", rules.big_bet))
     return tuple(figures)
 
 
@@ -355,14 +377,8 @@ def _facts(state: RubyRunState) -> tuple[Fact, ...]:
         facts.append(Fact("small_blind_seat", "Small blind", f"Seat {state.small_blind_seat}"))
     if state.big_blind_seat is not None:
         facts.append(Fact("big_blind_seat", "Big blind", f"Seat {state.big_blind_seat}"))
-    if rules.big_blind > ZERO:
-        facts.append(Fact("blinds", "Blinds", f"{rules.small_blind}/{rules.big_blind}"))
-    if rules.ante > ZERO:
-        facts.append(Fact("ante", "Ante", str(rules.ante)))
-    structure = rules.betting.value.replace("_", " ")
-    if rules.betting is Betting.FIXED_LIMIT:
-        structure += f" {rules.small_bet}/{rules.big_bet}"
-    facts.append(Fact("betting", "Betting", structure))
+    # The forced bets' and the fixed limit's amounts are figures (_figures): no amount in words.
+    facts.append(Fact("betting", "Betting", rules.betting.value.replace("_", " ")))
     if rules.betting is Betting.FIXED_LIMIT and betting_round is not None:
         facts.append(Fact("raises", "Raises", f"{state.raises} of {rules.max_raises}"))
     facts += [

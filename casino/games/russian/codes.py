@@ -41,6 +41,7 @@ __all__ = [
     "BONUS_NOT_DECLARED",
     "BONUS_NOT_OFFERED",
     "BONUS_NOT_PLACED",
+    "BONUS_OUT_OF_LIMITS",
     "BOX_ALREADY_DEALT",
     "BOX_FOLDED",
     "BOX_TAKEN",
@@ -110,8 +111,11 @@ class RussianPokerCode(StrEnum):
     ANTE_OUT_OF_LIMITS = "ante_out_of_limits"
     #: A Bet that is not exactly twice the box's Ante (``data["expected"]``).
     BET_NOT_TWICE_ANTE = "bet_not_twice_ante"
-    #: A bonus bet at a table whose rule set has no bonus paytable.
+    #: A bonus bet at a table with no bonus paytable, or no bonus limits.
     BONUS_NOT_OFFERED = "bonus_not_offered"
+    #: A bonus bet outside the table's bonus limits (``data["amount"]``, ``data["limit"]``:
+    #: ``bonus_min`` or ``bonus_max``, ``data["minimum"]``, ``data["maximum"]``).
+    BONUS_OUT_OF_LIMITS = "bonus_out_of_limits"
     #: A player's open box beyond ``open_boxes_per_player``: further boxes must be blind.
     TOO_MANY_OPEN_BOXES = "too_many_open_boxes"
     #: A blind box for a player without an open box: blind boxes are a player's further boxes.
@@ -191,6 +195,7 @@ NO_WAGERS: Final = RussianPokerCode.NO_WAGERS
 ANTE_OUT_OF_LIMITS: Final = RussianPokerCode.ANTE_OUT_OF_LIMITS
 BET_NOT_TWICE_ANTE: Final = RussianPokerCode.BET_NOT_TWICE_ANTE
 BONUS_NOT_OFFERED: Final = RussianPokerCode.BONUS_NOT_OFFERED
+BONUS_OUT_OF_LIMITS: Final = RussianPokerCode.BONUS_OUT_OF_LIMITS
 TOO_MANY_OPEN_BOXES: Final = RussianPokerCode.TOO_MANY_OPEN_BOXES
 BLIND_BOX_NEEDS_OPEN_BOX: Final = RussianPokerCode.BLIND_BOX_NEEDS_OPEN_BOX
 BLIND_BOX_STAKE_MISMATCH: Final = RussianPokerCode.BLIND_BOX_STAKE_MISMATCH

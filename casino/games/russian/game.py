@@ -89,6 +89,11 @@ class RussianPokerGame:
         """One spec per action, in the order of :class:`Action` (``expose_card`` last)."""
         return self._actions
 
+    @property
+    def carries_chips(self) -> bool:
+        """A house-banked game carries nothing from round to round."""
+        return False
+
     def validate_rules(self, settings: JsonObject) -> JsonObject:
         """The rule set's settings validated and completed with the defaults of RULES A.1.
 
@@ -140,7 +145,9 @@ def round_terms(terms: RoundTerms) -> tuple[RussianPokerRules, Paytables, TableL
 
     The paytables are ``main`` (a table without one pays nothing on the Bet) and ``bonus`` (an
     empty or absent one means no bonus bet is offered); the limits are ``ante_min``,
-    ``ante_max``, ``max_table_payout`` (null: no maximum) and ``chip_unit``, as decimal strings.
+    ``ante_max``, ``max_table_payout`` (null: no maximum), ``chip_unit`` and ``bonus_min`` /
+    ``bonus_max`` (null: no bonus bet; absent in a round opened before they were pinned), as
+    decimal strings.
 
     :raises GameError: ``ruleset_invalid``, ``paytable_invalid``, ``limits_invalid``
         (``data["field"]``).
@@ -168,6 +175,9 @@ def _parsed_terms(
             ante_max=pinned["ante_max"],
             max_payout=pinned.get("max_table_payout"),
             chip_unit=pinned["chip_unit"],
+            bonus_min=pinned.get("bonus_min"),
+            bonus_max=pinned.get("bonus_max"),
+            bonus_limited="bonus_max" in pinned or "bonus_min" in pinned,
         )
     except KeyError as missing:
         name = str(missing.args[0])

@@ -32,6 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any, Final
 
 from casino.games.cards import Card, format_cards
@@ -56,6 +57,15 @@ from casino.games.russian_hands import (
 #: Why a line was paid less than computed.
 CAP_PER_BOX: Final = "max_payout_per_box"
 CAP_ROUND_PRO_RATA: Final = "max_payout_round_pro_rata"
+#: The same reasons in words, for the people who pay and review the round.
+REASON_TEXTS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        CAP_PER_BOX: "over the table's maximum payout per box",
+        CAP_ROUND_PRO_RATA: (
+            "cut pro rata: the round's winnings are over the table's maximum payout"
+        ),
+    }
+)
 
 
 class LineKind(StrEnum):
@@ -68,6 +78,25 @@ class LineKind(StrEnum):
     EXCHANGE_FEE = "exchange_fee"
     SIXTH_CARD_FEE = "sixth_card_fee"
     BUY_GAME_FEE = "buy_game_fee"
+
+
+#: Each line in words.
+LINE_LABELS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        LineKind.ANTE: "Ante",
+        LineKind.BET: "Bet",
+        LineKind.BONUS: "Bonus",
+        LineKind.INSURANCE: "Insurance",
+        LineKind.EXCHANGE_FEE: "Exchange fee",
+        LineKind.SIXTH_CARD_FEE: "Sixth-card fee",
+        LineKind.BUY_GAME_FEE: "Buy-a-game fee",
+    }
+)
+#: The fees are paid when the box exchanges, buys a sixth card or a game, before the cards
+#: (RULES 1.7, 1.10): the dealer has taken them by the settlement.
+FEE_LINES: Final = frozenset(
+    {LineKind.EXCHANGE_FEE, LineKind.SIXTH_CARD_FEE, LineKind.BUY_GAME_FEE}
+)
 
 
 class Outcome(StrEnum):

@@ -104,6 +104,7 @@ from casino.games.money import (
     ZERO,
     AmountInput,
     chip_amount,
+    limit_crossed,
     round_down_to_chip,
     to_decimal,
 )
@@ -133,6 +134,9 @@ from casino.games.russian.events import (
 from casino.games.russian.fields import ACTION_FIELDS, REASON_MAX_LENGTH
 from casino.games.russian.rules import RussianPokerRules
 from casino.games.russian.settlement import (
+    FEE_LINES,
+    LINE_LABELS,
+    REASON_TEXTS,
     BoxPlay,
     DealerPlay,
     RoundSettlement,
@@ -531,9 +535,10 @@ class RussianPokerState:
                 raise GameError(
                     codes.BLIND_BOX_NO_BONUS, "A blind box carries no bonus bet", box=number
                 )
-            if self.paytables.bonus is None:
+            if not self.bonus_offered:
                 raise GameError(codes.BONUS_NOT_OFFERED, "This table offers no bonus bet")
             bonus_amount = chip_amount(bonus, unit, field="bonus")
+            self._verify_bonus_limits(bonus_amount)
         open_antes = [b.ante for b in self._boxes.values() if b.player == label and not b.blind]
         allowed = self.rules.open_boxes_per_player
         if not blind and len(open_antes) >= allowed:
@@ -557,6 +562,25 @@ class RussianPokerState:
                 expected=[str(a) for a in open_antes],
             )
         return WagersPlaced(box=number, player=label, ante=amount, bonus=bonus_amount, blind=blind)
+
+    @property
+    def bonus_offered(self) -> bool:
+        """Whether a box may place a bonus bet: the table has a bonus paytable and bonus
+        limits (RULES A.1; a round opened before they were pinned needed the paytable only)."""
+        return self.paytables.bonus is not None and self.limits.offers_bonus
+
+    def _verify_bonus_limits(self, amount: Decimal) -> None:
+        low, high = self.limits.bonus_min, self.limits.bonus_max
+        crossed = limit_crossed(amount, low, high, names=("bonus_min", "bonus_max"))
+        if crossed is not None:
+            raise GameError(
+                codes.BONUS_OUT_OF_LIMITS,
+                f"The bonus must be between {low} and {high}",
+                amount=str(amount),
+                limit=crossed,
+                minimum=None if low is None else str(low),
+                maximum=None if high is None else str(high),
+            )
 
     # -- close_bets --------------------------------------------------------------------------
 
@@ -1209,7 +1233,7 @@ class RussianPokerState:
                         "ante_min": str(self.limits.ante_min),
                         "ante_max": str(self.limits.ante_max),
                         "chip_unit": str(self.limits.chip_unit),
-                        "bonus_offered": self.paytables.bonus is not None,
+                        "bonus_offered": self.bonus_offered,
                         "open_boxes_per_player": self.rules.open_boxes_per_player,
                     }
                 )
@@ -1425,12 +1449,7 @@ class RussianPokerState:
         elif phase is Phase.DEALER_NO_GAME_CHOICES:
             actions.extend(self._choice_legal_actions())
         elif phase is Phase.BUY_REPLACEMENT:
-            actions.append(
-                _legal(
-                    Action.DRAW_REPLACEMENT,
-                    f"Draw the dealer's replacement for {self.dealer_discard}",
-                )
-            )
+            actions.append(_legal(Action.DRAW_REPLACEMENT, "Dealer: replacement card"))
         if phase is Phase.COMPLETE:
             return actions
         if phase is not Phase.BETTING:
@@ -1446,9 +1465,17 @@ class RussianPokerState:
             # A blind box is a player's further box: before any open box, none can be blind.
             any_open = any(not b.blind for b in self._boxes.values())
             bonus = (
-                ()
-                if self.paytables.bonus is None
-                else (_bound(action, "bonus", minimum=limits.chip_unit, step=limits.chip_unit),)
+                (
+                    _bound(
+                        action,
+                        "bonus",
+                        minimum=limits.bonus_min or limits.chip_unit,
+                        maximum=limits.bonus_max,
+                        step=limits.chip_unit,
+                    ),
+                )
+                if self.bonus_offered
+                else ()
             )
             actions.append(
                 _legal(
@@ -1505,7 +1532,13 @@ class RussianPokerState:
                             max_count=most,
                             cards=(str(card) for card in box.hand),
                         ),
-                        _bound(action, "replacements", min_count=least, max_count=most),
+                        _bound(
+                            action,
+                            "replacements",
+                            min_count=least,
+                            max_count=most,
+                            count_of="discards",
+                        ),
                         box=number,
                         figures=fee,
                     )
@@ -1541,7 +1574,7 @@ class RussianPokerState:
         actions.append(
             _legal(
                 action,
-                f"Box {number}: bet {bet}",
+                f"Box {number}: bet",
                 _box_bound(action, number),
                 _amount_bound(action, "amount", bet, bet, self.limits.chip_unit),
                 box=number,
@@ -1585,12 +1618,13 @@ class RussianPokerState:
             actions.append(
                 _legal(
                     action,
-                    "Deal a box's five cards",
+                    f"Box {undealt[0]}: five cards" if len(undealt) == 1 else "Five cards to a box",
                     _bound(
                         action,
                         "box",
                         positions=undealt,
                         value=undealt[0] if len(undealt) == 1 else None,
+                        labels=(f"Box {n}: five cards" for n in undealt),
                     ),
                     _bound(action, "cards", min_count=HAND_SIZE, max_count=HAND_SIZE),
                 )
@@ -1598,19 +1632,29 @@ class RussianPokerState:
         targets = self._card_targets()
         if targets:
             action = Action.DEAL_CARD
+            labels = tuple(self._target_label(target) for target in targets)
             actions.append(
                 _legal(
                     action,
-                    "Deal one card",
+                    labels[0] if len(targets) == 1 else "One card",
                     _bound(
                         action,
                         "target",
                         targets=targets,
                         value=targets[0] if len(targets) == 1 else None,
+                        labels=labels,
                     ),
                 )
             )
         return actions
+
+    def _target_label(self, target: str) -> str:
+        """What a card for ``target`` is, in words: a box's next card, the dealer's up card
+        at the deal, or a face-down card as it is turned."""
+        if target == DEALER_TARGET:
+            return "Dealer: up card" if self._phase is Phase.DEALING else "Dealer: face-down card"
+        number = int(target.removeprefix(BOX_TARGET_PREFIX))
+        return f"Box {number}: card {len(self._boxes[number].dealt) + 1} of {HAND_SIZE}"
 
     def _position_view(self, box: _Box, to_act: int | None) -> PositionView:
         # Nobody looks at a blind box's cards before the settlement turns them.
@@ -1648,11 +1692,17 @@ class RussianPokerState:
         ]
         discard = self._first_discard()
         if discard is not None:
+            groups.append(CardGroup("dealer_discard", "Dealer discards", (str(discard),)))
+            groups.append(
+                CardGroup("replacement", "Dealer's replacement", tuple(str(c) for c in self._draws))
+            )
+        bought = self._bought_hand()
+        if bought is not None:
             groups.append(
                 CardGroup(
-                    "replacement",
-                    f"Replacement for {discard}",
-                    tuple(str(c) for c in self._draws),
+                    "dealer_after_replacement",
+                    "Dealer after the replacement",
+                    tuple(str(c) for c in bought),
                 )
             )
         if self._exposed:
@@ -1669,7 +1719,7 @@ class RussianPokerState:
         return tuple(figures)
 
     def _facts(self, to_act: int | None) -> tuple[Fact, ...]:
-        offered = "offered" if self.paytables.bonus is not None else "not offered"
+        offered = "offered" if self.bonus_offered else "not offered"
         facts = [Fact("bonus", "Bonus bet", offered)]
         if to_act is not None:
             facts.append(Fact("box_to_act", "Box to act", str(to_act)))
@@ -1723,6 +1773,9 @@ class RussianPokerState:
                         paid=line.paid,
                         reason=line.reason,
                         combination=line.combination,
+                        label=LINE_LABELS.get(line.line, line.line),
+                        reason_text=REASON_TEXTS.get(line.reason, line.reason),
+                        collected_in_play=line.stake if line.line in FEE_LINES else ZERO,
                     )
                 )
         return game_result(stakes=stakes, lines=lines, pot_game=False, detail=settlement.to_dict())
@@ -2183,6 +2236,8 @@ def _bound(
     cards: Iterable[str] | None = None,
     step: Decimal | None = None,
     value: JsonValue = None,
+    labels: Iterable[str] | None = None,
+    count_of: str | None = None,
 ) -> FieldBounds:
     """The bounds of field ``name`` of ``action`` now (kind and optionality from its spec)."""
     spec = next(spec for spec in ACTION_FIELDS[action.value] if spec.name == name)
@@ -2200,6 +2255,8 @@ def _bound(
         cards=None if cards is None else tuple(cards),
         step=step,
         value=value,
+        labels=None if labels is None else tuple(labels),
+        count_of=count_of,
     )
 
 

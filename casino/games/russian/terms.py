@@ -109,9 +109,19 @@ def _paytable(table: str, raw: object) -> Mapping[str, Decimal]:
 
 @dataclass(frozen=True)
 class TableLimits:
-    """The table's Ante limits, its maximum payout (``None``: no maximum) and its chip unit.
+    """The table's Ante limits, its maximum payout (``None``: no maximum), its chip unit and
+    its bonus limits.
 
-    Every limit is a positive whole number of chips and ``ante_min <= ante_max``.
+    Every limit is a positive whole number of chips and each minimum is at most its maximum.
+    ``bonus_min`` and ``bonus_max`` are set together or not at all: a table without them offers
+    no bonus bet (RULES A.1). ``bonus_limited`` says whether the round pinned bonus limits at
+    all: a round opened before they were pinned (none in its terms) took a bonus of any amount,
+    and is replayed as it was played.
+
+    >>> from decimal import Decimal as D
+    >>> limits = TableLimits(D(10), D(500), None, D(1), bonus_min=D(5), bonus_max=D(100))
+    >>> limits.bonus_limited, TableLimits.from_dict(limits.to_dict()) == limits
+    (True, True)
 
     :raises GameError: ``limits_invalid`` (``data["field"]``).
     """
@@ -120,12 +130,17 @@ class TableLimits:
     ante_max: Decimal
     max_payout: Decimal | None
     chip_unit: Decimal
+    bonus_min: Decimal | None = None
+    bonus_max: Decimal | None = None
+    bonus_limited: bool = False
 
     def __post_init__(self) -> None:
         unit = self._positive("chip_unit", self.chip_unit)
-        for name in ("ante_min", "ante_max", "max_payout"):
+        if self.bonus_min is not None or self.bonus_max is not None:
+            object.__setattr__(self, "bonus_limited", True)
+        for name in ("ante_min", "ante_max", "max_payout", "bonus_min", "bonus_max"):
             value = getattr(self, name)
-            if value is None and name == "max_payout":
+            if value is None and name in _OPTIONAL_LIMITS:
                 continue
             amount = self._positive(name, value)
             if not is_chip_multiple(amount, unit):
@@ -135,6 +150,13 @@ class TableLimits:
             object.__setattr__(self, name, amount)
         if self.ante_min > self.ante_max:
             raise GameError(LIMITS_INVALID, "ante_min is above ante_max", field="ante_min")
+        if (self.bonus_min is None) != (self.bonus_max is None):
+            raise GameError(
+                LIMITS_INVALID, "bonus_min and bonus_max are set together", field="bonus_min"
+            )
+        if self.bonus_min is not None and self.bonus_max is not None:
+            if self.bonus_min > self.bonus_max:
+                raise GameError(LIMITS_INVALID, "bonus_min is above bonus_max", field="bonus_min")
 
     def _positive(self, name: str, value: object) -> Decimal:
         amount = to_decimal(value, field=name, code=LIMITS_INVALID)
@@ -143,13 +165,22 @@ class TableLimits:
         object.__setattr__(self, name, amount)
         return amount
 
+    @property
+    def offers_bonus(self) -> bool:
+        """Whether the limits allow a bonus bet (a round that pinned none allowed any)."""
+        return not self.bonus_limited or self.bonus_max is not None
+
     def to_dict(self) -> dict[str, Any]:
-        return {
+        limits: dict[str, Any] = {
             "ante_min": str(self.ante_min),
             "ante_max": str(self.ante_max),
             "max_payout": None if self.max_payout is None else str(self.max_payout),
             "chip_unit": str(self.chip_unit),
         }
+        if self.bonus_limited:
+            limits["bonus_min"] = None if self.bonus_min is None else str(self.bonus_min)
+            limits["bonus_max"] = None if self.bonus_max is None else str(self.bonus_max)
+        return limits
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableLimits:
@@ -160,6 +191,13 @@ class TableLimits:
                 ante_max=data["ante_max"],
                 max_payout=data.get("max_payout"),
                 chip_unit=data["chip_unit"],
+                bonus_min=data.get("bonus_min"),
+                bonus_max=data.get("bonus_max"),
+                bonus_limited="bonus_max" in data or "bonus_min" in data,
             )
         except (KeyError, TypeError) as err:
             raise GameError(LIMITS_INVALID, f"Missing limit: {err}", field=str(err)) from None
+
+
+#: The limits a table may leave unset.
+_OPTIONAL_LIMITS = frozenset({"max_payout", "bonus_min", "bonus_max"})
