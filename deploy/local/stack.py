@@ -28,7 +28,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -568,8 +568,11 @@ def one_origin(
     throttles count each client apart. Returns the processes, proxy first; stopping them is
     the caller's."""
     bin_dir = Path(PYTHON).parent
-    web_port = web_port or _free_port()
-    push_port = _free_port()
+    # Chosen together and apart from ``port``: ports probed one after another may come back
+    # the same while nothing listens on them yet, and the servers would fight over one.
+    free = iter(_free_ports(2, besides={port}))
+    web_port = web_port or next(free)
+    push_port = next(free)
     env = {**env, "TRUSTED_PROXIES": env.get("TRUSTED_PROXIES") or "127.0.0.1"}
     gunicorn = [
         str(bin_dir / "gunicorn"),
@@ -631,9 +634,21 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 
 
 def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    return _free_ports(1)[0]
+
+
+def _free_ports(count: int, besides: Collection[int] = ()) -> list[int]:
+    """``count`` loopback ports free now, distinct from each other and from ``besides``: each
+    probe stays bound until all are chosen, so the kernel cannot hand one out twice."""
+    with contextlib.ExitStack() as probes:
+        ports: list[int] = []
+        while len(ports) < count:
+            probe = probes.enter_context(socket.socket())
+            probe.bind(("127.0.0.1", 0))
+            chosen = int(probe.getsockname()[1])
+            if chosen not in besides:
+                ports.append(chosen)
+        return ports
 
 
 def _wait_for_port(port: int, process: subprocess.Popen[bytes]) -> None:
