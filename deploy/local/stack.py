@@ -511,27 +511,7 @@ def run_system(owner_env: dict[str, str], *, host: str, port: int) -> int:
             start_new_session=True,
         ),
     ]
-    base = f"http://{host}:{port}"
-    print(
-        "\nThe system is up, every page on one origin. Ctrl-C stops everything it started.\n"
-        f"  API root      {base}/api/v1/\n"
-        f"  OpenAPI docs  {base}/api/v1/docs/   (schema {base}/api/v1/schema/)\n"
-        f"  Admin         {base}/admin/\n"
-        f"  Health        {base}/healthz\n"
-        f"  Pit board     {base}/pit/   (sign in as pitboss)\n"
-        f"  Cage          {base}/cage/   (sign in as cage or cage2)\n"
-        f"  Tablet app    {base}/tablet/   (a pit boss pairs it at {base}/tablet/pair/)\n"
-        f"  Workbench     {base}/audit/   (sign in as auditor)\n"
-        f"  Push (SSE)    {base}/api/v1/pits/<id>/events/   (uvicorn, behind the same origin)\n"
-        # /metrics refuses a request that came through a proxy: read it from gunicorn itself.
-        f"  Metrics       http://127.0.0.1:{web_port}/metrics   (gunicorn itself)\n"
-        "Demo logins (password 'demo-password' for all):\n"
-        "  admin (admin), pitboss (pit boss), auditor (auditor),\n"
-        "  dealer1 at RP-1, dealer2 at RR-1, dealer3 at RD-1 (dealers),\n"
-        "  cage, cage2 (the cage: fills, credits and the drop)\n"
-        "Demo dealers' tablet PINs: dealer1 1111, dealer2 2222, dealer3 3333\n",
-        flush=True,
-    )
+    print(banner(f"http://{host}:{port}", web_port), flush=True)
     stop = {"now": False}
 
     def request_stop(signum: int, frame: object) -> None:
@@ -550,6 +530,32 @@ def run_system(owner_env: dict[str, str], *, host: str, port: int) -> int:
     for process in processes:
         _stop(process)
     return code
+
+
+def banner(base: str, web_port: int) -> str:
+    """What ``make run`` prints once the system is up: the pages, the demo logins and PINs
+    (those of ``casino/demo/floor.py``'s ``DEMO_USERS`` and ``DEMO_PINS``)."""
+    return (
+        "\nThe system is up, every page on one origin. Ctrl-C stops everything it started.\n"
+        f"  API root      {base}/api/v1/\n"
+        f"  OpenAPI docs  {base}/api/v1/docs/   (schema {base}/api/v1/schema/)\n"
+        f"  Admin         {base}/admin/\n"
+        f"  Health        {base}/healthz\n"
+        f"  Pit board     {base}/pit/   (sign in as pitboss or pitboss2)\n"
+        f"  Cage          {base}/cage/   (sign in as cage or cage2)\n"
+        f"  Tablet app    {base}/tablet/   (a pit boss pairs it at {base}/tablet/pair/)\n"
+        f"  Workbench     {base}/audit/   (sign in as auditor)\n"
+        f"  Push (SSE)    {base}/api/v1/pits/<id>/events/   (uvicorn, behind the same origin)\n"
+        # /metrics refuses a request that came through a proxy: read it from gunicorn itself.
+        f"  Metrics       http://127.0.0.1:{web_port}/metrics   (gunicorn itself)\n"
+        "Demo logins (password 'demo-password' for all):\n"
+        "  admin (admin), pitboss and pitboss2 (the pit's two pit bosses: what one asks, the\n"
+        "  other decides), auditor (auditor),\n"
+        "  dealer1 at RP-1, dealer2 at RR-1, dealer3 at RD-1 (dealers),\n"
+        "  cage, cage2 (the cage: fills, credits and the drop)\n"
+        "Tablet PINs: dealer1 1111, dealer2 2222, dealer3 3333 (to deal);\n"
+        "  pitboss 9999, pitboss2 8888 (to decide a retraction or a void at the tablet)\n"
+    )
 
 
 def one_origin(
