@@ -5,6 +5,7 @@
 import { get as api, post } from "./common/api.js";
 import { el, keepChildren, keyedNodes } from "./common/dom.js";
 import { GAMES } from "./common/games.js";
+import { clockTime } from "./common/times.js";
 import { isNegative, money } from "./common/money.js";
 import { explainFields } from "./common/words.js";
 
@@ -40,9 +41,7 @@ import { explainFields } from "./common/words.js";
   const pct = (value) => (value === null || value === undefined ? "—" : `${value} %`);
   // Times in the casino's zone (the view names it; the bar says which).
   let zone;
-  const clock = (iso) => (iso
-    ? new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: zone }).format(new Date(iso))
-    : "—");
+  const clock = (iso) => clockTime(iso, zone);
   const zoneLabel = document.getElementById("zone");
   const duration = (seconds) => {
     if (seconds < 60) return `${seconds} s`;
