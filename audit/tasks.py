@@ -12,12 +12,12 @@ from audit.services.checkpoints import checkpoint_seal
 from audit.services.checks import chain_check, cross_check_run, replay_check_closed_days
 from audit.services.floor_watch import floor_watch
 from audit.services.reports.build import report_build, report_nightly
-from audit.services.reports.outbox import report_dispatch_pending
+from audit.services.reports.outbox import REPORT_BUILD_TASK, report_dispatch_pending
 
 
 # No result is stored: the report row is the result, and asking a paused Redis to store one
 # would hold the request that sends the task.
-@shared_task(name="audit.build_report", ignore_result=True)
+@shared_task(name=REPORT_BUILD_TASK, ignore_result=True)
 def report_build_task(report_id: int) -> str:
     """Build a queued report (on demand); returns its final status."""
     return str(report_build(report_id=report_id).status)

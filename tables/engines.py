@@ -14,29 +14,21 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from decimal import Decimal
-from types import MappingProxyType
 
-from casino.games import reddog, rubyrun, russian
 from casino.games.codes import GameCode
-from casino.games.contract import GameDefinition, GameState, JsonObject, RoundTerms
+from casino.games.contract import GameState, JsonObject, RoundTerms
 from casino.games.errors import GameError
+
+# The games' own registry, which the apps read through this seam.
+from casino.games.registry import GAMES as GAMES
+from casino.games.registry import game_of as game_of
 from casino.games.retractions import RETRACTION_KIND, retracted_seqs
 from tables.models import Round, RoundEvent, RuleSet
 
-#: Every game, by name.
-GAMES: Mapping[str, GameDefinition] = MappingProxyType(
-    {game.name: game for game in (russian.GAME, rubyrun.GAME, reddog.GAME)}
-)
-
 #: Events of a round's log that are not the engine's: the rounds service writes them itself.
 CORE_EVENT_KINDS = frozenset({"note", RETRACTION_KIND})
-
-
-def game_of(name: str) -> GameDefinition:
-    """The game named ``name``. :raises KeyError: for a game the system does not have."""
-    return GAMES[name]
 
 
 def round_terms(round: Round) -> RoundTerms:

@@ -17,8 +17,6 @@ from django.conf import settings as conf
 from django.db import models
 from django.db.models import Q
 
-from tables.models import Casino, Table
-
 _MONEY = {"max_digits": 16, "decimal_places": 2}
 
 
@@ -26,7 +24,7 @@ class ChipDenomination(models.Model):
     """A chip of the casino's set: its value and colour. Configuration, changed by admins
     (each change in the casino's audit stream); a denomination in use is never deleted."""
 
-    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="chips")
+    casino = models.ForeignKey("tables.Casino", on_delete=models.PROTECT, related_name="chips")
     value = models.DecimalField(max_digits=12, decimal_places=2)
     colour = models.CharField(max_length=30)
 
@@ -55,7 +53,7 @@ class TrayCount(models.Model):
     rejected count counts for nothing: the table counts again.
     """
 
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="tray_counts")
+    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="tray_counts")
     kind = models.CharField(max_length=10, choices=TrayCountKind.choices)
     chips = models.JSONField(help_text='Chips by value: {"5.00": 40, "25.00": 12}.')
     total = models.DecimalField(**_MONEY)
@@ -126,9 +124,9 @@ class ChipSlip(models.Model):
     voided (:class:`ChipSlipVoid`) and another one made.
     """
 
-    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+")
+    casino = models.ForeignKey("tables.Casino", on_delete=models.PROTECT, related_name="+")
     number = models.PositiveIntegerField()
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="chip_slips")
+    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="chip_slips")
     kind = models.CharField(max_length=10, choices=SlipKind.choices)
     chips = models.JSONField(help_text='Chips by value: {"25.00": 20}.')
     amount = models.DecimalField(**_MONEY)
@@ -215,7 +213,7 @@ class DropCount(models.Model):
     started the shift; the box is changed when the shift closes."""
 
     shift = models.ForeignKey(TrayCount, on_delete=models.PROTECT, related_name="drops")
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="+")
+    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="+")
     cash = models.DecimalField(**_MONEY)
     markers = models.DecimalField(**_MONEY, default=0)
     counted_by = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")

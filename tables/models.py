@@ -103,7 +103,7 @@ class RuleSet(models.Model):
         from django.core.exceptions import ValidationError
 
         from casino.games.errors import GameError
-        from tables.engines import game_of
+        from casino.games.registry import game_of
 
         try:
             self.settings = game_of(self.game).validate_rules(self.settings)

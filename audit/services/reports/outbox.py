@@ -21,6 +21,7 @@ import datetime as dt
 import functools
 import logging
 
+from celery import current_app
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
@@ -29,6 +30,9 @@ from django.utils import timezone
 from audit.models import GamingDayReport, ReportDispatch, ReportStatus
 
 logger = logging.getLogger(__name__)
+
+#: The Celery task that builds a queued report (``audit.tasks``).
+REPORT_BUILD_TASK = "audit.build_report"
 
 #: The most dispatches one run of :func:`report_dispatch_pending` sends.
 BATCH = 100
@@ -88,11 +92,10 @@ def _send_committed(report_id: int) -> None:
 
 def _publish(dispatch: ReportDispatch, *, now: dt.datetime) -> bool:
     """Hand the report's task to the broker and record the attempt; ``False`` if it failed."""
-    from audit.tasks import report_build_task
-
     dispatch.attempts += 1
     try:
-        report_build_task.apply_async((dispatch.report_id,))
+        # Sent by name: the task's module imports this one.
+        current_app.send_task(REPORT_BUILD_TASK, args=(dispatch.report_id,))
     except Exception as exc:  # whatever the broker did, the dispatch stays due and is retried
         logger.warning("report %s not sent to the broker: %r", dispatch.report_id, exc)
         dispatch.last_error = f"{type(exc).__name__}: {exc}"[:300]
