@@ -240,6 +240,7 @@ def flush_heavy_hands(size: int, count: int, seed: int) -> list[tuple[int, ...]]
     return hands
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("size", "best", "count"),
     [
@@ -436,6 +437,7 @@ def test_evaluator_returns_the_shared_instances() -> None:
     assert repr(WHEEL) == "HandEvaluator(wheel=True)"
 
 
+@pytest.mark.slow
 def test_tables_stay_well_under_50_mb() -> None:
     tracemalloc.start()
     try:

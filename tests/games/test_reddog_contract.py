@@ -396,6 +396,7 @@ def games(draw: st.DrawFn) -> tuple[RedDogRules, int, int]:
     )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=500,
     deadline=None,

@@ -1108,6 +1108,7 @@ def compare_states(replayed: RubyRunState, restored: RubyRunState) -> TabletView
     return tablet
 
 
+@pytest.mark.slow
 @settings(
     max_examples=500,
     deadline=None,

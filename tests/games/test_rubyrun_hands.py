@@ -450,6 +450,7 @@ def run_heavy_hands(count: int, seed: int) -> list[list[int]]:
     return hands
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ace_low", [False, True])
 def test_hand_key_matches_literal_grading(ace_low: bool) -> None:
     rng = random.Random(11)

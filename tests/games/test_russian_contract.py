@@ -1030,6 +1030,7 @@ def agree(replayed: RussianPokerState, restored: RussianPokerState) -> None:
         assert restored.result().detail == replayed.result().detail
 
 
+@pytest.mark.slow
 @settings(
     max_examples=500,
     deadline=None,

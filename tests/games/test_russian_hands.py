@@ -508,6 +508,7 @@ def test_with_five_cards_only_ace_king_can_be_second() -> None:
     assert set(seconds) == {None, Line.ACE_KING}
 
 
+@pytest.mark.slow
 def test_ranking_and_russian_tables_together_stay_under_50_mb() -> None:
     tracemalloc.start()
     try:

@@ -68,6 +68,7 @@ def independent_edge(bonus: dict[str, D], stake: D, chip: D) -> Fraction:
     return (Fraction(stake) * HANDS - returned) / (Fraction(stake) * HANDS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("bonus", "stake", "chip"),
     [

@@ -40,6 +40,7 @@ def cards() -> np.ndarray:
     return deal(np.random.default_rng(31), 400_000)
 
 
+@pytest.mark.slow
 def test_every_move_of_the_guide_is_justified(cards: np.ndarray) -> None:
     comparisons = compare_moves(TERMS, GUIDE, cards)
     assert {c.situation for c in comparisons} == set(Situation)
@@ -56,6 +57,7 @@ def test_every_move_of_the_guide_is_justified(cards: np.ndarray) -> None:
     assert clear[Situation.FOUR_FLUSH].best is Move.SIXTH_CARD
 
 
+@pytest.mark.slow
 def test_the_after_draw_line_and_the_buy_rule_are_justified(cards: np.ndarray) -> None:
     after = compare_rules(
         TERMS, [GUIDE, *(replace(GUIDE, bet_after_draw=line) for line in AFTER_DRAW_LINES)], cards

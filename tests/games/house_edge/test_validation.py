@@ -57,6 +57,7 @@ def test_the_dealer_qualifies_as_published() -> None:
     assert round(Fraction(dealer_game_count(), HANDS) * 100, 2) == Fraction(5632, 100)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("strategy", "house_edge", "element_of_risk"),
     [
