@@ -34,6 +34,22 @@ def sign_in(page: Any, site: Any, username: str) -> None:
     page.click("button[type=submit]")
 
 
+def no_dealer_alert(floor: dict[str, Any], cause: str) -> Any:
+    """A "no dealer" alert raised at the floor's table, ``cause`` making it one of its own."""
+    from casino.core.alerts import alert_record_apart
+    from casino.core.models import AlertKind
+
+    table = floor["table"]
+    alert = alert_record_apart(
+        kind=AlertKind.TABLE_NO_DEALER,
+        cause=f"table:{table.pk}:{cause}",
+        casino_id=floor["casino"].pk,
+        table_id=table.pk,
+    )
+    assert alert is not None
+    return alert
+
+
 def test_a_pit_boss_signs_in_and_reads_the_floor(
     site: Any,
     page: Any,
@@ -105,17 +121,9 @@ def test_the_board_needs_a_sign_in(site: Any, page: Any, floor: dict[str, Any]) 
 def test_a_pit_boss_acknowledges_an_alert_on_the_board(
     site: Any, page: Any, floor: dict[str, Any], screenshot: Callable[..., Path]
 ) -> None:
-    from casino.core.alerts import alert_record_apart
-    from casino.core.models import Alert, AlertKind
+    from casino.core.models import Alert
 
-    table = floor["table"]
-    alert = alert_record_apart(
-        kind=AlertKind.TABLE_NO_DEALER,
-        cause=f"table:{table.pk}:browser",
-        casino_id=floor["casino"].pk,
-        table_id=table.pk,
-    )
-    assert alert is not None
+    alert = no_dealer_alert(floor, "browser")
     sign_in(page, site, "pit_boss")
     item = page.locator(f"[data-alert='{alert.pk}']")
     item.wait_for()
@@ -283,17 +291,9 @@ def test_an_empty_note_is_said_to_be_needed_and_the_field_keeps_its_width(
 ) -> None:
     """Acknowledge tapped with no note: the board says the note is needed, sends nothing, and
     the note field keeps its width; then a note and a double tap acknowledge it once."""
-    from casino.core.alerts import alert_record_apart
-    from casino.core.models import Alert, AlertAcknowledgement, AlertKind
+    from casino.core.models import Alert, AlertAcknowledgement
 
-    table = floor["table"]
-    alert = alert_record_apart(
-        kind=AlertKind.TABLE_NO_DEALER,
-        cause=f"table:{table.pk}:empty-note",
-        casino_id=floor["casino"].pk,
-        table_id=table.pk,
-    )
-    assert alert is not None
+    alert = no_dealer_alert(floor, "empty-note")
     sign_in(wide, site, "pit_boss")
     item = wide.locator(f"[data-alert='{alert.pk}']")
     item.wait_for()
@@ -318,27 +318,12 @@ def test_a_note_being_typed_survives_the_floor_changing_under_it(
     """A pit boss types a note on one alert while another is raised at the pit: the board
     takes the new alert without a reload, and the note, its field and its focus are untouched
     (the board used to draw every alert again on each change of the floor, wiping the note)."""
-    from casino.core.alerts import alert_record_apart
-    from casino.core.models import AlertKind
-
-    table = floor["table"]
-
-    def raised(cause: str) -> int:
-        alert = alert_record_apart(
-            kind=AlertKind.TABLE_NO_DEALER,
-            cause=f"table:{table.pk}:{cause}",
-            casino_id=floor["casino"].pk,
-            table_id=table.pk,
-        )
-        assert alert is not None
-        return alert.pk
-
-    first = raised("typing-first")
+    first = no_dealer_alert(floor, "typing-first").pk
     sign_in(wide, site, "pit_boss")
     note = wide.locator(f"[data-alert='{first}'] input[name=note]")
     note.click()
     note.press_sequentially("Relief dealer")
-    second = raised("typing-second")
+    second = no_dealer_alert(floor, "typing-second").pk
     wide.locator(f"[data-alert='{second}']").wait_for()
     note.press_sequentially(" on the way")
     assert note.input_value() == "Relief dealer on the way"

@@ -6,7 +6,8 @@ services here, as the tablet would."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from decimal import Decimal as D
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,32 @@ OPENER = {"5.00": 100, "25.00": 40}
 
 #: The site served by uvicorn, as on the pit board's tests.
 site = test_pit_board.site
+
+
+@contextlib.contextmanager
+def cage_page(site: Site, browser: Any) -> Iterator[Any]:
+    """The cage's page at a desk's size, signed in as the cage, its streams live; closed on
+    exit."""
+    cage = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = cage.new_page()
+    try:
+        sign_in(page, site, "cage")
+        page.goto(f"{site.url}/cage/")
+        page.wait_for_function("document.getElementById('connection')?.dataset.state === 'live'")
+        yield page
+    finally:
+        cage.close()
+
+
+def shift_with_opener(floor: dict[str, Any], users: dict[str, Any]) -> Any:
+    """The floor's table with the casino's chips made and its opener entered and confirmed:
+    a shift open. Answers the opener (its id names the shift)."""
+    chips_made(floor["casino"].pk, users["admin"])
+    opener = trays.tray_count_enter(
+        table_id=floor["table"].pk, kind="opener", chips=OPENER, actor=users["dealer"]
+    )
+    trays.tray_count_decide(count_id=opener.pk, actor=users["pit_boss"], confirm=True)
+    return opener
 
 
 def test_the_tray_steps_on_the_pit_board_and_the_cage_page(
@@ -153,12 +180,7 @@ def test_the_cage_page_left_open_shows_a_slip_approved_elsewhere_and_confirms_it
     fill = slips.slip_request(
         table_id=table.pk, kind="fill", chips={"25.00": 600}, actor=users["dealer"]
     )
-    cage = browser.new_context(viewport={"width": 1440, "height": 900})
-    page = cage.new_page()
-    try:
-        sign_in(page, site, "cage")
-        page.goto(f"{site.url}/cage/")
-        page.wait_for_function("document.getElementById('connection')?.dataset.state === 'live'")
+    with cage_page(site, browser) as page:
         page.locator("#issue-list .empty").wait_for()
         slips.slip_step(slip_id=fill.pk, step="approved", actor=users["pit_boss"])
         row = page.locator(f"#issue-list [data-slip='{fill.number}']")
@@ -177,8 +199,6 @@ def test_the_cage_page_left_open_shows_a_slip_approved_elsewhere_and_confirms_it
             "issued",
         ]
         screenshot(page, "issued")
-    finally:
-        cage.close()
 
 
 def test_an_empty_cash_is_caught_before_sending(
@@ -192,20 +212,11 @@ def test_an_empty_cash_is_caught_before_sending(
     what is missing and nothing is sent; the shift to count appears without a reload when the
     pit boss confirms the closer meanwhile."""
     table = floor["table"]
-    chips_made(floor["casino"].pk, users["admin"])
-    opener = trays.tray_count_enter(
-        table_id=table.pk, kind="opener", chips=OPENER, actor=users["dealer"]
-    )
-    trays.tray_count_decide(count_id=opener.pk, actor=users["pit_boss"], confirm=True)
+    opener = shift_with_opener(floor, users)
     closer = trays.tray_count_enter(
         table_id=table.pk, kind="closer", chips=OPENER, actor=users["dealer"]
     )
-    cage = browser.new_context(viewport={"width": 1440, "height": 900})
-    page = cage.new_page()
-    try:
-        sign_in(page, site, "cage")
-        page.goto(f"{site.url}/cage/")
-        page.wait_for_function("document.getElementById('connection')?.dataset.state === 'live'")
+    with cage_page(site, browser) as page:
         page.locator("#drop-list .empty").wait_for()
         trays.tray_count_decide(count_id=closer.pk, actor=users["pit_boss"], confirm=True)
         form = page.locator(f"#drop-list [data-shift='{opener.pk}']")
@@ -222,8 +233,6 @@ def test_an_empty_cash_is_caught_before_sending(
         form.get_by_role("button", name="Count drop").click()
         page.locator("#cage-done", has_text="Counted the drop of RP-1: 1,250.00 cash").wait_for()
         assert DropCount.objects.get().cash == D("1250.00")
-    finally:
-        cage.close()
 
 
 def test_a_count_being_typed_survives_a_slip_approved_meanwhile(
@@ -233,11 +242,7 @@ def test_a_count_being_typed_survives_a_slip_approved_meanwhile(
     issue without a reload and the cash typed, its field and its focus are untouched (the page
     used to draw every list again on each change of a tray, wiping the count)."""
     table = floor["table"]
-    chips_made(floor["casino"].pk, users["admin"])
-    opener = trays.tray_count_enter(
-        table_id=table.pk, kind="opener", chips=OPENER, actor=users["dealer"]
-    )
-    trays.tray_count_decide(count_id=opener.pk, actor=users["pit_boss"], confirm=True)
+    opener = shift_with_opener(floor, users)
     fill = slips.slip_request(
         table_id=table.pk, kind="fill", chips={"25.00": 40}, actor=users["dealer"]
     )
@@ -245,12 +250,7 @@ def test_a_count_being_typed_survives_a_slip_approved_meanwhile(
         table_id=table.pk, kind="closer", chips=OPENER, actor=users["dealer"]
     )
     trays.tray_count_decide(count_id=closer.pk, actor=users["pit_boss"], confirm=True)
-    cage = browser.new_context(viewport={"width": 1440, "height": 900})
-    page = cage.new_page()
-    try:
-        sign_in(page, site, "cage")
-        page.goto(f"{site.url}/cage/")
-        page.wait_for_function("document.getElementById('connection')?.dataset.state === 'live'")
+    with cage_page(site, browser) as page:
         cash = page.locator(f"#drop-list [data-shift='{opener.pk}'] input[name=cash]")
         cash.click()
         cash.press_sequentially("1250")
@@ -259,5 +259,3 @@ def test_a_count_being_typed_survives_a_slip_approved_meanwhile(
         cash.press_sequentially(".00")
         assert cash.input_value() == "1250.00"
         assert cash.evaluate("field => document.activeElement === field")
-    finally:
-        cage.close()
