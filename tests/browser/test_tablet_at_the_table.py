@@ -77,11 +77,15 @@ def test_two_taps_on_settle_settle_once_and_the_payout_screen_stays_until_paid(
     played = round_played_through_the_api(russian_table, client_for("dealer"))
     hand.sign_in("dealer")
     double_tap(hand, "#screen [data-settle]")
-    hand.page.locator("#screen [data-paid]").wait_for(timeout=WAIT_MS)
+    # Settled, whatever the taps did next: the screen to pay from, or a next round's button,
+    # or the next round's actions.
+    after = "#screen [data-paid], #screen [data-next-round], #screen .action"
+    hand.page.locator(after).first.wait_for(timeout=WAIT_MS)
     screenshot(hand.page, "settled-after-double-tap")
     # One settlement, no round opened, and the payout screen still there to pay from.
     assert Settlement.objects.filter(round__table=russian_table).count() == 1
     assert Round.objects.filter(table=russian_table).count() == 1
+    hand.page.locator("#screen [data-paid]").wait_for(timeout=WAIT_MS)
     assert hand.page.locator("#screen [data-pay]").count() == 4
     shown = hand.dues()
     assert shown == tablet_app.settlement_dues(played.round_id, client_for("auditor"))
@@ -158,6 +162,10 @@ def test_the_last_round_s_values_come_back_only_when_asked(
     form = hand.page.locator("#form[open]")
     form.locator("h2", has_text="Box 1").wait_for(timeout=WAIT_MS)
     # The Ante starts at the table's minimum, the bonus empty: neither is last round's.
+    # The chip entry says the table's limits for each amount.
+    for field in ("ante", "bonus"):
+        bounds = form.locator(f"[data-field='{field}'] [data-bounds]").inner_text()
+        assert "min " in bounds and "max " in bounds, (field, bounds)
     ante = form.locator("[data-field='ante'] input").first.input_value()
     assert ante not in ("20", "20.00"), ante
     assert form.locator("[data-field='bonus'] input").first.input_value() == ""

@@ -101,6 +101,9 @@ def test_a_ruby_run_hand_through_the_app(
     hand.wait_event(4)
     screenshot(hand.page, "betting")
     tablet_app.each_figure_once(hand.page)
+    # The seat decides: none of its actions is the highlighted one, Fold least of all.
+    assert hand.page.locator("#screen .action[data-action='fold']").count() >= 1
+    assert hand.page.locator("#screen .action.likely").count() == 0
     hand.action("check", position="seat:1")
     hand.action("check", position="seat:2")
     hand.picker_for("over cards")
