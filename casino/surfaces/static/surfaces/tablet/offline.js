@@ -35,7 +35,10 @@ export function provisional(view, waiting) {
     const taken = actions.find((a) => a.name === name && samePosition(a.position, spec?.position));
     const byField = taken?.fields.find((f) => f.kind === "position" && f.positions?.length > 0);
     if (taken && !taken.position && byField) {
-      byField.positions = byField.positions.filter((p) => p !== Number(fields[byField.name]));
+      // Its labels go with its positions ("Box 2: five cards" stays box 2's).
+      const left = byField.positions.map((p, i) => [p, byField.labels?.[i]]).filter(([p]) => p !== Number(fields[byField.name]));
+      byField.positions = left.map(([p]) => p);
+      if (byField.labels) byField.labels = left.map(([, label]) => label);
       byField.value = byField.positions.length === 1 ? byField.positions[0] : null;
       for (const field of taken.fields) if (field !== byField && field.kind !== "amount") field.value = null;
       if (!byField.positions.length) actions = actions.filter((a) => a !== taken);
