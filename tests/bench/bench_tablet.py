@@ -61,6 +61,7 @@ def run(report: Report) -> None:
         prefix="bench-tablet", game="russian_poker", count=1, paytables=True
     )[0]
     dealer = _dealer_with_pin(table_id)
+    _bonus_offered(table_id)
     with uvicorn({"DJANGO_SETTINGS_MODULE": BENCH_SETTINGS}) as port, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(chromium_executable()), args=LAUNCH_ARGS)
         context = browser.new_context(viewport=LANDSCAPE, has_touch=True)
@@ -101,6 +102,23 @@ def _table(table_id: int) -> Any:
     from tables.models import Table
 
     return Table.objects.select_related("pit").get(pk=table_id)
+
+
+def _bonus_offered(table_id: int) -> None:
+    """The table takes the bonus side bet (the full round places one): the bench's main and
+    bonus paytables in use, and the tests' bonus limits."""
+    from decimal import Decimal
+
+    from payouts.models import Paytable, TablePaytable
+    from tables.models import Table
+
+    for paytable in Paytable.objects.filter(
+        name__in=["bench-tablet bench main", "bench-tablet bench bonus"]
+    ):
+        TablePaytable.objects.update_or_create(
+            table_id=table_id, kind=paytable.kind, defaults={"paytable": paytable}
+        )
+    Table.objects.filter(pk=table_id).update(bonus_min=Decimal(1), bonus_max=Decimal(500))
 
 
 def _dealer_with_pin(table_id: int) -> str:
