@@ -18,7 +18,6 @@ import importlib.util
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -49,10 +48,8 @@ def stack_module() -> ModuleType:
 
 
 def free_port() -> int:
-    """A loopback port nothing listens on now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    """A loopback port nothing listens on now, chosen as the launcher chooses its own."""
+    return int(stack_module()._free_port())
 
 
 def wait_healthy(host: str, port: int, process: subprocess.Popen[bytes]) -> None:

@@ -12,7 +12,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from tables.models import Casino, Pit
+from casino.surfaces.zone import floor_time_zone
+from tables.models import Pit
 
 
 @login_required(login_url="surfaces-sign-in")
@@ -21,8 +22,6 @@ def cage(request: HttpRequest) -> HttpResponse:
     if not rules.has_perm("tables.work_cage", request.user):
         raise PermissionDenied
     pits = Pit.objects.order_by("pk").values_list("pk", flat=True)
-    # Times in the casino's zone; with casinos of several zones, in UTC, named as such.
-    zones = set(Casino.objects.values_list("time_zone", flat=True))
     return render(
         request,
         "surfaces/cage.html",
@@ -31,6 +30,6 @@ def cage(request: HttpRequest) -> HttpResponse:
             "tables_url": reverse("table-list"),
             "tray_url": reverse("table-tray", kwargs={"table_id": 0}).replace("/0/", "/{id}/"),
             "stream_urls": " ".join(reverse("pit-events", kwargs={"pit_id": pit}) for pit in pits),
-            "time_zone": zones.pop() if len(zones) == 1 else "UTC",
+            "time_zone": floor_time_zone(),
         },
     )

@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from casino.core.roles import Role
 from casino.surfaces.views import watched_pits
+from casino.surfaces.zone import floor_time_zone
 from tables.models import Game, Round
 from tables.rules import is_admin, is_auditor, is_pit_boss
 from tables.selectors import tables_for
@@ -50,6 +51,7 @@ def _common(request: HttpRequest, screen: str) -> dict[str, Any]:
         "may_verify": rules.has_perm("audit.view_trail", user),
         "may_run_reports": rules.has_perm("audit.run_reports", user),
         "round_url": _template_url("surfaces-workbench-round", "round_id"),
+        "time_zone": floor_time_zone(),
     }
 
 

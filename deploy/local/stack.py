@@ -28,7 +28,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -511,27 +511,7 @@ def run_system(owner_env: dict[str, str], *, host: str, port: int) -> int:
             start_new_session=True,
         ),
     ]
-    base = f"http://{host}:{port}"
-    print(
-        "\nThe system is up, every page on one origin. Ctrl-C stops everything it started.\n"
-        f"  API root      {base}/api/v1/\n"
-        f"  OpenAPI docs  {base}/api/v1/docs/   (schema {base}/api/v1/schema/)\n"
-        f"  Admin         {base}/admin/\n"
-        f"  Health        {base}/healthz\n"
-        f"  Pit board     {base}/pit/   (sign in as pitboss)\n"
-        f"  Cage          {base}/cage/   (sign in as cage or cage2)\n"
-        f"  Tablet app    {base}/tablet/   (a pit boss pairs it at {base}/tablet/pair/)\n"
-        f"  Workbench     {base}/audit/   (sign in as auditor)\n"
-        f"  Push (SSE)    {base}/api/v1/pits/<id>/events/   (uvicorn, behind the same origin)\n"
-        # /metrics refuses a request that came through a proxy: read it from gunicorn itself.
-        f"  Metrics       http://127.0.0.1:{web_port}/metrics   (gunicorn itself)\n"
-        "Demo logins (password 'demo-password' for all):\n"
-        "  admin (admin), pitboss (pit boss), auditor (auditor),\n"
-        "  dealer1 at RP-1, dealer2 at RR-1, dealer3 at RD-1 (dealers),\n"
-        "  cage, cage2 (the cage: fills, credits and the drop)\n"
-        "Demo dealers' tablet PINs: dealer1 1111, dealer2 2222, dealer3 3333\n",
-        flush=True,
-    )
+    print(banner(f"http://{host}:{port}", web_port), flush=True)
     stop = {"now": False}
 
     def request_stop(signum: int, frame: object) -> None:
@@ -552,6 +532,32 @@ def run_system(owner_env: dict[str, str], *, host: str, port: int) -> int:
     return code
 
 
+def banner(base: str, web_port: int) -> str:
+    """What ``make run`` prints once the system is up: the pages, the demo logins and PINs
+    (those of ``casino/demo/floor.py``'s ``DEMO_USERS`` and ``DEMO_PINS``)."""
+    return (
+        "\nThe system is up, every page on one origin. Ctrl-C stops everything it started.\n"
+        f"  API root      {base}/api/v1/\n"
+        f"  OpenAPI docs  {base}/api/v1/docs/   (schema {base}/api/v1/schema/)\n"
+        f"  Admin         {base}/admin/\n"
+        f"  Health        {base}/healthz\n"
+        f"  Pit board     {base}/pit/   (sign in as pitboss or pitboss2)\n"
+        f"  Cage          {base}/cage/   (sign in as cage or cage2)\n"
+        f"  Tablet app    {base}/tablet/   (a pit boss pairs it at {base}/tablet/pair/)\n"
+        f"  Workbench     {base}/audit/   (sign in as auditor)\n"
+        f"  Push (SSE)    {base}/api/v1/pits/<id>/events/   (uvicorn, behind the same origin)\n"
+        # /metrics refuses a request that came through a proxy: read it from gunicorn itself.
+        f"  Metrics       http://127.0.0.1:{web_port}/metrics   (gunicorn itself)\n"
+        "Demo logins (password 'demo-password' for all):\n"
+        "  admin (admin), pitboss and pitboss2 (the pit's two pit bosses: what one asks, the\n"
+        "  other decides), auditor (auditor),\n"
+        "  dealer1 at RP-1, dealer2 at RR-1, dealer3 at RD-1 (dealers),\n"
+        "  cage, cage2 (the cage: fills, credits and the drop)\n"
+        "Tablet PINs: dealer1 1111, dealer2 2222, dealer3 3333 (to deal);\n"
+        "  pitboss 9999, pitboss2 8888 (to decide a retraction or a void at the tablet)\n"
+    )
+
+
 def one_origin(
     env: dict[str, str],
     *,
@@ -568,8 +574,11 @@ def one_origin(
     throttles count each client apart. Returns the processes, proxy first; stopping them is
     the caller's."""
     bin_dir = Path(PYTHON).parent
-    web_port = web_port or _free_port()
-    push_port = _free_port()
+    # Chosen together and apart from ``port``: ports probed one after another may come back
+    # the same while nothing listens on them yet, and the servers would fight over one.
+    free = iter(_free_ports(2, besides={port}))
+    web_port = web_port or next(free)
+    push_port = next(free)
     env = {**env, "TRUSTED_PROXIES": env.get("TRUSTED_PROXIES") or "127.0.0.1"}
     gunicorn = [
         str(bin_dir / "gunicorn"),
@@ -631,9 +640,21 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 
 
 def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    return _free_ports(1)[0]
+
+
+def _free_ports(count: int, besides: Collection[int] = ()) -> list[int]:
+    """``count`` loopback ports free now, distinct from each other and from ``besides``: each
+    probe stays bound until all are chosen, so the kernel cannot hand one out twice."""
+    with contextlib.ExitStack() as probes:
+        ports: list[int] = []
+        while len(ports) < count:
+            probe = probes.enter_context(socket.socket())
+            probe.bind(("127.0.0.1", 0))
+            chosen = int(probe.getsockname()[1])
+            if chosen not in besides:
+                ports.append(chosen)
+        return ports
 
 
 def _wait_for_port(port: int, process: subprocess.Popen[bytes]) -> None:

@@ -336,6 +336,9 @@ def _headers(users: dict[str, Any], role: str | None) -> dict[str, str]:
     return {"Authorization": f"Token {key}"}
 
 
+# slow: a minute a role on this machine, and nothing in it depends on the hour (the objects it
+# names are made at the test's own instant), so make test-clock leaves it to make test.
+@pytest.mark.slow
 @pytest.mark.django_db
 @pytest.mark.parametrize("role", ROLES, ids=[role or "anonymous" for role in ROLES])
 def test_the_api_answers_only_what_its_schema_documents(

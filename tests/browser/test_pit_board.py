@@ -312,6 +312,39 @@ def test_an_empty_note_is_said_to_be_needed_and_the_field_keeps_its_width(
     assert Alert.objects.get(pk=alert.pk).acknowledgement.note == "Relief dealer on the way"
 
 
+def test_a_note_being_typed_survives_the_floor_changing_under_it(
+    site: Site, wide: Any, floor: dict[str, Any]
+) -> None:
+    """A pit boss types a note on one alert while another is raised at the pit: the board
+    takes the new alert without a reload, and the note, its field and its focus are untouched
+    (the board used to draw every alert again on each change of the floor, wiping the note)."""
+    from casino.core.alerts import alert_record_apart
+    from casino.core.models import AlertKind
+
+    table = floor["table"]
+
+    def raised(cause: str) -> int:
+        alert = alert_record_apart(
+            kind=AlertKind.TABLE_NO_DEALER,
+            cause=f"table:{table.pk}:{cause}",
+            casino_id=floor["casino"].pk,
+            table_id=table.pk,
+        )
+        assert alert is not None
+        return alert.pk
+
+    first = raised("typing-first")
+    sign_in(wide, site, "pit_boss")
+    note = wide.locator(f"[data-alert='{first}'] input[name=note]")
+    note.click()
+    note.press_sequentially("Relief dealer")
+    second = raised("typing-second")
+    wide.locator(f"[data-alert='{second}']").wait_for()
+    note.press_sequentially(" on the way")
+    assert note.input_value() == "Relief dealer on the way"
+    assert note.evaluate("field => document.activeElement === field")
+
+
 def test_the_card_is_the_pit_boss_s_to_do_list_and_follows_the_floor(
     site: Site,
     wide: Any,

@@ -224,3 +224,40 @@ def test_an_empty_cash_is_caught_before_sending(
         assert DropCount.objects.get().cash == D("1250.00")
     finally:
         cage.close()
+
+
+def test_a_count_being_typed_survives_a_slip_approved_meanwhile(
+    site: Site, browser: Any, floor: dict[str, Any], users: dict[str, Any]
+) -> None:
+    """The cage types a drop's cash while the pit boss approves a fill: the slip comes to
+    issue without a reload and the cash typed, its field and its focus are untouched (the page
+    used to draw every list again on each change of a tray, wiping the count)."""
+    table = floor["table"]
+    chips_made(floor["casino"].pk, users["admin"])
+    opener = trays.tray_count_enter(
+        table_id=table.pk, kind="opener", chips=OPENER, actor=users["dealer"]
+    )
+    trays.tray_count_decide(count_id=opener.pk, actor=users["pit_boss"], confirm=True)
+    fill = slips.slip_request(
+        table_id=table.pk, kind="fill", chips={"25.00": 40}, actor=users["dealer"]
+    )
+    closer = trays.tray_count_enter(
+        table_id=table.pk, kind="closer", chips=OPENER, actor=users["dealer"]
+    )
+    trays.tray_count_decide(count_id=closer.pk, actor=users["pit_boss"], confirm=True)
+    cage = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = cage.new_page()
+    try:
+        sign_in(page, site, "cage")
+        page.goto(f"{site.url}/cage/")
+        page.wait_for_function("document.getElementById('connection')?.dataset.state === 'live'")
+        cash = page.locator(f"#drop-list [data-shift='{opener.pk}'] input[name=cash]")
+        cash.click()
+        cash.press_sequentially("1250")
+        slips.slip_step(slip_id=fill.pk, step="approved", actor=users["pit_boss"])
+        page.locator(f"#issue-list [data-slip='{fill.number}']").wait_for()
+        cash.press_sequentially(".00")
+        assert cash.input_value() == "1250.00"
+        assert cash.evaluate("field => document.activeElement === field")
+    finally:
+        cage.close()

@@ -576,3 +576,34 @@ def test_an_open_rounds_story_says_what_is_staked_so_far_in_the_casinos_time(
     assert f"OPENED\n{opened.strftime('%Y-%m-%d %H:%M:%S')}" in text
     assert opened.utcoffset() == dt.timedelta(hours=9)
     screenshot(page, "open-round")
+
+
+def test_the_search_and_the_reports_give_their_times_in_the_casinos_zone_and_name_it(
+    site: Site,
+    laptop: Callable[[], Any],
+    audit_floor: dict[str, Any],  # noqa: F811
+    users: dict[str, Any],
+    play_at: Callable[..., Round],
+    gaming_day: Any,
+) -> None:
+    """A casino in Tokyo: the search's "Opened" and the reports' "Requested" read in Tokyo's
+    time, and the bar says so (they were a UTC date beside the browser's own time, unnamed)."""
+    from zoneinfo import ZoneInfo
+
+    from audit.services.reports.build import report_request
+    from tables.models import Casino
+
+    Casino.objects.update(time_zone="Asia/Tokyo")
+    tokyo = ZoneInfo("Asia/Tokyo")
+    settled = play_at(audit_floor["table"], "dealer")
+    report = report_request(actor=users["auditor"], gaming_day=gaming_day)
+    page = laptop()
+    sign_in(page, site, "auditor")
+    results(page)
+    assert page.locator("#zone").inner_text() == "Times in Asia/Tokyo"
+    opened = settled.opened_at.astimezone(tokyo).strftime("%Y-%m-%d %H:%M:%S")
+    assert opened in page.locator(f"tr[data-round='{settled.pk}']").inner_text()
+    page.goto(f"{site.url}/audit/reports/")
+    requested = report.requested_at.astimezone(tokyo).strftime("%Y-%m-%d %H:%M:%S")
+    page.get_by_text(requested).first.wait_for()
+    assert page.locator("#zone").inner_text() == "Times in Asia/Tokyo"

@@ -15,7 +15,8 @@ from django.test import Client
 from tests.deploy.one_origin import one_origin_site
 from tests.push.server import DEADLINE_S, token_of
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# stack: it starts the proxy, gunicorn and uvicorn of its own.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.stack]
 
 
 @pytest.fixture

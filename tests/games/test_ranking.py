@@ -41,6 +41,10 @@ from casino.games.ranking import (
     pack_value,
 )
 
+# One worker runs the whole module: its module-scoped fixture is computed once, not once per
+# worker that happens to take one of its tests.
+pytestmark = pytest.mark.xdist_group("ranking-every-hand")
+
 ALL_FIVE_CARD_HANDS = 2_598_960
 DISTINCT_VALUES = 7462
 

@@ -12,7 +12,6 @@ import http.client
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -23,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.stacks import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 #: How long the server may take to start, or an event to come; polled, never timed.
@@ -81,12 +82,6 @@ def uvicorn(env: dict[str, str], port: int | None = None) -> Iterator[int]:
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait(5)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def server_env(django_db_blocker: Any) -> dict[str, str]:

@@ -24,6 +24,10 @@ from casino.games.russian import LineKind, Paytables, RussianPokerRules
 from casino.games.russian_hands import Line
 from tests.games.house_edge.test_bonus import DEMO_BONUS
 
+# One worker runs the whole module: its module-scoped fixture is computed once, not once per
+# worker that happens to take one of its tests.
+pytestmark = pytest.mark.xdist_group("house-edge-calculator")
+
 RULES = RussianPokerRules()
 PAYTABLES = Paytables.standard(bonus=DEMO_BONUS)
 

@@ -28,6 +28,10 @@ from casino.games.house_edge.strategy import CARIBBEAN_ACE_KING_OR_BETTER, Move
 from casino.games.house_edge.terms import EdgeTerms
 from casino.games.russian import Paytables, RussianPokerRules
 
+# One worker runs the whole module: its module-scoped fixture is computed once, not once per
+# worker that happens to take one of its tests.
+pytestmark = pytest.mark.xdist_group("house-edge-strategy")
+
 TERMS = EdgeTerms(RussianPokerRules(), Paytables.standard(), D(10), D(5000))
 
 

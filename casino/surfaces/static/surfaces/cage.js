@@ -2,7 +2,7 @@
 // the pits' push streams: a slip approved or a count decided elsewhere shows without a reload.
 
 import { get as api, post } from "./common/api.js";
-import { el } from "./common/dom.js";
+import { el, keepChildren, keyedNodes } from "./common/dom.js";
 import { money } from "./common/money.js";
 import { explainFields } from "./common/words.js";
 
@@ -59,9 +59,11 @@ import { explainFields } from "./common/words.js";
       el("button", { type: "button", onclick: act(`/api/v1/slips/${slip.id}/${path}/`, {}, SLIP_DONE[path]) }, label));
   }
 
-  function dropForm(table, shift) {
-    const cash = el("input", { type: "text", inputMode: "decimal", name: "cash", placeholder: "Cash", "aria-label": "Cash" });
-    const markers = el("input", { type: "text", inputMode: "decimal", name: "markers", placeholder: "Markers", "aria-label": "Markers", value: "0.00" });
+  // ``old``: the form before its shift's data changed, whose typed counts carry over.
+  function dropForm({ table, shift }, old) {
+    const typed = (name) => old?.querySelector(`input[name=${name}]`)?.value;
+    const cash = el("input", { type: "text", inputMode: "decimal", name: "cash", placeholder: "Cash", "aria-label": "Cash", value: typed("cash") || "" });
+    const markers = el("input", { type: "text", inputMode: "decimal", name: "markers", placeholder: "Markers", "aria-label": "Markers", value: typed("markers") ?? "0.00" });
     return el("form", { class: "cage-item", "data-shift": shift.id,
       onsubmit: act(`/api/v1/tables/${table.id}/drops/`, () => {
         // Checked here first: the count needs its cash, an amount (0.00 when the box is empty).
@@ -73,7 +75,7 @@ import { explainFields } from "./common/words.js";
       cash, markers, el("button", { type: "submit" }, "Count drop"));
   }
 
-  function dropConfirm(table, drop) {
+  function dropConfirm({ table, drop }) {
     return el("div", { class: "cage-item", "data-drop": drop.id },
       el("span", { class: "what" }, `${table.code} · counted by ${drop.counted_by}`),
       el("span", { class: "amount" }, `${money(drop.cash)} cash · ${money(drop.markers)} markers`),
@@ -82,6 +84,15 @@ import { explainFields } from "./common/words.js";
   }
 
   const empty = (text) => el("p", { class: "empty" }, text);
+
+  // Per list: the rows it shows, by key, and the line it shows when there are none.
+  const rows = new Map();
+  function list(id, items, key, make, none) {
+    if (!rows.has(id)) rows.set(id, { kept: new Map(), none: empty(none) });
+    const { kept, none: noneNode } = rows.get(id);
+    const nodes = keyedNodes(kept, items, { key, make });
+    keepChildren(document.getElementById(id), nodes.length ? nodes : [noneNode]);
+  }
 
   // Each load reads everything; one that finishes after a newer one started is dropped.
   let loads = 0;
@@ -96,18 +107,19 @@ import { explainFields } from "./common/words.js";
       ]);
       const trays = await Promise.all(tables.map((table) => api(urls.trayUrl.replace("{id}", table.id))));
       if (mine !== loads) return;
-      const toIssue = approved.map((slip) => slipRow(slip, "Issue", "issue"));
-      const toReceive = issued.filter((slip) => slip.kind === "credit").map((slip) => slipRow(slip, "Received at the cage", "receive"));
       const toCount = [];
       const toConfirm = [];
       tables.forEach((table, i) => {
-        for (const shift of trays[i].awaiting_drop) toCount.push(dropForm(table, shift));
-        for (const drop of trays[i].drops_pending) toConfirm.push(dropConfirm(table, drop));
+        for (const shift of trays[i].awaiting_drop) toCount.push({ table, shift });
+        for (const drop of trays[i].drops_pending) toConfirm.push({ table, drop });
       });
-      document.getElementById("issue-list").replaceChildren(...(toIssue.length ? toIssue : [empty("Nothing to issue")]));
-      document.getElementById("receive-list").replaceChildren(...(toReceive.length ? toReceive : [empty("Nothing to take back")]));
-      document.getElementById("drop-list").replaceChildren(...(toCount.length ? toCount : [empty("No drop to count")]));
-      document.getElementById("confirm-list").replaceChildren(...(toConfirm.length ? toConfirm : [empty("No drop to confirm")]));
+      // Each list keeps the rows whose data did not change: every change of a tray on the floor
+      // reloads the page's lists, and a count being typed or a button being tapped stays put.
+      list("issue-list", approved, (slip) => slip.id, (slip) => slipRow(slip, "Issue", "issue"), "Nothing to issue");
+      list("receive-list", issued.filter((slip) => slip.kind === "credit"), (slip) => slip.id,
+        (slip) => slipRow(slip, "Received at the cage", "receive"), "Nothing to take back");
+      list("drop-list", toCount, ({ shift }) => shift.id, dropForm, "No drop to count");
+      list("confirm-list", toConfirm, ({ drop }) => drop.id, dropConfirm, "No drop to confirm");
     } catch (failure) {
       error.textContent = refusalText(failure);
     }

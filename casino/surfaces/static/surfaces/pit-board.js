@@ -3,8 +3,9 @@
 // (a pit is tens of tables, so a redraw costs less than keeping a diff right).
 
 import { get as api, post } from "./common/api.js";
-import { el } from "./common/dom.js";
+import { el, keepChildren, keyedNodes } from "./common/dom.js";
 import { GAMES } from "./common/games.js";
+import { clockTime } from "./common/times.js";
 import { isNegative, money } from "./common/money.js";
 import { explainFields } from "./common/words.js";
 
@@ -40,9 +41,7 @@ import { explainFields } from "./common/words.js";
   const pct = (value) => (value === null || value === undefined ? "—" : `${value} %`);
   // Times in the casino's zone (the view names it; the bar says which).
   let zone;
-  const clock = (iso) => (iso
-    ? new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: zone }).format(new Date(iso))
-    : "—");
+  const clock = (iso) => clockTime(iso, zone);
   const zoneLabel = document.getElementById("zone");
   const duration = (seconds) => {
     if (seconds < 60) return `${seconds} s`;
@@ -116,9 +115,27 @@ import { explainFields } from "./common/words.js";
       figure("Cap hits", f.cap_hits, f.cap_hits ? "warn" : ""),
       figure("Open alerts", f.open_alerts, f.open_alerts ? "alarm" : ""),
     );
-    tables.replaceChildren(...view.tables.map(tableCard));
+    // Cards and alerts are made again only when their data changed: the board reloads on every
+    // change of the floor, and a card tapped or a note being typed must not be swapped under
+    // the pit boss's finger.
+    keepChildren(tables, keyedNodes(cards, view.tables, {
+      key: (table) => table.id,
+      make: tableCard,
+      signature: cardSignature,
+      refresh: (node, table) => {
+        const round = node.querySelector(".round[data-idle]");
+        if (round) round.dataset.idle = table.current_round.seconds_since_last_action;
+      },
+    }));
     tick();
   }
+
+  const cards = new Map();
+  // A card's data but the seconds since its round's last action, which the card counts itself.
+  const cardSignature = (table) => JSON.stringify({
+    ...table,
+    current_round: table.current_round && { ...table.current_round, seconds_since_last_action: null },
+  });
 
   function figure(label, value, tone = "") {
     return el("div", { class: `figure ${tone}` }, el("span", { class: "label" }, label), el("span", { class: "value" }, value));
@@ -240,11 +257,13 @@ import { explainFields } from "./common/words.js";
     }
   }
 
+  const alertNodes = new Map();
+  const noAlerts = el("li", { class: "empty" }, "No open alerts");
+
   function renderAlerts(alerts) {
     const items = Array.isArray(alerts) ? alerts : alerts.results || [];
-    alertList.replaceChildren(
-      ...(items.length ? items.map(alertItem) : [el("li", { class: "empty" }, "No open alerts")]),
-    );
+    const nodes = keyedNodes(alertNodes, items, { key: (alert) => alert.id, make: alertItem });
+    keepChildren(alertList, nodes.length ? nodes : [noAlerts]);
   }
 
   // An alert's figures, in a pit boss's words: what, where, how much.
@@ -286,9 +305,11 @@ import { explainFields } from "./common/words.js";
     return null;
   }
 
-  function alertItem(alert) {
-    const note = el("input", { type: "text", name: "note", placeholder: "What was done (required)", "aria-label": "Note: what was done", required: true });
-    const error = el("span", { class: "error", role: "alert" });
+  // ``old``: the alert's node before its data changed, whose note and refusal carry over.
+  function alertItem(alert, old) {
+    const typed = old?.querySelector("input[name=note]");
+    const note = el("input", { type: "text", name: "note", placeholder: "What was done (required)", "aria-label": "Note: what was done", required: true, value: typed?.value || "" });
+    const error = el("span", { class: "error", role: "alert" }, old?.querySelector(".error")?.textContent || "");
     const button = el("button", { type: "submit" }, "Acknowledge");
     const acknowledge = async (event) => {
       event.preventDefault();

@@ -4,12 +4,13 @@
 
 import { refusalOf } from "./common/api.js";
 import { el } from "./common/dom.js";
+import { dateTime } from "./common/times.js";
 
-export function when(iso) {
-  if (!iso) return "—";
-  const date = new Date(iso);
-  return `${date.toISOString().slice(0, 10)} ${date.toLocaleTimeString("en-GB")}`;
-}
+/** The zone the workbench's times are in: the casino's, which the bar names ("Times in …"). */
+export const ZONE = document.getElementById("zone")?.dataset.zone || "UTC";
+
+/** ``iso`` in the workbench's zone, "YYYY-MM-DD HH:MM:SS"; "—" for none. */
+export const when = (iso) => dateTime(iso, ZONE);
 
 export const badge = (text, tone = "") => el("span", { class: `badge ${tone}` }, text);
 

@@ -3,6 +3,7 @@
 // and decided here, through the corrections API) and its rows of the audit trail.
 import { get as api, post } from "./common/api.js";
 import { el, show } from "./common/dom.js";
+import { dateTime } from "./common/times.js";
 import { GAMES } from "./common/games.js";
 import { isNegative, money } from "./common/money.js";
 import { explain as errorWords } from "./common/words.js";
@@ -25,14 +26,7 @@ let zone = "UTC";
 // An open round's money on the table now (its view's figures), read beside the story.
 let onTable = null;
 
-function when(iso) {
-  if (!iso) return "—";
-  const parts = Object.fromEntries(new Intl.DateTimeFormat("en-GB", {
-    timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit",
-    hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23",
-  }).formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
+const when = (iso) => dateTime(iso, zone);
 
 const table = (heads, bodyRows, attrs = {}) =>
   el("table", { class: "grid", ...attrs },

@@ -35,3 +35,44 @@ export function show(node, ...children) {
 function nodes(children) {
   return children.flat(Infinity).filter(present).map((child) => (child instanceof Node ? child : document.createTextNode(String(child))));
 }
+
+/**
+ * Makes ``parent``'s children exactly ``nodes``, in that order, moving or removing only what
+ * differs: a child already in its place is left untouched, so a field being typed in keeps its
+ * value, its focus and its caret, and a tap on it is not lost to a redraw.
+ */
+export function keepChildren(parent, nodes) {
+  nodes.forEach((node, index) => {
+    const current = parent.childNodes[index];
+    if (current !== node) parent.insertBefore(node, current || null);
+  });
+  while (parent.childNodes.length > nodes.length) parent.lastChild.remove();
+  return parent;
+}
+
+/**
+ * The nodes of a keyed list, each made again only when its item changed. ``kept`` (a Map the
+ * page keeps) holds each key's node with the signature it was made from; ``make(item, old)``
+ * builds an item's node (``old``, its previous node if any, to carry over what the user was
+ * typing); ``signature(item)`` is what makes an item changed (its JSON by default), and
+ * ``refresh(node, item)`` updates a kept node in place for what the signature leaves out.
+ * Keys no longer listed are forgotten.
+ */
+export function keyedNodes(kept, items, { key, make, signature = JSON.stringify, refresh = null }) {
+  const listed = new Set();
+  const nodes = items.map((item) => {
+    const id = key(item);
+    listed.add(id);
+    const mark = signature(item);
+    const old = kept.get(id);
+    if (old && old.mark === mark) {
+      if (refresh) refresh(old.node, item);
+      return old.node;
+    }
+    const node = make(item, old?.node ?? null);
+    kept.set(id, { node, mark });
+    return node;
+  });
+  for (const id of [...kept.keys()]) if (!listed.has(id)) kept.delete(id);
+  return nodes;
+}
