@@ -20,7 +20,8 @@ Per table:
 - ``open_alerts``: the table's alerts not acknowledged;
 - ``waiting``: what waits for a pit boss's decision at the table, oldest first (``Waiting``):
   tray counts to confirm, slips asked for and not yet approved, slip voids and drop counts to
-  decide, corrections and changes of limits requested.
+  decide, corrections and changes of limits requested, and retractions of a round's last entries
+  asked at the table.
 
 The totals add the tables' figures up (a hold over the total wagered, a theoretical hold over
 every priced stake); a scope whose tables use more than one currency has no money totals
@@ -155,11 +156,13 @@ class Waiting:
 
     ``subject`` is ``count`` (an opener or a closer to confirm), ``slip`` (a fill or a credit
     to approve), ``slip_void`` (a void of a slip to decide), ``drop`` (a drop count to
-    confirm), ``correction`` (a void or a payout correction of a round) or ``limit_change``;
-    ``id`` is its id in its own API. ``what`` says which (the count's or the correction's kind,
-    the slip's kind and number, the limits asked for as ``name=value``), ``amount`` the money
-    it concerns (none for a correction or a change of limits), ``by`` and ``at`` who asked and
-    when, ``round`` the round a correction concerns.
+    confirm), ``correction`` (a void or a payout correction of a round), ``limit_change`` or
+    ``retraction`` (a round's last entries to take back); ``id`` is its id in its own API.
+    ``what`` says which (the count's or the correction's kind, the slip's kind and number, the
+    limits asked for as ``name=value``, the entries a retraction takes back, of which round and
+    why), ``amount`` the money it concerns (none for a correction, a change of limits or a
+    retraction), ``by`` and ``at`` who asked and when, ``round`` the round a correction or a
+    retraction concerns.
     """
 
     subject: str
@@ -283,6 +286,15 @@ _WAITING = """
                c.requested_at, c.round_id
         FROM audit_correction c JOIN tables_round r ON r.id = c.round_id
         WHERE r.table_id IN (SELECT id FROM floor) AND c.status = 'requested'
+        UNION ALL
+        SELECT r.table_id, 'retraction', q.id,
+               jsonb_array_length(q.events)
+               || CASE WHEN jsonb_array_length(q.events) = 1 THEN ' entry' ELSE ' entries' END
+               || ' of round ' || r.number || ': ' || q.reason,
+               NULL, q.requested_by_id, q.requested_at, q.round_id
+        FROM tables_retractionrequest q JOIN tables_round r ON r.id = q.round_id
+        WHERE r.table_id IN (SELECT id FROM floor)
+          AND NOT EXISTS (SELECT 1 FROM tables_retractiondecision d WHERE d.request_id = q.id)
         UNION ALL
         SELECT l.table_id, 'limit_change', l.id,
                (SELECT string_agg(k || '=' || coalesce(v #>> '{{}}', 'none'), ', ' ORDER BY k)

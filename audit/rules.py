@@ -27,7 +27,12 @@ rules.add_perm("audit.run_reports", is_auditor)
 rules.add_perm("audit.request_correction", is_assigned_dealer | is_supervising_pit_boss)
 rules.add_perm("audit.decide_correction", is_supervising_pit_boss)
 rules.add_perm("audit.list_corrections", is_pit_boss | is_auditor | is_admin)
-rules.add_perm("audit.view_correction", is_supervising_pit_boss | is_auditor | is_admin)
+# The dealer at the table reads its rounds' corrections too: a void asked at the tablet is
+# followed there until a pit boss decides it.
+rules.add_perm(
+    "audit.view_correction",
+    is_assigned_dealer | is_supervising_pit_boss | is_auditor | is_admin,
+)
 
 
 @rules.predicate

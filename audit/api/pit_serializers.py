@@ -61,20 +61,23 @@ class LiveFiguresOutputSerializer(_Serializer):
 
 class WaitingOutputSerializer(_Serializer):
     subject = serializers.ChoiceField(
-        choices=["count", "slip", "slip_void", "drop", "correction", "limit_change"],
+        choices=["count", "slip", "slip_void", "drop", "correction", "limit_change", "retraction"],
         help_text="What waits: a tray count to confirm, a slip to approve, a slip's void or a "
-        "drop count to decide, a correction or a change of limits to decide.",
+        "drop count to decide, a correction, a change of limits or a retraction of a round's "
+        "last entries to decide.",
     )
     id = serializers.IntegerField(help_text="Its id in its own API.")
     what = serializers.CharField(
         help_text="Which: the count's or correction's kind, the slip's kind and number, the "
         "limits asked for."
     )
-    amount = _money("The money it concerns; null for a correction or a change of limits.")
+    amount = _money(
+        "The money it concerns; null for a correction, a change of limits or a retraction."
+    )
     by = serializers.CharField(help_text="Who asked for it (or counted).")
     at = serializers.DateTimeField()
     round = serializers.IntegerField(
-        allow_null=True, help_text="The round a correction concerns (its id)."
+        allow_null=True, help_text="The round a correction or a retraction concerns (its id)."
     )
 
 

@@ -27,6 +27,7 @@ from django.views.decorators.http import require_GET
 
 from casino.games.rubyrun.rules import HandOptions
 from tables.models import Game, Table
+from tables.services.rounds import NOTE
 
 #: The app's own files, which the service worker keeps for a reload while offline.
 APP_FILES = (
@@ -42,6 +43,10 @@ APP_FILES = (
     "surfaces/tablet/picker.js",
     "surfaces/tablet/bounds.js",
     "surfaces/tablet/tray.js",
+    "surfaces/tablet/payout.js",
+    "surfaces/tablet/undo.js",
+    "surfaces/tablet/pinpad.js",
+    "surfaces/tablet/stream.js",
     "surfaces/common/dom.js",
     "surfaces/common/api.js",
     "surfaces/common/money.js",
@@ -53,6 +58,12 @@ APP_FILES = (
 #: What may be agreed before a deal, per game: flags that override the table's rule set for one
 #: round (``POST .../rounds/`` ``options``); a game absent here takes none.
 ROUND_OPTIONS: dict[str, type] = {Game.RUBY_RUN: HandOptions}
+
+
+#: The actions every game takes at any point of a round that are not its next step: a note in
+#: the round's log (the rounds service's own) and a card seen by accident (each engine's). The
+#: app offers them apart from the next actions, so that these stay in view.
+ROUND_AIDS = (NOTE, "expose_card")
 
 
 def round_options() -> dict[str, list[dict[str, str]]]:
@@ -76,6 +87,7 @@ def tablet_app(request: HttpRequest) -> HttpResponse:
             "config": {
                 "urls": api_urls(),
                 "roundOptions": round_options(),
+                "aids": list(ROUND_AIDS),
                 "serviceWorker": reverse("surfaces-tablet-sw"),
             }
         },
@@ -150,6 +162,19 @@ def api_urls() -> dict[str, str]:
         "round": templated("round-detail", round_id=0),
         "action": templated("round-action", round_id=0),
         "settle": templated("round-settle", round_id=0),
+        "paid": templated("round-paid", round_id=0),
+        "retractable": templated("round-retractable", round_id=0),
+        "retractionRequest": templated("round-retraction-request", round_id=0),
+        "retraction": templated("retraction-detail", request_id=0),
+        "retractionApprove": templated("retraction-approve", request_id=0),
+        "retractionReject": templated("retraction-reject", request_id=0),
+        "retractionWithdraw": templated("retraction-withdraw", request_id=0),
+        "decisionSignIn": reverse("tablet-decision-sign-in"),
+        "correctionRequest": templated("audit-correction-request", round_id=0),
+        "correction": templated("audit-correction-detail", correction_id=0),
+        "correctionApprove": templated("audit-correction-approve", correction_id=0),
+        "correctionReject": templated("audit-correction-reject", correction_id=0),
+        "pitEvents": templated("pit-events", pit_id=0),
         "tray": templated("table-tray", table_id=0),
         "trayCounts": templated("table-tray-counts", table_id=0),
         "slips": templated("table-slips", table_id=0),

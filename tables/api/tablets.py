@@ -138,6 +138,10 @@ class TabletTableSerializer(serializers.Serializer):  # type: ignore[type-arg]
     id = serializers.IntegerField()
     name = serializers.CharField(source="code")
     pit = serializers.CharField(source="pit.name")
+    pit_id = serializers.IntegerField(
+        help_text="The pit's id: the tablet follows its table's changes on the pit's stream "
+        "(GET /api/v1/pits/{id}/events/, with the dealer's token)."
+    )
     casino = serializers.CharField(source="pit.casino.name")
     game = serializers.CharField()
 

@@ -568,3 +568,37 @@ def test_what_waits_for_the_pit_boss_is_on_its_table_and_leaves_once_decided(
         ("limit_change", change.pk),
     }
     assert [w.amount for w in rp.waiting if w.subject == "drop"] == [D("40.00")]
+
+
+def test_a_retraction_asked_at_the_table_waits_on_its_card_until_decided(
+    known_floor: dict[str, int],
+    live_floor: dict[str, Any],
+    users: dict[str, Any],
+    make_user: Callable[..., Any],
+) -> None:
+    """A dealer's undo of a round's last entries is on the table's to-do list, naming the
+    entries, the round and why, until a pit boss decides it."""
+    from tables.models import Round
+    from tables.services.retractions import retraction_reject, retraction_request
+
+    in_play = Round.objects.get(pk=known_floor["rp1_d"])
+    request = retraction_request(
+        round_id=in_play.pk,
+        actor=users["dealer"],
+        expected_event=in_play.last_event_seq,
+        count=1,
+        reason="wrong box",
+    )
+    rp = table_view(table_id=live_floor["table"].pk).table
+    [waiting] = [w for w in rp.waiting if w.subject == "retraction"]
+    assert (waiting.id, waiting.round, waiting.amount, waiting.by) == (
+        request.pk,
+        in_play.pk,
+        None,
+        "dealer",
+    )
+    assert waiting.what == f"1 entry of round {in_play.number}: wrong box"
+
+    retraction_reject(request_id=request.pk, actor=users["pit_boss"])
+    rp = table_view(table_id=live_floor["table"].pk).table
+    assert [w for w in rp.waiting if w.subject == "retraction"] == []

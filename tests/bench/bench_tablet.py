@@ -16,6 +16,10 @@ Figures:
   answer (the app's ``tablet-entry`` performance measures), median over the round, against
   ``api_action_ms``, the median of the same round's actions posted by a plain HTTP client with
   the same token in the same run. Goal: under 100 ms.
+- ``tablet_round_taps_full``: the taps of the next round, ``tests.browser.tablet_app``'s full
+  round (four boxes, one blind, a bonus on one, an exchange of two cards, insurance, a sixth
+  card, a fold, a dealer without a game and a box buying one), from "Open next round" to
+  "Paid" (Settle and Paid counted), against its ``cards_plus_decisions``. Goal: at most 1.2.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from typing import Any
 
 from tests.bench.floor import BENCH_SETTINGS, setup_django, tables_with_dealers
 from tests.browser.chromium import LAUNCH_ARGS, chromium_executable
-from tests.browser.tablet_app import LANDSCAPE, Hand, play_russian_round
+from tests.browser.tablet_app import LANDSCAPE, Hand, play_full_round, play_russian_round
 from tests.push.server import uvicorn
 from tests.russian_round import FOUR_BOX_ROUND
 
@@ -57,6 +61,7 @@ def run(report: Report) -> None:
         prefix="bench-tablet", game="russian_poker", count=1, paytables=True
     )[0]
     dealer = _dealer_with_pin(table_id)
+    _bonus_offered(table_id)
     with uvicorn({"DJANGO_SETTINGS_MODULE": BENCH_SETTINGS}) as port, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(chromium_executable()), args=LAUNCH_ARGS)
         context = browser.new_context(viewport=LANDSCAPE, has_touch=True)
@@ -67,18 +72,28 @@ def run(report: Report) -> None:
         hand.taps = 0
         play_russian_round(hand)
         hand.tap("[data-settle]")
-        hand.page.locator("[data-next-round]").wait_for()
         taps = hand.taps
         round_id = hand.round_id()
+        hand.page.locator("[data-paid]").wait_for()
         measured = hand.page.evaluate(
             "performance.getEntriesByName('tablet-entry').map(m => m.duration)"
         )
+        hand.paid()
+        # The issue's full round, from "Open next round" to "Paid".
+        hand.taps = 0
+        play_full_round(hand)
+        full_round_id = hand.round_id()
+        hand.settle()
+        hand.paid()
+        full_taps = hand.taps
         token = hand.page.evaluate("localStorage.getItem('tablet.token')")
         context.close()
         browser.close()
         api_ms = _api_round(port, table_id, token)
     baseline = _cards_plus_decisions(round_id)
     report("tablet_round_taps", taps, "taps", taps / baseline, "cards_plus_decisions")
+    full = _cards_plus_decisions(full_round_id)
+    report("tablet_round_taps_full", full_taps, "taps", full_taps / full, "cards_plus_decisions")
     app_ms = statistics.median(measured)
     report("tablet_action_ms", app_ms, "ms", app_ms / api_ms, "api_action_ms")
 
@@ -87,6 +102,23 @@ def _table(table_id: int) -> Any:
     from tables.models import Table
 
     return Table.objects.select_related("pit").get(pk=table_id)
+
+
+def _bonus_offered(table_id: int) -> None:
+    """The table takes the bonus side bet (the full round places one): the bench's main and
+    bonus paytables in use, and the tests' bonus limits."""
+    from decimal import Decimal
+
+    from payouts.models import Paytable, TablePaytable
+    from tables.models import Table
+
+    for paytable in Paytable.objects.filter(
+        name__in=["bench-tablet bench main", "bench-tablet bench bonus"]
+    ):
+        TablePaytable.objects.update_or_create(
+            table_id=table_id, kind=paytable.kind, defaults={"paytable": paytable}
+        )
+    Table.objects.filter(pk=table_id).update(bonus_min=Decimal(1), bonus_max=Decimal(500))
 
 
 def _dealer_with_pin(table_id: int) -> str:

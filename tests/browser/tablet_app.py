@@ -93,9 +93,9 @@ class Hand:
         pin = PINS.get(username, "2468")
         pin_set_at_console(username=username, pin=pin)
         self.enter_pin(username, pin)
-        self.page.locator("#screen [data-open-round], #screen .phase").first.wait_for(
-            timeout=WAIT_MS
-        )
+        self.page.locator(
+            "#screen [data-open-round], #screen .phase, #screen .settlement"
+        ).first.wait_for(timeout=WAIT_MS)
 
     def enter_pin(self, username: str, pin: str) -> None:
         """On the PIN screen: the name, the PIN on the pad, sign in."""
@@ -124,6 +124,15 @@ class Hand:
         for card in cards:
             self.tap(f"#picker [data-card='{card}']")
 
+    def own(self, *cards: str) -> None:
+        """Tap ``cards`` among the box's own cards in the open picker (an exchange's discards)."""
+        for card in cards:
+            self.tap(f"#picker [data-own='{card}']")
+
+    def picker_for(self, title: str) -> None:
+        """Wait for the card picker the app opens by itself, titled ``title``."""
+        self.page.locator("#picker[open] h2", has_text=title).wait_for(timeout=WAIT_MS)
+
     def done(self) -> None:
         self.tap("#picker [data-picker='done']")
 
@@ -143,6 +152,16 @@ class Hand:
 
     def cancel(self) -> None:
         self.tap("#form [data-cancel]")
+
+    def settle(self) -> None:
+        """Settle on the payout screen; it then asks for "Paid"."""
+        self.tap("#screen [data-settle]")
+        self.page.locator("#screen [data-paid]").wait_for(timeout=WAIT_MS)
+
+    def paid(self) -> None:
+        """Mark the round paid; the table is then between rounds."""
+        self.tap("#screen [data-paid]")
+        self.page.locator("#screen [data-open-round]").wait_for(timeout=WAIT_MS)
 
     # -- what the screen shows -----------------------------------------------------------
 
@@ -172,6 +191,20 @@ class Hand:
 
     def round_id(self) -> int:
         return int(self.page.locator("#screen").get_attribute("data-round") or "0")
+
+    def dues(self) -> dict[str, dict[str, D]]:
+        """What the payout screen says each box or seat is due: ``{"box:1": {"take": ...,
+        "pay": ..., "stays": ...}}``, read from the screen's words."""
+        shown: dict[str, dict[str, D]] = {}
+        for key in self.page.locator("#screen [data-pay]").evaluate_all(
+            "nodes => nodes.map(n => n.dataset.pay)"
+        ):
+            card = self.page.locator(f"#screen [data-pay='{key}']")
+            shown[key] = {
+                due: amount(card.locator(f"[data-due='{due}'] strong").inner_text())
+                for due in ("take", "pay", "stays")
+            }
+        return shown
 
 
 def tablet_context(
@@ -221,6 +254,45 @@ def each_figure_once(page: Any) -> None:
             assert times(text, f"{D(figure['amount']):,.2f}") >= 1, (figure, text)
 
 
+def amount(text: str) -> D:
+    """An amount as the app writes it ("1,234.50", "−5.00") as a Decimal."""
+    return D(text.replace(",", "").replace("−", "-").strip())
+
+
+def settlement_dues(round_id: int, client: Any) -> dict[str, dict[str, D]]:
+    """What the round's settlement says each box or seat is due now, per line summed, from the
+    round's answer (the settlement's figures, ``view.result``), each line checked against the
+    settlement the server stored: its paid amount less what was paid during the game is what
+    the dealer pays and leaves on the layout; its stake less what was taken during the game is
+    what the dealer takes and leaves."""
+    response = client.get(f"/api/v1/rounds/{round_id}/")
+    assert response.status_code == 200, response.json()
+    answer = response.json()
+    stored = {
+        (line["box"], line["line"]): line for line in (answer["settlement"] or {})["lines"]
+    }
+    result = answer["view"]["result"]
+    where_of = lambda p: f"{p['kind']}:{p['number']}"  # noqa: E731
+    dues = {
+        where_of(p["position"]): {"take": D(0), "pay": D(0), "stays": D(0)}
+        for p in result["positions"]
+    }
+    for line in result["lines"]:
+        where = where_of(line["position"])
+        row = stored[(line["position"]["number"], line["line"])]
+        take, pay, stays = D(line["take"]), D(line["pay"]), D(line["stays"])
+        assert D(row["paid_amount"]) - D(line["paid_in_play"]) == pay + stays, (row, line)
+        assert D(row["stake"]) - D(line["collected_in_play"]) == take + stays, (row, line)
+        box = dues[where]
+        box["take"] += take
+        box["pay"] += pay
+        box["stays"] += stays
+    for position in result["positions"]:
+        figures = {due: D(position[due]) for due in ("take", "pay", "stays")}
+        assert figures == dues[where_of(position["position"])], position
+    return dues
+
+
 def times(text: str, phrase: str) -> int:
     """How many times ``text`` holds ``phrase`` as whole words, in any case."""
     return len(re.findall(rf"(?<![\w.,]){re.escape(phrase)}(?![\w])", text, re.IGNORECASE))
@@ -250,11 +322,13 @@ def events_of(round_id: int, client: Any) -> list[dict[str, Any]]:
 
 def play_russian_round(hand: Hand, screenshot: Callable[[Any, str], Any] | None = None) -> None:
     """The four-box round of ``tests.russian_round``, with box 1 exchanging two cards first:
-    wagers, no more bets, the deal, the decisions, the dealer's cards; stops at the settlement."""
+    wagers, no more bets, the deal, the decisions, the dealer's cards; stops at the payout
+    screen. The app opens the next box's form or picker by itself, and the cards the dealer
+    deals next (the up card, the face-down cards) once the server has answered."""
     shot = screenshot or (lambda page, name: None)
     hand.open_round()
     shot(hand.page, "open")
-    # Box 1's wagers; the app opens the next box's at once, with the same stake.
+    # Box 1's wagers; the app opens the next box's at once.
     hand.action("place_wagers", 1)
     shot(hand.page, "wager-form")
     hand.record()
@@ -262,24 +336,21 @@ def play_russian_round(hand: Hand, screenshot: Callable[[Any, str], Any] | None 
         hand.record()
     hand.wait_event(4)
     hand.action("close_bets")
-    hand.wait_event(5)
-    # The deal: box 1's five cards, then the app opens each next box's picker by itself.
-    hand.action("deal_box", 1)
+    # The deal: box 1's picker opens by itself, then each next box's.
+    hand.picker_for("Box 1")
     for number, cards in BOXES.items():
+        hand.picker_for(f"Box {number}")
         hand.cards(*cards.split())
         if number == 2:
             shot(hand.page, "picker")
-    hand.wait_event(9)
-    hand.action("deal_card")
+    hand.picker_for("Dealer")
     hand.cards(DEALER_UP)
     hand.wait_event(10)
     shot(hand.page, "decisions")
     each_figure_once(hand.page)
     hand.action("exchange", position="box:1")
-    hand.cards("7c", "3s")
-    hand.done()
+    hand.own("7c", "3s")
     hand.cards("Kc", "9h")
-    hand.done()
     hand.wait_event(11)
     hand.action("bet", position="box:1")
     hand.action("fold", position="box:2")
@@ -288,7 +359,86 @@ def play_russian_round(hand: Hand, screenshot: Callable[[Any, str], Any] | None 
     hand.wait_event(14)
     hand.action("bet", position="box:3")
     hand.action("bet", position="box:4")
-    hand.wait_event(16)
-    hand.action("reveal_dealer")
+    # The last decision made, the dealer's face-down cards are asked at once.
+    hand.picker_for("face-down")
     hand.cards(*DEALER_DOWN.split())
     hand.wait_event(17)
+    hand.page.locator("#screen [data-settle]").wait_for(timeout=WAIT_MS)
+
+
+#: The full round of the benchmark and the tests: four boxes, box 1 with a bonus and an
+#: exchange of two cards, box 2 insured, box 3 buying a sixth card and folding, box 4 the blind
+#: box of box 3's player; the dealer has no game, box 1 buys one.
+FULL_BOXES = {
+    1: "8h 8s Kd 7c 3s",
+    2: "7h 7d 7s Kh 4d",
+    3: "Jh Jd 9c 5s 4h",
+    4: "Qh Qc 6d 5d 2s",
+}
+FULL_DEALER_UP = "3d"
+FULL_DEALER_DOWN = "Kc Jc 9d 6c"
+FULL_REPLACEMENT = "2d"
+
+
+def play_full_round(hand: Hand, *, repeat: bool = False) -> None:
+    """``FULL_BOXES``'s round from "Open next round" to the payout screen, as a dealer taps it:
+    every wager entered (or, ``repeat``, the last round's repeated with one tap), every card
+    picked, every decision. The server's event numbers are counted from the round's first."""
+    hand.open_round()
+    first = int(hand.page.locator("#screen").get_attribute("data-event") or "0")
+
+    def at(seq: int) -> None:
+        hand.wait_event(first + seq)
+
+    if repeat:
+        hand.tap("#screen [data-repeat] .take")
+    else:
+        hand.action("place_wagers", 1)
+        hand.chip("bonus", "5.00")
+        hand.record()
+        for number in (2, 3):
+            hand.page.locator("#form[open] h2", has_text=f"Box {number}").wait_for(
+                timeout=WAIT_MS
+            )
+            hand.record()
+        hand.page.locator("#form[open] h2", has_text="Box 4").wait_for(timeout=WAIT_MS)
+        # Box 4 is the blind box of box 3's player.
+        hand.tap("#form [data-field='blind'] input")
+        hand.tap("#form [data-field='player'] [data-name='Player 3']")
+        hand.record()
+    at(4)
+    hand.action("close_bets")
+    for number, cards in FULL_BOXES.items():
+        hand.picker_for(f"Box {number}")
+        hand.cards(*cards.split())
+    hand.picker_for("Dealer: up card")
+    hand.cards(FULL_DEALER_UP)
+    at(10)
+    hand.action("declare_bonus", position="box:1")
+    at(11)
+    hand.action("exchange", position="box:1")
+    hand.own("7c", "3s")
+    hand.cards("Qd", "2h")
+    at(12)
+    hand.action("bet", position="box:1")
+    at(13)
+    hand.action("insure", position="box:2")
+    hand.record()
+    at(14)
+    hand.action("bet", position="box:2")
+    at(15)
+    hand.action("buy_sixth_card", position="box:3")
+    hand.cards("Ah")
+    at(16)
+    hand.action("fold", position="box:3")
+    hand.picker_for("face-down")
+    hand.cards(*FULL_DEALER_DOWN.split())
+    at(18)
+    hand.action("buy_game", position="box:1")
+    at(19)
+    hand.action("take_ante", position="box:2")
+    at(20)
+    hand.action("take_ante", position="box:4")
+    hand.picker_for("replacement")
+    hand.cards(FULL_REPLACEMENT)
+    hand.page.locator("#screen [data-settle]").wait_for(timeout=WAIT_MS)

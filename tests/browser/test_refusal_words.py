@@ -23,4 +23,7 @@ def test_a_wrong_pin_is_said_in_words_and_nothing_after_them(
     hand.enter_pin("dealer", "0000")
     problem = hand.page.locator("#problem")
     problem.locator("[data-code='pin_wrong']").wait_for(timeout=WAIT_MS)
-    assert problem.inner_text() == "Wrong user name or PIN."
+    # The words, and the tries left before the name is locked: nothing else after them.
+    assert (
+        problem.inner_text() == "Wrong user name or PIN. 9 tries left before the name is locked."
+    )

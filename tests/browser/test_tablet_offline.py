@@ -48,15 +48,18 @@ def test_a_round_entered_offline_survives_a_reload_and_is_applied_once(
     app_is_kept_offline(page)
     wagers_and_no_more_bets(hand)
     round_id = hand.round_id()
-    # The network drops in the middle of the deal: the dealer deals on.
+    # The network drops in the middle of the deal: the dealer deals on, from box 1's picker
+    # (opened by itself after "no more bets").
+    hand.picker_for("Box 1")
     page.context.set_offline(True)
-    hand.action("deal_box", 1)
     for cards in list(BOXES.values())[:2]:
         hand.cards(*cards.split())
     page.locator("#connection[data-state='offline']").wait_for()
     hand.wait_waiting(2)
     assert "Offline · 2 entries waiting" in page.locator("#connection").inner_text()
-    # Box 3's picker is open: the cards entered offline are out of it already.
+    # Box 3's picker is open, titled for box 3: the cards entered offline are out of it
+    # already.
+    assert page.locator("#picker[open] h2").inner_text().startswith("Box 3")
     assert page.locator("#picker [data-card='8h']").get_attribute("aria-disabled") == "true"
     screenshot(page, "offline-picker")
     # The tablet is reloaded while offline: the app comes back from its service worker, with
@@ -99,11 +102,10 @@ def test_a_round_entered_offline_survives_a_reload_and_is_applied_once(
     hand.cards("Ah")
     hand.action("bet", position="box:3")
     hand.action("bet", position="box:4")
-    hand.action("reveal_dealer")
+    # The last decision made, the dealer's face-down cards are asked at once.
+    hand.picker_for("face-down")
     hand.cards(*DEALER_DOWN.split())
-    hand.page.locator("[data-settle]").wait_for()
-    hand.tap("[data-settle]")
-    hand.page.locator("[data-next-round]").wait_for()
+    hand.settle()
     assert len(events_of(round_id, client_for("auditor"))) == 16
     settlement = Settlement.objects.get(round_id=round_id)
     # RULES 1.13 as tests/russian_round plays it: the house pays 120 net on 110 staked.
@@ -210,8 +212,8 @@ def test_a_refused_entry_stops_the_queue_with_the_reason_until_it_is_dropped(
     app_is_kept_offline(page)
     wagers_and_no_more_bets(hand)
     round_id = hand.round_id()
+    hand.picker_for("Box 1")
     page.context.set_offline(True)
-    hand.action("deal_box", 1)
     hand.cards(*BOXES[1].split())
     hand.cards(*BOXES[2].split())
     hand.page.locator("#picker [data-picker='cancel']").click()

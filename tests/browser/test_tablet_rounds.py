@@ -28,7 +28,11 @@ def russian_table(floor: dict[str, Any]) -> Any:
 
 
 def test_a_russian_poker_round_through_the_app(
-    hand: Hand, users: dict[str, Any], russian_table: Any, screenshot: Callable[..., Path]
+    hand: Hand,
+    users: dict[str, Any],
+    russian_table: Any,
+    client_for: Callable[[str | None], Any],
+    screenshot: Callable[..., Path],
 ) -> None:
     hand.sign_in("dealer")
     tablet_app.play_russian_round(hand, screenshot)
@@ -36,42 +40,35 @@ def test_a_russian_poker_round_through_the_app(
     settlement.wait_for()
     screenshot(hand.page, "settlement")
     # Box 3: a straight with Ace-King after its sixth card: the Ante back and the Bet paid 4 to
-    # 1 on the straight plus 1 to 1 on Ace-King (RULES 1.13's 30 + 10 + 80 + 20 - fee).
-    pay3 = settlement.locator("[data-pay='box:3'] .to-pay strong").inner_text()
-    hand.tap("[data-settle]")
-    hand.page.locator("[data-next-round]").wait_for()
+    # 1 on the straight plus 1 to 1 on Ace-King (RULES 1.13's 30 + 10 + 80 + 20 - fee): its
+    # stakes stay on the layout and the winnings are put beside them.
+    shown = hand.dues()
+    hand.settle()
     screenshot(hand.page, "settled")
+    hand.paid()
     settled = Settlement.objects.get(round__table=russian_table)
     assert settled.round.last_event_seq == 17
     paid = {line.box: D(0) for line in settled.lines.all()}
     for line in settled.lines.all():
         paid[line.box] += line.paid_amount
-    assert D(pay3.replace(",", "")) == paid[3]
-    assert paid[2] == D(0)
+    assert shown["box:3"]["pay"] + shown["box:3"]["stays"] == paid[3]
+    assert shown["box:3"]["stays"] == D(30)
+    assert paid[2] == D(0) and shown["box:2"]["pay"] == D(0)
+    assert shown == tablet_app.settlement_dues(settled.round_id, client_for("auditor"))
 
 
-def settle_and_check(hand: Hand, table: Any) -> Settlement:
-    """Settle on the app; what it showed each box or seat is what the settlement paid."""
-    shown = {
-        key: D(
-            hand.page.locator(f"[data-pay='{key}'] .to-pay strong").inner_text().replace(",", "")
-        )
-        for key in hand.page.locator("[data-pay]").evaluate_all(
-            "nodes => nodes.map(n => n.dataset.pay)"
-        )
-    }
+def settle_and_check(hand: Hand, table: Any, client: Any) -> Settlement:
+    """Settle on the app, then mark it paid: what it showed each box or seat to take, pay and
+    leave on the layout is what the settlement says, line by line."""
+    shown = hand.dues()
     for key in shown:
         kind, number = key.split(":")
         header = hand.page.locator(f"[data-pay='{key}'] header").inner_text()
         assert tablet_app.times(header, f"{kind.capitalize()} {number}") == 1, header
-    hand.tap("[data-settle]")
-    hand.page.locator("[data-next-round]").wait_for()
+    hand.settle()
+    hand.paid()
     settled = Settlement.objects.get(round__table=table)
-    paid: dict[str, D] = {key: D(0) for key in shown}
-    kind = next(iter(shown)).split(":")[0]
-    for line in settled.lines.all():
-        paid[f"{kind}:{line.box}"] += line.paid_amount
-    assert shown == paid
+    assert shown == tablet_app.settlement_dues(settled.round_id, client)
     return settled
 
 
@@ -80,6 +77,7 @@ def test_a_ruby_run_hand_through_the_app(
     tablet_site: Site,
     users: dict[str, Any],
     play_game_at_table: Callable[..., Any],
+    client_for: Callable[[str | None], Any],
     screenshot: Callable[..., Path],
 ) -> None:
     table = play_game_at_table("ruby_run", ante="50", small_blind="0", big_blind="0")
@@ -95,26 +93,29 @@ def test_a_ruby_run_hand_through_the_app(
     screenshot(hand.page, "seating")
     hand.record()
     hand.action("post_forced_bets")
-    hand.wait_event(2)
-    hand.action("deal_hole_cards", 1)
+    # The hole cards are asked at once, seat by seat, each picker titled for its seat.
+    hand.picker_for("Seat 1: hole cards")
     hand.cards("Jh", "2c", "3d")
+    hand.picker_for("Seat 2: hole cards")
     hand.cards("Kd", "Kh", "5s")
     hand.wait_event(4)
     screenshot(hand.page, "betting")
     tablet_app.each_figure_once(hand.page)
+    # The seat decides: none of its actions is the highlighted one, Fold least of all.
+    assert hand.page.locator("#screen .action[data-action='fold']").count() >= 1
+    assert hand.page.locator("#screen .action.likely").count() == 0
     hand.action("check", position="seat:1")
     hand.action("check", position="seat:2")
-    hand.wait_event(6)
-    hand.action("deal_over_cards")
+    hand.picker_for("over cards")
     hand.cards("9h", "Th", "Ks")
-    hand.action("deal_under_cards")
+    hand.picker_for("under cards")
     hand.cards("Jd", "Qd", "Ac")
-    hand.action("deal_slam")
+    hand.picker_for("Slam")
     hand.cards("7c")
     hand.wait_event(9)
     hand.page.locator(".settlement").wait_for()
     screenshot(hand.page, "settlement")
-    settle_and_check(hand, table)
+    settle_and_check(hand, table, client_for("auditor"))
     context.close()
 
 
@@ -122,6 +123,7 @@ def test_a_red_dog_game_through_the_app(
     hand: Hand,
     users: dict[str, Any],
     play_game_at_table: Callable[..., Any],
+    client_for: Callable[[str | None], Any],
     screenshot: Callable[..., Path],
 ) -> None:
     table = play_game_at_table("red_dog")
@@ -134,10 +136,11 @@ def test_a_red_dog_game_through_the_app(
     hand.tap("#form [data-field='button'] [data-choice='3']")
     hand.record()
     hand.action("start_hand")
-    hand.wait_event(2)
-    hand.action("deal_hand", 1)
+    hand.picker_for("Seat 1")
     hand.cards("2h", "3h", "4h", "5h", "6h")
+    hand.picker_for("Seat 2")
     hand.cards("Ks", "9s", "7h", "4d", "Ac")
+    hand.picker_for("Seat 3")
     hand.cards("2s", "3s", "4s", "5s", "6s")
     hand.wait_event(5)
     screenshot(hand.page, "betting")
@@ -149,9 +152,10 @@ def test_a_red_dog_game_through_the_app(
         hand.action("place_bet", position=f"seat:{seat}")
         hand.chip("amount", "2.00")
         hand.record()
-        hand.action("show_burn")
+        # The burn card and the turned card are asked at once, one after the other.
+        hand.picker_for("burn")
         hand.cards(burn)
-        hand.action("turn_card")
+        hand.picker_for("Turn")
         hand.cards(turned)
         seq += 3
         hand.wait_event(seq)
@@ -159,4 +163,11 @@ def test_a_red_dog_game_through_the_app(
     hand.action("end_game")
     hand.page.locator(".settlement").wait_for()
     screenshot(hand.page, "settlement")
-    settle_and_check(hand, table)
+    # Seat 2's bet won at its turn was paid then: its end pays the final share alone.
+    shown = hand.dues()
+    # Each seat gets an equal share, seat 2 as well: not its 2.00 won before besides.
+    assert shown["seat:2"]["pay"] == shown["seat:1"]["pay"] == D(2)
+    assert "Already paid during the game: 2.00" in hand.page.locator(
+        "[data-pay='seat:2']"
+    ).inner_text()
+    settle_and_check(hand, table, client_for("auditor"))

@@ -146,7 +146,7 @@ def test_no_sign_out_while_entries_wait_to_be_sent(
 
     problem = hand.page.locator("#problem")
     problem.wait_for(timeout=WAIT_MS)
-    assert "1 entries are still waiting" in problem.inner_text()
+    assert "1 entry still waiting" in problem.inner_text()
     assert stored(hand, "tablet.token") == token
     assert hand.page.locator("#screen").get_attribute("data-screen") == "round"
     assert hand.page.locator("#signed-out").is_hidden()

@@ -274,7 +274,8 @@ def test_a_refusals_details_name_the_card_and_the_fields() -> None:
 
 def test_every_code_worded_is_one_the_server_answers() -> None:
     text = (COMMON / "words.js").read_text()
-    table = text[text.index("const WORDS = {") : text.index("\n};")]
+    start = text.index("const WORDS = {")
+    table = text[start : text.index("\n};", start)]
     worded = re.findall(r"^  (\w+):", table, re.MULTILINE)
     assert len(worded) >= len(set(DEALER_WORDS) | set(DESK_WORDS))
     assert set(worded) - {str(code) for code in all_codes()} == set()

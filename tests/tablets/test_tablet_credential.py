@@ -29,6 +29,7 @@ def test_the_tablet_names_its_table_its_dealer_and_the_round_in_play(
             "id": table.pk,
             "name": "RP-1",
             "pit": "Pit A",
+            "pit_id": floor["pit"].pk,
             "casino": "Test Casino",
             "game": "russian_poker",
         },

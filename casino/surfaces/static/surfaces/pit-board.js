@@ -199,6 +199,12 @@ import { explainFields } from "./common/words.js";
       text: `${w.what === "void" ? "Void" : "Payout correction"} of a round asked by ${w.by}`,
       link: ["Decide on the workbench", urls.roundUrl.replace("{id}", w.round)],
     }),
+    // A dealer's undo of a round's last entries: decided here, as at the tablet by PIN.
+    retraction: (w) => ({
+      text: `Undo ${w.what} (asked by ${w.by})`,
+      actions: [["Approve", `/api/v1/retractions/${w.id}/approve/`], ["Reject", `/api/v1/retractions/${w.id}/reject/`]],
+      link: ["Open the round", urls.roundUrl.replace("{id}", w.round)],
+    }),
     limit_change: (w) => ({
       text: `Limits ${w.what} asked by ${w.by}`,
       actions: [["Approve", `/api/v1/limit-changes/${w.id}/approve/`], ["Reject", `/api/v1/limit-changes/${w.id}/reject/`]],

@@ -6,9 +6,33 @@
 // auditor on the workbench). A code said the same way to both has one wording; one said
 // otherwise to each has a wording per reader; one worded for the dealer alone shows the desk
 // the server's own message, which names the slip, the count or the person concerned.
+//
+// A wording may be a function of the refusal's details (the limit crossed, the count of cards
+// expected): it then says what the server measured, and reads the same as the plain wording
+// when the details are absent.
+
+import { money } from "./money.js";
 
 export const DEALER = "dealer";
 export const DESK = "desk";
+
+const present = (value) => value !== null && value !== undefined && value !== "";
+
+/** "between 5.00 and 100.00", "at least 5.00", "at most 100.00": a limit's bounds in words. */
+function bounds({ minimum, maximum }) {
+  if (present(minimum) && present(maximum)) return `between ${money(minimum)} and ${money(maximum)}`;
+  if (present(minimum)) return `at least ${money(minimum)}`;
+  if (present(maximum)) return `at most ${money(maximum)}`;
+  return "";
+}
+
+/** A limit crossed: what must hold and what was entered, from the refusal's details. */
+const limited = (what, plain) => (details) => {
+  const range = bounds(details);
+  if (!range) return plain;
+  const entered = present(details.amount) ? ` (${money(details.amount)} entered)` : "";
+  return `${what} must be ${range}${entered}.`;
+};
 
 const WORDS = {
   // The request.
@@ -51,7 +75,13 @@ const WORDS = {
   sign_in_locked: { dealer: "Sign-in is locked after too many attempts. Call the pit boss." },
   tablet_revoked: { dealer: "This tablet was revoked. A pit boss must pair it again." },
   tablet_other_table: { dealer: "This tablet belongs to another table." },
-  pin_wrong: { dealer: "Wrong user name or PIN." },
+  pin_wrong: {
+    dealer: ({ tries_left: left, locked }) => {
+      if (locked) return "Wrong user name or PIN. The name is now locked: call the pit boss.";
+      if (!present(left)) return "Wrong user name or PIN.";
+      return `Wrong user name or PIN. ${left} ${left === 1 ? "try" : "tries"} left before the name is locked.`;
+    },
+  },
   pin_invalid: { dealer: "A PIN is 4 to 8 digits." },
   dealer_assigned_elsewhere: { dealer: "You are dealing at a table of another pit. Ask that pit boss to relieve you first." },
 
@@ -59,10 +89,23 @@ const WORDS = {
   card_duplicate: "That card is already on the table in this deck.",
   card_not_seen: "That card has not been dealt in this round.",
   card_unknown: "That is not a card.",
-  wrong_card_count: "Wrong number of cards.",
+  wrong_card_count: ({ expected, given }) => (present(expected)
+    ? `Wrong number of cards: ${expected} expected, ${given ?? 0} given.`
+    : "Wrong number of cards."),
   amount_invalid: "That amount is not allowed here.",
   amount_not_chip_multiple: "The amount must be a whole number of chips.",
-  bet_below_minimum: "The bet is below the table minimum.",
+  bet_below_minimum: ({ minimum, amount }) => (present(minimum)
+    ? `The bet must be at least ${money(minimum)}${present(amount) ? ` (${money(amount)} entered)` : ""}.`
+    : "The bet is below the table minimum."),
+  bet_above_pot: limited("The bet", "The bet may not be more than the pot."),
+  ante_out_of_limits: limited("The Ante", "The Ante is outside the table's limits."),
+  bonus_out_of_limits: limited("The bonus", "The bonus is outside the table's limits."),
+  stack_out_of_limits: (details) => limited(present(details.seat) ? `Seat ${details.seat}'s stack` : "A stack", "A stack is outside the table's limits.")(details),
+  insurance_below_minimum: limited("Insurance", "Insurance is below its minimum."),
+  insurance_above_maximum: limited("Insurance", "Insurance is above its maximum on this hand."),
+  pot_below_minimum: limited("The pot", "The pot is below its minimum."),
+  pot_above_maximum: limited("The pot", "The pot is above its maximum."),
+  raise_below_minimum: limited("The raise", "The raise is below its minimum."),
   insufficient_stack: "The player does not have enough chips.",
   limits_invalid: "The amount is outside the table's limits.",
   action_out_of_phase: "That cannot be done at this point of the round.",
@@ -78,6 +121,14 @@ const WORDS = {
   stale_event: { dealer: "Someone else recorded on this round first. Check the screen and enter it again." },
   table_not_open: { dealer: "The table is closed. Ask the pit boss to open it." },
   settlement_mismatch: { dealer: "The settlement does not match the round. Call the pit boss." },
+  round_payouts_unconfirmed: { dealer: "The last round is not marked paid yet: pay it, then tap Paid." },
+  round_not_settled: { dealer: "The round is not settled yet: settle it first." },
+  retraction_pending: { dealer: "An undo waits for a pit boss: nothing is recorded until it is decided." },
+  retraction_invalid: {
+    dealer: ({ retractable }) => (present(retractable)
+      ? `Only the last ${retractable} ${retractable === 1 ? "entry" : "entries"} of this part of the round may be undone.`
+      : "Those entries may not be undone now."),
+  },
 
   // The chip tray.
   chips_invalid: { dealer: "Count the chips again: a number of chips is missing or not valid." },
@@ -133,6 +184,8 @@ export function detailOf(error) {
   const details = error?.details || {};
   const parts = [];
   if (details.card) parts.push(`card ${details.card}`);
+  if (present(details.box)) parts.push(`box ${details.box}`);
+  if (present(details.seat) && !details.minimum && !details.maximum) parts.push(`seat ${details.seat}`);
   if (details.field) parts.push(`field ${String(details.field).replaceAll("_", " ")}`);
   if (details.fields) parts.push(...Object.keys(details.fields).map((f) => `field ${f.replaceAll("_", " ")}`));
   return parts.join(" · ");

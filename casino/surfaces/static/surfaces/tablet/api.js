@@ -10,6 +10,8 @@ export { Refusal, Unreachable, at, credential, newKey, session, unrevoked };
 const config = JSON.parse(document.getElementById("tablet-config").textContent);
 export const urls = config.urls;
 export const roundOptions = config.roundOptions;
+/** The actions every game takes at any point of a round, offered apart (``ROUND_AIDS``). */
+export const aids = config.aids || [];
 export const serviceWorker = config.serviceWorker;
 
 

@@ -1,22 +1,31 @@
 // The dealer's tablet: signs in, finds its table and the round in play (a tablet that crashed
-// lands back on it), renders the round from its view with the one renderer, queues every entry
-// (so that none is lost when the network drops) and sends the queue in order.
+// lands back on it, or on the payout screen of a round settled and not yet paid), renders the
+// round from its view with the one renderer, queues every entry (so that none is lost when the
+// network drops) and sends the queue in order. A round ends on its payout screen: "Settle",
+// then, once the layout is paid, "Paid"; only then the next round opens.
 
 import { el, show } from "../common/dom.js";
 import { gameName } from "../common/games.js";
+import { cents, money as shown } from "../common/money.js";
 import { detailOf, explainToDealer as explain } from "../common/words.js";
-import { Refusal, Unreachable, at, call, credential, newKey, roundOptions, serviceWorker, session, unrevoked, urls } from "./api.js";
-import { askFields } from "./fields.js";
+import { Refusal, Unreachable, aids, at, call, credential, newKey, roundOptions, serviceWorker, session, unrevoked, urls } from "./api.js";
+import { withinBounds } from "./bounds.js";
+import { askFields, describe, lastRound } from "./fields.js";
 import { provisional } from "./offline.js";
+import { payoutFigures } from "./payout.js";
 import { cardName, isRed } from "./picker.js";
+import { namesToOffer, pinPad } from "./pinpad.js";
 import * as queue from "./queue.js";
+import { actions as actionList, inlineField, mentions, positionName, table as tableView, words } from "./render.js";
 import { revoke, revokeUnrevoked } from "./signout.js";
-import { traySection } from "./tray.js";
-import { actions as actionList, inlineField, mentions, settlement, table as tableView, words } from "./render.js";
+import { follow } from "./stream.js";
+import { refreshTray, traySection } from "./tray.js";
+import { askUndo, askVoid, askedVoid, decideHere, decisionWords, pendingPanel } from "./undo.js";
 
 const screen = document.getElementById("screen");
 const connection = document.getElementById("connection");
 const problem = document.getElementById("problem");
+const notice = document.getElementById("notice");
 const where = document.getElementById("where");
 const dealer = document.getElementById("dealer");
 const menu = document.getElementById("menu");
@@ -28,6 +37,12 @@ const KEPT = "tablet.kept";
 // The dealers who signed in at this tablet lately: one tap for the name at the next rotation.
 const RECENT = "tablet.recent-dealers";
 const RETRY_MS = 3000;
+// A screen that has just appeared (the payout screen, its "Paid", the next round's) takes no tap
+// for this long: the second tap of a double tap lands on it, never on what replaced the first.
+const GUARD_MS = 500;
+// How long the next entry's form waits for the server's answer to the last one before it opens
+// from what the tablet knows (the network is slow or gone).
+const ANSWER_WAIT_MS = 1500;
 
 const state = {
   tablet: null,
@@ -43,6 +58,16 @@ const state = {
   asking: false,
   // Who signed out last at this tablet, their token revoked: said until the next sign-in.
   leftLast: null,
+  // The request waiting for a pit boss at this round: an undo (``retraction``) or a void.
+  pending: null,
+  // The screen shown, and since when: a new one holds its buttons for GUARD_MS.
+  stage: "",
+  heldUntil: 0,
+  // The chip tray's section on the screen, drawn again when the pit's stream says it changed.
+  trayHost: null,
+  trayFor: "",
+  stream: null,
+  streamFor: null,
 };
 
 const tabs = "BroadcastChannel" in window ? new BroadcastChannel("casino-tablet") : null;
@@ -77,15 +102,30 @@ function say(error) {
     detail ? el("small", {}, ` (${detail})`) : null);
 }
 
+/** A fact for the dealer that is no refusal (an undo decided, a round voided); null clears. */
+function tell(text) {
+  notice.hidden = !text;
+  notice.textContent = text || "";
+}
+
 function setOnline(online) {
   state.online = online;
   paintConnection();
 }
 
+/** The entries waiting to be sent and those refused: one count for the bar and the list. */
+function counts() {
+  return {
+    waiting: state.waiting.filter((e) => e.state !== "refused").length,
+    refused: state.waiting.filter((e) => e.state === "refused").length,
+  };
+}
+
+const entries = (n) => `${n} ${n === 1 ? "entry" : "entries"}`;
+
 function paintConnection() {
-  const waiting = state.waiting.filter((e) => e.state === "waiting").length;
-  const refused = state.waiting.some((e) => e.state === "refused");
-  const count = `${waiting} ${waiting === 1 ? "entry" : "entries"} waiting`;
+  const { waiting, refused } = counts();
+  const count = `${entries(waiting)} waiting`;
   let text = "Online";
   let mode = "online";
   if (!state.online) {
@@ -93,7 +133,7 @@ function paintConnection() {
     text = `Offline · ${count}`;
   } else if (refused) {
     mode = "refused";
-    text = `Stopped: an entry was refused · ${count}`;
+    text = `Stopped: ${entries(refused)} refused · ${count}`;
   } else if (waiting) {
     mode = "sending";
     text = `Sending · ${count}`;
@@ -106,6 +146,9 @@ function paintConnection() {
 async function refreshWaiting() {
   state.waiting = await queue.all();
 }
+
+/** An entry's kind: a dealer action, the settlement, or the payouts confirmed. */
+const kindOf = (entry) => entry.kind || (entry.body?.action ? "action" : entry.url.endsWith("/paid/") ? "paid" : "settle");
 
 // ---- The table and its round -------------------------------------------------------------
 
@@ -130,11 +173,15 @@ async function findTable() {
 async function loadTable() {
   try {
     state.table = await findTable();
-    if (state.table?.open_round) await loadRound(state.table.open_round.id);
-    else if (state.round && (state.round.status !== "settled" || state.round.table !== state.table?.id)) state.round = null;
+    // The round in play, else the last one while its payouts wait for "Paid": the tablet
+    // lands on its payout screen after a reload or a crash.
+    const shown = state.table?.open_round ?? state.table?.unpaid_round;
+    if (shown) await loadRound(shown.id);
+    else state.round = null;
     state.fresh = true;
     setOnline(true);
     keep();
+    followStream();
   } catch (error) {
     if (!(error instanceof Unreachable)) throw error;
     Object.assign(state, pick(kept(), ["me", "tablet", "table", "round"]));
@@ -146,6 +193,7 @@ const pick = (object, keys) => Object.fromEntries(keys.filter((k) => k in object
 
 async function loadRound(id) {
   applyRound(await call("GET", at(urls.round, id)));
+  await findPending();
 }
 
 // A picture of the round never replaces a later one: a slow read that answers after another
@@ -162,6 +210,8 @@ function applyRound(round) {
     dealer: round.dealer,
     last_event_seq: round.last_event_seq,
     view: round.view,
+    pending_retraction: round.pending_retraction ?? null,
+    payouts_confirmed: round.payouts_confirmed ?? null,
   };
   state.fresh = true;
   keep();
@@ -174,6 +224,8 @@ function applyAnswer(answer) {
     status: answer.status ?? state.round.status,
     last_event_seq: answer.last_event_seq ?? answer.view.event_count,
     view: answer.view,
+    pending_retraction: "pending_retraction" in answer ? answer.pending_retraction : state.round.pending_retraction,
+    payouts_confirmed: answer.payouts_confirmed ?? state.round.payouts_confirmed,
   };
   state.fresh = true;
   keep();
@@ -181,12 +233,22 @@ function applyAnswer(answer) {
 
 async function openRound(options) {
   say(null);
+  tell(null);
+  await refreshWaiting();
+  if (state.waiting.length) {
+    say(new Error(`${entries(state.waiting.length)} must be sent first: the next round opens once they are.`));
+    delete screen.dataset.betweenFor;
+    render();
+    return;
+  }
   try {
     applyRound(await call("POST", at(urls.openRound, state.table.id), { body: { options }, key: newKey() }));
   } catch (error) {
-    if (error instanceof Refusal && error.code === "round_already_open" && error.details.round) {
-      // A round is in play here already (opened before a crash, or by another tablet): go to it.
+    if (error instanceof Refusal && ["round_already_open", "round_payouts_unconfirmed"].includes(error.code) && error.details.round) {
+      // A round is in play here already (opened before a crash, or by another tablet), or the
+      // last one waits for "Paid": go to it.
       await loadRound(error.details.round);
+      if (error.code === "round_payouts_unconfirmed") say(error);
     } else if (error instanceof Unreachable) {
       say(new Error("No network: a new round opens once the network is back."));
       setOnline(false);
@@ -194,6 +256,7 @@ async function openRound(options) {
       say(error);
     }
   }
+  if (!state.round) delete screen.dataset.betweenFor;
   render();
 }
 
@@ -208,7 +271,7 @@ function entryCards(entry) {
 }
 
 function currentView() {
-  const mine = state.waiting.filter((e) => e.round === state.round.id);
+  const mine = state.waiting.filter((e) => e.round === state.round.id && kindOf(e) === "action");
   return provisional(state.round.view, mine);
 }
 
@@ -217,14 +280,17 @@ function describeEntry(action, values) {
   for (const field of action.fields) {
     const value = values[field.name];
     if (value === undefined || value === null || (field.kind === "position" && action.position)) continue;
+    if (field.kind === "flag" && !value) continue;
     // A value the action's label states already ("Box 1: bet 20.00") is not written twice.
     if (["amount", "choice"].includes(field.kind) && mentions(parts[0], value)) continue;
+    if (field.kind === "position" && mentions(parts[0], positionName({ kind: field.name, number: value }))) continue;
     if (field.kind === "card" || field.kind === "cards") parts.push([].concat(value).map(cardName).join(" "));
-    else if (field.kind === "stacks") parts.push(Object.entries(value).map(([s, a]) => `${s}: ${a}`).join(", "));
-    else parts.push(`${words(field.name)} ${value}`);
+    else parts.push(describe(field, value));
   }
   return parts.join(" · ");
 }
+
+const context = () => ({ view: currentView(), table: state.table.id, round: state.round.id, taken: takenCards() });
 
 async function take(action, preset = {}, initial = {}) {
   if (state.asking) return;
@@ -232,17 +298,13 @@ async function take(action, preset = {}, initial = {}) {
   let values;
   try {
     say(null);
-    values = await askFields(action, {
-      preset,
-      initial,
-      context: { view: currentView(), game: state.table.game, taken: takenCards() },
-    });
+    values = await askFields(action, { preset, initial, context: context() });
   } finally {
     state.asking = false;
   }
   if (values === undefined) return;
-  await record(action, values);
-  await continueWith(action, values);
+  const key = await record(action, values);
+  await continueWith(action, values, key);
 }
 
 async function record(action, values) {
@@ -250,8 +312,10 @@ async function record(action, values) {
   const key = newKey();
   // From the tap to the screen showing the server's answer: "tablet-entry" measures.
   performance.mark(`tap:${key}`);
+  lastRound.record(state.table.id, round.id, action, values);
   await queue.add({
     round: round.id,
+    kind: "action",
     url: at(urls.action, round.id),
     body: { action: action.name, ...values },
     key,
@@ -261,20 +325,125 @@ async function record(action, values) {
   await refreshWaiting();
   render();
   pump();
+  return key;
 }
 
-// The dealer's likely next entry: the same action for the next box or seat it still offers
-// (the next box's wagers, the next box's cards), opened at once.
-async function continueWith(action, values) {
+// Who waits for an entry's answer (the next entry's form): resolved once it is sent, or once
+// the queue stops with it still waiting.
+const answers = new Map();
+const sentKeys = new Set();
+
+function answered(key) {
+  if (sentKeys.has(key)) return Promise.resolve("sent");
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve("slow"), ANSWER_WAIT_MS);
+    answers.set(key, (outcome) => { clearTimeout(timer); resolve(outcome); });
+  });
+}
+
+function resolveAnswer(key, outcome) {
+  if (outcome === "sent") sentKeys.add(key);
+  answers.get(key)?.(outcome);
+  answers.delete(key);
+}
+
+/** The first action of ``view`` whose fields left to ask are the cards the dealer deals next
+ *  (and the box, seat or target they go to, when it offers a few): with its preset. */
+function dealersNext(view) {
+  if (view.turn || view.provisional || view.complete) return null;
+  const action = view.actions.find((a) => !aids.includes(a.name));
+  if (!action) return null;
   const inline = inlineField(action);
-  if (!inline || inline.kind !== "position" || state.waiting.some((e) => e.state === "refused")) return;
+  const open = action.fields.filter((f) => f !== inline && (f.value === null || f.value === undefined));
+  if (!open.length || !open.every((f) => f.kind === "card" || f.kind === "cards")) return null;
+  const preset = inline ? { [inline.name]: (inline.positions || inline.targets)?.[0] } : {};
+  if (inline && preset[inline.name] === undefined) return null;
+  return { action, preset };
+}
+
+// The dealer's likely next entry, opened at once: the same action for the next box or seat it
+// still offers (the next box's wagers, the next box's cards), else, once the server has
+// answered, the cards the dealer deals next (the up card after the boxes' cards, the dealer's
+// face-down cards after the last decision, the replacement of a bought game).
+async function continueWith(action, values, key) {
+  const outcome = state.online ? await answered(key) : "waiting";
+  if (state.waiting.some((e) => e.state === "refused") || state.asking || !state.round) return;
   const view = currentView();
-  const same = view.actions.find((a) => a.name === action.name && !a.position);
-  const field = same?.fields.find((f) => f.name === inline.name);
-  const left = field?.positions || [];
-  if (!left.length) return;
-  const next = left.find((p) => p > Number(values[inline.name])) ?? left[0];
-  await take(same, { [inline.name]: next });
+  const inline = inlineField(action);
+  if (inline && inline.kind === "position") {
+    const same = view.actions.find((a) => a.name === action.name && !a.position);
+    const field = same?.fields.find((f) => f.name === inline.name);
+    const left = field?.positions || [];
+    if (left.length) {
+      const next = left.find((p) => p > Number(values[inline.name])) ?? left[0];
+      await take(same, { [inline.name]: next });
+      return;
+    }
+  }
+  if (outcome !== "sent") return;
+  const next = dealersNext(view);
+  if (next) await take(next.action, next.preset);
+}
+
+/** The last round's entries of ``action`` for the boxes or seats it offers now, as they would
+ *  be sent again, each within the field's bounds now; [] when there are none. */
+function repeatable(action) {
+  const inline = inlineField(action);
+  if (!inline || inline.kind !== "position") return [];
+  if (action.fields.some((f) => f.kind === "card" || f.kind === "cards")) return [];
+  const found = [];
+  for (const position of inline.positions) {
+    const last = lastRound.of(state.table.id, state.round.id, action, { [inline.name]: position });
+    if (!last) continue;
+    const values = { [inline.name]: position };
+    let fits = true;
+    for (const field of action.fields) {
+      if (field === inline) continue;
+      if (field.value !== null && field.value !== undefined && !(field.name in last)) values[field.name] = field.value;
+      else if (field.name in last) values[field.name] = last[field.name];
+      const value = values[field.name];
+      if (field.kind === "amount" && value !== null && value !== undefined && !withinBounds(cents(value) ?? -1, field)) fits = false;
+    }
+    if (fits) found.push(values);
+  }
+  return found;
+}
+
+/** "Same as last round": one tap records the last round's entries of the action for every box
+ *  or seat that had one, each shown on the button before it is tapped. */
+function repeatButton(view) {
+  const action = view.actions.find((a) => !aids.includes(a.name));
+  if (!action || view.provisional) return null;
+  const again = repeatable(action);
+  if (!again.length) return null;
+  return el("div", { class: "action repeat", "data-repeat": action.name },
+    el("button", { type: "button", class: "take", onclick: async (event) => {
+      event.currentTarget.disabled = true;
+      for (const values of again) {
+        lastRound.record(state.table.id, state.round.id, action, values);
+        await queue.add({ round: state.round.id, kind: "action", url: at(urls.action, state.round.id), body: { action: action.name, ...values }, key: newKey(), label: describeEntry(action, values), spec: action });
+      }
+      await refreshWaiting();
+      render();
+      pump();
+    } },
+    el("span", { class: "label" }, "Same as last round"),
+    " ",
+    el("span", { class: "figures" }, again.map((values) => repeatWords(view, action, values)).join(" · "))));
+}
+
+/** One box's or seat's entry again, in few words: "Box 4 10.00 blind", "Box 1 10.00 + bonus 5.00". */
+function repeatWords(view, action, values) {
+  const parts = [];
+  let amounts = 0;
+  for (const field of action.fields) {
+    const value = values[field.name];
+    if (value === undefined || value === null || value === false) continue;
+    if (field.kind === "position") parts.push(positionName({ kind: view.positions[0]?.position.kind || field.name, number: value }));
+    else if (field.kind === "amount") parts.push(`${amounts++ ? `+ ${words(field.name)} ` : ""}${shown(value)}`);
+    else if (field.kind === "flag") parts.push(words(field.name));
+  }
+  return parts.join(" ");
 }
 
 async function prepare(entry) {
@@ -308,6 +477,11 @@ async function send(entry) {
     const answer = await call("POST", entry.url, { body: entry.body, key: entry.key });
     setOnline(true);
     if (entry.round === state.round?.id) applyAnswer(answer);
+    if (kindOf(entry) === "paid" && entry.round === state.round?.id) {
+      // Paid: the round is done with, and the table takes the next one.
+      state.round = null;
+      keep();
+    }
     tabs?.postMessage({ round: entry.round, answer });
     return "sent";
   } catch (error) {
@@ -337,12 +511,14 @@ async function pump() {
           performance.measure("tablet-entry", `tap:${entry.key}`);
           performance.clearMarks(`tap:${entry.key}`);
         }
+        resolveAnswer(entry.key, "sent");
       });
       if (outcome === "refused" && state.online) await loadTable().catch(() => {});
     } while (state.again);
   } finally {
     state.pumping = false;
     await refreshWaiting();
+    for (const entry of state.waiting) resolveAnswer(entry.key, entry.state);
     render();
   }
 }
@@ -359,7 +535,7 @@ async function fix(entry) {
   const now = state.round?.view.actions.find((a) => a.name === entry.body.action && JSON.stringify(a.position) === JSON.stringify(entry.spec?.position));
   const action = now || entry.spec;
   const { action: _name, expected_event: _seen, ...values } = entry.body;
-  const fixed = await askFields(action, { initial: values, context: { view: state.round.view, game: state.table.game, taken: new Set() } });
+  const fixed = await askFields(action, { initial: values, context: { ...context(), view: state.round.view, taken: new Set() } });
   if (fixed === undefined) return;
   // A changed entry is a new entry: its own key, and the event number of the moment it is sent.
   await queue.put({ ...entry, body: { action: action.name, ...fixed }, key: newKey(), prepared: false, state: "waiting", error: null, label: describeEntry(action, fixed), spec: action });
@@ -368,7 +544,202 @@ async function fix(entry) {
   pump();
 }
 
+// ---- Undo and void, decided by a pit boss ----------------------------------------------------
+
+/** The request of this round waiting for a pit boss, as known now (an undo the round names, a
+ *  void this tablet asked), read again from the server when ``fetch`` is set. */
+async function findPending({ fetch = false } = {}) {
+  const round = state.round;
+  if (!round || round.status !== "open") {
+    state.pending = null;
+    return;
+  }
+  const retraction = round.pending_retraction;
+  if (retraction) {
+    if (state.pending?.kind !== "retraction" || state.pending.id !== retraction || fetch) {
+      const request = await call("GET", at(urls.retraction, retraction)).catch(() => null);
+      state.pending = { kind: "retraction", id: retraction, request };
+    }
+    return;
+  }
+  if (state.pending?.kind === "retraction") {
+    // The round no longer names it: decided elsewhere (on the pit board) meanwhile.
+    const decided = await call("GET", at(urls.retraction, state.pending.id)).catch(() => null);
+    if (decided?.decision) tell(decisionWords("retraction", decided.decision.outcome, decided.decision.decided_by, decided.decision.note));
+    state.pending = null;
+  }
+  const asked = askedVoid.get(round.id);
+  if (asked) {
+    if (fetch || state.pending?.kind !== "void") {
+      const correction = await call("GET", at(urls.correction, asked.id)).catch(() => null);
+      if (correction && correction.status !== "requested") {
+        askedVoid.clear();
+        tell(decisionWords("void", correction.status, correction.decided_by, correction.decision_note));
+        state.pending = null;
+        if (correction.status === "approved") await loadTable();
+        return;
+      }
+      state.pending = { kind: "void", id: asked.id, reason: asked.reason, request: correction };
+    }
+    return;
+  }
+  state.pending = null;
+}
+
+/** Read the round and what waits on it again (a decision may have come), then redraw. */
+async function followPending() {
+  if (!state.round) return;
+  try {
+    await loadRound(state.round.id);
+    await findPending({ fetch: true });
+  } catch (error) {
+    if (!(error instanceof Unreachable)) throw error;
+  }
+  render();
+}
+
+async function undo() {
+  await refreshWaiting();
+  if (state.waiting.length) {
+    say(new Error(`${entries(state.waiting.length)} still waiting: send or drop them first.`));
+    return;
+  }
+  say(null);
+  tell(null);
+  const request = await askUndo(state.round, say);
+  if (!request) return;
+  state.round.pending_retraction = request.id;
+  state.pending = { kind: "retraction", id: request.id, request };
+  render();
+}
+
+async function voidRound() {
+  say(null);
+  tell(null);
+  const correction = await askVoid(state.round, say);
+  if (!correction) return;
+  state.pending = { kind: "void", id: correction.id, reason: correction.reason, request: correction };
+  render();
+}
+
+async function decide() {
+  const pending = state.pending;
+  if (!pending) return;
+  const title = pending.kind === "retraction" ? `Undo in round ${state.round.number}` : `Void round ${state.round.number}`;
+  const decided = await decideHere({ ...pending, title }, { tablet: state.tablet, table: state.table.id });
+  if (!decided) return;
+  const note = decided.answer?.decision?.note ?? decided.answer?.decision_note ?? "";
+  tell(decisionWords(pending.kind, decided.outcome, decided.by, note));
+  if (pending.kind === "void") askedVoid.clear();
+  state.pending = null;
+  if (pending.kind === "void" && decided.outcome === "approve") await loadTable();
+  else await followPending();
+  render();
+}
+
+async function withdraw() {
+  const pending = state.pending;
+  if (pending?.kind !== "retraction") return;
+  try {
+    await call("POST", at(urls.retractionWithdraw, pending.id), { body: { note: "" }, key: newKey() });
+    tell("Undo withdrawn: the round is as it was.");
+  } catch (error) {
+    say(error instanceof Unreachable ? new Error("No network: try again once it is back.") : error);
+  }
+  await followPending();
+}
+
+// ---- The pit's stream ----------------------------------------------------------------------
+
+/** Follow the pit's stream with the dealer's token (once per sign-in and table). */
+function followStream() {
+  const pit = state.tablet?.table?.pit_id;
+  const wanted = session.token && pit ? `${pit}:${session.token}` : null;
+  if (state.streamFor === wanted) return;
+  state.stream?.stop();
+  state.stream = null;
+  state.streamFor = wanted;
+  if (!wanted) return;
+  state.stream = follow(at(urls.pitEvents, pit), { token: () => session.token, onEvent: changed });
+}
+
+function stopStream() {
+  state.stream?.stop();
+  state.stream = null;
+  state.streamFor = null;
+}
+
+/** What the pit's stream says changed at this table. */
+async function changed(event) {
+  if (event.name === "resync" || (event.name === "ready" && state.table)) {
+    await loadTable().catch(() => {});
+    redrawTray();
+    render();
+    return;
+  }
+  if (event.table !== undefined && event.table !== state.table?.id) return;
+  const round = state.round;
+  switch (event.kind) {
+    case "tray_changed":
+      redrawTray();
+      break;
+    case "retraction_requested":
+    case "retraction_decided":
+      if (round && event.data.round === round.id) await followPending();
+      break;
+    case "payouts_confirmed":
+    case "round_opened":
+    case "round_settled":
+      if (!state.pumping && !state.waiting.length) {
+        await loadTable().catch(() => {});
+        render();
+      }
+      break;
+    case "round_action":
+      // Another tablet's entry: this one's screen is behind the server's.
+      if (round && event.data.round === round.id && event.data.last_event_seq > round.last_event_seq && !state.pumping && !state.waiting.length) {
+        await loadRound(round.id).catch(() => {});
+        render();
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+function redrawTray() {
+  if (state.trayHost && state.table) refreshTray(state.trayHost, state.table, state.online, hold);
+}
+
 // ---- Screens -----------------------------------------------------------------------------
+
+/** Hold the buttons under ``root`` while the screen is new (see GUARD_MS). */
+function hold(root) {
+  const wait = state.heldUntil - performance.now();
+  if (wait <= 0) return;
+  const held = [...root.querySelectorAll("button:not([disabled])")];
+  for (const button of held) {
+    button.disabled = true;
+    button.dataset.held = "";
+  }
+  setTimeout(() => {
+    for (const button of held) {
+      if (!button.isConnected || !("held" in button.dataset)) continue;
+      button.disabled = false;
+      delete button.dataset.held;
+    }
+  }, wait);
+}
+
+/** Which screen is shown: between rounds, a round in play, or its payout screen to settle or
+ *  to mark paid; a change starts the guard against a double tap. */
+function setStage(stage) {
+  screen.dataset.screen = stage.split(":")[0];
+  screen.dataset.stage = stage;
+  if (stage === state.stage) return;
+  state.stage = stage;
+  state.heldUntil = performance.now() + GUARD_MS;
+}
 
 function render() {
   paintConnection();
@@ -378,45 +749,130 @@ function render() {
   if (!session.token) return;
   if (!table) {
     where.textContent = "Dealer's tablet";
-    screen.replaceChildren(el("section", { class: "notice" }, el("h1", {}, "No table"), el("p", {}, state.online ? "You are not seated at a table now. Ask the pit boss." : "Offline: the table shows once the network is back.")));
+    setStage("none");
+    screen.replaceChildren(el("section", { class: "notice-screen" }, el("h1", {}, "No table"), el("p", {}, state.online ? "You are not seated at a table now. Ask the pit boss." : "Offline: the table shows once the network is back.")));
     return;
   }
-  const round = state.round;
-  screen.dataset.screen = round ? "round" : "between";
+  const round = paidAlready(state.round) ? null : state.round;
   where.textContent = `${table.code} · ${gameName(table.game)}${round ? ` · round ${round.number}` : ""}`;
   screen.dataset.round = round ? String(round.id) : "";
   screen.dataset.event = round ? String(round.last_event_seq) : "";
   if (!round) {
+    const same = state.stage === "between" && state.trayHost?.isConnected && screen.dataset.betweenFor === `${table.id}:${table.status}`;
+    setStage("between");
+    if (same) {
+      // Drawn already: only what waits to be sent changes (the tray follows its own changes,
+      // and a count being entered in it stays as it is).
+      screen.querySelector(".between-waiting")?.replaceChildren(...[waitingList()].filter(Boolean));
+      return;
+    }
+    screen.dataset.betweenFor = `${table.id}:${table.status}`;
     screen.replaceChildren(betweenRounds());
+    hold(screen);
     return;
   }
+  delete screen.dataset.betweenFor;
   const view = currentView();
   screen.dataset.phase = view.phase;
-  const parts = [el("p", { class: "phase" }, words(view.phase), view.provisional ? el("span", { class: "provisional" }, " · as entered, not yet confirmed") : null)];
   if (view.complete && view.result) {
-    parts.push(settlement(view, table.currency));
-    parts.push(round.status === "settled"
-      ? el("div", { class: "finish" }, el("p", { class: "done" }, "Settled."), el("button", { type: "button", class: "primary huge", "data-next-round": "", onclick: () => openRound({}) }, "Next round"))
-      : el("div", { class: "finish" }, el("button", { type: "button", class: "primary huge", "data-settle": "", onclick: settle }, "Settle")));
+    setStage(round.status === "settled" ? "payout:paid" : "payout:settle");
+    screen.replaceChildren(payoutScreen(round, view, table));
   } else {
-    parts.push(tableView(view, { cardName, isRed }));
-    parts.push(actionList(view, (action, preset) => take(action, preset)));
+    setStage("round");
+    screen.replaceChildren(roundScreen(round, view));
   }
-  parts.push(waitingList());
-  screen.replaceChildren(...parts.filter(Boolean));
+  hold(screen);
+}
+
+/** Whether ``round``'s payouts are confirmed, or their "Paid" waits to be sent. */
+function paidAlready(round) {
+  if (!round) return false;
+  if (round.payouts_confirmed) return true;
+  return state.waiting.some((e) => e.round === round.id && kindOf(e) === "paid");
+}
+
+function phaseLine(view) {
+  return el("p", { class: "phase" }, words(view.phase), view.provisional ? el("span", { class: "provisional" }, " · as entered, not yet confirmed") : null);
+}
+
+function roundScreen(round, view) {
+  const { refused } = counts();
+  const empty = refused
+    ? "An entry was refused: fix it or drop it below."
+    : !state.online ? "Waiting for the network to show what comes next." : "Sending…";
+  const pending = state.pending;
+  const dock = el("section", { class: "dock", "aria-label": "Next" },
+    phaseLine(view),
+    pending
+      ? pendingPanel(pending, { onDecide: decide, onWithdraw: withdraw })
+      : null,
+    pending?.kind === "retraction"
+      ? null
+      : actionList(view, (action, preset) => take(action, preset), {
+          aids,
+          extra: [repeatButton(view)].filter(Boolean),
+          empty: view.provisional ? empty : undefined,
+        }),
+    waitingList(),
+    tools(round));
+  return el("div", { class: "play" },
+    tableView(view, { cardName, isRed, pending: view.pending }),
+    dock);
+}
+
+/** Undo and void: asked of a pit boss, online only, nothing waiting to be sent. */
+function tools(round, { voidable = true } = {}) {
+  if (state.pending || round.status !== "open") return null;
+  const blocked = !state.online || state.waiting.length > 0;
+  return el("div", { class: "tools" },
+    round.last_event_seq > 0
+      ? el("button", { type: "button", class: "quiet", "data-undo": "", disabled: blocked, onclick: undo }, "Undo last entry…")
+      : null,
+    voidable ? el("button", { type: "button", class: "quiet", "data-void": "", disabled: !state.online, onclick: voidRound }, "Void round…") : null);
+}
+
+function payoutScreen(round, view, table) {
+  const settled = round.status === "settled";
+  const settling = state.waiting.some((e) => e.round === round.id && kindOf(e) === "settle");
+  const finish = settled
+    ? el("div", { class: "finish", "data-finish": "paid" },
+        el("button", { type: "button", class: "primary huge", "data-paid": "", onclick: paid }, "Paid"),
+        el("p", { class: "done" }, "Settled: pay the layout as shown, then tap Paid."))
+    : el("div", { class: "finish", "data-finish": "settle" },
+        state.pending ? null : tools(round, { voidable: false }),
+        el("button", { type: "button", class: "primary huge", "data-settle": "", disabled: settling || Boolean(state.pending), onclick: settle }, settling ? "Settling…" : "Settle"));
+  return el("div", { class: "payout" },
+    state.pending ? pendingPanel(state.pending, { onDecide: decide, onWithdraw: withdraw }) : null,
+    payoutFigures(view, table.currency, round.number),
+    waitingList(),
+    finish,
+    // Settled: the tray's steps are in reach while the layout is paid (a fill to ask for).
+    settled ? trayHost(`paid:${round.id}`) : null);
+}
+
+/** The chip tray's section for the screen ``key`` names: the one on the screen already while
+ *  the same screen is drawn again (a count being typed in it stays), else a new one. */
+function trayHost(key) {
+  if (state.trayHost?.isConnected && state.trayFor === key) return state.trayHost;
+  const host = el("section", { class: "tray", "aria-label": "Chip tray" });
+  state.trayHost = host;
+  state.trayFor = key;
+  traySection(host, state.table, state.online, hold);
+  return host;
 }
 
 function waitingList() {
   const mine = state.waiting;
   if (!mine.length) return null;
+  const { waiting, refused } = counts();
   return el("section", { class: "waiting", "aria-label": "Entries waiting" },
-    el("h2", {}, `${mine.length} waiting to be sent`),
+    el("h2", {}, `${entries(waiting)} waiting to be sent`, refused ? ` · ${entries(refused)} refused` : ""),
     el("ol", {}, ...mine.map((entry) => el("li", { class: `entry ${entry.state}`, "data-entry": String(entry.id) },
       el("span", { class: "label" }, entry.label),
       entry.state === "refused"
         ? el("div", { class: "refused" },
             el("p", { class: "reason", "data-code": entry.error.code }, explain(entry.error), detailOf(entry.error) ? el("small", {}, ` (${detailOf(entry.error)})`) : null),
-            el("button", { type: "button", "data-fix": "", onclick: () => fix(entry) }, "Fix"),
+            entry.body?.action ? el("button", { type: "button", "data-fix": "", onclick: () => fix(entry) }, "Fix") : null,
             el("button", { type: "button", class: "danger", "data-drop": "", onclick: () => drop(entry) }, "Drop"))
         : el("span", { class: "state" }, state.online ? "sending…" : "waiting")))));
 }
@@ -424,26 +880,29 @@ function waitingList() {
 function betweenRounds() {
   const options = roundOptions[state.table.game] || [];
   const chosen = {};
+  const host = trayHost(`between:${state.table.id}:${state.table.status}`);
   return el("section", { class: "between" },
     el("h1", {}, state.table.status === "open" ? "Between rounds" : "The table is closed"),
     options.length ? el("div", { class: "options" }, el("p", {}, "Agreed before the deal (else the table's rules):"),
       ...options.map((option) => el("label", { class: "toggle" },
         el("input", { type: "checkbox", "data-option": option.name, onchange: (event) => { chosen[option.name] = event.target.checked; } }),
         ` ${option.label}`))) : null,
-    el("button", { type: "button", class: "primary huge", "data-open-round": "", onclick: () => openRound({ ...chosen }) }, "Open next round"),
-    trayHost());
+    el("button", { type: "button", class: "primary huge", "data-open-round": "", onclick: (event) => { event.currentTarget.disabled = true; openRound({ ...chosen }); } }, "Open next round"),
+    el("div", { class: "between-waiting" }, waitingList()),
+    host);
 }
 
-// The chip tray's section, drawn once the tray is read (between rounds only: counts and slips
-// are not taken in the middle of a deal).
-function trayHost() {
-  const host = el("section", { class: "tray", "aria-label": "Chip tray" });
-  traySection(host, state.table, state.online);
-  return host;
+async function settle(event) {
+  event.currentTarget.disabled = true;
+  await queue.add({ round: state.round.id, kind: "settle", url: at(urls.settle, state.round.id), body: {}, key: newKey(), label: `Settle round ${state.round.number}` });
+  await refreshWaiting();
+  render();
+  pump();
 }
 
-async function settle() {
-  await queue.add({ round: state.round.id, url: at(urls.settle, state.round.id), body: {}, key: newKey(), label: "Settle the round" });
+async function paid(event) {
+  event.currentTarget.disabled = true;
+  await queue.add({ round: state.round.id, kind: "paid", url: at(urls.paid, state.round.id), body: {}, key: newKey(), label: `Paid: round ${state.round.number}` });
   await refreshWaiting();
   render();
   pump();
@@ -454,8 +913,8 @@ function unpairedScreen(reason) {
   menu.hidden = relieve.hidden = true;
   dealer.textContent = "";
   const revoked = reason === "tablet_revoked";
-  screen.dataset.screen = revoked ? "revoked" : "unpaired";
-  screen.replaceChildren(el("section", { class: "notice", "data-unpaired": reason },
+  setStage(revoked ? "revoked" : "unpaired");
+  screen.replaceChildren(el("section", { class: "notice-screen", "data-unpaired": reason },
     el("h1", {}, revoked ? "This tablet was revoked" : "This tablet is not paired with a table"),
     el("p", {}, revoked
       ? "A pit boss must pair it again before dealers can sign in on it."
@@ -473,19 +932,13 @@ function pinScreen(message, { back = false } = {}) {
   // Nobody is signed in here unless the PIN screen is a rotation's, over the outgoing dealer.
   menu.hidden = relieve.hidden = !session.token;
   if (!session.token) dealer.textContent = "";
-  screen.dataset.screen = "pin";
-  let pin = "";
-  const username = el("input", { name: "username", autocomplete: "username", required: true, autocapitalize: "none" });
-  const shownPin = el("output", { class: "pin", "data-pin": "" }, "");
-  const paint = () => { shownPin.textContent = "●".repeat(pin.length) || "PIN"; };
-  const press = (digit) => () => { if (pin.length < 8) pin += digit; paint(); };
-  const submit = async (event) => {
-    event?.preventDefault();
+  setStage("pin");
+  const signIn = async ({ username, pin }) => {
     say(null);
     try {
       const answer = await call("POST", urls.tabletSignIn, {
         authorization: "tablet",
-        body: { table: tablet.table.id, username: username.value.trim(), pin },
+        body: { table: tablet.table.id, username, pin },
       });
       session.token = answer.token;
       session.tokenId = answer.token_id;
@@ -495,29 +948,20 @@ function pinScreen(message, { back = false } = {}) {
       localStorage.setItem(RECENT, JSON.stringify([answer.user.username, ...recentDealers().filter((u) => u !== answer.user.username)].slice(0, 6)));
       await begin();
     } catch (error) {
-      pin = "";
-      paint();
       if (error instanceof Refusal && error.code === "tablet_revoked") return unpairedScreen(error.code);
       say(error instanceof Unreachable ? new Error("No network: sign in once it is back.") : error);
     }
+    return undefined;
   };
-  const digits = ["1", "2", "3", "4", "5", "6", "7", "8", "9"].map((d) => el("button", { type: "button", "data-digit": d, onclick: press(d) }, d));
-  screen.replaceChildren(el("form", { class: "sign-in pin-screen", onsubmit: submit },
+  // The dealer the table has now and those who signed in here lately: a name is one tap.
+  const names = namesToOffer([tablet?.dealer?.username], recentDealers());
+  const pad = pinPad({ names, onSubmit: signIn });
+  screen.replaceChildren(el("div", { class: "sign-in pin-screen" },
     el("h1", {}, "Dealer sign-in"),
     tablet?.dealer ? el("p", {}, "Dealing now: ", el("strong", {}, tablet.dealer.name || tablet.dealer.username), ". Signing in relieves them.") : null,
     message ? el("p", { class: "form-problem" }, message) : null,
-    el("label", {}, "Your user name", username),
-    recentDealers().length ? el("div", { class: "choices" }, ...recentDealers().map((name) => el("button", {
-      type: "button", class: "take", "data-dealer": name, onclick: () => { username.value = name; },
-    }, name))) : null,
-    shownPin,
-    el("div", { class: "pin-pad" },
-      ...digits,
-      el("button", { type: "button", class: "quiet", "data-digit": "clear", onclick: () => { pin = pin.slice(0, -1); paint(); } }, "⌫"),
-      el("button", { type: "button", "data-digit": "0", onclick: press("0") }, "0"),
-      el("button", { type: "submit", class: "primary", "data-sign-in": "" }, "✓")),
+    pad.node,
     back ? el("button", { type: "button", class: "quiet", onclick: () => render() }, "Back to the round") : null));
-  paint();
   paintConnection();
 }
 
@@ -526,7 +970,7 @@ function pinScreen(message, { back = false } = {}) {
 async function changeDealer() {
   await refreshWaiting();
   if (state.waiting.length) {
-    say(new Error(`${state.waiting.length} entries are still waiting: send or drop them first.`));
+    say(new Error(`${entries(state.waiting.length)} still waiting: send or drop them first.`));
     return;
   }
   say(null);
@@ -537,7 +981,7 @@ async function signOut() {
   if (!session.token) return;
   await refreshWaiting();
   if (state.waiting.length) {
-    say(new Error(`${state.waiting.length} entries are still waiting: send or drop them first.`));
+    say(new Error(`${entries(state.waiting.length)} still waiting: send or drop them first.`));
     return;
   }
   say(null);
@@ -558,7 +1002,8 @@ async function signOut() {
     state.leftLast = null;
   }
   session.token = null;
-  Object.assign(state, { me: null, table: null, round: null });
+  stopStream();
+  Object.assign(state, { me: null, table: null, round: null, pending: null });
   localStorage.removeItem(KEPT);
   paintSignOuts();
   await begin();
@@ -602,12 +1047,14 @@ async function begin() {
   revokeSignOuts();
   try {
     await loadTable();
+    await findPending().catch(() => {});
   } catch (error) {
     if (error instanceof Unpaired) {
       if (error.message === "tablet_revoked") {
         session.token = null;
         localStorage.removeItem(KEPT);
       }
+      stopStream();
       unpairedScreen(error.message);
       return;
     }
@@ -618,6 +1065,7 @@ async function begin() {
       }
       // This dealer's sign-in ended (relieved by the next dealer, expired, or moved away).
       session.token = null;
+      stopStream();
       pinScreen(explain(error));
       return;
     }
@@ -631,19 +1079,33 @@ async function begin() {
   pump();
 }
 
+// The browser's back button stays in the app: the page before it (the pairing page, the pit
+// boss's sign-in) is no place for a dealer in the middle of a round. Back closes an open dialog.
+function keepBackInTheApp() {
+  history.replaceState({ tablet: "base" }, "");
+  history.pushState({ tablet: "app" }, "");
+  window.addEventListener("popstate", () => {
+    for (const open of document.querySelectorAll("dialog[open]")) open.dispatchEvent(new Event("cancel", { cancelable: true }));
+    history.pushState({ tablet: "app" }, "");
+  });
+}
+
 async function start() {
   if ("serviceWorker" in navigator) navigator.serviceWorker.register(serviceWorker).catch(() => {});
+  keepBackInTheApp();
   window.addEventListener("online", () => { setOnline(true); begin(); });
   window.addEventListener("offline", () => setOnline(false));
   menu.addEventListener("click", signOut);
   relieve.addEventListener("click", changeDealer);
   // Every few seconds: back online by itself (the browser's "online" may come before the
-  // network carries requests, or never), and what waits sent again.
+  // network carries requests, or never), what waits sent again, and a request waiting for a
+  // pit boss read again (its decision may have come while the stream was away).
   setInterval(() => {
     revokeSignOuts();
     if (state.pumping) return;
     if (!state.online && credential.get()) begin();
     else if (state.waiting.some((e) => e.state === "waiting")) pump();
+    else if (state.pending && !state.asking) followPending();
   }, RETRY_MS);
   paintSignOuts();
   await refreshWaiting();

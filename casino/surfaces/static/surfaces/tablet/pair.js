@@ -18,7 +18,9 @@ form?.addEventListener("submit", async (event) => {
     const answer = await post(url, form.dataset.csrf, { name: data.get("name") });
     credential.set({ id: answer.id, table: answer.table, name: answer.name, credential: answer.credential });
     await fetch(form.dataset.signOutUrl, { method: "POST", credentials: "same-origin", headers: { "X-CSRFToken": form.dataset.csrf } });
-    location.assign(form.dataset.appUrl);
+    // The app takes this page's place in the history: back from the app never lands on the
+    // pairing page, or on the pit boss's sign-in before it.
+    location.replace(form.dataset.appUrl);
   } catch (failure) {
     error.textContent = failure instanceof Refusal ? explain(failure) : `No network: ${failure.message}`;
   }

@@ -1,9 +1,11 @@
-// The card picker: a 52-card grid with large touch targets. The cards a field may not take
-// (already seen in this deck, or not among a field's own cards) are greyed out and refused on
-// a tap; a field of several cards takes them all in one session, and the picker closes by
-// itself once it has as many as the field takes.
+// The card picker: a 52-card grid with large touch targets, titled with what the cards are for
+// ("Box 3: five cards"). The cards a field may not take (already seen in this deck, or not among
+// a field's own cards) are greyed out and refused on a tap; a field of several cards takes them
+// all in one session, and the picker closes by itself once it has as many as the field takes.
+// An exchange is one session too: the box's own cards on top (those it gives up), the deck
+// below (those it gets), closed once there are as many of the one as of the other.
 
-import { el } from "../common/dom.js";
+import { el, show } from "../common/dom.js";
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
 const SUITS = [
@@ -22,35 +24,65 @@ export function cardName(card) {
   return `${rank === "T" ? "10" : rank}${suit ? suit.symbol : card.slice(-1)}`;
 }
 
+/** ``text`` with every card code in it written as people read it ("Replacement for Qd" ->
+ *  "Replacement for Q♦"): a rank and a suit letter standing alone as a word. */
+export const withCardNames = (text) => String(text).replace(/\b(10|[2-9TJQKA])([shdc])\b/g, (_, rank, suit) => cardName(`${rank === "10" ? "T" : rank}${suit}`));
+
 export const isRed = (card) => ["h", "d"].includes(card.slice(-1).toLowerCase());
+
+const range = (min, max) => (min === max ? `${max}` : `${min}–${max}`);
 
 /**
  * Ask for ``min``..``max`` cards among ``allowed``. Answers the cards in the order tapped;
  * ``null`` when the dealer chose "none" (a nullable field); ``undefined`` when cancelled.
+ *
+ * With ``own`` (``{label, cards, min, max, what}``: a box's own cards, some of which it gives up),
+ * those are asked first in a row of their own and the cards from the deck then number as many:
+ * the answer is ``{own, picked}``, the picker closing once both counts are equal.
  */
-export function pickCards({ title, min = 1, max = 1, allowed, nullable = false, why }) {
+export function pickCards({ title, min = 1, max = 1, allowed, nullable = false, why, own = null, what = "cards" }) {
   const node = dialog();
   const chosen = [];
+  const given = [];
   return new Promise((resolve) => {
     const finish = (value) => {
       node.close();
       node.replaceChildren();
       resolve(value);
     };
+    const answer = () => (own ? { own: [...given], picked: [...chosen] } : [...chosen]);
     const status = el("p", { class: "picker-status", "aria-live": "polite" });
     const refusal = el("p", { class: "picker-refusal", role: "alert" });
-    const done = el("button", { type: "button", class: "primary", "data-picker": "done", onclick: () => finish([...chosen]) }, "Done");
+    // The count a session of an exchange must reach: as many from the deck as given up.
+    const target = () => (own ? given.length : null);
+    const complete = () => (own ? given.length >= own.min && chosen.length === given.length : chosen.length >= min);
+    const done = el("button", {
+      type: "button", class: "primary", "data-picker": "done",
+      onclick: () => {
+        if (complete()) return finish(answer());
+        // Said before anything is sent: what the count must be, and what was chosen.
+        if (own && given.length < own.min) refusal.textContent = `${capital(own.what)}: at least ${own.min}, ${given.length} chosen.`;
+        else if (own) refusal.textContent = `${capital(what)}: ${given.length} expected (one for each of the ${own.what}), ${chosen.length} chosen.`;
+        else refusal.textContent = `${capital(what)}: ${range(min, max)} expected, ${chosen.length} chosen.`;
+        return undefined;
+      },
+    }, "Done");
+    const chips = (cards) => cards.map((card) => el("span", { class: `chip-card ${isRed(card) ? "red" : ""}` }, cardName(card)));
     const update = () => {
-      const range = min === max ? `${max}` : `${min}–${max}`;
-      status.replaceChildren(
-        el("strong", {}, `${chosen.length} of ${range}`),
-        " ",
-        ...chosen.map((card) => el("span", { class: `chip-card ${isRed(card) ? "red" : ""}` }, cardName(card))),
-      );
-      done.disabled = chosen.length < min;
-      for (const cell of node.querySelectorAll("[data-card]")) {
-        cell.classList.toggle("chosen", chosen.includes(cell.dataset.card));
-      }
+      status.replaceChildren(...(own
+        ? [el("strong", {}, `${capital(own.what)} ${given.length}`), ` (${range(own.min, own.max)}) `, ...chips(given),
+           el("strong", {}, ` · ${capital(what)} ${chosen.length} of ${given.length}`), " ", ...chips(chosen)]
+        : [el("strong", {}, `${chosen.length} of ${range(min, max)}`), " ", ...chips(chosen)]));
+      for (const cell of node.querySelectorAll("[data-card]")) cell.classList.toggle("chosen", chosen.includes(cell.dataset.card));
+      for (const cell of node.querySelectorAll("[data-own]")) cell.classList.toggle("chosen", given.includes(cell.dataset.own));
+    };
+    const tapOwn = (card) => {
+      refusal.textContent = "";
+      const at = given.indexOf(card);
+      if (at >= 0) given.splice(at, 1);
+      else if (given.length < own.max) given.push(card);
+      while (chosen.length > given.length) chosen.pop();
+      update();
     };
     const tap = (card) => {
       refusal.textContent = "";
@@ -59,10 +91,19 @@ export function pickCards({ title, min = 1, max = 1, allowed, nullable = false, 
         return;
       }
       const at = chosen.indexOf(card);
-      if (at >= 0) chosen.splice(at, 1);
-      else if (chosen.length < max) chosen.push(card);
+      if (at >= 0) {
+        chosen.splice(at, 1);
+      } else if (own) {
+        if (given.length < own.min) {
+          refusal.textContent = `Choose the ${own.what} first: at least ${own.min}.`;
+          return;
+        }
+        if (chosen.length < target()) chosen.push(card);
+      } else if (chosen.length < max) {
+        chosen.push(card);
+      }
       update();
-      if (chosen.length === max) finish([...chosen]);
+      if (own ? complete() : chosen.length === max) finish(answer());
     };
     const grid = el("div", { class: "card-grid", role: "grid" },
       ...SUITS.flatMap((suit) => RANKS.map((rank) => {
@@ -77,14 +118,24 @@ export function pickCards({ title, min = 1, max = 1, allowed, nullable = false, 
           onclick: () => tap(card),
         }, el("span", { class: "rank" }, rank === "T" ? "10" : rank), el("span", { class: "suit" }, suit.symbol));
       })));
-    node.replaceChildren(
-      el("header", {}, el("h2", {}, title), status),
+    const ownRow = own
+      ? el("div", { class: "own-cards" },
+          el("span", { class: "own-label" }, own.label),
+          ...own.cards.map((card) => el("button", {
+            type: "button", class: `card-cell own ${isRed(card) ? "red" : ""}`, "data-own": card, "aria-label": cardName(card),
+            onclick: () => tapOwn(card),
+          }, cardName(card))),
+          el("span", { class: "own-label" }, `then the ${what} from the deck:`))
+      : null;
+    show(node,
+      el("header", {}, el("h2", {}, withCardNames(title)), status),
+      ownRow,
       grid,
       refusal,
       el("footer", {},
         el("button", { type: "button", class: "quiet", "data-picker": "cancel", onclick: () => finish(undefined) }, "Cancel"),
         nullable ? el("button", { type: "button", "data-picker": "none", onclick: () => finish(null) }, "None (face down)") : null,
-        min === max ? null : done),
+        !own && min === max ? null : done),
     );
     node.oncancel = (event) => {
       event.preventDefault();
@@ -94,3 +145,5 @@ export function pickCards({ title, min = 1, max = 1, allowed, nullable = false, 
     node.showModal();
   });
 }
+
+const capital = (text) => String(text).replace(/^./, (c) => c.toUpperCase());

@@ -10,7 +10,9 @@ import { money as shown } from "../common/money.js";
 /** "deal_box" -> "deal box": a name made readable where the view gives no label. */
 export const words = (name) => String(name).replaceAll("_", " ");
 
-export const positionName = (position) => (position ? `${words(position.kind).replace(/^./, (c) => c.toUpperCase())} ${position.number}` : "");
+const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
+
+export const positionName = (position) => (position ? `${capital(words(position.kind))} ${position.number}` : "");
 
 /** A position's own label beside its name, unless it only says the name again ("Seat 1"). */
 const ownLabel = (name, label) => (label && label.trim().toLowerCase() !== name.toLowerCase() ? label : "");
@@ -36,9 +38,16 @@ export function figureBeside(label, figure) {
 /** "box:2" -> "Box 2", "dealer" -> "Dealer". */
 export const targetName = (target) => {
   const [kind, number] = String(target).split(":");
-  const name = words(kind).replace(/^./, (c) => c.toUpperCase());
+  const name = capital(words(kind));
   return number ? `${name} ${number}` : name;
 };
+
+/** The words a field's ``labels`` give its value ``value`` ("Box 3: five cards"), or null. */
+export function labelOf(field, value) {
+  const values = field.positions || field.targets || field.choices || [];
+  const at = values.findIndex((v) => String(v) === String(value));
+  return at >= 0 && field.labels?.[at] ? field.labels[at] : null;
+}
 
 // The field of an action that is worth offering on the action's own buttons: its first field
 // (what the action applies to: the box, the seat, where a card goes), when it is a box, seat,
@@ -58,102 +67,116 @@ export function optionsOf(field) {
   return (field.choices || []).map((c) => ({ value: c, label: words(c) }));
 }
 
-/** The round's picture: the boxes or seats, the cards on the table, the money and the facts. */
-export function table(view, { cardName, isRed }) {
-  const card = (c) => el("span", { class: `card ${isRed(c) ? "red" : ""}`, "data-card": c }, cardName(c));
+const positionKey = (position) => `${position.kind}:${position.number}`;
+
+/** The round's picture: the boxes or seats, the cards on the table, the money and the facts.
+ *  ``pending`` (by position, "box:2") lists the entries for it still waiting to be sent, drawn
+ *  on it as entered, not yet confirmed. */
+export function table(view, { cardName, isRed, pending = new Map() }) {
+  const card = (c, cls = "") => el("span", { class: `card ${isRed(c) ? "red" : ""} ${cls}`, "data-card": c }, cardName(c));
   const backs = (n) => Array.from({ length: n }, () => el("span", { class: "card back", "aria-label": "face down" }, "▒"));
   const turn = view.turn;
+  const shownPositions = [...view.positions];
+  // A box or seat that only entries waiting to be sent name (its wagers made offline).
+  for (const [where] of pending) {
+    if (shownPositions.some((p) => positionKey(p.position) === where)) continue;
+    const [kind, number] = where.split(":");
+    if (!number) continue;
+    shownPositions.push({ position: { kind, number: Number(number) }, label: "", status: "entered", to_act: false, cards: [], hidden_cards: 0, hand: null, figures: [] });
+  }
+  shownPositions.sort((a, b) => a.position.kind.localeCompare(b.position.kind) || a.position.number - b.position.number);
+  const waitingOn = (where) => {
+    const entries = pending.get(where) || [];
+    if (!entries.length) return null;
+    return el("div", { class: "pending", "data-pending": String(entries.length) },
+      ...entries.map((entry) => el("p", { class: "pending-entry" },
+        el("span", { class: "pending-word" }, "waiting: "),
+        entry.cards.length ? entry.cards.map((c) => card(c, "entered")) : entry.label)));
+  };
   return el("section", { class: "table-view" },
     el("div", { class: "positions", "aria-label": "Boxes and seats" },
-      ...view.positions.map((p) => {
+      ...shownPositions.map((p) => {
         const toAct = p.to_act || (turn && turn.kind === p.position.kind && turn.number === p.position.number);
         return el("article", {
           class: `position status-${p.status} ${toAct ? "to-act" : ""}`,
-          "data-position": `${p.position.kind}:${p.position.number}`,
+          "data-position": positionKey(p.position),
         },
         el("header", {}, el("span", { class: "number" }, positionName(p.position)), el("span", { class: "label" }, ownLabel(positionName(p.position), p.label))),
         el("p", { class: "status" }, toAct ? "▶ to act" : words(p.status)),
-        el("div", { class: "cards" }, ...p.cards.map(card), ...backs(p.hidden_cards)),
+        el("div", { class: "cards" }, ...p.cards.map((c) => card(c)), ...backs(p.hidden_cards)),
         p.hand ? el("p", { class: "hand" }, p.hand) : null,
-        el("dl", { class: "money" }, ...p.figures.flatMap((f) => [el("dt", {}, f.label), el("dd", {}, shown(f.amount))])));
+        el("dl", { class: "money" }, ...p.figures.flatMap((f) => [el("dt", {}, f.label), el("dd", {}, shown(f.amount))])),
+        waitingOn(positionKey(p.position)));
       })),
     el("div", { class: "groups" },
       ...view.card_groups.map((g) => el("div", { class: "group", "data-group": g.name },
         el("span", { class: "label" }, g.label),
-        el("div", { class: "cards" }, ...g.cards.map(card), ...backs(g.hidden),
-          !g.cards.length && !g.hidden ? el("span", { class: "none" }, "—") : null)))),
+        el("div", { class: "cards" }, ...g.cards.map((c) => card(c)), ...backs(g.hidden),
+          !g.cards.length && !g.hidden ? el("span", { class: "none" }, "—") : null),
+        waitingOn(g.name)))),
     el("dl", { class: "figures" },
       ...view.figures.flatMap((f) => [el("dt", {}, f.label), el("dd", { "data-figure": f.name }, shown(f.amount))]),
       ...view.facts.flatMap((f) => [el("dt", {}, f.label), el("dd", { "data-fact": f.name }, f.value)])),
   );
 }
 
-/** The legal actions as buttons; ``take(action, preset)`` is called with the choice tapped. */
-export function actions(view, take, { likely } = {}) {
-  if (!view.actions.length) return el("p", { class: "no-actions" }, view.provisional ? "Waiting for the network to show what comes next." : "Nothing to record now.");
+/**
+ * The legal actions as buttons; ``take(action, preset)`` is called with the choice tapped.
+ *
+ * The actions of the box or seat whose turn it is come first, under its name: the player
+ * decides, so none of them is marked as the likely one (a fold is never a highlighted button).
+ * When the next input is the dealer's own (no turn), the first action, the one the table waits
+ * for, is marked. ``aids`` names the actions every game takes at any point (a note, a card seen
+ * by accident): they are offered apart, after the rest, so the next actions stay in view.
+ * ``extra`` nodes go after the next actions (the one-tap repeat of the last round's entries).
+ */
+export function actions(view, take, { aids = [], extra = [], empty } = {}) {
+  const main = view.actions.filter((a) => !aids.includes(a.name));
+  const aside = view.actions.filter((a) => aids.includes(a.name));
+  if (!main.length && !aside.length) return el("p", { class: "no-actions" }, empty || "Nothing to record now.");
+  const turn = view.turn;
+  const forTurn = (a) => turn && a.position && a.position.kind === turn.kind && a.position.number === turn.number;
+  const first = main[0];
+  const button = (action) => actionButton(view, action, take, { likely: !turn && action === first });
+  const turnActions = main.filter(forTurn);
+  const others = main.filter((a) => !forTurn(a));
+  const player = turn ? view.positions.find((p) => p.position.kind === turn.kind && p.position.number === turn.number)?.label : "";
   return el("section", { class: "actions", "aria-label": "What to record" },
-    ...view.actions.map((action, index) => {
-      const inline = inlineField(action);
-      const primary = likely ? likely(action) : index === 0;
-      const attrs = { class: `action ${primary ? "likely" : ""}`, "data-action": action.name };
-      if (action.position) attrs["data-for"] = `${action.position.kind}:${action.position.number}`;
-      const label = action.label || words(action.name);
-      const figures = action.figures.map((f) => figureBeside(label, f)).filter(Boolean).join(" · ");
-      if (!inline) {
-        return el("div", attrs,
-          el("button", { type: "button", class: "take", onclick: () => take(action, {}) },
-            el("span", { class: "label" }, label),
-            // The space keeps the label and the figures two phrases for a screen reader too.
-            figures ? [" ", el("span", { class: "figures" }, figures)] : null));
-      }
-      return el("div", attrs,
-        el("span", { class: "label" }, label, figures ? el("small", {}, ` ${figures}`) : null),
-        el("div", { class: "choices" },
-          ...optionsOf(inline).map((option) => el("button", {
-            type: "button", class: "take", "data-choice": String(option.value),
-            onclick: () => take(action, { [inline.name]: option.value }),
-          }, inline.kind === "position" ? `${positionName({ kind: kindOf(view, action), number: option.value })}` : option.label))));
-    }));
+    turnActions.length
+      ? el("div", { class: "turn-actions", "data-turn": `${turn.kind}:${turn.number}` },
+          el("h3", { class: "turn-name" }, positionName(turn), ownLabel(positionName(turn), player) ? el("span", { class: "label" }, ` · ${player}`) : null, " to act"),
+          ...turnActions.map(button))
+      : null,
+    ...others.map(button),
+    ...extra,
+    !main.length ? el("p", { class: "no-actions" }, empty || "Nothing to record now.") : null,
+    aside.length ? el("div", { class: "aids", "aria-label": "More" }, ...aside.map((action) => actionButton(view, action, take, { small: true }))) : null);
+}
+
+function actionButton(view, action, take, { likely = false, small = false } = {}) {
+  const inline = inlineField(action);
+  const attrs = { class: `action ${likely ? "likely" : ""} ${small ? "aid" : ""}`, "data-action": action.name };
+  if (action.position) attrs["data-for"] = positionKey(action.position);
+  const label = action.label || words(action.name);
+  const figures = action.figures.map((f) => figureBeside(label, f)).filter(Boolean).join(" · ");
+  if (!inline) {
+    return el("div", attrs,
+      el("button", { type: "button", class: "take", onclick: () => take(action, {}) },
+        el("span", { class: "label" }, label),
+        // The space keeps the label and the figures two phrases for a screen reader too.
+        figures ? [" ", el("span", { class: "figures" }, figures)] : null));
+  }
+  return el("div", attrs,
+    el("span", { class: "label" }, label, figures ? el("small", {}, ` ${figures}`) : null),
+    el("div", { class: "choices" },
+      ...optionsOf(inline).map((option) => el("button", {
+        type: "button", class: "take", "data-choice": String(option.value),
+        onclick: () => take(action, { [inline.name]: option.value }),
+      }, inline.kind === "position" ? `${positionName({ kind: kindOf(view, action), number: option.value })}` : option.label))));
 }
 
 // What a position field's numbers are (boxes or seats): the kind the view's positions have.
-function kindOf(view, action) {
+export function kindOf(view, action) {
   const field = action.fields.find((f) => f.kind === "position");
   return view.positions[0]?.position.kind || view.turn?.kind || field?.name || "box";
-}
-
-/** The settlement: per box or seat what to pay, each line computed and paid, any amount
- *  withheld by the table maximum, in large type. */
-export function settlement(view, currency) {
-  const result = view.result;
-  const labels = new Map(view.positions.map((p) => [`${p.position.kind}:${p.position.number}`, p.label]));
-  const key = (p) => `${p.kind}:${p.number}`;
-  return el("section", { class: "settlement", "aria-label": "Settlement" },
-    el("h2", {}, "Settlement"),
-    result.cap_applied ? el("p", { class: "capped" }, `Table maximum applied: ${shown(result.withheld)} ${currency} withheld`) : null,
-    el("div", { class: "pay-list" },
-      ...result.positions.map((p) => el("article", { class: `pay ${Number(p.net) < 0 ? "lost" : ""}`, "data-pay": key(p.position) },
-        el("header", {}, el("span", { class: "number" }, positionName(p.position)), el("span", { class: "label" }, ownLabel(positionName(p.position), labels.get(key(p.position))))),
-        el("p", { class: "to-pay" }, el("span", {}, "Pay"), el("strong", {}, `${shown(p.returned)}`), el("span", { class: "currency" }, currency)),
-        el("p", { class: "net" }, `Net ${shown(p.net)} · staked ${shown(p.staked)}`),
-        Number(p.withheld) > 0 ? el("p", { class: "withheld" }, `Withheld by the table maximum: ${shown(p.withheld)}`) : null,
-        linesTable(result.lines.filter((l) => key(l.position) === key(p.position)))))),
-    el("dl", { class: "figures totals" },
-      el("dt", {}, "Staked"), el("dd", {}, shown(result.staked)),
-      el("dt", {}, "Returned"), el("dd", {}, shown(result.returned)),
-      el("dt", {}, "House result"), el("dd", {}, shown(result.house_result)),
-      Number(result.rake) > 0 ? [el("dt", {}, "Rake"), el("dd", {}, shown(result.rake))] : null),
-  );
-}
-
-function linesTable(lines) {
-  if (!lines.length) return null;
-  return el("table", { class: "lines" },
-    el("thead", {}, el("tr", {}, ...["Line", "Outcome", "Stake", "Computed", "Paid"].map((h) => el("th", {}, h)))),
-    el("tbody", {}, ...lines.map((l) => el("tr", { class: l.computed !== l.paid ? "cut" : "" },
-      el("td", {}, words(l.line)),
-      el("td", {}, [words(l.outcome), l.combination ? ` (${words(l.combination)})` : "", l.reason ? ` — ${l.reason}` : ""].join("")),
-      el("td", { class: "amount" }, shown(l.stake)),
-      el("td", { class: "amount" }, shown(l.computed)),
-      el("td", { class: "amount paid" }, shown(l.paid))))));
 }

@@ -17,8 +17,11 @@ const STATUS_WORDS = {
   voided: "void",
 };
 
-/** The tray's section of the between-rounds screen, drawn into ``host``; ``done`` redraws. */
-export async function traySection(host, table, online) {
+/** The tray's section of the between-rounds screen, drawn into ``host`` (again, to follow a
+ *  change pushed: see ``refreshTray``). ``hold(node)`` is applied to what is drawn (the app
+ *  holds the buttons of a screen that just appeared, against a double tap). */
+export async function traySection(host, table, online, hold = () => {}) {
+  delete host.dataset.stale;
   if (!online) {
     host.replaceChildren(el("p", { class: "tray-offline" }, "Chip tray: back when the network is."));
     return;
@@ -30,7 +33,7 @@ export async function traySection(host, table, online) {
     host.replaceChildren(el("p", { class: "tray-offline" }, `Chip tray: ${error instanceof Refusal ? explain(error) : "not reachable now."}`));
     return;
   }
-  const redraw = () => traySection(host, table, online);
+  const redraw = () => traySection(host, table, online, hold);
   const pending = tray.counts.find((count) => count.status === "pending");
   const kind = tray.shift ? "closer" : "opener";
   const parts = [el("h2", {}, "Chip tray")];
@@ -67,6 +70,18 @@ export async function traySection(host, table, online) {
   }
   parts.push(el("p", { class: "tray-error", role: "alert" }));
   host.replaceChildren(...parts);
+  hold(host);
+}
+
+/** Draw the tray again after a change pushed (a count confirmed, a slip approved or issued),
+ *  unless the dealer is entering chips in it: it is drawn again once that form closes. */
+export function refreshTray(host, table, online, hold) {
+  if (!host?.isConnected) return;
+  if (host.querySelector(".chip-form")) {
+    host.dataset.stale = "true";
+    return;
+  }
+  traySection(host, table, online, hold);
 }
 
 async function act(host, request, redraw) {

@@ -1,0 +1,269 @@
+// Mistakes undone with a pit boss, at the tablet: the dealer asks to undo the last entry (or
+// the last few, back to the start of the round's current phase, as the server says may be
+// undone now) with a reason, or to void the round; the request waits for a pit boss, who
+// decides on the pit board, or here, signing in by name and PIN for that one decision. The
+// screen shows the request waiting and follows its decision: the pit's stream says when an
+// undo is decided, and a request waiting is read again every few seconds besides.
+
+import { el } from "../common/dom.js";
+import { money as shown } from "../common/money.js";
+import { explainToDealer as explain } from "../common/words.js";
+import { Refusal, Unreachable, at, call, newKey, urls } from "./api.js";
+import { cardName } from "./picker.js";
+import { namesToOffer, pinPad } from "./pinpad.js";
+import { words } from "./render.js";
+
+const VOID = "tablet.void";
+const DECIDERS = "tablet.recent-deciders";
+const CARD = /^(10|[2-9TJQKA])[shdc]$/i;
+
+/** The void this tablet asked for a round, kept until it is decided: ``{round, id, reason}``. */
+export const askedVoid = {
+  get(round) {
+    try {
+      const kept = JSON.parse(localStorage.getItem(VOID) || "null");
+      return kept && kept.round === round ? kept : null;
+    } catch { return null; }
+  },
+  set(value) { localStorage.setItem(VOID, JSON.stringify(value)); },
+  clear() { localStorage.removeItem(VOID); },
+};
+
+const recentDeciders = () => { try { return JSON.parse(localStorage.getItem(DECIDERS) || "[]"); } catch { return []; } };
+const rememberDecider = (name) => localStorage.setItem(DECIDERS, JSON.stringify([name, ...recentDeciders().filter((n) => n !== name)].slice(0, 4)));
+
+/** A round's event in words: what it was and what it said, cards and amounts as people read
+ *  them ("wagers placed · box 1 · ante 10.00 · bonus 5.00"). */
+export function eventWords(event) {
+  const parts = [words(event.kind)];
+  for (const [name, value] of Object.entries(event.payload || {})) {
+    if (value === null || value === undefined || value === false || value === "") continue;
+    if (Array.isArray(value) && value.every((v) => CARD.test(String(v)))) parts.push(`${words(name)} ${value.map(cardName).join(" ")}`);
+    else if (typeof value === "string" && CARD.test(value)) parts.push(`${words(name)} ${cardName(value)}`);
+    else if (typeof value === "string" && /^\d+(\.\d+)?$/.test(value)) parts.push(`${words(name)} ${shown(value)}`);
+    else if (typeof value === "object") continue;
+    else if (value === true) parts.push(words(name));
+    else parts.push(`${words(name)} ${typeof value === "string" ? words(value) : value}`);
+  }
+  return parts.join(" · ");
+}
+
+function dialog() {
+  return document.getElementById("form");
+}
+
+function close(node) {
+  node.close();
+  node.replaceChildren();
+}
+
+/** Reasons a dealer gives most, one tap each; any other is typed. */
+const UNDO_REASONS = ["Wrong card", "Wrong box or seat", "Wrong amount", "Entered twice"];
+const VOID_REASONS = ["Misdeal", "Cards exposed", "Wrong game opened"];
+
+/** A reason: a few common ones as buttons and a field for any other. Answers ``{node, read}``. */
+function reasonField(reasons) {
+  const input = el("input", { type: "text", name: "reason", "aria-label": "Reason", placeholder: "Or say why" });
+  let chosen = "";
+  const buttons = reasons.map((reason) => el("button", {
+    type: "button", class: "take", "data-reason": reason,
+    onclick: (event) => {
+      chosen = reason;
+      input.value = "";
+      for (const b of buttons) b.classList.toggle("chosen", b === event.currentTarget);
+    },
+  }, reason));
+  input.addEventListener("input", () => { chosen = ""; for (const b of buttons) b.classList.remove("chosen"); });
+  return {
+    node: el("div", { class: "field" }, el("span", { class: "field-label" }, "Why"), el("div", { class: "choices" }, ...buttons), input),
+    read: () => input.value.trim() || chosen,
+  };
+}
+
+/**
+ * Ask to undo entries of ``round`` (``{id, last_event_seq}``): reads what may be undone now,
+ * lets the dealer choose how many (the last one first) and why, and sends the request.
+ * Answers the request made, or null when cancelled. ``say`` shows a refusal.
+ */
+export async function askUndo(round, say) {
+  let retractable;
+  try {
+    retractable = await call("GET", at(urls.retractable, round.id));
+  } catch (error) {
+    say(error instanceof Unreachable ? new Error("Undo needs the network: try again once it is back.") : error);
+    return null;
+  }
+  const entries = retractable.entries;
+  if (!entries.length) {
+    say(new Error("Nothing of this round can be undone now."));
+    return null;
+  }
+  const node = dialog();
+  return new Promise((resolve) => {
+    let count = 1;
+    const problem = el("p", { class: "form-problem", role: "alert" });
+    const reason = reasonField(UNDO_REASONS);
+    // Newest first: the last entry is always among those undone, and each one above it too.
+    const newest = [...entries].reverse();
+    const rows = newest.map((event, index) => el("button", {
+      type: "button", class: `take entry-choice ${index === 0 ? "chosen" : ""}`, "data-undo-count": String(index + 1),
+      onclick: () => {
+        count = index + 1;
+        rows.forEach((row, i) => row.classList.toggle("chosen", i < count));
+      },
+    }, el("span", { class: "seq" }, `#${event.seq}`), ` ${eventWords(event)}`));
+    const send = el("button", { type: "submit", class: "primary", "data-send-undo": "" }, "Ask a pit boss");
+    const submit = async (event) => {
+      event.preventDefault();
+      const why = reason.read();
+      if (!why) {
+        problem.textContent = "Say why: tap a reason or type one.";
+        return;
+      }
+      send.disabled = true;
+      try {
+        const request = await call("POST", at(urls.retractionRequest, round.id), {
+          body: { expected_event: retractable.last_event_seq, count, reason: why }, key: newKey(),
+        });
+        close(node);
+        resolve(request);
+      } catch (error) {
+        send.disabled = false;
+        problem.textContent = error instanceof Refusal ? explain(error) : "No network: try again once it is back.";
+      }
+    };
+    node.replaceChildren(el("form", { class: "undo-form", onsubmit: submit },
+      el("h2", {}, "Undo entries"),
+      el("p", {}, `Tap the oldest entry to undo: it and every entry after it are undone (${entries.length > 1 ? `up to ${entries.length}, back to the start of this part of the round` : "only the last one may be"}). A pit boss decides.`),
+      el("div", { class: "entries" }, ...rows),
+      reason.node,
+      problem,
+      el("footer", {},
+        el("button", { type: "button", class: "quiet", "data-cancel": "", onclick: () => { close(node); resolve(null); } }, "Cancel"),
+        send)));
+    node.oncancel = (event) => { event.preventDefault(); close(node); resolve(null); };
+    node.showModal();
+  });
+}
+
+/** Ask to void ``round`` with a reason. Answers the correction asked (kept in ``askedVoid``),
+ *  or null. */
+export function askVoid(round, say) {
+  const node = dialog();
+  return new Promise((resolve) => {
+    const problem = el("p", { class: "form-problem", role: "alert" });
+    const reason = reasonField(VOID_REASONS);
+    const send = el("button", { type: "submit", class: "danger", "data-send-void": "" }, "Ask a pit boss to void it");
+    const submit = async (event) => {
+      event.preventDefault();
+      const why = reason.read();
+      if (!why) {
+        problem.textContent = "Say why: tap a reason or type one.";
+        return;
+      }
+      send.disabled = true;
+      try {
+        const correction = await call("POST", at(urls.correctionRequest, round.id), { body: { kind: "void", reason: why }, key: newKey() });
+        askedVoid.set({ round: round.id, id: correction.id, reason: why });
+        close(node);
+        resolve(correction);
+      } catch (error) {
+        send.disabled = false;
+        if (error instanceof Unreachable) problem.textContent = "No network: try again once it is back.";
+        else problem.textContent = explain(error);
+        if (!(error instanceof Refusal) && !(error instanceof Unreachable)) say(error);
+      }
+    };
+    node.replaceChildren(el("form", { class: "void-form", onsubmit: submit },
+      el("h2", {}, `Void round ${round.number}`),
+      el("p", {}, "Every entry of the round is set aside and nothing is paid from it. A pit boss decides."),
+      reason.node,
+      problem,
+      el("footer", {},
+        el("button", { type: "button", class: "quiet", "data-cancel": "", onclick: () => { close(node); resolve(null); } }, "Cancel"),
+        send)));
+    node.oncancel = (event) => { event.preventDefault(); close(node); resolve(null); };
+    node.showModal();
+  });
+}
+
+/**
+ * A pit boss decides ``what`` here (``{kind: "retraction"|"void", id, title}``): the name (one
+ * tap for those who decided here lately), the PIN, then Approve or Reject. The PIN signs the
+ * pit boss in for this one decision at this table (``decision-sign-in``), which is then made
+ * with it. Answers the decision's answer, or null when cancelled.
+ */
+export function decideHere(what, { tablet, table }) {
+  const node = dialog();
+  const urlsOf = what.kind === "retraction"
+    ? { approve: urls.retractionApprove, reject: urls.retractionReject }
+    : { approve: urls.correctionApprove, reject: urls.correctionReject };
+  return new Promise((resolve) => {
+    const problem = el("p", { class: "form-problem", role: "alert" });
+    const note = el("input", { type: "text", name: "note", "aria-label": "Note (optional)", placeholder: "Note (optional)" });
+    const pad = pinPad({
+      names: namesToOffer([], recentDeciders()),
+      aside: [note, problem],
+      label: "Pit boss's user name",
+      submits: [
+        { label: "Approve", value: "approve", primary: true },
+        { label: "Reject", value: "reject", danger: true },
+      ],
+      onSubmit: async ({ username, pin, value }) => {
+        problem.textContent = "";
+        if (!username || !pin) {
+          problem.textContent = "The pit boss's name and PIN first.";
+          return;
+        }
+        for (const b of node.querySelectorAll("[data-decide]")) b.disabled = true;
+        try {
+          const signed = await call("POST", urls.decisionSignIn, { authorization: "tablet", body: { table, username, pin } });
+          rememberDecider(signed.user.username);
+          const answer = await call("POST", at(urlsOf[value], what.id), { token: signed.token, body: { note: note.value.trim() }, key: newKey() });
+          close(node);
+          resolve({ outcome: value, by: signed.user.username, answer });
+        } catch (error) {
+          for (const b of node.querySelectorAll("[data-decide]")) b.disabled = false;
+          problem.replaceChildren(el("span", { "data-code": error.code || "" },
+            error instanceof Refusal ? explain(error) : "No network: try again once it is back."));
+        }
+      },
+    });
+    node.replaceChildren(el("div", { class: "decide-form" },
+      el("h2", {}, what.title),
+      el("p", {}, `A pit boss of this pit decides here with their PIN (${tablet ? "for this one decision at this table" : "at this table"}).`),
+      pad.node,
+      el("footer", {}, el("button", { type: "button", class: "quiet", "data-cancel": "", onclick: () => { close(node); resolve(null); } }, "Cancel"))));
+    node.oncancel = (event) => { event.preventDefault(); close(node); resolve(null); };
+    node.showModal();
+  });
+}
+
+/**
+ * The request waiting for a pit boss, as the round screen shows it: what it undoes or voids,
+ * why, and the two ways on: a pit boss decides here, or (an undo) the dealer withdraws it.
+ * ``onDecide()`` and ``onWithdraw()`` are called on a tap.
+ */
+export function pendingPanel(pending, { onDecide, onWithdraw }) {
+  const isUndo = pending.kind === "retraction";
+  const request = pending.request;
+  return el("section", { class: "pending-request", role: "status", "data-pending-request": pending.kind, "data-id": String(pending.id) },
+    el("h3", {}, isUndo ? "Undo waits for a pit boss" : "Void waits for a pit boss"),
+    isUndo && request
+      ? el("ul", { class: "undone" }, ...request.entries.map((event) => el("li", {}, `#${event.seq} ${eventWords(event)}`)))
+      : null,
+    el("p", { class: "why" }, `Why: ${request?.reason ?? pending.reason ?? ""}`),
+    el("p", { class: "how" }, isUndo ? "Nothing is recorded until it is decided, here or on the pit board." : "It is decided here or on the pit board."),
+    el("div", { class: "choices" },
+      el("button", { type: "button", class: "primary", "data-decide-here": "", onclick: onDecide }, "Pit boss decides here"),
+      isUndo ? el("button", { type: "button", class: "quiet", "data-withdraw": "", onclick: onWithdraw }, "Withdraw") : null));
+}
+
+/** The answer a pit boss gave, in words, for the banner. */
+export function decisionWords(kind, outcome, by, note) {
+  const what = kind === "retraction" ? "Undo" : "Void";
+  const said = note ? ` (${note})` : "";
+  if (outcome === "approved" || outcome === "approve") return `${what} approved by ${by}${said}.`;
+  if (outcome === "withdrawn") return `${what} withdrawn.`;
+  return `${what} rejected by ${by}${said}: the round is as it was.`;
+}
