@@ -5,6 +5,7 @@ history by the check and the rebuild, which find a row changed behind their back
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 from collections.abc import Callable
 from decimal import Decimal as D
@@ -201,3 +202,26 @@ def test_the_rebuild_keeps_to_its_scope(
     assert [d.table_id for d in day_totals_verify()] == [there.table_id]
     assert day_totals_verify(tables=[here.table_id]) == []
     assert day_totals_verify(first=here.gaming_day.replace(year=here.gaming_day.year + 1)) == []
+
+
+def test_the_recomputed_totals_and_the_rebuild_keep_to_their_days_and_tables(
+    audit_floor: dict[str, Any], play_rp01: Callable[..., Round]
+) -> None:
+    """``day_totals_recomputed``: "the totals the history gives ... for ``tables`` (default:
+    all) and the gaming days from ``first`` to ``last`` (default: all)"; the rebuild replaces
+    "the kept totals in scope" only."""
+    round = play_rp01(audit_floor["table"])
+    day, table = round.gaming_day, round.table_id
+    before, after = day - dt.timedelta(days=1), day + dt.timedelta(days=1)
+    everything = {(table, day): RP01}
+    assert day_totals_recomputed(first=day, last=day, tables=[table]) == everything
+    assert day_totals_recomputed(tables=[audit_floor["other_table"].pk]) == {}
+    assert day_totals_recomputed(first=after) == {}
+    assert day_totals_recomputed(last=before) == {}
+
+    TableDayTotals.objects.update(paid=D(0), house_result=D(30))
+    assert day_totals_rebuild(first=after) == 0
+    assert day_totals_rebuild(last=before) == 0
+    assert kept(round)["paid"] == D(0)
+    assert day_totals_rebuild(first=day, last=day) == 1
+    assert kept(round) == RP01
