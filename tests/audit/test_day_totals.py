@@ -22,6 +22,7 @@ from audit.services.corrections import (
 )
 from audit.services.day_totals import day_totals_rebuild, day_totals_recomputed, day_totals_verify
 from payouts.models import TableDayTotals
+from payouts.services.day_totals import DayFigures
 from tables.models import Round, Table
 from tables.services.rounds import round_open
 from tests.audit.factories import Tablet
@@ -225,3 +226,26 @@ def test_the_recomputed_totals_and_the_rebuild_keep_to_their_days_and_tables(
     assert kept(round)["paid"] == D(0)
     assert day_totals_rebuild(first=day, last=day) == 1
     assert kept(round) == RP01
+
+
+def test_a_settlement_s_figures_negated_take_every_measure_back_out() -> None:
+    """An approved void "takes the same figures back out (:func:`stored_figures` ...,
+    negated)": the cap's hits and what it withheld as much as the amounts."""
+    figures = DayFigures(
+        rounds=1,
+        wagered=D(30),
+        paid=D(5050),
+        theoretical_result=D("1.5"),
+        theoretical_base=D(30),
+        cap_hits=2,
+        withheld=D(100),
+    )
+    assert figures.negated() == DayFigures(
+        rounds=-1,
+        wagered=D(-30),
+        paid=D(-5050),
+        theoretical_result=D("-1.5"),
+        theoretical_base=D(-30),
+        cap_hits=-2,
+        withheld=D(-100),
+    )
