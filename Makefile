@@ -13,7 +13,7 @@ STACK := $(BIN)/python deploy/local/stack.py
 WORKERS ?= 2
 PYTEST_PARALLEL := -n $(WORKERS) --dist loadgroup
 
-.PHONY: install run test check test-clock lint bench clean
+.PHONY: install run test check test-clock lint bench mutate clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,11 @@ test-clock: $(STAMP)
 
 bench: $(STAMP)
 	$(STACK) exec --profile bench -- $(BIN)/python tests/bench/run.py $(BENCH)
+
+# Mutation testing of the code that decides money (tests/mutation/run.py); not part of make test.
+# MUTATE_ARGS=--again retests only the mutants the last run left alive.
+mutate: $(STAMP)
+	$(STACK) exec --profile mutate -- $(BIN)/python tests/mutation/run.py $(MUTATE_ARGS)
 
 clean:
 	rm -rf $(VENV) .local

@@ -5,6 +5,7 @@ history by the check and the rebuild, which find a row changed behind their back
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 from collections.abc import Callable
 from decimal import Decimal as D
@@ -21,6 +22,7 @@ from audit.services.corrections import (
 )
 from audit.services.day_totals import day_totals_rebuild, day_totals_recomputed, day_totals_verify
 from payouts.models import TableDayTotals
+from payouts.services.day_totals import DayFigures
 from tables.models import Round, Table
 from tables.services.rounds import round_open
 from tests.audit.factories import Tablet
@@ -201,3 +203,49 @@ def test_the_rebuild_keeps_to_its_scope(
     assert [d.table_id for d in day_totals_verify()] == [there.table_id]
     assert day_totals_verify(tables=[here.table_id]) == []
     assert day_totals_verify(first=here.gaming_day.replace(year=here.gaming_day.year + 1)) == []
+
+
+def test_the_recomputed_totals_and_the_rebuild_keep_to_their_days_and_tables(
+    audit_floor: dict[str, Any], play_rp01: Callable[..., Round]
+) -> None:
+    """``day_totals_recomputed``: "the totals the history gives ... for ``tables`` (default:
+    all) and the gaming days from ``first`` to ``last`` (default: all)"; the rebuild replaces
+    "the kept totals in scope" only."""
+    round = play_rp01(audit_floor["table"])
+    day, table = round.gaming_day, round.table_id
+    before, after = day - dt.timedelta(days=1), day + dt.timedelta(days=1)
+    everything = {(table, day): RP01}
+    assert day_totals_recomputed(first=day, last=day, tables=[table]) == everything
+    assert day_totals_recomputed(tables=[audit_floor["other_table"].pk]) == {}
+    assert day_totals_recomputed(first=after) == {}
+    assert day_totals_recomputed(last=before) == {}
+
+    TableDayTotals.objects.update(paid=D(0), house_result=D(30))
+    assert day_totals_rebuild(first=after) == 0
+    assert day_totals_rebuild(last=before) == 0
+    assert kept(round)["paid"] == D(0)
+    assert day_totals_rebuild(first=day, last=day) == 1
+    assert kept(round) == RP01
+
+
+def test_a_settlement_s_figures_negated_take_every_measure_back_out() -> None:
+    """An approved void "takes the same figures back out (:func:`stored_figures` ...,
+    negated)": the cap's hits and what it withheld as much as the amounts."""
+    figures = DayFigures(
+        rounds=1,
+        wagered=D(30),
+        paid=D(5050),
+        theoretical_result=D("1.5"),
+        theoretical_base=D(30),
+        cap_hits=2,
+        withheld=D(100),
+    )
+    assert figures.negated() == DayFigures(
+        rounds=-1,
+        wagered=D(-30),
+        paid=D(-5050),
+        theoretical_result=D("-1.5"),
+        theoretical_base=D(-30),
+        cap_hits=-2,
+        withheld=D(-100),
+    )

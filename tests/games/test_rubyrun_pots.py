@@ -326,3 +326,50 @@ def test_settlement_is_deterministic(unit: D) -> None:
     again = settle(contributions, (), hands, order=(2, 3, 1), rake=RakePolicy(chip_unit=unit))
     assert first == again
     assert first.to_dict() == again.to_dict()
+
+
+def test_a_hand_s_result_is_stored_with_every_figure_under_its_name() -> None:
+    """``HandResult.to_dict``, what the settlement keeps of a hand: "``contributions`` is
+    everything each seat put in (antes, blinds, bets), ``returned_uncalled`` the part of a bet
+    nobody called, handed back ..., ``winnings`` the total each winner received from the
+    awards, and ``showdown`` whether hands were compared"; each award says what the pot paid,
+    to whom, the rake, and the first winner of an odd chip (``Award``). Amounts are decimal
+    strings, seats keys as text."""
+    hands = {1: key("Kc 6d 3s"), 2: key("Ks 6s 3d")}
+    result = settle({1: D(160), 2: D(150), 3: D(1)}, {3}, hands, order=(1, 2, 3), rake=RakePolicy())
+    stored = result.to_dict()
+    [award] = stored.pop("awards")
+    assert stored == {
+        "rake": "0",
+        "contributions": {"1": "160", "2": "150", "3": "1"},
+        "returned_uncalled": {"1": "10"},
+        "showdown": True,
+        "winnings": {"1": "151", "2": "150"},
+    }
+    same = "suited red run of 3; high card: K T 9 8 6"
+    grades = award.pop("grades")
+    assert {seat: grade["text"] for seat, grade in grades.items()} == {"1": same, "2": same}
+    assert award == {
+        "pot": 0,
+        "amount": "301",
+        "seats": [1, 2],
+        "hands": {"1": same, "2": same},
+        "odd_chip_to": 1,
+        "shares": {"1": "151", "2": "150"},
+        "rake": "0",
+        "eligible": [1, 2],
+    }
+
+
+def test_a_raked_pot_is_stored_with_its_rake() -> None:
+    """``Award.amount`` "is what the winners received (the pot less its ``rake``)"."""
+    result = settle(
+        {1: D(20), 2: D(20)},
+        {2},
+        None,
+        order=(1, 2),
+        rake=RakePolicy(percent=D(10), cap=D(3)),
+    )
+    [award] = result.to_dict()["awards"]
+    assert (award["amount"], award["rake"], award["odd_chip_to"]) == ("37", "3", None)
+    assert result.to_dict()["rake"] == "3"
