@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -190,11 +191,12 @@ def test_nothing_changed_nothing_sealed_and_each_checkpoint_names_the_one_before
 def test_a_gaming_day_close_is_sealed(
     users: dict[str, Any], floor: dict[str, Any], outside: FolderSink
 ) -> None:
-    """The floor's casino starts its gaming day at 06:00 UTC."""
+    """The floor's casino starts its gaming day at 06:00 in its own zone."""
     append(users, 1, 1)
-    before_close = dt.datetime(2026, 3, 2, 5, 50, tzinfo=dt.UTC)
+    zone = ZoneInfo(floor["pit"].casino.time_zone)
+    before_close = dt.datetime(2026, 3, 2, 5, 50, tzinfo=zone)
     assert checkpoint_seal(now=before_close) is not None
-    after_close = dt.datetime(2026, 3, 2, 6, 5, tzinfo=dt.UTC)
+    after_close = dt.datetime(2026, 3, 2, 6, 5, tzinfo=zone)
     sealed = checkpoint_seal(now=after_close)
     assert sealed is not None
     casino = floor["pit"].casino_id

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from decimal import Decimal as D
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pypdf
 import pytest
@@ -533,8 +534,10 @@ def test_a_casino_with_two_currencies_fails_with_a_reason(
 def test_the_nightly_report_is_built_once_for_the_closed_day(
     known_day: dict[str, Round], users: dict[str, Any]
 ) -> None:
-    # 07:30 UTC on the day after DAY: DAY closed at 06:00, plus the hour of grace.
-    now = dt.datetime(2025, 3, 11, 7, 30, tzinfo=dt.UTC)
+    # 07:30 on the day after DAY in the casino's zone: DAY closed at 06:00, plus the hour of
+    # grace.
+    zone = ZoneInfo(next(iter(known_day.values())).table.pit.casino.time_zone)
+    now = dt.datetime(2025, 3, 11, 7, 30, tzinfo=zone)
     [report] = report_nightly(now=now)
     assert (report.gaming_day, report.trigger, report.status) == (DAY, "nightly", "done")
     assert row(report, "total")["day"]["wagered"] == "725.00"
@@ -543,7 +546,7 @@ def test_the_nightly_report_is_built_once_for_the_closed_day(
     stored = AuditRecord.objects.get(event_code="report.stored")
     assert (stored.actor, stored.actor_label) == (None, "system:nightly")
     # At 06:30 the day closed only half an hour ago: the nightly report is still the day before.
-    [earlier] = report_nightly(now=dt.datetime(2025, 3, 11, 6, 30, tzinfo=dt.UTC))
+    [earlier] = report_nightly(now=dt.datetime(2025, 3, 11, 6, 30, tzinfo=zone))
     assert earlier.gaming_day == DAY - dt.timedelta(days=1)
 
 
