@@ -21,13 +21,13 @@ import datetime as dt
 import functools
 import logging
 
-from celery import current_app
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from audit.models import GamingDayReport, ReportDispatch, ReportStatus
+from casino.celery import app as celery_app
 
 logger = logging.getLogger(__name__)
 
@@ -94,8 +94,11 @@ def _publish(dispatch: ReportDispatch, *, now: dt.datetime) -> bool:
     """Hand the report's task to the broker and record the attempt; ``False`` if it failed."""
     dispatch.attempts += 1
     try:
-        # Sent by name: the task's module imports this one.
-        current_app.send_task(REPORT_BUILD_TASK, args=(dispatch.report_id,))
+        # Sent by name, since the task's module imports this one: through the project's Celery
+        # app (a web server has not made it the current one), and with no result awaited, as
+        # the task says, else the sender subscribes to the result store first and a Redis that
+        # is down holds the request for as long as it retries.
+        celery_app.send_task(REPORT_BUILD_TASK, args=(dispatch.report_id,), ignore_result=True)
     except Exception as exc:  # whatever the broker did, the dispatch stays due and is retried
         logger.warning("report %s not sent to the broker: %r", dispatch.report_id, exc)
         dispatch.last_error = f"{type(exc).__name__}: {exc}"[:300]
