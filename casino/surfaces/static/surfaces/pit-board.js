@@ -97,7 +97,7 @@ import { explainFields } from "./common/words.js";
     if (detailTimer !== null) return;
     detailTimer = setTimeout(() => {
       detailTimer = null;
-      if (detail.open && detailTable !== null) openDetail(detailTable);
+      if (detail.open && detailTable !== null) openDetail(detailTable, { refresh: true });
     }, 150);
   }
 
@@ -344,10 +344,14 @@ import { explainFields } from "./common/words.js";
   // The table whose detail is open: a change of its tray, pushed, redraws it.
   let detailTable = null;
 
-  async function openDetail(tableId, { tray = false } = {}) {
+  // ``refresh``: the open detail drawn again for a change pushed; if the pit boss closed it (or
+  // opened another table's) while the answer was on its way, it stays as they left it.
+  async function openDetail(tableId, { tray = false, refresh = false } = {}) {
     detailTable = tableId;
     try {
       const answer = await api(urls.tableUrl.replace("{id}", tableId));
+      const traySectionNode = await traySection(tableId);
+      if (refresh && (!detail.open || detailTable !== tableId)) return;
       const table = answer.table;
       const f = table.figures;
       detail.replaceChildren(
@@ -380,7 +384,7 @@ import { explainFields } from "./common/words.js";
                 el("td", { class: "warn" }, round.cap_applied ? "capped" : ""),
               ))))
           : el("p", {}, "No rounds yet."),
-        await traySection(tableId),
+        traySectionNode,
         el("form", { method: "dialog" }, el("button", {}, "Close")),
       );
       if (!detail.open) detail.showModal();
