@@ -113,25 +113,10 @@ export async function askUndo(round, say) {
       },
     }, el("span", { class: "seq" }, `#${event.seq}`), ` ${eventWords(event)}`));
     const send = el("button", { type: "submit", class: "primary", "data-send-undo": "" }, "Ask a pit boss");
-    const submit = async (event) => {
-      event.preventDefault();
-      const why = reason.read();
-      if (!why) {
-        problem.textContent = "Say why: tap a reason or type one.";
-        return;
-      }
-      send.disabled = true;
-      try {
-        const request = await call("POST", at(urls.retractionRequest, round.id), {
-          body: { expected_event: retractable.last_event_seq, count, reason: why }, key: newKey(),
-        });
-        close(node);
-        resolve(request);
-      } catch (error) {
-        send.disabled = false;
-        problem.textContent = error instanceof Refusal ? explain(error) : "No network: try again once it is back.";
-      }
-    };
+    const submit = askingSubmit({ node, reason, problem, send, resolve }, (why) =>
+      call("POST", at(urls.retractionRequest, round.id), {
+        body: { expected_event: retractable.last_event_seq, count, reason: why }, key: newKey(),
+      }));
     node.replaceChildren(el("form", { class: "undo-form", onsubmit: submit },
       el("h2", {}, "Undo entries"),
       el("p", {}, `Tap the oldest entry to undo: it and every entry after it are undone (${entries.length > 1 ? `up to ${entries.length}, back to the start of this part of the round` : "only the last one may be"}). A pit boss decides.`),
@@ -146,6 +131,31 @@ export async function askUndo(round, say) {
   });
 }
 
+/** The submit of a form that asks a pit boss: the reason is required, the button is disabled
+ *  while ``post(why)`` sends, and the dialog closes with what it answers (``resolve``); a
+ *  refusal or a lost network is said in ``problem``, anything else also told by ``say``. */
+function askingSubmit({ node, reason, problem, send, resolve, say = null }, post) {
+  return async (event) => {
+    event.preventDefault();
+    const why = reason.read();
+    if (!why) {
+      problem.textContent = "Say why: tap a reason or type one.";
+      return;
+    }
+    send.disabled = true;
+    try {
+      const answer = await post(why);
+      close(node);
+      resolve(answer);
+    } catch (error) {
+      send.disabled = false;
+      if (error instanceof Unreachable) problem.textContent = "No network: try again once it is back.";
+      else problem.textContent = explain(error);
+      if (say && !(error instanceof Refusal) && !(error instanceof Unreachable)) say(error);
+    }
+  };
+}
+
 /** Ask to void ``round`` with a reason. Answers the correction asked (kept in ``askedVoid``),
  *  or null. */
 export function askVoid(round, say) {
@@ -154,26 +164,11 @@ export function askVoid(round, say) {
     const problem = el("p", { class: "form-problem", role: "alert" });
     const reason = reasonField(VOID_REASONS);
     const send = el("button", { type: "submit", class: "danger", "data-send-void": "" }, "Ask a pit boss to void it");
-    const submit = async (event) => {
-      event.preventDefault();
-      const why = reason.read();
-      if (!why) {
-        problem.textContent = "Say why: tap a reason or type one.";
-        return;
-      }
-      send.disabled = true;
-      try {
-        const correction = await call("POST", at(urls.correctionRequest, round.id), { body: { kind: "void", reason: why }, key: newKey() });
-        askedVoid.set({ round: round.id, id: correction.id, reason: why });
-        close(node);
-        resolve(correction);
-      } catch (error) {
-        send.disabled = false;
-        if (error instanceof Unreachable) problem.textContent = "No network: try again once it is back.";
-        else problem.textContent = explain(error);
-        if (!(error instanceof Refusal) && !(error instanceof Unreachable)) say(error);
-      }
-    };
+    const submit = askingSubmit({ node, reason, problem, send, resolve, say }, async (why) => {
+      const correction = await call("POST", at(urls.correctionRequest, round.id), { body: { kind: "void", reason: why }, key: newKey() });
+      askedVoid.set({ round: round.id, id: correction.id, reason: why });
+      return correction;
+    });
     node.replaceChildren(el("form", { class: "void-form", onsubmit: submit },
       el("h2", {}, `Void round ${round.number}`),
       el("p", {}, "Every entry of the round is set aside and nothing is paid from it. A pit boss decides."),
