@@ -420,3 +420,29 @@ def test_the_month_chart_shows_a_single_day_of_play() -> None:
     found = _chart_pixels(trend)
     assert found["hold"] > 60, found
     assert found["theoretical"] > 40, found
+
+
+def test_a_single_day_s_figures_are_said_once_beside_its_marks() -> None:
+    """The note that says a lone day's figures in words is drawn once, not twice on itself."""
+    from reportlab.graphics.shapes import String
+
+    from audit.services.reports import charts, fonts
+
+    fonts.base_fonts()
+    trend = [
+        {
+            "day": "2025-06-01",
+            "rounds": 3,
+            "wagered": "100.00",
+            "house_result": "5.00",
+            "hold_pct": "5.00",
+            "theoretical_hold_pct": "4.00",
+        }
+    ]
+    drawing = charts.month_trend(trend, width=500, height=200)
+    notes = [
+        shape.text
+        for shape in drawing.getContents()
+        if isinstance(shape, String) and "one day of play so far" in shape.text
+    ]
+    assert notes == ["2025-06-01: hold 5.00 %, theoretical 4.00 % (one day of play so far)"]

@@ -153,22 +153,6 @@ def month_trend(trend: Sequence[Mapping[str, Any]], *, width: float, height: flo
                 textAnchor="end",
             )
         )
-    if len(played) == 1:
-        # One day of play: its figures said in words too, beside its marks.
-        [day] = played
-        theo = day["theoretical_hold_pct"]
-        drawing.add(
-            String(
-                width - 20,
-                height - 24,
-                f"{day['day']}: hold {day['hold_pct']} %"
-                + (f", theoretical {theo} %" if theo is not None else "")
-                + " (one day of play so far)",
-                fontName=REGULAR,
-                fontSize=7.5,
-                textAnchor="end",
-            )
-        )
     return drawing
 
 
