@@ -17,9 +17,10 @@ Tiers: every test carries one marker saying what it needs (``unit``: pure code; 
 database; ``http``: the API through Django's test client; ``browser``: a real Chromium against
 a served site; ``stack``: servers of its own), from its folder (``FOLDER_TIERS``) unless it
 names its own. ``make check`` runs the fast tiers; ``make test`` every tier on ``pytest-xdist``
-workers, each with a test database and a Redis database of its own (``tests/settings.py``),
-the browser and stack tiers kept together on one worker (their servers and Chromium would
-only fight over the cores), the rest shared out.
+workers, each with a test database and a Redis database of its own (``tests/settings.py``).
+The browser and stack tiers run in groups that one worker takes whole (``server_group``): a
+browser module's tests share its Chromium and its served site, a stack folder's its servers;
+the groups, largest first, and the rest are shared out.
 
 Clock: with ``CASINO_TEST_INSTANT`` set (``make test-clock``), every test starts with Python's
 clock travelled to that instant (``tests/clock.py``), ticking on from there.
@@ -61,9 +62,18 @@ FOLDER_TIERS = {
     "scale": "stack",
 }
 TIERS = frozenset(FOLDER_TIERS.values())
-#: Tiers whose tests start servers or a browser: one worker runs them all, one at a time.
+#: Tiers whose tests start servers or a browser: each group of them runs on one worker.
 SERIAL_TIERS = frozenset({"browser", "stack"})
-SERIAL_GROUP = "servers"
+
+
+def server_group(item: pytest.Item, tier: str) -> str:
+    """The xdist group of a browser or stack test: its module for the browser tier (Chromium
+    and the served site are the module's fixtures), its folder for the stack tier (the fault
+    and scale stacks are the session's: one per folder keeps them to one start each)."""
+    path = Path(item.path).relative_to(ROOT / "tests")
+    if tier == "browser":
+        return f"browser-{path.stem}"
+    return f"stack-{path.parts[0]}"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -76,8 +86,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Give each test its folder's tier unless it names one, and keep the serial tiers on one
-    worker (first of the hooks: xdist's reads the groups in its own).
+    """Give each test its folder's tier unless it names one, and the serial tiers' tests their
+    group (first of the hooks: xdist's reads the groups in its own).
 
     :raises pytest.UsageError: for a test in a folder that has no tier (add it to
         ``FOLDER_TIERS``), so that no test escapes ``make check``'s choice of tiers unseen.
@@ -91,8 +101,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 raise pytest.UsageError(f"tests/{folder} has no tier: add it to FOLDER_TIERS")
             own = {FOLDER_TIERS[folder]}
             item.add_marker(getattr(pytest.mark, FOLDER_TIERS[folder]))
-        if own & SERIAL_TIERS:
-            item.add_marker(pytest.mark.xdist_group(SERIAL_GROUP))
+        serial = own & SERIAL_TIERS
+        if serial:
+            # A test of both serial tiers (a browser against servers of its own) is a stack's.
+            tier = "stack" if "stack" in serial else "browser"
+            item.add_marker(pytest.mark.xdist_group(server_group(item, tier)))
 
 
 def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
@@ -120,6 +133,27 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 _STARTED = pytest.StashKey[float]()
 
 
+class _WorkerTimes:
+    """Each xdist worker's time in tests (set-up, call and tear-down), by its id, from the
+    reports the controller receives: how evenly ``make test``'s groups were shared out."""
+
+    name = "worker-times"
+
+    def __init__(self) -> None:
+        self.busy: dict[str, float] = {}
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        node = getattr(report, "node", None)  # set by xdist on the controller's reports
+        if node is not None:
+            worker = node.gateway.id
+            self.busy[worker] = self.busy.get(worker, 0.0) + report.duration
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):
+        config.pluginmanager.register(_WorkerTimes(), _WorkerTimes.name)
+
+
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
     """After a run of the whole suite, its wall time as a benchmark figure, against the serial
     run recorded for this machine (the README's "Tests")."""
@@ -130,6 +164,10 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     serial = float(config.getini("suite_serial_wall_s"))
     ratio = f"{wall / serial:.2f}" if serial else "n/a"
     terminalreporter.write_line(f"bench suite_wall {wall:.0f} s ratio {ratio} vs suite_serial_last")
+    times = config.pluginmanager.get_plugin(_WorkerTimes.name)
+    if times is not None and times.busy:
+        shares = ", ".join(f"{worker} {busy:.0f} s" for worker, busy in sorted(times.busy.items()))
+        terminalreporter.write_line(f"time in tests by worker: {shares}")
 
 
 @pytest.fixture(autouse=True)
