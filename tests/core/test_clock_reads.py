@@ -11,6 +11,7 @@ meant says why on its line: ``# the machine's clock, on purpose: ...``.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -73,3 +74,50 @@ def test_the_check_finds_a_planted_read(tmp_path: Path) -> None:
         "tests/test_planted.py:2: day = dt.date.today()",
         "tests/test_planted.py:3: now = dt.datetime.now(dt.UTC)",
     ]
+
+
+#: The product's packages, migrations included: their SQL must never read the database's clock.
+PRODUCT = ("casino", "tables", "payouts", "audit")
+#: PostgreSQL's clock in SQL text: ``now()``, the ``*_timestamp()`` functions and the SQL
+#: standard's ``current_date``/``current_time(stamp)``/``localtime(stamp)``.
+DATABASE_CLOCK = re.compile(
+    r"\b(now|clock_timestamp|statement_timestamp|transaction_timestamp)\s*\(\)"
+    r"|\b(current_date|current_time|current_timestamp|localtime|localtimestamp)\b",
+    re.IGNORECASE,
+)
+
+
+def database_clock_reads(root: Path = ROOT) -> list[str]:
+    """``path:line`` of every SQL text in the product that reads PostgreSQL's clock, and of
+    every use of Django's ``Now`` (which is ``now()`` in the database)."""
+    found = []
+    for folder in PRODUCT:
+        for path in sorted((root / folder).rglob("*.py")):
+            relative = path.relative_to(root).as_posix()
+            for node in ast.walk(ast.parse(path.read_text())):
+                sql = isinstance(node, ast.Constant) and isinstance(node.value, str)
+                if sql and DATABASE_CLOCK.search(node.value):
+                    found.append(f"{relative}:{node.lineno}")
+                elif isinstance(node, ast.ImportFrom) and any(
+                    alias.name == "Now" for alias in node.names
+                ):
+                    found.append(f"{relative}:{node.lineno}")
+    return found
+
+
+def test_the_product_never_reads_the_databases_clock() -> None:
+    """``make test-clock`` travels Python's clock only (``tests/clock.py``): an instant the
+    database took from its own clock would fall on the machine's day, not the travelled one,
+    and a round's day could differ from its events'."""
+    assert database_clock_reads() == []
+
+
+def test_the_database_clock_check_finds_a_planted_read(tmp_path: Path) -> None:
+    planted = tmp_path / "payouts" / "planted.py"
+    planted.parent.mkdir()
+    planted.write_text(
+        "from django.db.models.functions import Now\n"
+        'SQL = "UPDATE t SET at = now() WHERE day = CURRENT_DATE"\n'
+        'WORDS = "the nowhere man knows the current date"\n'
+    )
+    assert database_clock_reads(tmp_path) == ["payouts/planted.py:1", "payouts/planted.py:2"]
