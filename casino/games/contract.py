@@ -221,7 +221,9 @@ class Fact:
 
 @dataclass(frozen=True, slots=True)
 class LegalAction:
-    """An action the table accepts now, with its fields' bounds.
+    """An action the table accepts now, with its fields' bounds: every field of its spec in
+    spec order, but an optional one the table does not offer (a bonus where none is offered),
+    which may not be given at all.
 
     ``position`` is the box or seat it belongs to, when it belongs to one; ``figures`` are the
     amounts it involves (a fee, the amount to call). The first legal action of a view is the

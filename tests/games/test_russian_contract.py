@@ -600,10 +600,10 @@ def test_the_tablet_view_while_betting() -> None:
     assert [(f.name, f.amount) for f in view.figures] == [
         ("staked", D(15)), ("max_payout", D(5000))
     ]
-    # Without a bonus paytable, the bonus field has no bounds and the fact says so.
+    # Without a bonus paytable there is no bonus to ask for (the tablet showed a field that
+    # place_wagers then refused with bonus_not_offered), and the fact says so.
     plain = GAME.new_state(TERMS).tablet_view()
-    bonus = field(plain.actions[0], "bonus")
-    assert (bonus.min, bonus.max, bonus.value, bonus.required) == (None, None, None, False)
+    assert [f.name for f in plain.actions[0].fields] == ["box", "player", "ante", "blind"]
     assert {f.name: f.value for f in plain.facts}["bonus"] == "not offered"
 
 
@@ -828,13 +828,19 @@ def check_tablet_view(state: RussianPokerState, view: TabletView) -> None:
         assert view.actions[0].position == view.turn
     for action in view.actions:
         spec = GAME.actions[action.name]
+        # Every field of the spec, but a bonus at a table that offers none (RULES A.1).
+        offered = [
+            f
+            for f in spec.fields
+            if state.bonus_offered or (action.name, f.name) != ("place_wagers", "bonus")
+        ]
         assert [(f.name, f.kind, f.required, f.nullable) for f in action.fields] == [
-            (f.name, f.kind, f.required, f.nullable) for f in spec.fields
+            (f.name, f.kind, f.required, f.nullable) for f in offered
         ]
         if action.position is not None:
             assert action.position == view.turn
         assert action.label
-        for bounds, spec_field in zip(action.fields, spec.fields, strict=True):
+        for bounds, spec_field in zip(action.fields, offered, strict=True):
             check_bounds(state, bounds, spec_field.min_count, spec_field.max_count)
     seen = {str(CARDS[c]) for c in state.cards_seen}
     assert set(view.unseen_cards) == {str(c) for c in CARDS} - seen

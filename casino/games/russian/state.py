@@ -1464,18 +1464,12 @@ class RussianPokerState:
             action, limits = Action.PLACE_WAGERS, self.limits
             # A blind box is a player's further box: before any open box, none can be blind.
             any_open = any(not b.blind for b in self._boxes.values())
-            bonus = (
-                (
-                    _bound(
-                        action,
-                        "bonus",
-                        minimum=limits.bonus_min or limits.chip_unit,
-                        maximum=limits.bonus_max,
-                        step=limits.chip_unit,
-                    ),
-                )
-                if self.bonus_offered
-                else ()
+            bonus = _bound(
+                action,
+                "bonus",
+                minimum=limits.bonus_min or limits.chip_unit,
+                maximum=limits.bonus_max,
+                step=limits.chip_unit,
             )
             actions.append(
                 _legal(
@@ -1487,8 +1481,9 @@ class RussianPokerState:
                     _amount_bound(
                         action, "ante", limits.ante_min, limits.ante_max, limits.chip_unit
                     ),
-                    *bonus,
+                    bonus,
                     _bound(action, "blind", value=None if any_open else False),
+                    not_offered=() if self.bonus_offered else ("bonus",),
                 )
             )
         if self._boxes:
@@ -2207,17 +2202,22 @@ def _legal(
     *given: FieldBounds,
     box: int | None = None,
     figures: tuple[Figure, ...] = (),
+    not_offered: tuple[str, ...] = (),
 ) -> LegalAction:
     """``action`` as a legal action, with a :class:`FieldBounds` for every field of its spec
-    in spec order: those ``given``, and the bare field for the others."""
+    in spec order: those ``given``, and the bare field for the others, but the optional fields
+    ``not_offered`` (the table offers no such wager)."""
     bounds = {b.name: b for b in given}
     specs = ACTION_FIELDS[action.value]
-    unknown = set(bounds) - {spec.name for spec in specs}
+    unknown = (set(bounds) | set(not_offered)) - {spec.name for spec in specs}
     if unknown:
         raise AssertionError(f"{action.value} has no field {sorted(unknown)}")
+    if any(spec.required for spec in specs if spec.name in not_offered):
+        raise AssertionError(f"{action.value}: only an optional field may be left out")
     fields = tuple(
         bounds.get(spec.name) or FieldBounds(spec.name, spec.kind, spec.required, spec.nullable)
         for spec in specs
+        if spec.name not in not_offered
     )
     position = None if box is None else _box_position(box)
     return LegalAction(action.value, label, position, fields, figures)
