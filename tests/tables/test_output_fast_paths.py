@@ -105,3 +105,33 @@ def test_a_round_and_its_settlement_are_written_as_their_fields_would_write_them
         assert by_fields["settlement"] is not None and by_fields["settlement"]["lines"]
         assert serializer.to_representation(detail) == by_fields
     assert serializer.to_representation(answered) == serializer.to_representation(read_back)
+
+
+def test_the_settlement_written_in_one_statement_is_returned_as_stored(
+    floor: dict[str, Any], users: dict[str, Any]
+) -> None:
+    """``settlement_record`` writes with one SQL statement and builds the models it returns
+    itself: they must be the rows as stored, field for field (the round, who settled, when, the
+    totals, each line), since the settle endpoint answers from them without reading back."""
+    dealer = users["dealer"]
+    opened = round_open(table_id=floor["table"].pk, dealer=dealer)
+    for seen, (action, fields) in enumerate(FOUR_BOX_ROUND):
+        body = {"expected_event": seen, "action": action, **fields}
+        round_act(
+            round_id=opened.pk,
+            actor=dealer,
+            expected_event=seen,
+            action=action,
+            data=read_action(opened.game, body),
+        )
+    settled = round_settle(round_id=opened.pk, actor=dealer)
+    stored = Settlement.objects.get(pk=settled.settlement.pk)
+    assert _columns(settled.settlement) == _columns(stored)
+    assert (settled.settlement.round_id, settled.settlement.settled_by_id) == (opened.pk, dealer.pk)
+    stored_lines = list(PayoutLine.objects.filter(settlement=stored).order_by("pk"))
+    assert [_columns(line) for line in settled.lines] == [_columns(line) for line in stored_lines]
+
+
+def _columns(row: Any) -> dict[str, Any]:
+    """Every column of a model row by its attribute name (foreign keys as their ids)."""
+    return {f.attname: getattr(row, f.attname) for f in type(row)._meta.concrete_fields}
