@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from casino.games.cards import parse_cards
 from casino.games.errors import GameError
 from casino.games.russian import (
     CAP_PER_BOX,
@@ -34,6 +35,7 @@ from casino.games.russian import (
     replay,
     settle_round,
 )
+from casino.games.russian.settlement import BoxPlay, DealerPlay, settle
 
 LIMITS = TableLimits(ante_min=D(10), ante_max=D(500), max_payout=D(5000), chip_unit=D(1))
 STANDARD = Paytables.standard()
@@ -289,6 +291,47 @@ def test_insurance_lost_when_the_box_beats_a_qualifying_dealer() -> None:
     assert net(box) == D(60 - 30)
 
 
+def test_insurance_returned_on_a_standoff_with_a_qualifying_dealer() -> None:
+    """RULES 1.9: "Dealer qualifies → insurance lost if the player wins; returned if the player
+    loses; returned (with Ante and Bet) on a standoff"."""
+    box = one_box("5h 6d 7c 8s 9h", "5c 6h 7d 8c 9s", insurance=20)
+    assert line(box, "insurance") == ("push", D(20), D(20), D(20))
+    assert line(box, "ante")[0] == line(box, "bet")[0] == "push"
+    assert net(box) == D(0)
+
+
+def test_insurance_of_a_box_that_folded_is_returned_as_void() -> None:
+    """RULES 1.9: "An insurance bet on an ineligible hand is returned as a void bet". The state
+    never lets an insured box fold; the settlement, handed one, returns the insurance whatever
+    the dealer holds, and the Ante is lost as for any fold."""
+    hand = parse_cards("7h 7d 7s Kh 4d")
+    folded = BoxPlay(1, "P1", False, D(10), None, hand, hand, insurance=D(30), folded=True)
+    for dealer in ("Qs Jc 9d 6h 3s", "Ac Kd 8h 6s 3c"):  # no game; a qualifying hand
+        against = DealerPlay(parse_cards(dealer))
+        settled = settle(RussianPokerRules.from_dict({}), STANDARD, LIMITS, [folded], against)
+        assert line(settled.box(1), "insurance") == ("void", D(30), D(30), D(30))
+        assert line(settled.box(1), "ante") == ("lose", D(10), D(0), D(0))
+
+
+def test_a_buyer_with_no_replacement_drawn_cannot_be_settled() -> None:
+    """``settle`` takes complete rounds only: a box that bought a game against a dealer with no
+    game needs the dealer's hand after the replacement, and the refusal names the box."""
+    hand = parse_cards("Kh Kd 8s 5c 2d")
+    buyer = BoxPlay(3, "P3", False, D(10), None, hand, hand, bought_game=True)
+    no_game = DealerPlay(parse_cards("Qs Jc 9d 6h 3s"), bought=None)
+    with pytest.raises(ValueError, match="^box 3 bought a game but the dealer drew no card$"):
+        settle(RussianPokerRules.from_dict({}), STANDARD, LIMITS, [buyer], no_game)
+
+
+def test_a_box_without_lines_totals_decimal_zero() -> None:
+    """Money is ``Decimal``: a box's totals are, even summed over no line at all."""
+    box = BoxSettlement.of_lines(
+        box=1, player="P1", blind=False, cards="", combination="", lines=()
+    )
+    totals = (box.staked, box.returned, box.withheld)
+    assert totals == (D(0), D(0), D(0)) and all(type(t) is D for t in totals)
+
+
 @pytest.mark.parametrize(
     ("cards", "sixth", "max_payout", "maximum"),
     [
@@ -301,9 +344,7 @@ def test_insurance_lost_when_the_box_beats_a_qualifying_dealer() -> None:
 def test_rp21_insurance_limits(
     cards: str, sixth: str | None, max_payout: int, maximum: int
 ) -> None:
-    limits = TableLimits(
-        ante_min=D(10), ante_max=D(500), max_payout=D(max_payout), chip_unit=D(1)
-    )
+    limits = TableLimits(ante_min=D(10), ante_max=D(500), max_payout=D(max_payout), chip_unit=D(1))
     state, _ = opened({1: cards}, "2s 3c 4h 6d 8c", limits=limits)
     if sixth is not None:
         state.buy_sixth_card(1, sixth)
@@ -533,6 +574,15 @@ def test_bonus_without_a_paying_line_is_lost() -> None:
     assert net(box) == D(20 - 5)
 
 
+def test_a_bonus_below_ace_king_is_lost_under_no_combination_name() -> None:
+    """RULES 1.5: the bonus is judged on the five cards as dealt; below Ace-King they hold no
+    combination, and the line says none rather than a name."""
+    box = one_box("Ah Qd 9c 6s 3h", "As Kc 5d 4h 2s", bonuses={1: 5}, paytables=BONUS_TABLES)
+    bonus = box.line("bonus")
+    assert bonus is not None
+    assert (bonus.outcome, bonus.combination, bonus.paid) == ("lose", "", D(0))
+
+
 def test_rp35_below_ace_king_loses_to_a_qualifying_dealer() -> None:
     box = one_box("Ah Qd 9c 6s 3h", "As Kc 5d 4h 2s")
     assert (box.combination, net(box)) == ("", D(-30))
@@ -679,9 +729,7 @@ def test_same_rank_replacement_is_not_redrawn_by_default() -> None:
 
 
 def test_same_rank_replacement_is_redrawn_under_the_variant() -> None:
-    state, face_down = opened(
-        {1: "Ah Ad Qc 8s 5h"}, "Kc Jh 9d 6c 3s", buy_redraw_same_rank=True
-    )
+    state, face_down = opened({1: "Ah Ad Qc 8s 5h"}, "Kc Jh 9d 6c 3s", buy_redraw_same_rank=True)
     state.bet(1)
     state.reveal_dealer(face_down)
     state.buy_game(1)
@@ -734,19 +782,32 @@ def test_the_view_is_json_and_carries_what_the_tablet_renders() -> None:
     )
     view = json.loads(json.dumps(state.view()))
     assert set(view) == {
-        "phase", "box_to_act", "actions", "boxes", "dealer", "limits", "event_count", "settlement"
+        "phase",
+        "box_to_act",
+        "actions",
+        "boxes",
+        "dealer",
+        "limits",
+        "event_count",
+        "settlement",
     }
     assert (view["phase"], view["box_to_act"]) == ("decisions", 1)
     assert view["actions"][0] == {"action": "declare_bonus", "box": 1}
     box = view["boxes"][0]
     assert (box["combination"], box["bonus_combination"], box["status"]) == (
-        "trips", "trips", "deciding"
+        "trips",
+        "trips",
+        "deciding",
     )
     assert view["dealer"]["up_card"] == "3s" and view["dealer"]["cards"] is None
     state.declare_bonus(1)
     offered = {a["action"]: a for a in state.legal_actions()}
     assert offered["exchange"] == {
-        "action": "exchange", "box": 1, "min_cards": 2, "max_cards": 5, "fee": "10"
+        "action": "exchange",
+        "box": 1,
+        "min_cards": 2,
+        "max_cards": 5,
+        "fee": "10",
     }
     assert offered["insure"] == {"action": "insure", "box": 1, "min": "10", "max": "30"}
     assert offered["bet"] == {"action": "bet", "box": 1, "amount": "20"}
