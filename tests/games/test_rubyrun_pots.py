@@ -25,6 +25,7 @@ from casino.games.rubyrun import (
     build_pots,
     round_down_to_chip,
     settle,
+    showdown,
 )
 from casino.games.rubyrun_hands import HandKey, hand_key
 
@@ -97,6 +98,34 @@ def test_a_lone_contribution_is_all_returned() -> None:
     assert build_pots({}, ()) == ((), {})
 
 
+def test_a_hand_of_one_seat_gets_its_chips_back() -> None:
+    """Nobody matched any of it: the whole contribution is uncalled, and there is no pot."""
+    assert build_pots({4: D(7)}, folded=()) == ((), {4: D(7)})
+
+
+def test_folded_chips_above_the_last_live_level_go_to_the_top_pot() -> None:
+    """No chip is left outside a pot: the two folded 30s reach above the live seat's 10, and
+    the pot it contests takes them (RULES A.2: every pot is contested by the seats still in)."""
+    pots, back = build_pots({1: D(10), 2: D(30), 3: D(30)}, folded={2, 3})
+    assert [(p.amount, p.eligible) for p in pots] == [(D(70), (1,))]
+    assert back == {}
+
+
+def test_when_nobody_still_in_put_in_anything_one_pot_takes_every_chip() -> None:
+    """The seat still in put in nothing (its blind was all its chips, say) yet contests the pot
+    the folded chips make: one pot at level zero, so that no chip is left out."""
+    pots, back = build_pots({1: D(0), 2: D(5), 3: D(5)}, folded={2, 3})
+    assert [(p.index, p.amount, p.eligible) for p in pots] == [(0, D(10), (1,))]
+    assert back == {}
+
+
+def test_a_hand_without_a_pot_rakes_decimal_zero() -> None:
+    """Money is ``Decimal``: the rake of a hand whose only chips went back uncalled."""
+    result = settle({1: D(2), 2: D(0)}, {2}, None, order=(1, 2), rake=RakePolicy(percent=D(5)))
+    assert (result.awards, result.returned_uncalled) == ((), {1: D(2)})
+    assert result.rake == D(0) and type(result.rake) is D
+
+
 # -- rake and splits -------------------------------------------------------------------------------
 
 
@@ -112,6 +141,9 @@ def test_rake_is_rounded_down_to_the_chip_and_capped_per_hand() -> None:
 def test_the_rake_policy_follows_the_rules() -> None:
     percent = RubyRunRules(rake=Rake.PERCENT, rake_percent=D(5), rake_cap=D(3))
     assert RakePolicy.from_rules(percent) == RakePolicy(percent=D(5), cap=D(3), chip_unit=D(1))
+    # The rake is cut down to the table's chip, whatever it is.
+    halves = RubyRunRules(rake=Rake.PERCENT, rake_percent=D(5), rake_cap=D(3), chip_unit=D("0.5"))
+    assert RakePolicy.from_rules(halves).chip_unit == D("0.5")
     # A seat fee is charged per hour, never from a pot.
     hourly = RubyRunRules(rake=Rake.SEAT_FEE, seat_fee_per_hour=D(10))
     assert RakePolicy.from_rules(hourly).rakes([D(1000)]) == [D(0)]
@@ -130,7 +162,9 @@ def test_odd_chips_go_one_at_a_time_clockwise_from_the_button() -> None:
     result = settle(contributions, (), hands, order=order, rake=RakePolicy())
     (award,) = result.awards
     assert (award.seats, award.shares, award.odd_chip_to) == (
-        (3, 4, 1), {3: D(52), 4: D(52), 1: D(52)}, None
+        (3, 4, 1),
+        {3: D(52), 4: D(52), 1: D(52)},
+        None,
     )
     # 1% of 156 is 1.56, rounded down to 1; 155 is 3 x 51 and two odd chips, to seats 3 and 4.
     result = settle(contributions, (), hands, order=order, rake=RakePolicy(percent=D(1)))
@@ -146,13 +180,23 @@ def test_odd_chips_go_one_at_a_time_clockwise_from_the_button() -> None:
 
 def test_a_split_in_quarter_chips() -> None:
     hands = {seat: key(hole) for seat, hole in KING.items()}
-    result = settle({1: D("1.25"), 3: D("1.25"), 4: D("1.25")}, (), hands, order=(4, 1, 3),
-                    rake=RakePolicy(chip_unit=D("0.25")))
+    result = settle(
+        {1: D("1.25"), 3: D("1.25"), 4: D("1.25")},
+        (),
+        hands,
+        order=(4, 1, 3),
+        rake=RakePolicy(chip_unit=D("0.25")),
+    )
     (award,) = result.awards
     # 3.75 = 3 x 1.25 exactly
     assert award.shares == {4: D("1.25"), 1: D("1.25"), 3: D("1.25")}
-    result = settle({1: D("1.25"), 3: D("1.25"), 4: D("1.25"), 2: D("0.25")}, {2}, hands,
-                    order=(2, 4, 1, 3), rake=RakePolicy(chip_unit=D("0.25")))
+    result = settle(
+        {1: D("1.25"), 3: D("1.25"), 4: D("1.25"), 2: D("0.25")},
+        {2},
+        hands,
+        order=(2, 4, 1, 3),
+        rake=RakePolicy(chip_unit=D("0.25")),
+    )
     (award,) = result.awards
     # 4.00 = 3 x 1.25 + one quarter, to seat 4, the first winner on the button's left
     assert award.shares == {4: D("1.50"), 1: D("1.25"), 3: D("1.25")}
@@ -160,8 +204,7 @@ def test_a_split_in_quarter_chips() -> None:
 
 
 def test_without_a_showdown_the_last_player_takes_every_pot_unseen() -> None:
-    result = settle({1: D(10), 2: D(30), 3: D(5)}, {1, 3}, None, order=(1, 2, 3),
-                    rake=RakePolicy())
+    result = settle({1: D(10), 2: D(30), 3: D(5)}, {1, 3}, None, order=(1, 2, 3), rake=RakePolicy())
     assert not result.showdown
     assert [(a.amount, a.seats, a.hands) for a in result.awards] == [(D(25), (2,), {})]
     assert result.returned_uncalled == {2: D(20)}
@@ -199,8 +242,9 @@ def test_three_all_ins_with_split_pots_through_the_engine() -> None:
     result = state.hand_result
     assert result is not None
     assert result.contributions == {1: D(31), 2: D(60), 3: D(101), 4: D(500), 5: D(500)}
-    summary = [(a.pot, a.amount, a.eligible, a.seats, a.shares, a.odd_chip_to)
-               for a in result.awards]
+    summary = [
+        (a.pot, a.amount, a.eligible, a.seats, a.shares, a.odd_chip_to) for a in result.awards
+    ]
     assert summary == [
         # 155 among three equal kings: 51 each and two odd chips, clockwise from the button.
         (0, D(155), (1, 2, 3, 4, 5), (1, 3, 4), {1: D(52), 3: D(52), 4: D(51)}, 1),
@@ -373,3 +417,16 @@ def test_a_raked_pot_is_stored_with_its_rake() -> None:
     [award] = result.to_dict()["awards"]
     assert (award["amount"], award["rake"], award["odd_chip_to"]) == ("37", "3", None)
     assert result.to_dict()["rake"] == "3"
+
+
+def test_a_showdown_counts_no_ace_low_run_unless_the_table_announces_it() -> None:
+    """RULES A.2: "Ace below 2 in a run: no" by default (an option announced before the deal);
+    RULES 2.5 RR15 and RR16: on Ah 2h 8c 3c live, 3h 10s 10d holds two pair without the option,
+    losing to trips, and the suited red run A-2-3 with it, winning."""
+    live = parse_cards("Ah 2h 8c 3c")
+    holes = {1: parse_cards("3h 10s 10d"), 2: parse_cards("8s 8d 6d")}
+    bets = {1: D(10), 2: D(10)}
+    default = showdown(holes, live, bets, (), order=(1, 2), rake=RakePolicy())
+    announced = showdown(holes, live, bets, (), order=(1, 2), rake=RakePolicy(), ace_low=True)
+    assert [a.seats for a in default.awards] == [(2,)]
+    assert [a.seats for a in announced.awards] == [(1,)]
