@@ -79,7 +79,7 @@ def server_group(item: pytest.Item, tier: str) -> str:
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini(
         "suite_serial_wall_s",
-        "the whole suite's wall time run serially on the reference machine (README, Tests)",
+        "the whole suite's wall time run serially on the reference machine (docs/tests.md)",
         default="0",
     )
 
@@ -156,7 +156,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
     """After a run of the whole suite, its wall time as a benchmark figure, against the serial
-    run recorded for this machine (the README's "Tests")."""
+    run recorded for this machine (docs/tests.md, "In parallel")."""
     whole = [str(arg) for arg in config.args] in ([], ["tests"], [str(ROOT / "tests")])
     if not whole or hasattr(config, "workerinput") or config.option.markexpr:
         return

@@ -62,7 +62,7 @@ class RoundEvidenceApi(APIView):
         responses={(200, "application/json"): OpenApiTypes.OBJECT, **refusals(*_REFUSALS)}
     )
     def get(self, request: Request, round_id: int) -> HttpResponse:
-        """The round's evidence package, signed (its format: README "Evidence packages");
+        """The round's evidence package, signed (its format: docs/audit.md "Evidence packages");
         verify it with ``python -m audit.evidence.verify FILE --public-key KEY``. Seals a
         checkpoint first when none covers the round's newest rows."""
         round = Round.objects.select_related("table__pit").filter(pk=round_id).first()

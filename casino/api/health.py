@@ -3,7 +3,7 @@ is ready.
 
 - ``GET /livez``: 200 whenever the process answers at all. It checks nothing else, so a
   PostgreSQL or Redis that is down never gets a healthy process restarted (it recovers by
-  itself when they are back: README "Faults"). The image's ``HEALTHCHECK`` and the
+  itself when they are back: docs/operations.md "Faults"). The image's ``HEALTHCHECK`` and the
   orchestrator's liveness probe use it.
 - ``GET /readyz``: 200 when every migration of the code is applied, PostgreSQL and Redis answer
   and the server is not draining; else 503 naming what is not (``"down": ["migrations"]``).

@@ -116,7 +116,7 @@ class ApiAutoSchema(AutoSchema):
     any body too large; 415 for a body that is not JSON; 422 for an ``Idempotency-Key``
     reused; 429 where a throttle applies. Declared by the view (:func:`refusals`): what its
     own checks and services refuse. A 405, 406 or 500 is the
-    same everywhere and documented once, with the ``Error`` component (README, "Errors").
+    same everywhere and documented once, with the ``Error`` component (docs/api.md, "Errors").
     """
 
     def get_operation(self, *args: Any, **kwargs: Any) -> dict[str, Any] | None:

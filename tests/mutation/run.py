@@ -12,9 +12,10 @@ Ends with one line per module and one overall, in the benchmarks' format::
     bench mutation_killed_<module> <pct> % ratio <killed/mutants> vs mutants
     bench mutation_killed <pct> % ratio <killed/mutants> vs mutants
 
-after the name of every mutant not killed (``mutmut show <name>`` prints its change; the
-README's "Tests" lists those that no test can kill, and why). Every run starts afresh;
-``--again`` only retests the mutants the last run left alive, to check a new test quickly.
+after the name of every mutant not killed (``mutmut show <name>`` prints its change;
+docs/tests.md, "Mutation testing", lists those that no test can kill, and why). Every run starts
+afresh; ``--again`` only retests the mutants the last run left alive, to check a new test
+quickly.
 """
 
 from __future__ import annotations

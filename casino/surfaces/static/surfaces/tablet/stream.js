@@ -2,7 +2,7 @@
 // tablet without a reload (the tray's steps, an undo decided on the pit board, the payouts
 // confirmed by the pit boss). ``EventSource`` cannot send the Authorization header, so the
 // stream is read with fetch, split into events at each empty line, and read again after it ends
-// with the last version seen (``Last-Event-ID``), as the server's "Push" describes.
+// with the last version seen (``Last-Event-ID``), as docs/pit-board.md "Push" describes.
 
 const RETRY_MS = 1000;
 // A refusal (the dealer moved away, the token ended) is not worth retrying soon.
