@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from casino.games.cards import parse_cards
+from casino.games.cards import format_cards, parse_cards
 from casino.games.errors import GameError
 from casino.games.russian import (
     CAP_PER_BOX,
@@ -321,6 +321,49 @@ def test_a_buyer_with_no_replacement_drawn_cannot_be_settled() -> None:
     no_game = DealerPlay(parse_cards("Qs Jc 9d 6h 3s"), bought=None)
     with pytest.raises(ValueError, match="^box 3 bought a game but the dealer drew no card$"):
         settle(RussianPokerRules.from_dict({}), STANDARD, LIMITS, [buyer], no_game)
+
+
+def test_the_settlement_says_the_dealer_s_hands_and_whether_each_qualifies() -> None:
+    """What the auditor reads beside the lines: the dealer's revealed five and whether they
+    make a game (RULES 1.4: Ace-King or better), the same for the hand after a bought game, and
+    nothing where there was no such hand."""
+    hand = parse_cards("Ah Ad Qc 8s 5h")
+    rules = RussianPokerRules.from_dict({})
+    qualifying = parse_cards("Ac Kd 8h 6s 3c")
+    played = BoxPlay(1, "P1", False, D(10), None, hand, hand)
+    against = settle(rules, STANDARD, LIMITS, [played], DealerPlay(qualifying))
+    assert (against.dealer_cards, against.dealer_qualifies) == (format_cards(qualifying), True)
+    assert (against.bought_cards, against.bought_qualifies) == ("", None)
+    no_game, after = parse_cards("Kc Jh 9d 6c 3s"), parse_cards("Kc Jh 9d 6c 9s")
+    buyer = BoxPlay(1, "P1", False, D(10), None, hand, hand, bought_game=True)
+    bought = settle(rules, STANDARD, LIMITS, [buyer], DealerPlay(no_game, after))
+    assert (bought.dealer_cards, bought.dealer_qualifies) == (format_cards(no_game), False)
+    assert (bought.bought_cards, bought.bought_qualifies) == (format_cards(after), True)
+    folded = BoxPlay(1, "P1", False, D(10), None, hand, hand, folded=True)
+    unrevealed = settle(rules, STANDARD, LIMITS, [folded], DealerPlay(None))
+    assert (unrevealed.dealer_cards, unrevealed.dealer_qualifies) == ("", None)
+
+
+def test_a_folded_box_and_its_fees_name_no_combination() -> None:
+    """A box that folded shows no hand, and a fee is a fee whatever the hand held."""
+    box = one_box("Ah Ad Qc 8s 5h", "Kc Jh 9d 6c 3s", exchange=("Qc 8s", "Kd 2c"), fold=True)
+    assert box.combination == ""
+    fee = box.line("exchange_fee")
+    assert fee is not None and (fee.outcome, fee.combination) == ("fee", "")
+
+
+def test_a_box_in_play_against_no_dealer_hand_cannot_be_settled() -> None:
+    hand = parse_cards("Ah Ad Qc 8s 5h")
+    played = BoxPlay(2, "P2", False, D(10), None, hand, hand)
+    with pytest.raises(ValueError, match="^box 2 played but the dealer has no hand$"):
+        settle(RussianPokerRules.from_dict({}), STANDARD, LIMITS, [played], DealerPlay(None))
+
+
+def test_a_round_of_no_box_totals_decimal_zero() -> None:
+    """Money is ``Decimal``: a round's totals are, even summed over no box."""
+    nothing = settle(RussianPokerRules.from_dict({}), STANDARD, LIMITS, [], DealerPlay(None))
+    totals = (nothing.staked, nothing.returned, nothing.withheld, nothing.house_result)
+    assert totals == (D(0),) * 4 and all(type(total) is D for total in totals)
 
 
 def test_a_box_without_lines_totals_decimal_zero() -> None:
@@ -717,6 +760,34 @@ def test_rp43_per_round_limit_not_reached_pays_in_full() -> None:
     settlement = settled(state)
     assert (net(settlement.box(1)), net(settlement.box(2))) == (D(400), D(20))
     assert settlement.cap_applied is False
+
+
+def test_rp43_winnings_exactly_at_the_round_maximum_are_paid_in_full_without_a_reason() -> None:
+    """RULES 1.8: the maximum withholds only what is above it; at the maximum itself nothing is
+    withheld, so no line carries the cap's reason."""
+    limits = TableLimits(ante_min=D(10), ante_max=D(500), max_payout=D(420), chip_unit=D(1))
+    state, face_down = opened(
+        {1: "9s 9h 9d 9c 2h", 2: "8h 8s Kd 7c 3s"},
+        "Ac Kh 7s 4c 2d",
+        limits=limits,
+        max_payout_scope="round",
+    )
+    state.bet(1)
+    state.bet(2)
+    state.reveal_dealer(face_down)
+    settlement = settled(state)
+    assert (net(settlement.box(1)), net(settlement.box(2))) == (D(400), D(20))
+    assert (settlement.withheld, settlement.cap_applied) == (D(0), False)
+    for box in settlement.boxes:
+        assert box.cap_applied is False
+        assert [line.reason for line in box.lines] == [""] * len(box.lines)
+
+
+def test_without_a_table_maximum_no_line_gives_a_reason() -> None:
+    limits = TableLimits(ante_min=D(10), ante_max=D(500), max_payout=None, chip_unit=D(1))
+    box = one_box("9s 9h 9d 9c 2h", "Ac Kh 7s 4c 2d", limits=limits)
+    assert net(box) == D(400)
+    assert (box.cap_applied, [line.reason for line in box.lines]) == (False, ["", ""])
 
 
 # -- buying a game: the same-rank redraw ----------------------------------------------------------
