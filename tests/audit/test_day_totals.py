@@ -22,7 +22,7 @@ from audit.services.corrections import (
 )
 from audit.services.day_totals import day_totals_rebuild, day_totals_recomputed, day_totals_verify
 from payouts.models import TableDayTotals
-from payouts.services.day_totals import DayFigures
+from payouts.services.day_totals import DayFigures, table_day_totals_adjust
 from tables.models import Round, Table
 from tables.services.rounds import round_open
 from tests.audit.factories import Tablet
@@ -100,6 +100,45 @@ def test_an_approved_void_takes_the_round_back_out_of_its_day(
     correction_approve(correction_id=correction.pk, actor=users["pit_boss"])
     assert kept(voided) == RP01
     assert day_totals_verify() == []
+
+
+def test_a_void_of_a_capped_round_takes_its_cap_hit_and_what_was_withheld_back_out(
+    audit_floor: dict[str, Any], users: dict[str, Any], play_rp01: Callable[..., Round]
+) -> None:
+    """A void takes out every figure the settlement added, read back from its rows: the table
+    maximum's hit and what it withheld as much as the amounts (RP01's Bet wins 20, capped at a
+    table maximum of 10)."""
+    table = audit_floor["table"]
+    Table.objects.filter(pk=table.pk).update(max_table_payout=D(10))
+    capped = play_rp01(table)
+    assert kept(capped) == RP01 | {
+        "paid": D(40),
+        "house_result": D(-10),
+        "cap_hits": 1,
+        "withheld": D(10),
+    }
+    void = correction_request(
+        round_id=capped.pk, actor=users["dealer"], kind="void", reason="wrong shoe"
+    )
+    correction_approve(correction_id=void.pk, actor=users["pit_boss"])
+    assert kept(capped) == times(0, RP01)
+    assert day_totals_verify() == []
+
+
+def test_an_adjustment_says_whether_the_day_had_a_row(
+    audit_floor: dict[str, Any], play_rp01: Callable[..., Round]
+) -> None:
+    """``table_day_totals_adjust`` changes a day's row only where one is kept, and says so."""
+    table = audit_floor["table"]
+    settled = play_rp01(table)
+    one_more = DayFigures(rounds=1)
+    assert table_day_totals_adjust(
+        table_id=table.pk, gaming_day=settled.gaming_day, figures=one_more
+    )
+    assert kept(settled)["rounds"] == 2
+    day_before = settled.gaming_day - dt.timedelta(days=1)
+    assert not table_day_totals_adjust(table_id=table.pk, gaming_day=day_before, figures=one_more)
+    assert not TableDayTotals.objects.filter(table=table, gaming_day=day_before).exists()
 
 
 def test_a_rejected_void_and_a_void_of_a_round_in_play_move_nothing(
