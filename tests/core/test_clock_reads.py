@@ -61,14 +61,22 @@ def test_nothing_reads_the_machines_date_where_the_casinos_day_is_meant() -> Non
     assert machine_clock_reads() == []
 
 
+def _plant(root: Path, relative: str, source: str) -> Path:
+    """``source`` written at ``relative`` under ``root``, a tree for a check to scan."""
+    planted = root / relative
+    planted.parent.mkdir(parents=True)
+    planted.write_text(source)
+    return root
+
+
 def test_the_check_finds_a_planted_read(tmp_path: Path) -> None:
-    planted = tmp_path / "tests" / "test_planted.py"
-    planted.parent.mkdir()
-    planted.write_text(
+    _plant(
+        tmp_path,
+        "tests/test_planted.py",
         "import datetime as dt\n"
         "day = dt.date.today()\n"
         "now = dt.datetime.now(dt.UTC)\n"
-        "year = dt.date.today().year  # the machine's clock, on purpose: to stay ahead\n"
+        "year = dt.date.today().year  # the machine's clock, on purpose: to stay ahead\n",
     )
     assert machine_clock_reads(tmp_path) == [
         "tests/test_planted.py:2: day = dt.date.today()",
@@ -113,11 +121,11 @@ def test_the_product_never_reads_the_databases_clock() -> None:
 
 
 def test_the_database_clock_check_finds_a_planted_read(tmp_path: Path) -> None:
-    planted = tmp_path / "payouts" / "planted.py"
-    planted.parent.mkdir()
-    planted.write_text(
+    _plant(
+        tmp_path,
+        "payouts/planted.py",
         "from django.db.models.functions import Now\n"
         'SQL = "UPDATE t SET at = now() WHERE day = CURRENT_DATE"\n'
-        'WORDS = "the nowhere man knows the current date"\n'
+        'WORDS = "the nowhere man knows the current date"\n',
     )
     assert database_clock_reads(tmp_path) == ["payouts/planted.py:1", "payouts/planted.py:2"]

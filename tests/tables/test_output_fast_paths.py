@@ -82,16 +82,7 @@ def test_a_round_and_its_settlement_are_written_as_their_fields_would_write_them
     assert serializer.to_representation(open_detail) == serializers.Serializer.to_representation(
         serializer, open_detail
     )
-    for seen, (action, fields) in enumerate(FOUR_BOX_ROUND):
-        body = {"expected_event": seen, "action": action, **fields}
-        round_act(
-            round_id=opened.pk,
-            actor=dealer,
-            expected_event=seen,
-            action=action,
-            data=read_action(opened.game, body),
-        )
-    settled = round_settle(round_id=opened.pk, actor=dealer)
+    settled = _settle_four_boxes(opened, dealer)
     answered = SettledRoundDetail(
         round=settled.round,
         events=settled.events,
@@ -115,16 +106,7 @@ def test_the_settlement_written_in_one_statement_is_returned_as_stored(
     totals, each line), since the settle endpoint answers from them without reading back."""
     dealer = users["dealer"]
     opened = round_open(table_id=floor["table"].pk, dealer=dealer)
-    for seen, (action, fields) in enumerate(FOUR_BOX_ROUND):
-        body = {"expected_event": seen, "action": action, **fields}
-        round_act(
-            round_id=opened.pk,
-            actor=dealer,
-            expected_event=seen,
-            action=action,
-            data=read_action(opened.game, body),
-        )
-    settled = round_settle(round_id=opened.pk, actor=dealer)
+    settled = _settle_four_boxes(opened, dealer)
     stored = Settlement.objects.get(pk=settled.settlement.pk)
     assert _columns(settled.settlement) == _columns(stored)
     assert (settled.settlement.round_id, settled.settlement.settled_by_id) == (opened.pk, dealer.pk)
@@ -135,3 +117,17 @@ def test_the_settlement_written_in_one_statement_is_returned_as_stored(
 def _columns(row: Any) -> dict[str, Any]:
     """Every column of a model row by its attribute name (foreign keys as their ids)."""
     return {f.attname: getattr(row, f.attname) for f in type(row)._meta.concrete_fields}
+
+
+def _settle_four_boxes(opened: Any, dealer: Any) -> Any:
+    """``opened`` played through ``FOUR_BOX_ROUND`` by ``dealer`` and settled."""
+    for seen, (action, fields) in enumerate(FOUR_BOX_ROUND):
+        body = {"expected_event": seen, "action": action, **fields}
+        round_act(
+            round_id=opened.pk,
+            actor=dealer,
+            expected_event=seen,
+            action=action,
+            data=read_action(opened.game, body),
+        )
+    return round_settle(round_id=opened.pk, actor=dealer)
