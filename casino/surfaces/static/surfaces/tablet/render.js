@@ -5,10 +5,10 @@
 // here: an action the app has never heard of is shown and taken like any other.
 
 import { el } from "../common/dom.js";
+import { words } from "../common/events.js";
 import { money as shown } from "../common/money.js";
 
-/** "deal_box" -> "deal box": a name made readable where the view gives no label. */
-export const words = (name) => String(name).replaceAll("_", " ");
+export { words };
 
 const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
 
