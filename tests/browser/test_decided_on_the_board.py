@@ -15,7 +15,9 @@ from typing import Any
 
 import pytest
 
-from tables.models import RetractionRequest, Round
+from audit.models import Correction
+from casino.core.roles import Role
+from tables.models import RetractionRequest, Round, RoundStatus
 from tests.browser import tablet_app
 from tests.browser.tablet_app import PINS, WAIT_MS, Hand, Site
 from tests.browser.test_pit_board import sign_in
@@ -30,18 +32,40 @@ def russian_table(floor: dict[str, Any]) -> Any:
 
 
 @pytest.fixture
-def board(browser: Any, tablet_site: Site, russian_table: Any) -> Iterator[Any]:
-    """The pit boss's board on a laptop, signed in, following the pit live."""
-    context = browser.new_context(viewport={"width": 1440, "height": 900})
-    try:
+def board_of(browser: Any, tablet_site: Site, russian_table: Any) -> Iterator[Callable[[str], Any]]:
+    """``board_of(username)``: that pit boss's board on a laptop, signed in, following the pit
+    live."""
+    contexts: list[Any] = []
+
+    def open_board(username: str) -> Any:
+        context = browser.new_context(viewport={"width": 1440, "height": 900})
+        contexts.append(context)
         page = context.new_page()
-        sign_in(page, tablet_site, "pit_boss")
+        sign_in(page, tablet_site, username)
         page.wait_for_function(
             "document.getElementById('connection')?.dataset.state === 'live'", timeout=WAIT_MS
         )
-        yield page
+        return page
+
+    try:
+        yield open_board
     finally:
-        context.close()
+        for context in contexts:
+            context.close()
+
+
+@pytest.fixture
+def board(board_of: Callable[[str], Any]) -> Any:
+    """The pit boss's board."""
+    return board_of("pit_boss")
+
+
+@pytest.fixture
+def second_pit_boss(make_user: Callable[..., Any], floor: dict[str, Any]) -> Any:
+    """A second pit boss of the table's pit, as the demo floor's ``pitboss2``."""
+    user = make_user("pit_boss_2", Role.PIT_BOSS)
+    floor["pit"].supervisors.add(user)
+    return user
 
 
 def posts_to(page: Any, ending: str) -> list[str]:
@@ -149,3 +173,45 @@ def test_an_undo_asked_at_the_tablet_is_approved_on_the_board_and_the_tablet_fol
     round = Round.objects.get(pk=round_id)
     assert round.snapshot == fresh_snapshot(round_id, without={2})
     assert round.snapshot != fresh_snapshot(round_id, without=set())
+
+
+def test_a_void_asked_at_the_tablet_is_approved_on_the_board_by_a_second_pit_boss(
+    hand: Hand,
+    board_of: Callable[[str], Any],
+    users: dict[str, Any],
+    second_pit_boss: Any,
+    russian_table: Any,
+    screenshot: Callable[..., Path],
+) -> None:
+    hand.sign_in("dealer")
+    board = board_of("pit_boss_2")
+    round_id = two_wagers_then_ask(hand, "void")
+    correction = Correction.objects.get(round_id=round_id)
+    assert (correction.kind, correction.reason) == ("void", "Misdeal")
+
+    # The dealer cannot approve their own request at the tablet.
+    the_asker_tries_to_decide(hand, "dealer")
+    assert Correction.objects.get(pk=correction.pk).status == "requested"
+
+    # On the board of the pit's second pit boss: the void on the table's card, with why, and
+    # decided there.
+    row = board.locator(f"[data-table='RP-1'] [data-waiting='correction:{correction.pk}']")
+    row.wait_for(timeout=WAIT_MS)
+    assert "Void of a round asked by dealer" in row.inner_text()
+    row.locator(".details", has_text="Why: Misdeal").wait_for(timeout=WAIT_MS)
+    screenshot(board, "void-on-the-card")
+    approvals = posts_to(board, f"/corrections/{correction.pk}/approve/")
+    row.get_by_role("button", name="Void it").dblclick()
+    row.wait_for(state="detached", timeout=WAIT_MS)
+    assert len(approvals) == 1
+    assert board.locator("[data-table='RP-1'] .waiting .error").count() == 0
+    decided = Correction.objects.get(pk=correction.pk)
+    assert (decided.status, decided.decided_by.username) == ("approved", "pit_boss_2")
+    assert Round.objects.get(pk=round_id).status == RoundStatus.VOIDED
+
+    # The tablet follows with no reload: the void said, the table between rounds.
+    page = hand.page
+    page.locator("#notice", has_text="Void approved by pit_boss_2").wait_for(timeout=WAIT_MS)
+    page.locator("#screen [data-open-round]").wait_for(timeout=WAIT_MS)
+    assert page.locator("#screen [data-pending-request]").count() == 0
+    screenshot(page, "tablet-after-void")

@@ -382,8 +382,10 @@ def test_the_card_is_the_pit_boss_s_to_do_list_and_follows_the_floor(
     assert "max_table_payout=none" in limits.inner_text()
     correction = card.locator("[data-waiting^='correction:']")
     correction.wait_for()
+    # A void is decided on the card (``test_decided_on_the_board``), its round a link away.
+    assert correction.get_by_role("button", name="Void it").count() == 1
     assert (
-        correction.get_by_role("link", name="Decide on the workbench").get_attribute("href")
+        correction.get_by_role("link", name="Open the round").get_attribute("href")
         == f"/audit/rounds/{round.pk}/"
     )
     screenshot(wide, "to-do")
@@ -394,7 +396,7 @@ def test_the_card_is_the_pit_boss_s_to_do_list_and_follows_the_floor(
     limits.get_by_role("button", name="Approve").click()
     limits.wait_for(state="detached")
     assert LimitChangeRequest.objects.get().decision.approved
-    assert Correction.objects.get().status == "requested"  # decided on the workbench only
+    assert Correction.objects.get().status == "requested"  # not decided by the other rows' taps
 
 
 def test_the_open_table_detail_follows_its_tray(

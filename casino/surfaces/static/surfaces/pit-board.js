@@ -196,10 +196,18 @@ import { explainFields } from "./common/words.js";
       text: `Drop ${money(w.amount)} counted by ${w.by}`,
       actions: [["Confirm", `/api/v1/drops/${w.id}/confirm/`], ["Reject", `/api/v1/drops/${w.id}/reject/`]],
     }),
-    correction: (w) => ({
-      text: `${w.what === "void" ? "Void" : "Payout correction"} of a round asked by ${w.by}`,
-      link: ["Decide on the workbench", urls.roundUrl.replace("{id}", w.round)],
-    }),
+    // A void is decided here as at the tablet by PIN, and says why it is asked; a payout
+    // correction, with its lines to weigh, on the workbench.
+    correction: (w) => {
+      const correction = urls.correctionUrl.replace("{id}", w.id);
+      const isVoid = w.what === "void";
+      return {
+        text: `${isVoid ? "Void" : "Payout correction"} of a round asked by ${w.by}`,
+        actions: isVoid ? [["Void it", `${correction}approve/`], ["Keep it", `${correction}reject/`]] : [],
+        link: [isVoid ? "Open the round" : "Decide on the workbench", urls.roundUrl.replace("{id}", w.round)],
+        details: isVoid ? [correction, (c) => [el("li", { class: "why" }, `Why: ${c.reason}`)]] : null,
+      };
+    },
     // A dealer's undo of a round's last entries: decided here, as at the tablet by PIN; the
     // entries it takes back are listed, as the dealer saw them when asking.
     retraction: (w) => ({
