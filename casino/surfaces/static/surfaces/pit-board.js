@@ -369,8 +369,13 @@ import { explainFields } from "./common/words.js";
 
   // ``refresh``: the open detail drawn again for a change pushed; if the pit boss closed it (or
   // opened another table's) while the answer was on its way, it stays as they left it.
+  // The detail says it is being drawn (``aria-busy``) while any drawing of it is on its way.
+  let drawing = 0;
+
   async function openDetail(tableId, { tray = false, refresh = false } = {}) {
     detailTable = tableId;
+    drawing += 1;
+    detail.setAttribute("aria-busy", "true");
     try {
       const answer = await api(urls.tableUrl.replace("{id}", tableId));
       const traySectionNode = await traySection(tableId);
@@ -414,6 +419,9 @@ import { explainFields } from "./common/words.js";
       if (tray) detail.querySelector(".tray")?.scrollIntoView();
     } catch (error) {
       setConnection("offline", `Offline: ${refusalText(error)}`);
+    } finally {
+      drawing -= 1;
+      if (!drawing) detail.removeAttribute("aria-busy");
     }
   }
 
