@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from decimal import Decimal as D
 from pathlib import Path
 from typing import Any
 
@@ -173,6 +174,33 @@ def test_the_last_round_s_values_come_back_only_when_asked(
     # One tap repeats it, and says what it repeats.
     repeat = hand.page.locator("#screen [data-repeat]")
     assert "Box 1 20.00 + bonus 5.00" in repeat.inner_text()
+
+
+def test_a_bonus_above_the_table_s_maximum_is_refused_at_the_chip_entry_naming_the_maximum(
+    hand: Hand, users: dict[str, Any], russian_table: Any, client_for: Callable[[str | None], Any]
+) -> None:
+    russian_table.bonus_max = D(2500)
+    russian_table.save(update_fields=["bonus_max"])
+    hand.sign_in("dealer")
+    hand.open_round()
+    hand.action("place_wagers", 1)
+    form = hand.page.locator("#form[open]")
+    form.locator("h2", has_text="Box 1").wait_for(timeout=WAIT_MS)
+    assert "max 2,500.00" in form.locator("[data-field='bonus'] [data-bounds]").inner_text()
+    # A bonus typed above the maximum: the words say the maximum and its amount, and nothing
+    # is sent.
+    hand.fill("bonus", "50000")
+    hand.record()
+    problem = form.locator(".form-problem")
+    assert problem.inner_text() == "bonus: 50,000.00 is above the table's maximum of 2,500.00"
+    assert hand.waiting() == 0
+    assert Round.objects.get(pk=hand.round_id()).last_event_seq == 0
+    # The maximum itself is taken.
+    hand.fill("bonus", "2500")
+    hand.record()
+    hand.wait_event(1)
+    placed = tablet_app.events_of(hand.round_id(), client_for("auditor"))[-1]["payload"]
+    assert D(placed["bonus"]) == D(2500)
 
 
 def test_a_wrong_count_of_replacements_is_refused_on_the_tablet_with_the_count_expected(
