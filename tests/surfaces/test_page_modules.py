@@ -265,7 +265,7 @@ def test_a_refusals_details_name_the_card_and_the_fields() -> None:
         {"code": "invalid_input"},
     ]
     assert evaluate(f"{json.dumps(refusals)}.map(words.detailOf)") == [
-        "card Qs",
+        "card Q♠",
         "field stake amount · field box",
         "",
         "",

@@ -13,7 +13,10 @@ export function cardName(card) {
 }
 
 /** ``text`` with every card code in it written as people read it ("Replacement for Qd" ->
- *  "Replacement for Q♦"): a rank and a suit letter standing alone as a word. */
-export const withCardNames = (text) => String(text).replace(/\b(10|[2-9TJQKA])([shdc])\b/g, (_, rank, suit) => cardName(`${rank === "10" ? "T" : rank}${suit}`));
+ *  "Replacement for Q♦"): a rank and a suit letter standing alone as a word. Anything but a
+ *  string (a number, nothing) is answered as it is. */
+export const withCardNames = (text) => (typeof text === "string"
+  ? text.replace(/\b(10|[2-9TJQKA])([shdc])\b/g, (_, rank, suit) => cardName(`${rank === "10" ? "T" : rank}${suit}`))
+  : text);
 
 export const isRed = (card) => ["h", "d"].includes(card.slice(-1).toLowerCase());

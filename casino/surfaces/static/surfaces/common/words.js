@@ -11,6 +11,7 @@
 // expected): it then says what the server measured, and reads the same as the plain wording
 // when the details are absent.
 
+import { CARD, cardName } from "./cards.js";
 import { money } from "./money.js";
 
 export const DEALER = "dealer";
@@ -195,7 +196,7 @@ export const explainToDealer = (error) => explain(error, DEALER);
 export function detailOf(error) {
   const details = error?.details || {};
   const parts = [];
-  if (details.card) parts.push(`card ${details.card}`);
+  if (details.card) parts.push(`card ${CARD.test(details.card) ? cardName(details.card) : details.card}`);
   if (present(details.box)) parts.push(`box ${details.box}`);
   if (present(details.seat) && !details.minimum && !details.maximum) parts.push(`seat ${details.seat}`);
   if (details.field) parts.push(`field ${String(details.field).replaceAll("_", " ")}`);
