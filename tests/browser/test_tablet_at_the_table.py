@@ -320,6 +320,59 @@ def test_the_next_actions_are_in_view_without_scrolling(
     context.close()
 
 
+#: Each pot game's round, played by tapping, and the steps it measures on the way.
+POT_GAMES = {
+    "ruby_run": (
+        {"ante": "50", "small_blind": "0", "big_blind": "0"},
+        tablet_app.play_ruby_run_hand,
+        ["open", "seating", "picker", "betting"],
+    ),
+    "red_dog": (
+        {},
+        tablet_app.play_red_dog_game,
+        ["open", "seating", "picker", "betting", "bet-form", "between-hands"],
+    ),
+}
+
+
+@pytest.mark.parametrize("viewport", [LANDSCAPE, PORTRAIT], ids=["1024x768", "768x1024"])
+@pytest.mark.parametrize("game", list(POT_GAMES))
+def test_the_next_actions_of_the_pot_games_are_in_view_without_scrolling(
+    browser: Any,
+    tablet_site: Site,
+    users: dict[str, Any],
+    play_game_at_table: Callable[..., Any],
+    game: str,
+    viewport: dict[str, int],
+    screenshot: Callable[..., Path],
+) -> None:
+    """Ruby Run and Red Dog at an eight-seat table, as Russian Poker above: the next actions,
+    the form's Record, the picker's cards, Settle and Paid on screen at every step."""
+    settings, play, steps = POT_GAMES[game]
+    play_game_at_table(game, **settings)
+    context = tablet_context(browser, viewport)
+    hand = Hand(context.new_page(), tablet_site)
+    seen: list[str] = []
+
+    def measure(page: Any, name: str) -> None:
+        found = page.evaluate(NEXT_IN_VIEW)
+        screenshot(page, f"{viewport['width']}-{name}")
+        assert found["count"] > 0, name
+        assert found["scrolled"] == 0 and found["out"] == [], (name, found)
+        seen.append(name)
+
+    hand.sign_in("dealer")
+    measure(hand.page, "between")
+    play(hand, measure)
+    measure(hand.page, "settle")
+    hand.settle()
+    measure(hand.page, "paid")
+    hand.paid()
+    measure(hand.page, "next")
+    assert seen == ["between", *steps, "settle", "paid", "next"]
+    context.close()
+
+
 def test_the_tray_is_on_the_payout_screen_and_follows_the_pit_without_a_reload(
     hand: Hand,
     floor: dict[str, Any],
