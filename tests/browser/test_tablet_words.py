@@ -178,6 +178,9 @@ def test_a_red_dog_game_at_thousands_is_written_in_people_s_words(
     ):
         hand.action("place_bet", position=f"seat:{seat}")
         read(hand.page, f"seat-{seat}-bet")
+        # The form starts at the least bet, written as its chips and the screen write it.
+        bet = hand.page.locator("#form[open] [data-field='amount'] input")
+        assert bet.input_value() == "2.00"
         hand.chip("amount", "2.00")
         hand.record()
         hand.picker_for("burn")

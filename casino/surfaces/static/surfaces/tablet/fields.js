@@ -382,8 +382,11 @@ function outOfBounds(value, field) {
   return `not in steps of ${shown(field.step)}`;
 }
 
+/** An amount as an amount field holds it, written as its chips write it ("2" -> "2.00"). */
+const entered = (value) => (value === null || value === undefined ? "" : cents(value) === null ? String(value) : amount(cents(value)));
+
 function amountWidget(field, start, wrap) {
-  const input = el("input", { type: "text", inputMode: "decimal", value: start ?? "", class: "amount-input", "aria-label": words(field.name) });
+  const input = el("input", { type: "text", inputMode: "decimal", value: entered(start), class: "amount-input", "aria-label": words(field.name) });
   const step = cents(field.step) || 100;
   const nudge = (by) => () => {
     const now = cents(input.value) ?? 0;
@@ -412,7 +415,7 @@ function amountWidget(field, start, wrap) {
       if (!withinBounds(value, field)) return { problem: `${shown(amount(value))} is ${outOfBounds(value, field)}` };
       return { value: amount(value) };
     },
-    set: (value) => { input.value = value ?? ""; },
+    set: (value) => { input.value = entered(value); },
   };
 }
 
