@@ -52,6 +52,8 @@ APP_FILES = (
     "surfaces/common/money.js",
     "surfaces/common/words.js",
     "surfaces/common/games.js",
+    "surfaces/common/cards.js",
+    "surfaces/common/events.js",
 )
 
 

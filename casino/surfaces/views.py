@@ -70,5 +70,8 @@ def pit_board(request: HttpRequest, pit_id: int) -> HttpResponse:
             "round_url": reverse("surfaces-workbench-round", kwargs={"round_id": 0}).replace(
                 "/0/", "/{id}/"
             ),
+            "correction_url": reverse(
+                "audit-correction-detail", kwargs={"correction_id": 0}
+            ).replace("/0/", "/{id}/"),
         },
     )

@@ -442,3 +442,81 @@ def play_full_round(hand: Hand, *, repeat: bool = False) -> None:
     hand.picker_for("replacement")
     hand.cards(FULL_REPLACEMENT)
     hand.page.locator("#screen [data-settle]").wait_for(timeout=WAIT_MS)
+
+
+def play_ruby_run_hand(hand: Hand, shot: Callable[[Any, str], Any] | None = None) -> None:
+    """A two-seat Ruby Run hand at a fixed-limit table with an ante and no blinds, from "Open
+    next round" to the payout screen: both seats check, then the over cards, the under cards
+    and the Slam. ``shot(page, step)`` is called at each step."""
+    step = shot or (lambda page, name: None)
+    hand.open_round()
+    step(hand.page, "open")
+    hand.action("seat_players")
+    hand.fill("stacks", "1000")
+    hand.tap("#form [data-seat='1']")
+    hand.tap("#form [data-seat='2']")
+    hand.tap("#form [data-field='button'] [data-choice='2']")
+    step(hand.page, "seating")
+    hand.record()
+    hand.action("post_forced_bets")
+    # The hole cards are asked at once, seat by seat, each picker titled for its seat.
+    hand.picker_for("Seat 1: hole cards")
+    step(hand.page, "picker")
+    hand.cards("Jh", "2c", "3d")
+    hand.picker_for("Seat 2: hole cards")
+    hand.cards("Kd", "Kh", "5s")
+    hand.wait_event(4)
+    step(hand.page, "betting")
+    hand.action("check", position="seat:1")
+    hand.action("check", position="seat:2")
+    hand.picker_for("over cards")
+    hand.cards("9h", "Th", "Ks")
+    hand.picker_for("under cards")
+    hand.cards("Jd", "Qd", "Ac")
+    hand.picker_for("Slam")
+    hand.cards("7c")
+    hand.page.locator("#screen [data-settle]").wait_for(timeout=WAIT_MS)
+
+
+def play_red_dog_game(hand: Hand, shot: Callable[[Any, str], Any] | None = None) -> None:
+    """A three-seat Red Dog game of one hand, from "Open next round" to the payout screen: each
+    seat bets 2.00 at its turn, then the game ends. ``shot(page, step)`` at each step."""
+    step = shot or (lambda page, name: None)
+    hand.open_round()
+    step(hand.page, "open")
+    hand.action("seat_players")
+    hand.fill("stacks", "100")
+    for seat in (1, 2, 3):
+        hand.tap(f"#form [data-seat='{seat}']")
+    hand.tap("#form [data-field='button'] [data-choice='3']")
+    step(hand.page, "seating")
+    hand.record()
+    hand.action("start_hand")
+    hand.picker_for("Seat 1")
+    step(hand.page, "picker")
+    hand.cards("2h", "3h", "4h", "5h", "6h")
+    hand.picker_for("Seat 2")
+    hand.cards("Ks", "9s", "7h", "4d", "Ac")
+    hand.picker_for("Seat 3")
+    hand.cards("2s", "3s", "4s", "5s", "6s")
+    hand.wait_event(5)
+    step(hand.page, "betting")
+    seq = 5
+    for seat, (burn, turned) in zip(
+        (1, 2, 3), (("Qs", "Tc"), ("Jc", "9c"), ("8c", "7c")), strict=True
+    ):
+        hand.action("place_bet", position=f"seat:{seat}")
+        if seat == 1:
+            step(hand.page, "bet-form")
+        hand.chip("amount", "2.00")
+        hand.record()
+        # The burn card and the turned card are asked at once, one after the other.
+        hand.picker_for("burn")
+        hand.cards(burn)
+        hand.picker_for("Turn")
+        hand.cards(turned)
+        seq += 3
+        hand.wait_event(seq)
+    step(hand.page, "between-hands")
+    hand.action("end_game")
+    hand.page.locator("#screen [data-settle]").wait_for(timeout=WAIT_MS)

@@ -382,8 +382,10 @@ def test_the_card_is_the_pit_boss_s_to_do_list_and_follows_the_floor(
     assert "max_table_payout=none" in limits.inner_text()
     correction = card.locator("[data-waiting^='correction:']")
     correction.wait_for()
+    # A void is decided on the card (``test_decided_on_the_board``), its round a link away.
+    assert correction.get_by_role("button", name="Void it").count() == 1
     assert (
-        correction.get_by_role("link", name="Decide on the workbench").get_attribute("href")
+        correction.get_by_role("link", name="Open the round").get_attribute("href")
         == f"/audit/rounds/{round.pk}/"
     )
     screenshot(wide, "to-do")
@@ -394,7 +396,7 @@ def test_the_card_is_the_pit_boss_s_to_do_list_and_follows_the_floor(
     limits.get_by_role("button", name="Approve").click()
     limits.wait_for(state="detached")
     assert LimitChangeRequest.objects.get().decision.approved
-    assert Correction.objects.get().status == "requested"  # decided on the workbench only
+    assert Correction.objects.get().status == "requested"  # not decided by the other rows' taps
 
 
 def test_the_open_table_detail_follows_its_tray(
@@ -438,3 +440,42 @@ def test_times_are_the_casino_s_and_say_so(
     dealer.wait_for()
     assert dealer.inner_text() == f"dealer since {expected}"
     assert wide.locator("#zone").inner_text() == "Times in Asia/Tokyo"
+
+
+def test_the_detail_closed_while_a_pushed_change_redraws_it_stays_closed(
+    site: Site,
+    wide: Any,
+    floor: dict[str, Any],
+    users: dict[str, Any],
+    screenshot: Callable[..., Path],
+) -> None:
+    """The pit boss has a table's detail open; a change at the table is pushed and the detail
+    asks for the table again; Close is tapped before the answer comes. The answer, once it
+    comes, does not open the detail again under the pit boss's next tap."""
+    table = floor["table"]
+    sign_in(wide, site, "pit_boss")
+    wide.wait_for_function("document.getElementById('connection')?.dataset.state === 'live'")
+    wide.locator("[data-table='RP-1'] .code").click()
+    detail = wide.locator("#table-detail")
+    detail.locator("h2", has_text="RP-1").wait_for()
+    wide.wait_for_function("!document.getElementById('table-detail').hasAttribute('aria-busy')")
+
+    # The redraw's request is held until the pit boss has closed the detail.
+    held: list[Any] = []
+    wide.route(f"**/api/v1/tables/{table.pk}/view/", lambda route: held.append(route))
+    with wide.expect_request(lambda request: f"/tables/{table.pk}/view/" in request.url):
+        round_open(table_id=table.pk, dealer=users["dealer"])
+    # The redraw is on its way (and its held request, sent before, has reached the test).
+    wide.wait_for_function("document.getElementById('table-detail').hasAttribute('aria-busy')")
+    assert len(held) == 1
+    detail.get_by_role("button", name="Close").click()
+    wide.wait_for_function("!document.getElementById('table-detail').open")
+    held[0].continue_()
+    wide.unroute(f"**/api/v1/tables/{table.pk}/view/")
+    # The redraw has come and gone: the detail is no longer being drawn, and stays closed.
+    wide.wait_for_function("!document.getElementById('table-detail').hasAttribute('aria-busy')")
+    assert not wide.evaluate("document.getElementById('table-detail').open")
+    screenshot(wide, "closed")
+    # The board goes on as ever: the card opens its detail again, with the round opened.
+    wide.locator("[data-table='RP-1'] .code").click()
+    detail.locator("tr[data-round='1']").wait_for()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from decimal import Decimal as D
 from pathlib import Path
 from typing import Any
 
@@ -175,6 +176,33 @@ def test_the_last_round_s_values_come_back_only_when_asked(
     assert "Box 1 20.00 + bonus 5.00" in repeat.inner_text()
 
 
+def test_a_bonus_above_the_table_s_maximum_is_refused_at_the_chip_entry_naming_the_maximum(
+    hand: Hand, users: dict[str, Any], russian_table: Any, client_for: Callable[[str | None], Any]
+) -> None:
+    russian_table.bonus_max = D(2500)
+    russian_table.save(update_fields=["bonus_max"])
+    hand.sign_in("dealer")
+    hand.open_round()
+    hand.action("place_wagers", 1)
+    form = hand.page.locator("#form[open]")
+    form.locator("h2", has_text="Box 1").wait_for(timeout=WAIT_MS)
+    assert "max 2,500.00" in form.locator("[data-field='bonus'] [data-bounds]").inner_text()
+    # A bonus typed above the maximum: the words say the maximum and its amount, and nothing
+    # is sent.
+    hand.fill("bonus", "50000")
+    hand.record()
+    problem = form.locator(".form-problem")
+    assert problem.inner_text() == "bonus: 50,000.00 is above the table's maximum of 2,500.00"
+    assert hand.waiting() == 0
+    assert Round.objects.get(pk=hand.round_id()).last_event_seq == 0
+    # The maximum itself is taken.
+    hand.fill("bonus", "2500")
+    hand.record()
+    hand.wait_event(1)
+    placed = tablet_app.events_of(hand.round_id(), client_for("auditor"))[-1]["payload"]
+    assert D(placed["bonus"]) == D(2500)
+
+
 def test_a_wrong_count_of_replacements_is_refused_on_the_tablet_with_the_count_expected(
     hand: Hand, users: dict[str, Any], russian_table: Any, client_for: Callable[[str | None], Any]
 ) -> None:
@@ -289,6 +317,59 @@ def test_the_next_actions_are_in_view_without_scrolling(
     assert seen == [
         "between", "open", "wager-form", "picker", "decisions", "settle", "paid", "next"
     ]
+    context.close()
+
+
+#: Each pot game's round, played by tapping, and the steps it measures on the way.
+POT_GAMES = {
+    "ruby_run": (
+        {"ante": "50", "small_blind": "0", "big_blind": "0"},
+        tablet_app.play_ruby_run_hand,
+        ["open", "seating", "picker", "betting"],
+    ),
+    "red_dog": (
+        {},
+        tablet_app.play_red_dog_game,
+        ["open", "seating", "picker", "betting", "bet-form", "between-hands"],
+    ),
+}
+
+
+@pytest.mark.parametrize("viewport", [LANDSCAPE, PORTRAIT], ids=["1024x768", "768x1024"])
+@pytest.mark.parametrize("game", list(POT_GAMES))
+def test_the_next_actions_of_the_pot_games_are_in_view_without_scrolling(
+    browser: Any,
+    tablet_site: Site,
+    users: dict[str, Any],
+    play_game_at_table: Callable[..., Any],
+    game: str,
+    viewport: dict[str, int],
+    screenshot: Callable[..., Path],
+) -> None:
+    """Ruby Run and Red Dog at an eight-seat table, as Russian Poker above: the next actions,
+    the form's Record, the picker's cards, Settle and Paid on screen at every step."""
+    settings, play, steps = POT_GAMES[game]
+    play_game_at_table(game, **settings)
+    context = tablet_context(browser, viewport)
+    hand = Hand(context.new_page(), tablet_site)
+    seen: list[str] = []
+
+    def measure(page: Any, name: str) -> None:
+        found = page.evaluate(NEXT_IN_VIEW)
+        screenshot(page, f"{viewport['width']}-{name}")
+        assert found["count"] > 0, name
+        assert found["scrolled"] == 0 and found["out"] == [], (name, found)
+        seen.append(name)
+
+    hand.sign_in("dealer")
+    measure(hand.page, "between")
+    play(hand, measure)
+    measure(hand.page, "settle")
+    hand.settle()
+    measure(hand.page, "paid")
+    hand.paid()
+    measure(hand.page, "next")
+    assert seen == ["between", *steps, "settle", "paid", "next"]
     context.close()
 
 

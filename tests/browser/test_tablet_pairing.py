@@ -118,3 +118,25 @@ def test_a_revoked_tablet_must_be_paired_again(
     assert "revoked" in page.locator("#screen").inner_text()
     assert page.locator("#relieve").is_hidden()
     screenshot(page, "revoked")
+
+
+def test_the_first_dealer_at_a_fresh_tablet_taps_their_name_instead_of_typing_it(
+    hand: Hand, users: dict[str, Any], russian_table: Any, screenshot: Callable[..., Path]
+) -> None:
+    """A tablet just paired has seen no one sign in: the table's dealer is offered by name, one
+    tap, so nobody types a name on the keyboard over the PIN pad."""
+    hand.pair(russian_table)
+    pin_set_at_console(username="dealer", pin=PINS["dealer"])
+    page = hand.page
+    page.locator("#screen[data-screen='pin']").wait_for()
+    names = page.locator("#screen [data-dealer]")
+    names.first.wait_for()
+    assert names.all_inner_texts() == ["dealer"]
+    screenshot(page, "names")
+    hand.tap("#screen [data-dealer='dealer']")
+    assert page.locator("#screen input[name=username]").input_value() == "dealer"
+    for digit in PINS["dealer"]:
+        hand.tap(f"#screen [data-digit='{digit}']")
+    hand.tap("#screen [data-sign-in]")
+    page.locator("#screen [data-open-round]").wait_for()
+    assert page.locator("#dealer").inner_text() == "dealer"

@@ -84,34 +84,16 @@ def test_a_ruby_run_hand_through_the_app(
     context = tablet_context(browser, PORTRAIT)
     hand = Hand(context.new_page(), tablet_site)
     hand.sign_in("dealer")
-    hand.open_round()
-    hand.action("seat_players")
-    hand.fill("stacks", "1000")
-    hand.tap("#form [data-seat='1']")
-    hand.tap("#form [data-seat='2']")
-    hand.tap("#form [data-field='button'] [data-choice='2']")
-    screenshot(hand.page, "seating")
-    hand.record()
-    hand.action("post_forced_bets")
-    # The hole cards are asked at once, seat by seat, each picker titled for its seat.
-    hand.picker_for("Seat 1: hole cards")
-    hand.cards("Jh", "2c", "3d")
-    hand.picker_for("Seat 2: hole cards")
-    hand.cards("Kd", "Kh", "5s")
-    hand.wait_event(4)
-    screenshot(hand.page, "betting")
-    tablet_app.each_figure_once(hand.page)
-    # The seat decides: none of its actions is the highlighted one, Fold least of all.
-    assert hand.page.locator("#screen .action[data-action='fold']").count() >= 1
-    assert hand.page.locator("#screen .action.likely").count() == 0
-    hand.action("check", position="seat:1")
-    hand.action("check", position="seat:2")
-    hand.picker_for("over cards")
-    hand.cards("9h", "Th", "Ks")
-    hand.picker_for("under cards")
-    hand.cards("Jd", "Qd", "Ac")
-    hand.picker_for("Slam")
-    hand.cards("7c")
+
+    def at(page: Any, step: str) -> None:
+        screenshot(page, step)
+        if step == "betting":
+            tablet_app.each_figure_once(page)
+            # The seat decides: none of its actions is the highlighted one, Fold least of all.
+            assert page.locator("#screen .action[data-action='fold']").count() >= 1
+            assert page.locator("#screen .action.likely").count() == 0
+
+    tablet_app.play_ruby_run_hand(hand, at)
     hand.wait_event(9)
     hand.page.locator(".settlement").wait_for()
     screenshot(hand.page, "settlement")
@@ -128,39 +110,13 @@ def test_a_red_dog_game_through_the_app(
 ) -> None:
     table = play_game_at_table("red_dog")
     hand.sign_in("dealer")
-    hand.open_round()
-    hand.action("seat_players")
-    hand.fill("stacks", "100")
-    for seat in (1, 2, 3):
-        hand.tap(f"#form [data-seat='{seat}']")
-    hand.tap("#form [data-field='button'] [data-choice='3']")
-    hand.record()
-    hand.action("start_hand")
-    hand.picker_for("Seat 1")
-    hand.cards("2h", "3h", "4h", "5h", "6h")
-    hand.picker_for("Seat 2")
-    hand.cards("Ks", "9s", "7h", "4d", "Ac")
-    hand.picker_for("Seat 3")
-    hand.cards("2s", "3s", "4s", "5s", "6s")
-    hand.wait_event(5)
-    screenshot(hand.page, "betting")
-    tablet_app.each_figure_once(hand.page)
-    seq = 5
-    for seat, (burn, turned) in zip(
-        (1, 2, 3), (("Qs", "Tc"), ("Jc", "9c"), ("8c", "7c")), strict=True
-    ):
-        hand.action("place_bet", position=f"seat:{seat}")
-        hand.chip("amount", "2.00")
-        hand.record()
-        # The burn card and the turned card are asked at once, one after the other.
-        hand.picker_for("burn")
-        hand.cards(burn)
-        hand.picker_for("Turn")
-        hand.cards(turned)
-        seq += 3
-        hand.wait_event(seq)
-    screenshot(hand.page, "between-hands")
-    hand.action("end_game")
+
+    def at(page: Any, step: str) -> None:
+        screenshot(page, step)
+        if step == "betting":
+            tablet_app.each_figure_once(page)
+
+    tablet_app.play_red_dog_game(hand, at)
     hand.page.locator(".settlement").wait_for()
     screenshot(hand.page, "settlement")
     # Seat 2's bet won at its turn was paid then: its end pays the final share alone.

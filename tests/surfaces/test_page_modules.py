@@ -265,10 +265,37 @@ def test_a_refusals_details_name_the_card_and_the_fields() -> None:
         {"code": "invalid_input"},
     ]
     assert evaluate(f"{json.dumps(refusals)}.map(words.detailOf)") == [
-        "card Qs",
+        "card Q♠",
         "field stake amount · field box",
         "",
         "",
+    ]
+
+
+def test_a_limit_crossed_is_named_with_its_value() -> None:
+    """The engines' refusal of an amount names the limit it crosses (``limit``): the words say
+    that limit and its value, thousands separated, and what was entered."""
+    refusals = [
+        {
+            "code": "bonus_out_of_limits",
+            "details": {
+                "limit": "bonus_max",
+                "minimum": "5.00",
+                "maximum": "2500.00",
+                "amount": "50000",
+            },
+        },
+        {
+            "code": "stack_out_of_limits",
+            "details": {"limit": "stack_min", "minimum": "1000", "maximum": None, "amount": "20"},
+        },
+        # Without the limit's name, both bounds.
+        {"code": "ante_out_of_limits", "details": {"minimum": "10", "maximum": "1000"}},
+    ]
+    assert evaluate(f"{json.dumps(refusals)}.map((e) => words.explain(e, words.DEALER))") == [
+        "The bonus is above the table's maximum of 2,500.00 (50,000.00 entered).",
+        "A stack is below the table's minimum of 1,000.00 (20.00 entered).",
+        "The Ante must be between 10.00 and 1,000.00.",
     ]
 
 

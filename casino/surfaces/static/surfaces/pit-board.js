@@ -3,7 +3,8 @@
 // (a pit is tens of tables, so a redraw costs less than keeping a diff right).
 
 import { get as api, post } from "./common/api.js";
-import { el, keepChildren, keyedNodes } from "./common/dom.js";
+import { el, keepChildren, keyedNodes, show } from "./common/dom.js";
+import { eventWords } from "./common/events.js";
 import { GAMES } from "./common/games.js";
 import { clockTime } from "./common/times.js";
 import { isNegative, money } from "./common/money.js";
@@ -195,15 +196,25 @@ import { explainFields } from "./common/words.js";
       text: `Drop ${money(w.amount)} counted by ${w.by}`,
       actions: [["Confirm", `/api/v1/drops/${w.id}/confirm/`], ["Reject", `/api/v1/drops/${w.id}/reject/`]],
     }),
-    correction: (w) => ({
-      text: `${w.what === "void" ? "Void" : "Payout correction"} of a round asked by ${w.by}`,
-      link: ["Decide on the workbench", urls.roundUrl.replace("{id}", w.round)],
-    }),
-    // A dealer's undo of a round's last entries: decided here, as at the tablet by PIN.
+    // A void is decided here as at the tablet by PIN, and says why it is asked; a payout
+    // correction, with its lines to weigh, on the workbench.
+    correction: (w) => {
+      const correction = urls.correctionUrl.replace("{id}", w.id);
+      const isVoid = w.what === "void";
+      return {
+        text: `${isVoid ? "Void" : "Payout correction"} of a round asked by ${w.by}`,
+        actions: isVoid ? [["Void it", `${correction}approve/`], ["Keep it", `${correction}reject/`]] : [],
+        link: [isVoid ? "Open the round" : "Decide on the workbench", urls.roundUrl.replace("{id}", w.round)],
+        details: isVoid ? [correction, (c) => [el("li", { class: "why" }, `Why: ${c.reason}`)]] : null,
+      };
+    },
+    // A dealer's undo of a round's last entries: decided here, as at the tablet by PIN; the
+    // entries it takes back are listed, as the dealer saw them when asking.
     retraction: (w) => ({
       text: `Undo ${w.what} (asked by ${w.by})`,
       actions: [["Approve", `/api/v1/retractions/${w.id}/approve/`], ["Reject", `/api/v1/retractions/${w.id}/reject/`]],
       link: ["Open the round", urls.roundUrl.replace("{id}", w.round)],
+      details: [`/api/v1/retractions/${w.id}/`, (r) => r.entries.map((event) => el("li", { "data-entry": event.seq }, `#${event.seq} ${eventWords(event)}`))],
     }),
     limit_change: (w) => ({
       text: `Limits ${w.what} asked by ${w.by}`,
@@ -215,7 +226,7 @@ import { explainFields } from "./common/words.js";
     if (!table.waiting || !table.waiting.length) return null;
     const message = el("p", { class: "error", role: "alert" });
     const items = table.waiting.map((w) => {
-      const { text, actions = [], link } = WAITING[w.subject](w);
+      const { text, actions = [], link, details } = WAITING[w.subject](w);
       const buttons = actions.map(([label, url], i) => el("button", {
         type: "button",
         class: i ? "secondary" : "",
@@ -236,12 +247,24 @@ import { explainFields } from "./common/words.js";
       }, label));
       return el("li", { "data-waiting": `${w.subject}:${w.id}` },
         el("span", { class: "what" }, `${text} · ${clock(w.at)}`),
+        details ? detailsOf(...details) : null,
         el("span", { class: "actions" },
           ...buttons,
           link ? el("a", { href: link[1], onclick: (event) => event.stopPropagation() }, link[0]) : null));
     });
     return el("section", { class: "waiting", "aria-label": "Waiting for you", onclick: (event) => event.stopPropagation() },
       el("h3", {}, `Waiting for you (${items.length})`), el("ul", {}, ...items), message);
+  }
+
+  // What a to-do says beyond its line (the entries an undo takes back, why a void is asked),
+  // read from the request itself once its row is drawn.
+  function detailsOf(url, lines) {
+    const list = el("ul", { class: "details" });
+    api(url).then(
+      (found) => show(list, lines(found)),
+      (error) => show(list, el("li", { class: "error" }, refusalText(error))),
+    );
+    return list;
   }
 
   // The seconds since each round's last action run on between loads, from the view's own
@@ -346,8 +369,13 @@ import { explainFields } from "./common/words.js";
 
   // ``refresh``: the open detail drawn again for a change pushed; if the pit boss closed it (or
   // opened another table's) while the answer was on its way, it stays as they left it.
+  // The detail says it is being drawn (``aria-busy``) while any drawing of it is on its way.
+  let drawing = 0;
+
   async function openDetail(tableId, { tray = false, refresh = false } = {}) {
     detailTable = tableId;
+    drawing += 1;
+    detail.setAttribute("aria-busy", "true");
     try {
       const answer = await api(urls.tableUrl.replace("{id}", tableId));
       const traySectionNode = await traySection(tableId);
@@ -391,6 +419,9 @@ import { explainFields } from "./common/words.js";
       if (tray) detail.querySelector(".tray")?.scrollIntoView();
     } catch (error) {
       setConnection("offline", `Offline: ${refusalText(error)}`);
+    } finally {
+      drawing -= 1;
+      if (!drawing) detail.removeAttribute("aria-busy");
     }
   }
 

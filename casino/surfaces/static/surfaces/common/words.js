@@ -11,6 +11,7 @@
 // expected): it then says what the server measured, and reads the same as the plain wording
 // when the details are absent.
 
+import { CARD, cardName } from "./cards.js";
 import { money } from "./money.js";
 
 export const DEALER = "dealer";
@@ -26,11 +27,23 @@ function bounds({ minimum, maximum }) {
   return "";
 }
 
-/** A limit crossed: what must hold and what was entered, from the refusal's details. */
+/** "above the table's maximum of 2,500.00": the one limit a refusal names as crossed
+ *  (``limit``: its name, "bonus_max", "stack_min"), with its value; "" when it names none. */
+export function limitCrossed({ limit, minimum, maximum }) {
+  if (typeof limit !== "string") return "";
+  if (limit.endsWith("_max") && present(maximum)) return `above the table's maximum of ${money(maximum)}`;
+  if (limit.endsWith("_min") && present(minimum)) return `below the table's minimum of ${money(minimum)}`;
+  return "";
+}
+
+/** A limit crossed: the limit and its value, or what must hold, and what was entered, from the
+ *  refusal's details. */
 const limited = (what, plain) => (details) => {
+  const entered = present(details.amount) ? ` (${money(details.amount)} entered)` : "";
+  const crossed = limitCrossed(details);
+  if (crossed) return `${what} is ${crossed}${entered}.`;
   const range = bounds(details);
   if (!range) return plain;
-  const entered = present(details.amount) ? ` (${money(details.amount)} entered)` : "";
   return `${what} must be ${range}${entered}.`;
 };
 
@@ -183,7 +196,7 @@ export const explainToDealer = (error) => explain(error, DEALER);
 export function detailOf(error) {
   const details = error?.details || {};
   const parts = [];
-  if (details.card) parts.push(`card ${details.card}`);
+  if (details.card) parts.push(`card ${CARD.test(details.card) ? cardName(details.card) : details.card}`);
   if (present(details.box)) parts.push(`box ${details.box}`);
   if (present(details.seat) && !details.minimum && !details.maximum) parts.push(`seat ${details.seat}`);
   if (details.field) parts.push(`field ${String(details.field).replaceAll("_", " ")}`);

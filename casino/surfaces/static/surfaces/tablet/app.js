@@ -550,6 +550,10 @@ async function fix(entry) {
  *  void this tablet asked), read again from the server when ``fetch`` is set. */
 async function findPending({ fetch = false } = {}) {
   const round = state.round;
+  if (round?.status === "voided") {
+    await leaveVoided(round);
+    return;
+  }
   if (!round || round.status !== "open") {
     state.pending = null;
     return;
@@ -584,6 +588,20 @@ async function findPending({ fetch = false } = {}) {
     return;
   }
   state.pending = null;
+}
+
+/** ``round`` was voided while this tablet showed it (a void approved on the pit board or the
+ *  workbench): said, and the table is between rounds; nothing more is offered on it. */
+async function leaveVoided(round) {
+  const asked = askedVoid.get(round.id);
+  const correction = asked ? await call("GET", at(urls.correction, asked.id)).catch(() => null) : null;
+  askedVoid.clear();
+  state.pending = null;
+  tell(correction
+    ? decisionWords("void", correction.status, correction.decided_by, correction.decision_note)
+    : `Round ${round.number} was voided by a pit boss.`);
+  state.round = null;
+  await loadTable();
 }
 
 /** Read the round and what waits on it again (a decision may have come), then redraw. */

@@ -11,6 +11,7 @@
 // empty. The dealer may ask for the last round's values with one tap ("Same as last round").
 
 import { el } from "../common/dom.js";
+import { limitCrossed } from "../common/words.js";
 import { amount, cents, money as shown } from "../common/money.js";
 import { chipAmounts, withinBounds } from "./bounds.js";
 import { cardName, pickCards, withCardNames } from "./picker.js";
@@ -370,8 +371,22 @@ export const boundsText = (field) => [
   field.step ? `in steps of ${shown(field.step)}` : "",
 ].filter(Boolean).join(" · ");
 
+/** How ``value`` (cents) is outside an amount field's bounds, naming the limit it crosses and
+ *  its value, in the words of a refusal from the server ("above the table's maximum of
+ *  2,500.00"). */
+function outOfBounds(value, field) {
+  const max = cents(field.max);
+  const min = cents(field.min);
+  const limit = max !== null && value > max ? "max" : min !== null && value < min ? "min" : null;
+  if (limit) return limitCrossed({ limit: `${field.name}_${limit}`, minimum: field.min, maximum: field.max });
+  return `not in steps of ${shown(field.step)}`;
+}
+
+/** An amount as an amount field holds it, written as its chips write it ("2" -> "2.00"). */
+const entered = (value) => (value === null || value === undefined ? "" : cents(value) === null ? String(value) : amount(cents(value)));
+
 function amountWidget(field, start, wrap) {
-  const input = el("input", { type: "text", inputMode: "decimal", value: start ?? "", class: "amount-input", "aria-label": words(field.name) });
+  const input = el("input", { type: "text", inputMode: "decimal", value: entered(start), class: "amount-input", "aria-label": words(field.name) });
   const step = cents(field.step) || 100;
   const nudge = (by) => () => {
     const now = cents(input.value) ?? 0;
@@ -397,10 +412,10 @@ function amountWidget(field, start, wrap) {
       const value = cents(text);
       if (value === null) return { problem: "not an amount" };
       // Refused here, before anything is sent: the table's limits are the field's bounds.
-      if (!withinBounds(value, field)) return { problem: `${shown(amount(value))} is outside the table's limits (${bounds})` };
+      if (!withinBounds(value, field)) return { problem: `${shown(amount(value))} is ${outOfBounds(value, field)}` };
       return { value: amount(value) };
     },
-    set: (value) => { input.value = value ?? ""; },
+    set: (value) => { input.value = entered(value); },
   };
 }
 
@@ -432,7 +447,7 @@ function stacksWidget(field, start, wrap) {
         if (!text) continue;
         const value = cents(text);
         if (value === null) return { problem: `seat ${seat}: not an amount` };
-        if (!withinBounds(value, field)) return { problem: `seat ${seat}: ${shown(amount(value))} is outside the table's limits (${bounds})` };
+        if (!withinBounds(value, field)) return { problem: `seat ${seat}: ${shown(amount(value))} is ${outOfBounds(value, field)}` };
         stacks[String(seat)] = amount(value);
       }
       const count = Object.keys(stacks).length;

@@ -8,7 +8,7 @@
 
 import { el } from "../common/dom.js";
 import { isNegative, money as shown } from "../common/money.js";
-import { cardName, isRed } from "./picker.js";
+import { cardName, isRed, withCardNames as named } from "../common/cards.js";
 import { positionName } from "./render.js";
 
 const key = (position) => `${position.kind}:${position.number}`;
@@ -43,7 +43,7 @@ export function payoutFigures(view, currency, round) {
           el("header", {}, el("span", { class: "number" }, name), player && player !== name ? el("span", { class: "label" }, player) : null),
           el("div", { class: "dues" }, big("take", p.take, "Take"), big("pay", p.pay, "Pay"), big("stays", p.stays, "Stays")),
           nonZero(p.withheld)
-            ? el("p", { class: "withheld", "data-withheld": p.withheld }, `Withheld ${shown(p.withheld)}: ${p.withheld_reason || "the table maximum"}`)
+            ? el("p", { class: "withheld", "data-withheld": p.withheld }, `Withheld ${shown(p.withheld)}: ${named(p.withheld_reason || "the table maximum")}`)
             : null,
           nonZero(p.paid_in_play) ? el("p", { class: "in-play" }, `Already paid during the game: ${shown(p.paid_in_play)}`) : null,
           linesList(lines(p.position)));
@@ -57,7 +57,7 @@ function dealersCards(view) {
   if (!groups.length) return null;
   return el("p", { class: "final-cards", "data-final-cards": "" },
     ...groups.map((g) => el("span", { class: "final-group", "data-group": g.name },
-      el("span", { class: "label" }, `${g.label} `),
+      el("span", { class: "label" }, `${named(g.label)} `),
       ...g.cards.map((c) => el("span", { class: `card ${isRed(c) ? "red" : ""}`, "data-card": c }, cardName(c))))));
 }
 
@@ -74,10 +74,10 @@ function linesList(lines) {
       nonZero(l.paid_in_play) ? `${shown(l.paid_in_play)} paid during the game` : "",
     ].filter(Boolean);
     return el("li", { class: `line ${l.computed !== l.paid ? "cut" : ""}`, "data-line": l.line },
-      el("span", { class: "line-label" }, l.label || l.line.replaceAll("_", " ")),
-      el("span", { class: "outcome" }, [l.outcome.replaceAll("_", " "), l.combination ? ` · ${l.combination.replaceAll("_", " ")}` : ""].join("")),
+      el("span", { class: "line-label" }, named(l.label || l.line.replaceAll("_", " "))),
+      el("span", { class: "outcome" }, named([l.outcome.replaceAll("_", " "), l.combination ? ` · ${l.combination.replaceAll("_", " ")}` : ""].join(""))),
       ...dues,
       settledBefore.length ? el("span", { class: "line-before" }, settledBefore.join(" · ")) : null,
-      l.reason_text ? el("span", { class: "line-reason" }, `${l.reason_text}: ${shown(l.computed)} computed, ${shown(l.paid)} paid`) : null);
+      l.reason_text ? el("span", { class: "line-reason" }, `${named(l.reason_text)}: ${shown(l.computed)} computed, ${shown(l.paid)} paid`) : null);
   }));
 }

@@ -5,6 +5,7 @@
 // An exchange is one session too: the box's own cards on top (those it gives up), the deck
 // below (those it gets), closed once there are as many of the one as of the other.
 
+import { cardName, isRed, withCardNames } from "../common/cards.js";
 import { el, show } from "../common/dom.js";
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
@@ -17,18 +18,7 @@ const SUITS = [
 
 const dialog = () => document.getElementById("picker");
 
-/** "Th" -> "10♥", for people. */
-export function cardName(card) {
-  const rank = card.slice(0, -1).toUpperCase();
-  const suit = SUITS.find((s) => s.code === card.slice(-1).toLowerCase());
-  return `${rank === "T" ? "10" : rank}${suit ? suit.symbol : card.slice(-1)}`;
-}
-
-/** ``text`` with every card code in it written as people read it ("Replacement for Qd" ->
- *  "Replacement for Q♦"): a rank and a suit letter standing alone as a word. */
-export const withCardNames = (text) => String(text).replace(/\b(10|[2-9TJQKA])([shdc])\b/g, (_, rank, suit) => cardName(`${rank === "10" ? "T" : rank}${suit}`));
-
-export const isRed = (card) => ["h", "d"].includes(card.slice(-1).toLowerCase());
+export { cardName, isRed, withCardNames };
 
 const range = (min, max) => (min === max ? `${max}` : `${min}–${max}`);
 

@@ -4,11 +4,12 @@
 // seats at a glance, whose turn it is, the cards on the table, the money. No game is named in
 // here: an action the app has never heard of is shown and taken like any other.
 
+import { withCardNames as named } from "../common/cards.js";
 import { el } from "../common/dom.js";
+import { words } from "../common/events.js";
 import { money as shown } from "../common/money.js";
 
-/** "deal_box" -> "deal box": a name made readable where the view gives no label. */
-export const words = (name) => String(name).replaceAll("_", " ");
+export { words };
 
 const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
 
@@ -101,22 +102,22 @@ export function table(view, { cardName, isRed, pending = new Map() }) {
           class: `position status-${p.status} ${toAct ? "to-act" : ""}`,
           "data-position": positionKey(p.position),
         },
-        el("header", {}, el("span", { class: "number" }, positionName(p.position)), el("span", { class: "label" }, ownLabel(positionName(p.position), p.label))),
+        el("header", {}, el("span", { class: "number" }, positionName(p.position)), el("span", { class: "label" }, named(ownLabel(positionName(p.position), p.label)))),
         el("p", { class: "status" }, toAct ? "▶ to act" : words(p.status)),
         el("div", { class: "cards" }, ...p.cards.map((c) => card(c)), ...backs(p.hidden_cards)),
-        p.hand ? el("p", { class: "hand" }, p.hand) : null,
+        p.hand ? el("p", { class: "hand" }, named(p.hand)) : null,
         el("dl", { class: "money" }, ...p.figures.flatMap((f) => [el("dt", {}, f.label), el("dd", {}, shown(f.amount))])),
         waitingOn(positionKey(p.position)));
       })),
     el("div", { class: "groups" },
       ...view.card_groups.map((g) => el("div", { class: "group", "data-group": g.name },
-        el("span", { class: "label" }, g.label),
+        el("span", { class: "label" }, named(g.label)),
         el("div", { class: "cards" }, ...g.cards.map((c) => card(c)), ...backs(g.hidden),
           !g.cards.length && !g.hidden ? el("span", { class: "none" }, "—") : null),
         waitingOn(g.name)))),
     el("dl", { class: "figures" },
       ...view.figures.flatMap((f) => [el("dt", {}, f.label), el("dd", { "data-figure": f.name }, shown(f.amount))]),
-      ...view.facts.flatMap((f) => [el("dt", {}, f.label), el("dd", { "data-fact": f.name }, f.value)])),
+      ...view.facts.flatMap((f) => [el("dt", {}, f.label), el("dd", { "data-fact": f.name }, named(f.value))])),
   );
 }
 
@@ -144,7 +145,7 @@ export function actions(view, take, { aids = [], extra = [], empty } = {}) {
   return el("section", { class: "actions", "aria-label": "What to record" },
     turnActions.length
       ? el("div", { class: "turn-actions", "data-turn": `${turn.kind}:${turn.number}` },
-          el("h3", { class: "turn-name" }, positionName(turn), ownLabel(positionName(turn), player) ? el("span", { class: "label" }, ` · ${player}`) : null, " to act"),
+          el("h3", { class: "turn-name" }, positionName(turn), ownLabel(positionName(turn), player) ? el("span", { class: "label" }, ` · ${named(player)}`) : null, " to act"),
           ...turnActions.map(button))
       : null,
     ...others.map(button),
@@ -157,7 +158,7 @@ function actionButton(view, action, take, { likely = false, small = false } = {}
   const inline = inlineField(action);
   const attrs = { class: `action ${likely ? "likely" : ""} ${small ? "aid" : ""}`, "data-action": action.name };
   if (action.position) attrs["data-for"] = positionKey(action.position);
-  const label = action.label || words(action.name);
+  const label = named(action.label || words(action.name));
   const figures = action.figures.map((f) => figureBeside(label, f)).filter(Boolean).join(" · ");
   if (!inline) {
     return el("div", attrs,

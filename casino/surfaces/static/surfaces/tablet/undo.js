@@ -6,16 +6,13 @@
 // undo is decided, and a request waiting is read again every few seconds besides.
 
 import { el } from "../common/dom.js";
-import { money as shown } from "../common/money.js";
+import { eventWords } from "../common/events.js";
 import { explainToDealer as explain } from "../common/words.js";
 import { Refusal, Unreachable, at, call, newKey, urls } from "./api.js";
-import { cardName } from "./picker.js";
 import { namesToOffer, pinPad } from "./pinpad.js";
-import { words } from "./render.js";
 
 const VOID = "tablet.void";
 const DECIDERS = "tablet.recent-deciders";
-const CARD = /^(10|[2-9TJQKA])[shdc]$/i;
 
 /** The void this tablet asked for a round, kept until it is decided: ``{round, id, reason}``. */
 export const askedVoid = {
@@ -31,22 +28,6 @@ export const askedVoid = {
 
 const recentDeciders = () => { try { return JSON.parse(localStorage.getItem(DECIDERS) || "[]"); } catch { return []; } };
 const rememberDecider = (name) => localStorage.setItem(DECIDERS, JSON.stringify([name, ...recentDeciders().filter((n) => n !== name)].slice(0, 4)));
-
-/** A round's event in words: what it was and what it said, cards and amounts as people read
- *  them ("wagers placed · box 1 · ante 10.00 · bonus 5.00"). */
-export function eventWords(event) {
-  const parts = [words(event.kind)];
-  for (const [name, value] of Object.entries(event.payload || {})) {
-    if (value === null || value === undefined || value === false || value === "") continue;
-    if (Array.isArray(value) && value.every((v) => CARD.test(String(v)))) parts.push(`${words(name)} ${value.map(cardName).join(" ")}`);
-    else if (typeof value === "string" && CARD.test(value)) parts.push(`${words(name)} ${cardName(value)}`);
-    else if (typeof value === "string" && /^\d+(\.\d+)?$/.test(value)) parts.push(`${words(name)} ${shown(value)}`);
-    else if (typeof value === "object") continue;
-    else if (value === true) parts.push(words(name));
-    else parts.push(`${words(name)} ${typeof value === "string" ? words(value) : value}`);
-  }
-  return parts.join(" · ");
-}
 
 function dialog() {
   return document.getElementById("form");
@@ -183,8 +164,9 @@ export function askVoid(round, say) {
 }
 
 /**
- * A pit boss decides ``what`` here (``{kind: "retraction"|"void", id, title}``): the name (one
- * tap for those who decided here lately), the PIN, then Approve or Reject. The PIN signs the
+ * A pit boss decides ``what`` here (``{kind: "retraction"|"void", id, title, request}``, the
+ * request as the API answers it): the name (one tap for those who decided here lately), the
+ * PIN, then Approve or Reject; whoever asked is told at once that another decides. The PIN signs the
  * pit boss in for this one decision at this table (``decision-sign-in``), which is then made
  * with it. Answers the decision's answer, or null when cancelled.
  */
@@ -193,6 +175,7 @@ export function decideHere(what, { tablet, table }) {
   const urlsOf = what.kind === "retraction"
     ? { approve: urls.retractionApprove, reject: urls.retractionReject }
     : { approve: urls.correctionApprove, reject: urls.correctionReject };
+  const asker = what.request?.requested_by ?? null;
   return new Promise((resolve) => {
     const problem = el("p", { class: "form-problem", role: "alert" });
     const note = el("input", { type: "text", name: "note", "aria-label": "Note (optional)", placeholder: "Note (optional)" });
@@ -208,6 +191,12 @@ export function decideHere(what, { tablet, table }) {
         problem.textContent = "";
         if (!username || !pin) {
           problem.textContent = "The pit boss's name and PIN first.";
+          return;
+        }
+        // Who asked never decides (the server refuses it too): said here, before a PIN is
+        // sent that would count towards the asker's lockout as a wrong one.
+        if (asker && username === asker) {
+          problem.textContent = `${asker} asked for this: another pit boss decides.`;
           return;
         }
         for (const b of node.querySelectorAll("[data-decide]")) b.disabled = true;
