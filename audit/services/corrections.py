@@ -35,6 +35,7 @@ from audit.services.alerts import correction_pending_alert
 from casino.core.audit_codes import AuditCode
 from casino.core.errors import ApiError, CorrectionCode
 from casino.core.gaming_day import gaming_day_of
+from casino.core.push import TableChange, publish_table_change
 from casino.core.roles import user_role
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
@@ -217,6 +218,18 @@ def _decide(*, correction_id: int, actor: AbstractBaseUser, note: str, approve: 
                 **({} if tablet is None else {"tablet": tablet.pk}),
             },
             reason=correction.decision_note,
+        )
+        # The tablet of a voided round leaves it at once, the board drops it from its to-do.
+        publish_table_change(
+            table_id=round.table_id,
+            pit_id=round.table.pit_id,
+            kind=TableChange.CORRECTION_DECIDED,
+            data={
+                "round": round.pk,
+                "correction": correction.pk,
+                "kind": correction.kind,
+                "outcome": correction.status,
+            },
         )
         return correction
 

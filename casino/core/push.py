@@ -67,6 +67,7 @@ class TableChange(StrEnum):
     PAYOUTS_CONFIRMED = "payouts_confirmed"
     RETRACTION_REQUESTED = "retraction_requested"
     RETRACTION_DECIDED = "retraction_decided"
+    CORRECTION_DECIDED = "correction_decided"
 
 
 class TraySubject(StrEnum):

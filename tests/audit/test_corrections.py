@@ -4,12 +4,15 @@ pit; a settled round is never edited; refusals write nothing."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from decimal import Decimal as D
 from typing import Any
 
 import pytest
+import redis
+from django.conf import settings
 from django.db import DatabaseError, IntegrityError, transaction
 
 from audit.models import Correction, CorrectionLine, CorrectionStatus
@@ -22,6 +25,7 @@ from audit.services.corrections import (
 )
 from casino.core.errors import ApiError
 from casino.core.models import AuditRecord
+from casino.core.push import EVENT_FIELD, stream_key
 from payouts.models import Settlement
 from tables.models import Round, RoundStatus
 from tables.services.rounds import round_open
@@ -331,3 +335,50 @@ def test_rejecting_changes_nothing_else(settled: Round, users: dict[str, Any]) -
         ).status
         == CorrectionStatus.REQUESTED
     )
+
+
+def test_each_decision_is_pushed_to_the_round_s_pit(
+    settled: Round,
+    users: dict[str, Any],
+    django_capture_on_commit_callbacks: Callable[..., Any],
+) -> None:
+    """The tablet of a voided round learns it from its pit's stream, not from its next poll;
+    the board drops the decided request from its to-do (``correction_decided``), once the
+    decision is committed."""
+    pit_id = settled.table.pit_id
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    since = (client.xrevrange(stream_key(pit_id), count=1) or [(b"0-0", {})])[0][0]
+
+    def decided_since() -> list[dict[str, Any]]:
+        entries = client.xrange(stream_key(pit_id), min=b"(" + since)
+        events = [json.loads(fields[EVENT_FIELD.encode()]) for _, fields in entries]
+        return [e for e in events if e["kind"] == "correction_decided"]
+
+    payout = correction_request(
+        round_id=settled.pk,
+        actor=users["dealer"],
+        kind="payout_correction",
+        reason="box 1 short",
+        lines=[LineInput(box=1, line="bet", amount=D(5))],
+    )
+    void = correction_request(
+        round_id=settled.pk, actor=users["dealer"], kind="void", reason="wrong shoe"
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        correction_reject(correction_id=payout.pk, actor=users["pit_boss"])
+        correction_approve(correction_id=void.pk, actor=users["pit_boss"])
+    assert [(e["table"], e["data"]) for e in decided_since()] == [
+        (
+            settled.table_id,
+            {
+                "round": settled.pk,
+                "correction": payout.pk,
+                "kind": "payout_correction",
+                "outcome": "rejected",
+            },
+        ),
+        (
+            settled.table_id,
+            {"round": settled.pk, "correction": void.pk, "kind": "void", "outcome": "approved"},
+        ),
+    ]

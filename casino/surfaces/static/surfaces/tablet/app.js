@@ -703,6 +703,7 @@ async function changed(event) {
       break;
     case "retraction_requested":
     case "retraction_decided":
+    case "correction_decided":
       if (round && event.data.round === round.id) await followPending();
       break;
     case "payouts_confirmed":
