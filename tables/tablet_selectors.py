@@ -1,13 +1,15 @@
 """Reads of the tablets bound to tables: a table's tablets, and what a tablet shows of its own
-table (which table it is, who deals there now, the round in play)."""
+table (which table it is, who deals there now, who may sign in, the round in play)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import Exists, OuterRef, QuerySet
 
+from casino.core.roles import Role
 from tables.models import DealerAssignment, PayoutsConfirmation, Round, RoundStatus, Table, Tablet
 
 
@@ -29,6 +31,7 @@ class TabletHere:
     dealer: Any | None
     open_round: int | None
     unpaid_round: int | None = None
+    dealers: tuple[Any, ...] = ()
 
 
 def tablet_here(tablet: Tablet) -> TabletHere:
@@ -67,4 +70,24 @@ def tablet_here(tablet: Tablet) -> TabletHere:
         dealer=assignment.dealer if assignment else None,
         open_round=open_round,
         unpaid_round=unpaid,
+        dealers=tuple(dealers_with_pin()),
+    )
+
+
+def dealers_with_pin() -> QuerySet[Any]:
+    """The users who may sign in at a tablet as its dealer, by user name: active, acting as
+    dealers (a user also in the auditors' or the cage's group acts as that, the lesser role),
+    and holding a PIN. A fresh tablet offers them by name, so that nobody types a user name
+    over the PIN pad."""
+    return (
+        get_user_model()
+        .objects.filter(
+            is_active=True,
+            is_superuser=False,
+            groups__name=Role.DEALER,
+            dealer_pin__isnull=False,
+        )
+        .exclude(groups__name__in=(Role.AUDITOR, Role.CAGE))
+        .order_by("username")
+        .distinct()
     )

@@ -160,6 +160,11 @@ class TabletCurrentSerializer(serializers.Serializer):  # type: ignore[type-arg]
     name = serializers.CharField(source="tablet.name")
     table = TabletTableSerializer()
     dealer = TabletDealerSerializer(allow_null=True, help_text="Who deals at the table now.")
+    dealers = TabletDealerSerializer(
+        many=True,
+        help_text="Who may sign in here as its dealer (active dealers holding a PIN), by user "
+        "name: the sign-in screen offers each as one tap.",
+    )
     open_round = serializers.IntegerField(
         allow_null=True, help_text="The round in play: a tablet that restarted resumes it."
     )

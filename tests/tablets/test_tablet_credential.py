@@ -4,11 +4,16 @@ tablet's too, with its own code."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from rest_framework.test import APIClient
 
+from casino.core.roles import Role
+from tables.services.pins import pin_set
 from tables.services.rounds import round_open
 from tables.services.tablets import tablet_revoke
 from tests.tablets.conftest import CURRENT_URL, Registered
@@ -34,11 +39,36 @@ def test_the_tablet_names_its_table_its_dealer_and_the_round_in_play(
             "game": "russian_poker",
         },
         "dealer": {"id": users["dealer"].pk, "username": "dealer", "name": "dealer"},
+        "dealers": [],
         "open_round": None,
         "unpaid_round": None,
     }
     round = round_open(table_id=table.pk, dealer=users["dealer"])
     assert tablet.client().get(CURRENT_URL).json()["open_round"] == round.pk
+
+
+def test_the_tablet_names_every_dealer_who_may_sign_in_there(
+    users: dict[str, Any],
+    tablet: Registered,
+    pins: dict[str, str],
+    make_user: Callable[..., Any],
+) -> None:
+    """A fresh tablet, at a table nobody deals at yet, offers each dealer's name as one tap:
+    the active dealers holding a PIN, and nobody else who holds one."""
+    for name, role in (
+        ("pit_boss_pin", Role.PIT_BOSS),
+        ("gone", Role.DEALER),
+        ("two", Role.DEALER),
+    ):
+        pin_set(user_id=make_user(name, role).pk, pin="6161", actor=users["admin"])
+    get_user_model().objects.filter(username="gone").update(is_active=False)
+    # In the auditors' group too, "two" acts as an auditor, the lesser role.
+    get_user_model().objects.get(username="two").groups.add(
+        Group.objects.get_or_create(name=Role.AUDITOR.value)[0]
+    )
+    make_user("no_pin", Role.DEALER)
+    answer = tablet.client().get(CURRENT_URL).json()
+    assert [d["username"] for d in answer["dealers"]] == sorted(pins)
 
 
 def test_the_tablet_names_the_round_whose_payouts_wait_for_paid(

@@ -972,8 +972,9 @@ function pinScreen(message, { back = false } = {}) {
     }
     return undefined;
   };
-  // The dealer the table has now and those who signed in here lately: a name is one tap.
-  const names = namesToOffer([tablet?.dealer?.username], recentDealers());
+  // The dealer the table has now, those who signed in here lately, then every dealer who may:
+  // a name is one tap, even at a fresh tablet of a table nobody deals at yet.
+  const names = namesToOffer([tablet?.dealer?.username], [...recentDealers(), ...(tablet?.dealers || []).map((d) => d.username)]);
   const pad = pinPad({ names, onSubmit: signIn });
   screen.replaceChildren(el("div", { class: "sign-in pin-screen" },
     el("h1", {}, "Dealer sign-in"),
