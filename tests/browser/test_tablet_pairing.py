@@ -140,3 +140,43 @@ def test_the_first_dealer_at_a_fresh_tablet_taps_their_name_instead_of_typing_it
     hand.tap("#screen [data-sign-in]")
     page.locator("#screen [data-open-round]").wait_for()
     assert page.locator("#dealer").inner_text() == "dealer"
+
+
+def test_at_a_table_nobody_deals_at_a_fresh_tablet_offers_every_dealer_by_name(
+    hand: Hand,
+    floor: dict[str, Any],
+    make_user: Callable[..., Any],
+    screenshot: Callable[..., Path],
+) -> None:
+    """No dealer at the table, nobody signed in at the tablet yet: the names offered are the
+    dealers who hold a PIN, so the first one taps a name rather than typing it."""
+    from casino.core.roles import Role
+    from tables.models import Box, Table, TableStatus
+
+    rp1 = floor["table"]
+    table = Table.objects.create(
+        pit=rp1.pit,
+        code="RP-7",
+        game=rp1.game,
+        status=TableStatus.OPEN,
+        ante_min=rp1.ante_min,
+        ante_max=rp1.ante_max,
+        max_table_payout=rp1.max_table_payout,
+        rule_set=rp1.rule_set,
+        boxes=4,
+    )
+    Box.objects.bulk_create(Box(table=table, number=n) for n in range(1, 5))
+    make_user("relief_dealer", Role.DEALER)
+    for name in ("relief_dealer", "dealer"):
+        pin_set_at_console(username=name, pin=PINS["dealer"])
+    hand.pair(table)
+    page = hand.page
+    names = page.locator("#screen [data-dealer]")
+    names.first.wait_for()
+    assert names.all_inner_texts() == ["dealer", "relief_dealer"]
+    screenshot(page, "names-at-a-table-without-a-dealer")
+    hand.tap("#screen [data-dealer='relief_dealer']")
+    for digit in PINS["dealer"]:
+        hand.tap(f"#screen [data-digit='{digit}']")
+    hand.tap("#screen [data-sign-in]")
+    page.locator("#dealer", has_text="relief_dealer").wait_for()
