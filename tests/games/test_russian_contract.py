@@ -970,8 +970,11 @@ def wagers_input(
 ) -> dict[str, InputValue]:
     box = field(action, "box")
     assert box.positions is not None
-    ante, bonus = field(action, "ante"), field(action, "bonus")
+    ante = field(action, "ante")
+    # A table that offers no bonus leaves the field out (RULES A.1).
+    bonus = next((f for f in action.fields if f.name == "bonus"), None)
     assert ante.min is not None and ante.max is not None
+    assert (bonus is not None) == state.bonus_offered
     if data is None:  # a new player's open box at the least Ante
         return {"box": box.positions[0], "player": "Newcomer", "ante": ante.min}
     unit = state.limits.chip_unit
@@ -983,7 +986,7 @@ def wagers_input(
         steps = int((ante.max - ante.min) / unit)
         stake = ante.min + unit * data.draw(st.integers(0, steps))
         values: dict[str, InputValue] = {"box": number, "player": player, "ante": stake}
-        if bonus.min is not None and data.draw(st.booleans()):
+        if bonus is not None and bonus.min is not None and data.draw(st.booleans()):
             values["bonus"] = bonus.min * data.draw(st.integers(1, 3))
         return values
     assert field(action, "blind").value is None
