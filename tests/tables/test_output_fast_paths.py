@@ -15,6 +15,7 @@ from payouts.selectors import SettledRoundDetail, settled_round_detail, settled_
 from payouts.services.settlement import round_settle
 from tables.api.actions import read_action
 from tables.api.serializers import RoundEventOutputSerializer
+from tables.engines import replayed_state
 from tables.services.rounds import round_act, round_open
 from tests.russian_round import FOUR_BOX_ROUND
 
@@ -112,6 +113,37 @@ def test_the_settlement_written_in_one_statement_is_returned_as_stored(
     assert (settled.settlement.round_id, settled.settlement.settled_by_id) == (opened.pk, dealer.pk)
     stored_lines = list(PayoutLine.objects.filter(settlement=stored).order_by("pk"))
     assert [_columns(line) for line in settled.lines] == [_columns(line) for line in stored_lines]
+    # As Django would have read them: saving one again would update its row, not insert one.
+    assert not any(row._state.adding for row in (settled.settlement, *settled.lines))
+    # The lines stored are the engine's, in its order, every column of each.
+    result = replayed_state(opened, opened.events.order_by("seq")).result()
+    assert [
+        (
+            line.box,
+            line.line,
+            line.combination,
+            line.outcome,
+            line.stake,
+            line.computed_amount,
+            line.paid_amount,
+            line.reason,
+            line.pot,
+        )
+        for line in stored_lines
+    ] == [
+        (
+            line.position.number,
+            line.line,
+            line.combination,
+            line.outcome,
+            line.stake,
+            line.computed,
+            line.paid,
+            line.reason,
+            line.pot,
+        )
+        for line in result.lines
+    ]
 
 
 def _columns(row: Any) -> dict[str, Any]:
