@@ -68,6 +68,10 @@ def test_a_round_entered_offline_survives_a_reload_and_is_applied_once(
     page.locator("#connection[data-state='offline']").wait_for()
     assert hand.waiting() == 2
     assert page.locator(".waiting .entry").count() == 2
+    # Each box shows the cards entered for it that wait to be sent, as entered.
+    for number, cards in list(BOXES.items())[:2]:
+        waiting = page.locator(f"[data-position='box:{number}'] [data-pending] .entered")
+        assert waiting.evaluate_all("cards => cards.map(c => c.dataset.card)") == cards.split()
     hand.action("deal_box", 3)
     for cards in list(BOXES.values())[2:]:
         hand.cards(*cards.split())
