@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 STACK := $(BIN)/python deploy/local/stack.py
 
-# make test's parallel workers: each browser module and each stack folder is one worker's whole.
+# make test's parallel workers: the browser and stack tiers share one, the rest are shared out.
 WORKERS ?= 2
 PYTEST_PARALLEL := -n $(WORKERS) --dist loadgroup
 

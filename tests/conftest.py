@@ -17,10 +17,11 @@ Tiers: every test carries one marker saying what it needs (``unit``: pure code; 
 database; ``http``: the API through Django's test client; ``browser``: a real Chromium against
 a served site; ``stack``: servers of its own), from its folder (``FOLDER_TIERS``) unless it
 names its own. ``make check`` runs the fast tiers; ``make test`` every tier on ``pytest-xdist``
-workers, each with a test database and a Redis database of its own (``tests/settings.py``).
-The browser and stack tiers run in groups that one worker takes whole (``server_group``): a
-browser module's tests share its Chromium and its served site, a stack folder's its servers;
-the groups, largest first, and the rest are shared out.
+workers, each with a test database and a Redis database of its own (``tests/settings.py``),
+the browser and stack tiers kept together on one worker (their servers and Chromium would
+only fight over the cores: shared out as groups of a module or a folder, each test ran
+slower, the suite no faster, and a report's build outran the page's wait), the rest shared
+out.
 
 Clock: with ``CASINO_TEST_INSTANT`` set (``make test-clock``), every test starts with Python's
 clock travelled to that instant (``tests/clock.py``), ticking on from there.
@@ -62,18 +63,9 @@ FOLDER_TIERS = {
     "scale": "stack",
 }
 TIERS = frozenset(FOLDER_TIERS.values())
-#: Tiers whose tests start servers or a browser: each group of them runs on one worker.
+#: Tiers whose tests start servers or a browser: one worker runs them all, one at a time.
 SERIAL_TIERS = frozenset({"browser", "stack"})
-
-
-def server_group(item: pytest.Item, tier: str) -> str:
-    """The xdist group of a browser or stack test: its module for the browser tier (Chromium
-    and the served site are the module's fixtures), its folder for the stack tier (the fault
-    and scale stacks are the session's: one per folder keeps them to one start each)."""
-    path = Path(item.path).relative_to(ROOT / "tests")
-    if tier == "browser":
-        return f"browser-{path.stem}"
-    return f"stack-{path.parts[0]}"
+SERIAL_GROUP = "servers"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -86,8 +78,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Give each test its folder's tier unless it names one, and the serial tiers' tests their
-    group (first of the hooks: xdist's reads the groups in its own).
+    """Give each test its folder's tier unless it names one, and keep the serial tiers on one
+    worker (first of the hooks: xdist's reads the groups in its own).
 
     :raises pytest.UsageError: for a test in a folder that has no tier (add it to
         ``FOLDER_TIERS``), so that no test escapes ``make check``'s choice of tiers unseen.
@@ -101,11 +93,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 raise pytest.UsageError(f"tests/{folder} has no tier: add it to FOLDER_TIERS")
             own = {FOLDER_TIERS[folder]}
             item.add_marker(getattr(pytest.mark, FOLDER_TIERS[folder]))
-        serial = own & SERIAL_TIERS
-        if serial:
-            # A test of both serial tiers (a browser against servers of its own) is a stack's.
-            tier = "stack" if "stack" in serial else "browser"
-            item.add_marker(pytest.mark.xdist_group(server_group(item, tier)))
+        if own & SERIAL_TIERS:
+            item.add_marker(pytest.mark.xdist_group(SERIAL_GROUP))
 
 
 def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
