@@ -1,10 +1,11 @@
 """The scale-out tests' set-up: a real streaming replica of the test database's server, started
-once, and only for the tests that ask for it (``replica``), so the rest of the suite does not
-pay for a base backup.
+for the module whose tests ask for it (``replica``), so the rest of the suite does not pay for
+a base backup, and gone after it: a replica left configured for the session sent every later
+test's report (the workbench's, in a browser) to a database the test had not declared.
 
 The replica is made by ``pg_basebackup -R`` from the primary the suite runs on (the local
 server ``make test`` starts: the base backup needs a trusted local replication connection), and
-added to Django as the database ``replica`` for the session, a test mirror of ``default``, so
+added to Django as the database ``replica`` for that module, a test mirror of ``default``, so
 a transactional test's flush leaves it alone (it replays the primary's anyway).
 """
 
@@ -52,7 +53,7 @@ class Replica:
             conn.execute("SELECT pg_wal_replay_resume()")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def replica(django_db_setup: None, django_db_blocker: Any) -> Iterator[Replica]:
     from django.db import connections
 
