@@ -604,8 +604,29 @@ async function leaveVoided(round) {
   await loadTable();
 }
 
-/** Read the round and what waits on it again (a decision may have come), then redraw. */
-async function followPending() {
+// The read of a decision in flight, and whether another was asked for meanwhile: the stream's
+// word and the periodic re-check may come together, and two reads at once each said the void
+// in their own words, the later ("voided by a pit boss") over the one that named who decided.
+let following = null;
+let followAgain = false;
+
+/** Read the round and what waits on it again (a decision may have come), then redraw: one read
+ *  at a time, and once more after it when asked again while it ran. */
+function followPending() {
+  if (following) {
+    followAgain = true;
+    return following;
+  }
+  following = (async () => {
+    do {
+      followAgain = false;
+      await followPendingOnce();
+    } while (followAgain);
+  })().finally(() => { following = null; });
+  return following;
+}
+
+async function followPendingOnce() {
   if (!state.round) return;
   try {
     await loadRound(state.round.id);
