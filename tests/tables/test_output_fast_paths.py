@@ -7,6 +7,8 @@ from decimal import Decimal as D
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework import serializers
 
 from payouts.api.serializers import PayoutLineOutputSerializer, SettledRoundOutputSerializer
@@ -144,6 +146,20 @@ def test_the_settlement_written_in_one_statement_is_returned_as_stored(
         )
         for line in result.lines
     ]
+
+
+def test_the_settled_round_comes_with_its_table_rule_set_and_dealer(
+    floor: dict[str, Any], users: dict[str, Any]
+) -> None:
+    """The settle endpoint answers with the whole round: ``round_settle`` reads its table, rule
+    set and dealer in the statement that locks it, so answering costs no statement more."""
+    dealer = users["dealer"]
+    opened = round_open(table_id=floor["table"].pk, dealer=dealer)
+    settled = _settle_four_boxes(opened, dealer)
+    with CaptureQueriesContext(connection) as after:
+        read = (settled.round.table.code, settled.round.rule_set.name, settled.round.dealer.pk)
+    assert read == (floor["table"].code, opened.rule_set.name, dealer.pk)
+    assert after.captured_queries == []
 
 
 def _columns(row: Any) -> dict[str, Any]:

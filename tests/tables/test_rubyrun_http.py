@@ -138,9 +138,11 @@ def test_three_players_split_and_the_award_names_pot_winners_and_hands(
 def test_rake_is_taken_from_the_pot_and_recorded(new_hand: Callable[..., Tablet]) -> None:
     tablet = new_hand(rake="percent", rake_percent="5", rake_cap="3")
     play(tablet, "9h 10h Ks | Jd Qd Ac | 7c", {1: "Jh 2c 3d", 2: "Kd Kh 5s"})
-    tablet.settle()
+    answer = tablet.settle()["settlement"]
     settlement = Settlement.objects.get(round_id=tablet.round_id)
     assert (settlement.rake, settlement.house_result) == (D(3), D(3))
+    # The dealer's answer is the settlement as written, the rake with it.
+    assert (answer["rake"], answer["house_result"]) == ("3.00", "3.00")
     assert nets(tablet.round_id) == {1: D(47), 2: D(-50)}
 
 

@@ -149,13 +149,15 @@ def test_rp14_the_cap_is_applied_and_both_amounts_are_recorded(
     tablet.act("buy_sixth_card", box=1, card="9h")
     tablet.act("bet", box=1)
     tablet.act("reveal_dealer", cards=face_down.split())
-    tablet.settle()
+    answer = tablet.settle()["settlement"]
 
     assert line(tablet.round_id, 1, "bet") == ("win", D(100), D(15100), D(5100))
     row = PayoutLine.objects.get(settlement__round_id=tablet.round_id, line="bet")
     assert row.reason == "max_payout_per_box"
     assert box_net(tablet.round_id, 1) == D(4950)
     assert Settlement.objects.get(round_id=tablet.round_id).cap_applied
+    # The dealer's answer says so too: it is the settlement as written.
+    assert answer["cap_applied"] is True
 
 
 @pytest.mark.parametrize(
