@@ -242,6 +242,9 @@ def test_the_rebuild_keeps_to_its_scope(
     assert [d.table_id for d in day_totals_verify()] == [there.table_id]
     assert day_totals_verify(tables=[here.table_id]) == []
     assert day_totals_verify(first=here.gaming_day.replace(year=here.gaming_day.year + 1)) == []
+    # "the gaming days from first to last": a check that ends the day before sees none of it.
+    assert day_totals_verify(last=there.gaming_day - dt.timedelta(days=1)) == []
+    assert [d.table_id for d in day_totals_verify(last=there.gaming_day)] == [there.table_id]
 
 
 def test_the_recomputed_totals_and_the_rebuild_keep_to_their_days_and_tables(

@@ -1,0 +1,84 @@
+"""The settlement's check of the replay against the state the round's actions kept
+(``payouts.services.settlement``): "a replay that ends in the kept state settles as it does;
+otherwise the two results must agree to the cent, and if they ever do not, nothing is written
+and the refusal says so".
+
+The replay is given here as what the check reads of it, its snapshot, so that each side of the
+rule is reached without altering a stored round behind the service's back (the settle
+endpoint's refusal of an altered log is ``tests/audit/test_alerts_raised.py``'s).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from casino.core.errors import ApiError
+from casino.games.contract import GameResult
+from payouts.services.settlement import _check_kept_state
+from tables.api.actions import read_action
+from tables.engines import current_state, replayed_state
+from tables.models import Round
+from tables.services.rounds import round_act, round_open
+from tests.russian_round import FOUR_BOX_ROUND
+
+pytestmark = pytest.mark.django_db
+
+
+@dataclasses.dataclass(frozen=True)
+class EndedElsewhere:
+    """A replay that ended in another snapshot than the one the round's actions kept."""
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"ended": "elsewhere"}
+
+
+@pytest.fixture
+def complete(floor: dict[str, Any], users: dict[str, Any]) -> Round:
+    """A four-box Russian Poker round played to its end and not settled."""
+    dealer = users["dealer"]
+    opened = round_open(table_id=floor["table"].pk, dealer=dealer)
+    for seen, (action, fields) in enumerate(FOUR_BOX_ROUND):
+        body = {"expected_event": seen, "action": action, **fields}
+        round_act(
+            round_id=opened.pk,
+            actor=dealer,
+            expected_event=seen,
+            action=action,
+            data=read_action(opened.game, body),
+        )
+    return Round.objects.get(pk=opened.pk)
+
+
+def test_a_replay_ending_in_the_kept_state_settles_as_it_does(complete: Round) -> None:
+    replayed = replayed_state(complete, complete.events.order_by("seq"))
+    # Not compared: the state is the same, so is what it settles.
+    other = dataclasses.replace(replayed.result(), detail={"differs": True})
+    assert _check_kept_state(complete, replayed, other) is None
+
+
+def test_a_replay_ending_elsewhere_settles_when_both_results_agree(complete: Round) -> None:
+    kept = current_state(complete).result()
+    assert _check_kept_state(complete, EndedElsewhere(), kept) is None  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "differs",
+    [
+        pytest.param(lambda kept: {"detail": {"differs": True}}, id="in-the-engine-s-detail-only"),
+        pytest.param(lambda kept: {"rake": kept.rake + 1}, id="in-the-settlement-only"),
+    ],
+)
+def test_a_replay_ending_elsewhere_with_another_result_is_refused(
+    complete: Round, differs: Callable[[GameResult], dict[str, Any]]
+) -> None:
+    kept = current_state(complete).result()
+    other = dataclasses.replace(kept, **differs(kept))
+    assert other.detail == kept.detail or other.to_dict() == kept.to_dict()
+    with pytest.raises(ApiError) as refused:
+        _check_kept_state(complete, EndedElsewhere(), other)  # type: ignore[arg-type]
+    assert refused.value.code == "settlement_mismatch"
+    assert refused.value.status_code == 500
