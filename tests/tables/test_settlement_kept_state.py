@@ -73,12 +73,21 @@ def test_a_replay_ending_elsewhere_settles_when_both_results_agree(complete: Rou
     ],
 )
 def test_a_replay_ending_elsewhere_with_another_result_is_refused(
-    complete: Round, differs: Callable[[GameResult], dict[str, Any]]
+    complete: Round,
+    differs: Callable[[GameResult], dict[str, Any]],
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """Refused in the dealer's words, naming the round, and logged for the operators."""
     kept = current_state(complete).result()
     other = dataclasses.replace(kept, **differs(kept))
     assert other.detail == kept.detail or other.to_dict() == kept.to_dict()
     with pytest.raises(ApiError) as refused:
         _check_kept_state(complete, EndedElsewhere(), other)  # type: ignore[arg-type]
-    assert refused.value.code == "settlement_mismatch"
-    assert refused.value.status_code == 500
+    assert (refused.value.code, refused.value.status_code) == ("settlement_mismatch", 500)
+    assert refused.value.message == (
+        "The round's replay and its recorded state disagree; nothing was settled."
+    )
+    assert refused.value.details == {"round": complete.pk}
+    assert [(r.levelname, r.getMessage()) for r in caplog.records] == [
+        ("ERROR", f"round {complete.pk}: the kept state's settlement differs from the replay")
+    ]
