@@ -268,9 +268,7 @@ def settlement_dues(round_id: int, client: Any) -> dict[str, dict[str, D]]:
     response = client.get(f"/api/v1/rounds/{round_id}/")
     assert response.status_code == 200, response.json()
     answer = response.json()
-    stored = {
-        (line["box"], line["line"]): line for line in (answer["settlement"] or {})["lines"]
-    }
+    stored = {(line["box"], line["line"]): line for line in (answer["settlement"] or {})["lines"]}
     result = answer["view"]["result"]
     where_of = lambda p: f"{p['kind']}:{p['number']}"  # noqa: E731
     dues = {
@@ -318,6 +316,30 @@ def events_of(round_id: int, client: Any) -> list[dict[str, Any]]:
     response = client.get(f"/api/v1/rounds/{round_id}/")
     assert response.status_code == 200, response.json()
     return response.json()["events"]  # type: ignore[no-any-return]
+
+
+def two_wagers_then_ask(hand: Hand, what: str) -> int:
+    """Open a round, record boxes 1 and 2's wagers (the forms as the app opens them), then ask
+    a pit boss for ``what`` ("undo" the last entry, or "void" the round) with a reason.
+    Answers the round's id."""
+    hand.open_round()
+    hand.action("place_wagers", 1)
+    hand.record()
+    hand.page.locator("#form[open] h2", has_text="Box 2").wait_for(timeout=WAIT_MS)
+    hand.record()
+    hand.wait_event(2)
+    hand.cancel()
+    if what == "undo":
+        hand.tap("#screen [data-undo]")
+        hand.tap("#form [data-reason='Wrong box or seat']")
+        hand.tap("#form [data-send-undo]")
+        hand.page.locator("#screen [data-pending-request='retraction']").wait_for(timeout=WAIT_MS)
+    else:
+        hand.tap("#screen [data-void]")
+        hand.tap("#form [data-reason='Misdeal']")
+        hand.tap("#form [data-send-void]")
+        hand.page.locator("#screen [data-pending-request='void']").wait_for(timeout=WAIT_MS)
+    return hand.round_id()
 
 
 def play_russian_round(hand: Hand, screenshot: Callable[[Any, str], Any] | None = None) -> None:
@@ -397,9 +419,7 @@ def play_full_round(hand: Hand, *, repeat: bool = False) -> None:
         hand.chip("bonus", "5.00")
         hand.record()
         for number in (2, 3):
-            hand.page.locator("#form[open] h2", has_text=f"Box {number}").wait_for(
-                timeout=WAIT_MS
-            )
+            hand.page.locator("#form[open] h2", has_text=f"Box {number}").wait_for(timeout=WAIT_MS)
             hand.record()
         hand.page.locator("#form[open] h2", has_text="Box 4").wait_for(timeout=WAIT_MS)
         # Box 4 is the blind box of box 3's player.
@@ -478,14 +498,18 @@ def play_ruby_run_hand(hand: Hand, shot: Callable[[Any, str], Any] | None = None
     hand.page.locator("#screen [data-settle]").wait_for(timeout=WAIT_MS)
 
 
-def play_red_dog_game(hand: Hand, shot: Callable[[Any, str], Any] | None = None) -> None:
-    """A three-seat Red Dog game of one hand, from "Open next round" to the payout screen: each
-    seat bets 2.00 at its turn, then the game ends. ``shot(page, step)`` at each step."""
+def play_red_dog_game(
+    hand: Hand, shot: Callable[[Any, str], Any] | None = None, *, stacks: str = "100"
+) -> None:
+    """A three-seat Red Dog game of one hand, each seat brought ``stacks``, from "Open next
+    round" to the payout screen: each seat bets 2.00 at its turn, then the game ends.
+    ``shot(page, step)`` at each step, each seat's bet form (``seat-N-bet``) and turned card's
+    picker (``seat-N-turn``) among them."""
     step = shot or (lambda page, name: None)
     hand.open_round()
     step(hand.page, "open")
     hand.action("seat_players")
-    hand.fill("stacks", "100")
+    hand.fill("stacks", stacks)
     for seat in (1, 2, 3):
         hand.tap(f"#form [data-seat='{seat}']")
     hand.tap("#form [data-field='button'] [data-choice='3']")
@@ -506,14 +530,14 @@ def play_red_dog_game(hand: Hand, shot: Callable[[Any, str], Any] | None = None)
         (1, 2, 3), (("Qs", "Tc"), ("Jc", "9c"), ("8c", "7c")), strict=True
     ):
         hand.action("place_bet", position=f"seat:{seat}")
-        if seat == 1:
-            step(hand.page, "bet-form")
+        step(hand.page, f"seat-{seat}-bet")
         hand.chip("amount", "2.00")
         hand.record()
         # The burn card and the turned card are asked at once, one after the other.
         hand.picker_for("burn")
         hand.cards(burn)
         hand.picker_for("Turn")
+        step(hand.page, f"seat-{seat}-turn")
         hand.cards(turned)
         seq += 3
         hand.wait_event(seq)

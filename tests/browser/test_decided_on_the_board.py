@@ -82,30 +82,6 @@ def posts_to(page: Any, ending: str) -> list[str]:
     return sent
 
 
-def two_wagers_then_ask(hand: Hand, what: str) -> int:
-    """Open a round, record boxes 1 and 2's wagers (the forms as the app opens them), then ask
-    a pit boss for ``what`` ("undo" the last entry, or "void" the round) with a reason.
-    Answers the round's id."""
-    hand.open_round()
-    hand.action("place_wagers", 1)
-    hand.record()
-    hand.page.locator("#form[open] h2", has_text="Box 2").wait_for(timeout=WAIT_MS)
-    hand.record()
-    hand.wait_event(2)
-    hand.cancel()
-    if what == "undo":
-        hand.tap("#screen [data-undo]")
-        hand.tap("#form [data-reason='Wrong box or seat']")
-        hand.tap("#form [data-send-undo]")
-        hand.page.locator("#screen [data-pending-request='retraction']").wait_for(timeout=WAIT_MS)
-    else:
-        hand.tap("#screen [data-void]")
-        hand.tap("#form [data-reason='Misdeal']")
-        hand.tap("#form [data-send-void]")
-        hand.page.locator("#screen [data-pending-request='void']").wait_for(timeout=WAIT_MS)
-    return hand.round_id()
-
-
 def the_asker_tries_to_decide(hand: Hand, username: str) -> None:
     """At "Pit boss decides here", the one who asked enters their own name and PIN and taps
     Approve: the tablet says another decides, and sends nothing (a PIN sent for a name that may
@@ -132,7 +108,7 @@ def test_an_undo_asked_at_the_tablet_is_approved_on_the_board_and_the_tablet_fol
     screenshot: Callable[..., Path],
 ) -> None:
     hand.sign_in("dealer")
-    round_id = two_wagers_then_ask(hand, "undo")
+    round_id = tablet_app.two_wagers_then_ask(hand, "undo")
     request = RetractionRequest.objects.get(round_id=round_id)
     assert request.events == [2]
 
@@ -185,7 +161,7 @@ def test_a_void_asked_at_the_tablet_is_approved_on_the_board_by_a_second_pit_bos
 ) -> None:
     hand.sign_in("dealer")
     board = board_of("pit_boss_2")
-    round_id = two_wagers_then_ask(hand, "void")
+    round_id = tablet_app.two_wagers_then_ask(hand, "void")
     correction = Correction.objects.get(round_id=round_id)
     assert (correction.kind, correction.reason) == ("void", "Misdeal")
 

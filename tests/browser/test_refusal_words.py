@@ -24,6 +24,4 @@ def test_a_wrong_pin_is_said_in_words_and_nothing_after_them(
     problem = hand.page.locator("#problem")
     problem.locator("[data-code='pin_wrong']").wait_for(timeout=WAIT_MS)
     # The words, and the tries left before the name is locked: nothing else after them.
-    assert (
-        problem.inner_text() == "Wrong user name or PIN. 9 tries left before the name is locked."
-    )
+    assert problem.inner_text() == "Wrong user name or PIN. 9 tries left before the name is locked."

@@ -230,17 +230,7 @@ def test_an_undo_asked_at_the_tablet_is_approved_there_by_a_pit_boss_s_pin(
 ) -> None:
     pin_set_at_console(username="pit_boss", pin="9135")
     hand.sign_in("dealer")
-    hand.open_round()
-    hand.action("place_wagers", 1)
-    hand.record()
-    hand.page.locator("#form[open] h2", has_text="Box 2").wait_for(timeout=WAIT_MS)
-    hand.record()
-    hand.wait_event(2)
-    hand.cancel()
-    hand.tap("#screen [data-undo]")
-    hand.tap("#form [data-reason='Wrong box or seat']")
-    hand.tap("#form [data-send-undo]")
-    hand.page.locator("#screen [data-pending-request='retraction']").wait_for(timeout=WAIT_MS)
+    tablet_app.two_wagers_then_ask(hand, "undo")
     # Nothing is offered to record while it waits.
     assert hand.page.locator("#screen .action[data-action='place_wagers']").count() == 0
     screenshot(hand.page, "undo-waiting")
@@ -253,12 +243,13 @@ def test_an_undo_asked_at_the_tablet_is_approved_there_by_a_pit_boss_s_pin(
     hand.page.locator("#notice:not([hidden])").wait_for(timeout=WAIT_MS)
     hand.page.locator("#screen [data-pending-request]").wait_for(state="detached")
     # Box 2's wagers are undone: the box is offered again, box 1 not.
-    hand.page.locator(
-        "#screen .action[data-action='place_wagers'] [data-choice='2']"
-    ).wait_for(timeout=WAIT_MS)
-    assert hand.page.locator(
-        "#screen .action[data-action='place_wagers'] [data-choice='1']"
-    ).count() == 0
+    hand.page.locator("#screen .action[data-action='place_wagers'] [data-choice='2']").wait_for(
+        timeout=WAIT_MS
+    )
+    assert (
+        hand.page.locator("#screen .action[data-action='place_wagers'] [data-choice='1']").count()
+        == 0
+    )
     events = tablet_app.events_of(hand.round_id(), client_for("auditor"))
     assert [e["kind"] for e in events][-1] == "retraction"
 
@@ -315,7 +306,14 @@ def test_the_next_actions_are_in_view_without_scrolling(
     hand.paid()
     measure(hand.page, "next")
     assert seen == [
-        "between", "open", "wager-form", "picker", "decisions", "settle", "paid", "next"
+        "between",
+        "open",
+        "wager-form",
+        "picker",
+        "decisions",
+        "settle",
+        "paid",
+        "next",
     ]
     context.close()
 
@@ -330,7 +328,14 @@ POT_GAMES = {
     "red_dog": (
         {},
         tablet_app.play_red_dog_game,
-        ["open", "seating", "picker", "betting", "bet-form", "between-hands"],
+        [
+            "open",
+            "seating",
+            "picker",
+            "betting",
+            *(f"seat-{seat}-{form}" for seat in (1, 2, 3) for form in ("bet", "turn")),
+            "between-hands",
+        ],
     ),
 }
 

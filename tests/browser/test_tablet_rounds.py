@@ -123,7 +123,8 @@ def test_a_red_dog_game_through_the_app(
     shown = hand.dues()
     # Each seat gets an equal share, seat 2 as well: not its 2.00 won before besides.
     assert shown["seat:2"]["pay"] == shown["seat:1"]["pay"] == D(2)
-    assert "Already paid during the game: 2.00" in hand.page.locator(
-        "[data-pay='seat:2']"
-    ).inner_text()
+    assert (
+        "Already paid during the game: 2.00"
+        in hand.page.locator("[data-pay='seat:2']").inner_text()
+    )
     settle_and_check(hand, table, client_for("auditor"))

@@ -154,44 +154,16 @@ def test_a_red_dog_game_at_thousands_is_written_in_people_s_words(
 ) -> None:
     play_game_at_table("red_dog")
     read = Reader(screenshot)
+
+    def step(page: Any, name: str) -> None:
+        read(page, name)
+        if name.endswith("-bet"):
+            # The form starts at the least bet, written as its chips and the screen write it.
+            bet = page.locator("#form[open] [data-field='amount'] input")
+            assert bet.input_value() == "2.00"
+
     hand.sign_in("dealer")
-    hand.open_round()
-    hand.action("seat_players")
-    hand.fill("stacks", "5000")
-    for seat in (1, 2, 3):
-        hand.tap(f"#form [data-seat='{seat}']")
-    hand.tap("#form [data-field='button'] [data-choice='3']")
-    read(hand.page, "seating")
-    hand.record()
-    hand.action("start_hand")
-    hand.picker_for("Seat 1")
-    hand.cards("2h", "3h", "4h", "5h", "6h")
-    hand.picker_for("Seat 2")
-    hand.cards("Ks", "9s", "7h", "4d", "Ac")
-    hand.picker_for("Seat 3")
-    hand.cards("2s", "3s", "4s", "5s", "6s")
-    hand.wait_event(5)
-    read(hand.page, "betting")
-    seq = 5
-    for seat, (burn, turned) in zip(
-        (1, 2, 3), (("Qs", "Tc"), ("Jc", "9c"), ("8c", "7c")), strict=True
-    ):
-        hand.action("place_bet", position=f"seat:{seat}")
-        read(hand.page, f"seat-{seat}-bet")
-        # The form starts at the least bet, written as its chips and the screen write it.
-        bet = hand.page.locator("#form[open] [data-field='amount'] input")
-        assert bet.input_value() == "2.00"
-        hand.chip("amount", "2.00")
-        hand.record()
-        hand.picker_for("burn")
-        hand.cards(burn)
-        hand.picker_for("Turn")
-        read(hand.page, f"seat-{seat}-turn")
-        hand.cards(turned)
-        seq += 3
-        hand.wait_event(seq)
-    read(hand.page, "between-hands")
-    hand.action("end_game")
+    tablet_app.play_red_dog_game(hand, step, stacks="5000")
     hand.page.locator(".settlement").wait_for()
     read(hand.page, "payouts")
     hand.settle()
