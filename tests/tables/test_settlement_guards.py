@@ -1,11 +1,14 @@
-"""The settlement's check of the replay against the state the round's actions kept
-(``payouts.services.settlement``): "a replay that ends in the kept state settles as it does;
-otherwise the two results must agree to the cent, and if they ever do not, nothing is written
-and the refusal says so".
+"""The settlement service's guards against writing a result it must not
+(``payouts.services.settlement``).
 
-The replay is given here as what the check reads of it, its snapshot, so that each side of the
-rule is reached without altering a stored round behind the service's back (the settle
-endpoint's refusal of an altered log is ``tests/audit/test_alerts_raised.py``'s).
+The replay against the state the round's actions kept: "a replay that ends in the kept state
+settles as it does; otherwise the two results must agree to the cent, and if they ever do not,
+nothing is written and the refusal says so". The replay is given here as what the check reads
+of it, its snapshot, so that each side of the rule is reached without altering a stored round
+behind the service's back (the settle endpoint's refusal of an altered log is
+``tests/audit/test_alerts_raised.py``'s).
+
+A pot game's balance: "in a pot game the house keeps the rake only".
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ import pytest
 
 from casino.core.errors import ApiError
 from casino.games.contract import GameResult
-from payouts.services.settlement import _check_kept_state
+from payouts.models import PayoutLine, Settlement, WagerLine
+from payouts.services.settlement import _check_kept_state, _write
 from tables.api.actions import read_action
 from tables.engines import current_state, replayed_state
 from tables.models import Round
@@ -91,3 +95,22 @@ def test_a_replay_ending_elsewhere_with_another_result_is_refused(
     assert [(r.levelname, r.getMessage()) for r in caplog.records] == [
         ("ERROR", f"round {complete.pk}: the kept state's settlement differs from the replay")
     ]
+
+
+def test_a_pot_game_s_result_in_which_the_house_keeps_more_than_the_rake_is_not_written(
+    complete: Round, users: dict[str, Any]
+) -> None:
+    kept = current_state(complete).result()
+    unbalanced = dataclasses.replace(kept, pot_game=True, rake=kept.house_result - 1)
+    with pytest.raises(ApiError) as refused:
+        _write(round=complete, actor=users["dealer"], result=unbalanced)
+    assert (refused.value.code, refused.value.status_code) == ("settlement_unbalanced", 500)
+    assert refused.value.message == "Pot awards do not add up to the stakes less the rake."
+    assert refused.value.details == {
+        "staked": str(kept.staked),
+        "returned": str(kept.returned),
+        "rake": str(kept.house_result - 1),
+    }
+    assert not Settlement.objects.exists()
+    assert not PayoutLine.objects.exists() and not WagerLine.objects.exists()
+    assert Round.objects.get(pk=complete.pk).status == complete.status
