@@ -19,10 +19,17 @@ from tests.push.server import DEADLINE_S, token_of
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.stack]
 
 
-@pytest.fixture
-def origin(django_db_blocker: Any, transactional_db: None) -> Iterator[str]:
+@pytest.fixture(scope="module")
+def served_origin(django_db_setup: None, django_db_blocker: Any) -> Iterator[str]:
+    """The three servers, started once for the module (ten seconds of start-up): they keep no
+    connection to the database between requests, and each test's data is its own."""
     with one_origin_site(django_db_blocker) as url:
         yield url
+
+
+@pytest.fixture
+def origin(served_origin: str, transactional_db: None) -> str:
+    return served_origin
 
 
 def _connection(origin: str) -> http.client.HTTPConnection:
