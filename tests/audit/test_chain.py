@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from decimal import Decimal as D
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -135,9 +136,11 @@ def test_rows_carry_who_what_when_and_the_gaming_day(
         "400.00",
         "quiet",
     )
-    # A table event without a round gets its casino's gaming day (UTC, starting at 06:00).
-    moment = limits.occurred_at
-    expected = (moment - dt.timedelta(hours=6)).date()
+    # A table event without a round gets its casino's gaming day: the date on the casino's
+    # wall clock, less the hours before the day's start (06:00), in the casino's own zone.
+    casino = floor["casino"]
+    wall = limits.occurred_at.astimezone(ZoneInfo(casino.time_zone))
+    expected = (wall - dt.timedelta(hours=casino.gaming_day_start_hour)).date()
     assert limits.gaming_day == expected
     assert trail[0].gaming_day == Round.objects.get(pk=trail[0].round_id).gaming_day
 
