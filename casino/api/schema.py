@@ -41,8 +41,19 @@ ERROR_REF = {"$ref": "#/components/schemas/Error"}
 
 #: Any string without the NUL character.
 NO_NUL = r"^[^\x00]*$"
-#: The same, with something besides white space.
-NOT_BLANK = r"^[^\x00]*[^\x00\s][^\x00]*$"
+
+
+#: The characters DRF trims (Python's ``str.strip``: those ``str.isspace`` names), written out
+#: one by one. A schema's pattern is read as ECMA-262's, whose ``\s`` is not Python's: it leaves
+#: out the separators U+001C to U+001F and U+0085, which Python trims, and takes in U+FEFF,
+#: which Python keeps, so ``\s`` would let a client send as valid a value refused as blank.
+WHITE_SPACE = (
+    r"\u0009\u000a\u000b\u000c\u000d\u001c\u001d\u001e\u001f\u0020\u0085\u00a0\u1680"
+    r"\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f"
+    r"\u205f\u3000"
+)
+#: A string without the NUL character, with something besides white space.
+NOT_BLANK = rf"^[^\x00]*[^\x00{WHITE_SPACE}][^\x00]*$"
 
 #: Every code an engine refuses with; an operation that runs an engine may answer any of them.
 ENGINE_CODES = frozenset(
