@@ -131,9 +131,7 @@ def day_totals_recomputed(
     and the gaming days from ``first`` to ``last`` (default: all)."""
     with connection.cursor() as cursor:
         cursor.execute(RECOMPUTED, _params(tables, first, last))
-        return {
-            (row[0], row[1]): dict(zip(MEASURES, row[2:], strict=True)) for row in cursor.fetchall()
-        }
+        return {(row[0], row[1]): _measures(row[2:]) for row in cursor.fetchall()}
 
 
 def day_totals_verify(
@@ -152,8 +150,8 @@ def day_totals_verify(
         TotalsDifference(
             table_id=row[0],
             gaming_day=row[1],
-            kept=dict(zip(MEASURES, row[2 : 2 + width], strict=True)),
-            history=dict(zip(MEASURES, row[2 + width :], strict=True)),
+            kept=_measures(row[2 : 2 + width]),
+            history=_measures(row[2 + width :]),
         )
         for row in rows
     ]
@@ -176,3 +174,9 @@ def day_totals_rebuild(
         cursor.execute(_REMOVED, params)
         cursor.execute(_REBUILT, {**params, "now": timezone.now()})
         return int(cursor.rowcount)
+
+
+def _measures(values: Sequence[Any]) -> dict[str, Decimal | int]:
+    """The measures of one side of a statement's row, by name: ``values`` holds exactly one
+    value per measure, in the order of ``MEASURES``."""
+    return dict(zip(MEASURES, values, strict=True))
