@@ -9,6 +9,13 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 STACK := $(BIN)/python deploy/local/stack.py
 
+# Every Python process the targets start (pytest's workers, and the servers and Celery workers
+# the stack and browser tests start by the dozen) compiles the project's modules again unless
+# Python may keep their bytecode (__pycache__/, ignored by git), and pytest its rewritten test
+# modules: half a second of a core for each server of a fresh clone on the reference machine,
+# four for each worker. An environment that sets PYTHONDONTWRITEBYTECODE forbids it.
+unexport PYTHONDONTWRITEBYTECODE
+
 # make test's parallel workers: the browser and stack tiers share one, the rest are shared out.
 WORKERS ?= 2
 PYTEST_PARALLEL := -n $(WORKERS) --dist loadgroup
