@@ -20,14 +20,22 @@ A mutant of a game engine (``casino/games``) is judged by the engines' own tests
 tier: the database's tests that settle rounds through an engine are left out of its run. They
 would cost a database round trip per step, and an engine's rule that only they pin is a rule
 its own tests miss, which the mutant should show.
+
+The database's mutants run :data:`DATABASE_SLOTS` at a time, each run on a test database and a
+Redis database of its slot's own (the first slot's are the suite's usual ones), so that two
+runs never see each other's rows, streams or counters: a run takes the first slot free, and
+holds it (a lock on a file) until it ends.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import time
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -36,6 +44,10 @@ from hypothesis import HealthCheck, settings
 MAX_EXAMPLES = 25
 #: The mutants judged by the ``unit`` tier alone, by the start of their name.
 PURE_MUTANTS = "casino.games."
+#: How many runs of the database's mutants may go at once (``tests/mutation/run.py``).
+DATABASE_SLOTS = 2
+#: The lock file of each slot, held by the run that has it.
+SLOT_LOCK = Path(__file__).resolve().parents[2] / ".local" / "mutation-slot-{}.lock"
 
 settings.register_profile(
     "mutation",
@@ -47,6 +59,51 @@ settings.register_profile(
     max_examples=MAX_EXAMPLES,
 )
 settings.load_profile("mutation")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """A run of one mutant (mutmut names it ``...__mutmut_<n>``) that may reach the database
+    takes a slot: its test database and Redis database are the slot's."""
+    mutant = os.environ.get("MUTANT_UNDER_TEST", "")
+    if "__mutmut_" not in mutant or mutant.startswith(PURE_MUTANTS):
+        return
+    slot = _take_slot()
+    if slot == 0:
+        return
+    from django.conf import settings
+
+    for database in settings.DATABASES.values():
+        test = database.setdefault("TEST", {})
+        test["NAME"] = f"{test.get('NAME') or 'test_' + database['NAME']}_slot{slot}"
+    redis = urlunsplit(urlsplit(settings.REDIS_URL)._replace(path=f"/{slot}"))
+    os.environ["REDIS_URL"] = settings.REDIS_URL = redis
+    settings.CELERY_BROKER_URL = settings.CELERY_RESULT_BACKEND = redis
+    for cache in settings.CACHES.values():
+        if cache.get("LOCATION") is not None:
+            cache["LOCATION"] = redis
+
+
+#: The open lock file of this run's slot: it is held as long as the run lives.
+_held: list[IO[str]] = []
+
+
+def _take_slot() -> int:
+    """The first slot no other run holds, held from now on by this one."""
+    while True:
+        for slot in range(DATABASE_SLOTS):
+            path = Path(str(SLOT_LOCK).format(slot))
+            path.parent.mkdir(exist_ok=True)
+            lock = path.open("w")
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                lock.close()
+                continue
+            _held.append(lock)
+            return slot
+        # Every slot taken: the run that held one is ending.
+        time.sleep(0.05)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

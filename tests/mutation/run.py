@@ -4,8 +4,9 @@ mutmut (``[tool.mutmut]`` in ``pyproject.toml``) copies the packages under ``mut
 one mutant per small change of each module of :data:`MODULES` (an operator, a number, a name, a
 call's argument) and runs against each the tests that reach the function it changes; a mutant
 is killed when one of them fails (or when it runs out of time: a loop that never ends). The
-engines' mutants are judged by the engines' tests (``tests/mutation/plugin.py``) and run two at
-a time; the database's run one at a time, since every run shares one test database and Redis.
+engines' mutants are judged by the engines' tests (``tests/mutation/plugin.py``); the
+database's each on a test database and Redis database of its slot's own (the same plugin); two
+at a time.
 
 Ends with one line per module and one overall, in the benchmarks' format::
 
@@ -36,6 +37,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.bench.run import report  # noqa: E402
+from tests.mutation.plugin import DATABASE_SLOTS  # noqa: E402
 
 #: Each mutated module by the name of its figure (``mutation_killed_<name>``); ``only_mutate``
 #: in ``pyproject.toml`` lists the same files.
@@ -52,7 +54,7 @@ MODULES = {
 KILLED = frozenset({"killed", "timeout"})
 MUTANTS = ROOT / "mutants"
 #: The mutants of each run of mutmut by the start of their names, and how many run at once.
-BATCHES = (("casino.games.", 2), ("payouts.", 1), ("audit.", 1))
+BATCHES = (("casino.games.", 2), ("payouts.", DATABASE_SLOTS), ("audit.", DATABASE_SLOTS))
 
 
 def main(argv: list[str]) -> int:
