@@ -40,6 +40,8 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 from hypothesis import HealthCheck, settings
 
+from casino.games.russian_hands import build_tables
+
 #: The examples each property tries in a mutant's run.
 MAX_EXAMPLES = 25
 #: The mutants judged by the ``unit`` tier alone, by the start of their name.
@@ -59,6 +61,11 @@ settings.register_profile(
     max_examples=MAX_EXAMPLES,
 )
 settings.load_profile("mutation")
+
+# Russian Poker's hand tables are built by each process on its first hand (a second or more of
+# a core): built here, in the process mutmut forks every run from, no run builds them again.
+# Their module is not one mutmut mutates.
+build_tables()
 
 
 @pytest.hookimpl(trylast=True)
