@@ -30,3 +30,20 @@ FOUR_BOX_ROUND: list[tuple[str, dict[str, Any]]] = [
     ("bet", {"box": 4}),
     ("reveal_dealer", {"cards": DEALER_DOWN.split()}),
 ]
+
+
+def play_through_the_services(opened: Any, dealer: Any) -> None:
+    """``FOUR_BOX_ROUND`` recorded by ``dealer`` at the open round ``opened`` through the
+    round service, as the dealer's API calls it (each action read as the API reads it)."""
+    from tables.api.actions import read_action
+    from tables.services.rounds import round_act
+
+    for seen, (action, fields) in enumerate(FOUR_BOX_ROUND):
+        body = {"expected_event": seen, "action": action, **fields}
+        round_act(
+            round_id=opened.pk,
+            actor=dealer,
+            expected_event=seen,
+            action=action,
+            data=read_action(opened.game, body),
+        )

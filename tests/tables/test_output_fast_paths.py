@@ -15,11 +15,10 @@ from payouts.api.serializers import PayoutLineOutputSerializer, SettledRoundOutp
 from payouts.models import PayoutLine, Settlement
 from payouts.selectors import SettledRoundDetail, settled_round_detail, settled_round_queryset
 from payouts.services.settlement import round_settle
-from tables.api.actions import read_action
 from tables.api.serializers import RoundEventOutputSerializer
 from tables.engines import replayed_state
 from tables.services.rounds import round_act, round_open
-from tests.russian_round import FOUR_BOX_ROUND
+from tests.russian_round import play_through_the_services
 
 pytestmark = pytest.mark.django_db
 
@@ -169,13 +168,5 @@ def _columns(row: Any) -> dict[str, Any]:
 
 def _settle_four_boxes(opened: Any, dealer: Any) -> Any:
     """``opened`` played through ``FOUR_BOX_ROUND`` by ``dealer`` and settled."""
-    for seen, (action, fields) in enumerate(FOUR_BOX_ROUND):
-        body = {"expected_event": seen, "action": action, **fields}
-        round_act(
-            round_id=opened.pk,
-            actor=dealer,
-            expected_event=seen,
-            action=action,
-            data=read_action(opened.game, body),
-        )
+    play_through_the_services(opened, dealer)
     return round_settle(round_id=opened.pk, actor=dealer)

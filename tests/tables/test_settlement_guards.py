@@ -23,11 +23,10 @@ from casino.core.errors import ApiError
 from casino.games.contract import GameResult
 from payouts.models import PayoutLine, Settlement, WagerLine
 from payouts.services.settlement import _check_kept_state, _write
-from tables.api.actions import read_action
 from tables.engines import current_state, replayed_state
 from tables.models import Round
-from tables.services.rounds import round_act, round_open
-from tests.russian_round import FOUR_BOX_ROUND
+from tables.services.rounds import round_open
+from tests.russian_round import play_through_the_services
 
 pytestmark = pytest.mark.django_db
 
@@ -45,15 +44,7 @@ def complete(floor: dict[str, Any], users: dict[str, Any]) -> Round:
     """A four-box Russian Poker round played to its end and not settled."""
     dealer = users["dealer"]
     opened = round_open(table_id=floor["table"].pk, dealer=dealer)
-    for seen, (action, fields) in enumerate(FOUR_BOX_ROUND):
-        body = {"expected_event": seen, "action": action, **fields}
-        round_act(
-            round_id=opened.pk,
-            actor=dealer,
-            expected_event=seen,
-            action=action,
-            data=read_action(opened.game, body),
-        )
+    play_through_the_services(opened, dealer)
     return Round.objects.get(pk=opened.pk)
 
 
