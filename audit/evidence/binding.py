@@ -251,9 +251,7 @@ def _void_problems(round: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]) 
     return []
 
 
-def _retraction_problems(
-    round: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]
-) -> list[str]:
+def _retraction_problems(round: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]) -> list[str]:
     approvals = {
         ((row["after"] or {}).get("request"), (row["after"] or {}).get("event")): row
         for row in rows

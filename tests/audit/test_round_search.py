@@ -304,9 +304,7 @@ def test_a_dealer_sees_only_the_round_in_play_at_the_own_table(
     assert found(client_for("dealer"), table=rounds["rp1"].pk, day_to="2025-03-10") == set()
     # The dealer of RP-9 has no round in play; the third dealer, no assignment at all.
     assert found(client_for("other_dealer")) == set()
-    DealerAssignment.objects.filter(dealer=rounds["dealer"]).update(
-        ended_at=timezone.now()
-    )
+    DealerAssignment.objects.filter(dealer=rounds["dealer"]).update(ended_at=timezone.now())
     assert found(client_for("dealer")) == set()
 
 

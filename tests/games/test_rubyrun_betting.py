@@ -220,7 +220,10 @@ def test_fixed_limit_all_in_above_the_limit_is_refused_and_below_a_raise_is_inco
     assert short.current_bet == D(3)
     record = short.history[-1]
     assert (record.action, record.amount, record.all_in, record.full_raise) == (
-        "all_in", D(3), True, False
+        "all_in",
+        D(3),
+        True,
+        False,
     )
     # The small blind has not acted yet: it may raise, by a full bet above the all-in.
     refuse(short, codes.RAISE_BELOW_MINIMUM, "raise_to", 1, 4)
@@ -266,8 +269,14 @@ def test_antes_only_no_limit_minimum_bet_is_the_ante() -> None:
 
 
 def test_an_all_in_below_a_full_raise_does_not_reopen_the_betting() -> None:
-    state = start({1: 500, 2: 500, 3: 500, 4: 25}, button=4, ante=D(0), small_blind=D(0),
-                  big_blind=D(10), **NO_LIMIT)
+    state = start(
+        {1: 500, 2: 500, 3: 500, 4: 25},
+        button=4,
+        ante=D(0),
+        small_blind=D(0),
+        big_blind=D(10),
+        **NO_LIMIT,
+    )
     # Single blind: seat 1 posts 10; seat 2 acts first.
     assert (state.big_blind_seat, state.to_act) == (1, 2)
     state.raise_to(2, 20)  # a full raise of 10
@@ -289,8 +298,15 @@ def test_an_all_in_below_a_full_raise_does_not_reopen_the_betting() -> None:
 
 
 def test_all_ins_that_add_up_to_a_full_raise_reopen_the_betting() -> None:
-    state = start({1: 1000, 2: 1000, 3: 150, 4: 210}, button=4, ante=D(0), small_blind=D(0),
-                  big_blind=D(10), options=HandOptions(betting_after_over_cards=True), **NO_LIMIT)
+    state = start(
+        {1: 1000, 2: 1000, 3: 150, 4: 210},
+        button=4,
+        ante=D(0),
+        small_blind=D(0),
+        big_blind=D(10),
+        options=HandOptions(betting_after_over_cards=True),
+        **NO_LIMIT,
+    )
     for seat in (2, 3, 4, 1):
         state.call(seat) if state.can_call(seat) else state.check(seat)
     state.deal_over_cards([CARDS[51], CARDS[50], CARDS[49]])

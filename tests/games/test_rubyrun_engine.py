@@ -149,47 +149,168 @@ class Vector(NamedTuple):
 
 
 VECTORS = {
-    "RR01": Vector("9h 10h Ks | Jd Qd Ac | 7c", "Jh 2c 3d", "Kd Kh 5s", "A",
-                   "suited red run of 3", "no run; trips"),
-    "RR02": Vector("9h 10h Ks | Jd Qd Ac | Qs", "Jh 2c 3d", "Kd Kh 5s", "B",
-                   "no run; two pair: Q Q J J", "suited red run of 3; two pair: K K Q Q"),
-    "RR03": Vector("4s 5s 8d | Jc Qc Kc | 10d", "6s 2h 2d", "Ac 9h 3h", "A",
-                   "suited black run of 3", "mixed red run of 3"),
-    "RR04": Vector("4s 5s 8d | Jc Qc Kc | Ad", "6s 2h 2d", "Ac 9h 3h", "B",
-                   "suited black run of 3", "suited black run of 4"),
-    "RR07": Vector("7s 8s 9h | 2d 3d 4c | 10h", "6s 5s Kd", "Jh Qd 2c", "A",
-                   "suited black run of 4", "suited red run of 3"),
-    "RR08": Vector("7s 8h 9h | 2d 3d 4c | 5c", "10h Ad Kd", "6s 5s Qc", "A",
-                   "suited red run of 3", "suited black run of 3"),
-    "RR10": Vector("4c 5s 6h | Jc Qd Kh | 2d", "6c 7s Kd", "7h 8d Ac", "A",
-                   "mixed black run of 4", "mixed red run of 3"),
-    "RR12": Vector("8h 9h 10h | Ac Kd Qc | 2c", "Kc 6d 3s", "Ks 6s 3d", "split",
-                   "suited red run of 3; high card: K T 9 8 6",
-                   "suited red run of 3; high card: K T 9 8 6"),
-    "RR13": Vector("Ks 9s 2h | 5d 6d 7c | 3s", "As 4s 10c", "Qd Jc 10h", "A",
-                   "no run; flush", "no run; straight"),
-    "RR14": Vector("Ah 2c 9s | Jd Qd Ks | 5d", "3s 4h 10c", "9h Kc 6c", "B",
-                   "no run; high card: A T 9 5 4", "no run; pair: 9 9"),
-    "RR15": Vector("Ah 2h 8c | Jd Qs Ks | 3c", "3h 10s 10d", "8s 8d 6d", "B",
-                   "no run; two pair", "no run; trips: 8 8 8"),
-    "RR16": Vector("Ah 2h 8c | Jd Qs Ks | 3c", "3h 10s 10d", "8s 8d 6d", "A",
-                   "suited red run of 3", "no run; trips: 8 8 8", ace_low=True),
-    "RR18": Vector("Kh Ah 6s | Jc 10c 8d | 4c", "2h 7d 7s", "Qs Qc 3d", "B",
-                   "no run; pair: 7 7", "no run; pair: Q Q", ace_low=True),
-    "RR19": Vector("5h 7h 2c | Jc Qs Kd | 9c", "6d 3s 4s", "6s Ac Ad", "A",
-                   "mixed red run of 3", "no run; pair: A A"),
-    "RR20": Vector("8h 9h 10h | 2c 5d 7s | Js", "Jh 4c 3d", "Jc Jd 2d", "B",
-                   "no run; pair: J J", "no run; full house: J J J 2 2"),
-    "RR21": Vector("Kd 9d 2d | 4h 6c Qh | 8h", "Ad 3d 10c", "3c 4s 5c", "B",
-                   "no run; flush: A K 9 3 2", "mixed black run of 3"),
-    "RR22": Vector("5c 6c 7c | Jd Qh 2s | 8c", "9c 4h 2h", "10s 10d 3h", "A",
-                   "suited black run of 5", "suited black run of 4"),
-    "RR26": Vector("9s Jc Jd | 2h 3s 4s | 4d", "Js Jh 4c", "10s 8s 2d", "B",
-                   "no run; quads: J J J J", "suited black run of 3"),
-    "RR27": Vector("6h 7h 6s | Jc Qd Kh | 7s", "8h 9h 2c", "8s 9s 2d", "A",
-                   "suited red run of 4", "suited black run of 4"),
-    "RR28": Vector("Ac Kd 7s | 2h 3h 4h | 9c", "Qh Jc 5c", "Qs Jd 5d", "split",
-                   "no run; high card: A K Q J 9", "no run; high card: A K Q J 9"),
+    "RR01": Vector(
+        "9h 10h Ks | Jd Qd Ac | 7c",
+        "Jh 2c 3d",
+        "Kd Kh 5s",
+        "A",
+        "suited red run of 3",
+        "no run; trips",
+    ),
+    "RR02": Vector(
+        "9h 10h Ks | Jd Qd Ac | Qs",
+        "Jh 2c 3d",
+        "Kd Kh 5s",
+        "B",
+        "no run; two pair: Q Q J J",
+        "suited red run of 3; two pair: K K Q Q",
+    ),
+    "RR03": Vector(
+        "4s 5s 8d | Jc Qc Kc | 10d",
+        "6s 2h 2d",
+        "Ac 9h 3h",
+        "A",
+        "suited black run of 3",
+        "mixed red run of 3",
+    ),
+    "RR04": Vector(
+        "4s 5s 8d | Jc Qc Kc | Ad",
+        "6s 2h 2d",
+        "Ac 9h 3h",
+        "B",
+        "suited black run of 3",
+        "suited black run of 4",
+    ),
+    "RR07": Vector(
+        "7s 8s 9h | 2d 3d 4c | 10h",
+        "6s 5s Kd",
+        "Jh Qd 2c",
+        "A",
+        "suited black run of 4",
+        "suited red run of 3",
+    ),
+    "RR08": Vector(
+        "7s 8h 9h | 2d 3d 4c | 5c",
+        "10h Ad Kd",
+        "6s 5s Qc",
+        "A",
+        "suited red run of 3",
+        "suited black run of 3",
+    ),
+    "RR10": Vector(
+        "4c 5s 6h | Jc Qd Kh | 2d",
+        "6c 7s Kd",
+        "7h 8d Ac",
+        "A",
+        "mixed black run of 4",
+        "mixed red run of 3",
+    ),
+    "RR12": Vector(
+        "8h 9h 10h | Ac Kd Qc | 2c",
+        "Kc 6d 3s",
+        "Ks 6s 3d",
+        "split",
+        "suited red run of 3; high card: K T 9 8 6",
+        "suited red run of 3; high card: K T 9 8 6",
+    ),
+    "RR13": Vector(
+        "Ks 9s 2h | 5d 6d 7c | 3s",
+        "As 4s 10c",
+        "Qd Jc 10h",
+        "A",
+        "no run; flush",
+        "no run; straight",
+    ),
+    "RR14": Vector(
+        "Ah 2c 9s | Jd Qd Ks | 5d",
+        "3s 4h 10c",
+        "9h Kc 6c",
+        "B",
+        "no run; high card: A T 9 5 4",
+        "no run; pair: 9 9",
+    ),
+    "RR15": Vector(
+        "Ah 2h 8c | Jd Qs Ks | 3c",
+        "3h 10s 10d",
+        "8s 8d 6d",
+        "B",
+        "no run; two pair",
+        "no run; trips: 8 8 8",
+    ),
+    "RR16": Vector(
+        "Ah 2h 8c | Jd Qs Ks | 3c",
+        "3h 10s 10d",
+        "8s 8d 6d",
+        "A",
+        "suited red run of 3",
+        "no run; trips: 8 8 8",
+        ace_low=True,
+    ),
+    "RR18": Vector(
+        "Kh Ah 6s | Jc 10c 8d | 4c",
+        "2h 7d 7s",
+        "Qs Qc 3d",
+        "B",
+        "no run; pair: 7 7",
+        "no run; pair: Q Q",
+        ace_low=True,
+    ),
+    "RR19": Vector(
+        "5h 7h 2c | Jc Qs Kd | 9c",
+        "6d 3s 4s",
+        "6s Ac Ad",
+        "A",
+        "mixed red run of 3",
+        "no run; pair: A A",
+    ),
+    "RR20": Vector(
+        "8h 9h 10h | 2c 5d 7s | Js",
+        "Jh 4c 3d",
+        "Jc Jd 2d",
+        "B",
+        "no run; pair: J J",
+        "no run; full house: J J J 2 2",
+    ),
+    "RR21": Vector(
+        "Kd 9d 2d | 4h 6c Qh | 8h",
+        "Ad 3d 10c",
+        "3c 4s 5c",
+        "B",
+        "no run; flush: A K 9 3 2",
+        "mixed black run of 3",
+    ),
+    "RR22": Vector(
+        "5c 6c 7c | Jd Qh 2s | 8c",
+        "9c 4h 2h",
+        "10s 10d 3h",
+        "A",
+        "suited black run of 5",
+        "suited black run of 4",
+    ),
+    "RR26": Vector(
+        "9s Jc Jd | 2h 3s 4s | 4d",
+        "Js Jh 4c",
+        "10s 8s 2d",
+        "B",
+        "no run; quads: J J J J",
+        "suited black run of 3",
+    ),
+    "RR27": Vector(
+        "6h 7h 6s | Jc Qd Kh | 7s",
+        "8h 9h 2c",
+        "8s 9s 2d",
+        "A",
+        "suited red run of 4",
+        "suited black run of 4",
+    ),
+    "RR28": Vector(
+        "Ac Kd 7s | 2h 3h 4h | 9c",
+        "Qh Jc 5c",
+        "Qs Jd 5d",
+        "split",
+        "no run; high card: A K Q J 9",
+        "no run; high card: A K Q J 9",
+    ),
 }
 
 
@@ -242,8 +363,9 @@ def test_rr15_and_rr16_the_ace_low_announcement_is_per_hand() -> None:
     holes = {1: VECTORS["RR15"].a, 2: VECTORS["RR15"].b}
     table_on = ante_table(ace_low_runs=True)
     by_default = play(over, under, slam, holes, rules=table_on)
-    overridden = play(over, under, slam, holes, rules=table_on,
-                      options=HandOptions(ace_low_runs=False))
+    overridden = play(
+        over, under, slam, holes, rules=table_on, options=HandOptions(ace_low_runs=False)
+    )
     assert by_default.hand_result is not None and overridden.hand_result is not None
     assert by_default.hand_result.awards[0].seats == (1,)  # RR16
     assert overridden.hand_result.awards[0].seats == (2,)  # RR15
@@ -381,13 +503,17 @@ def test_phases_with_every_betting_round_agreed() -> None:
         assert state.legal_actions()[0]["action"] == "deal_hole_cards"
         state.deal_hole_cards(seat, cards)
     assert (state.phase, state.betting_round, state.to_act) == (
-        Phase.BETTING, BettingRound.AFTER_HOLE_CARDS, 1
+        Phase.BETTING,
+        BettingRound.AFTER_HOLE_CARDS,
+        1,
     )
     check_around(state)
     assert phase_of(state) is Phase.OVER_CARDS
     state.deal_over_cards("Jh Qh Kh")
     assert (state.phase, state.betting_round, state.to_act) == (
-        Phase.BETTING, BettingRound.AFTER_OVER_CARDS, 2
+        Phase.BETTING,
+        BettingRound.AFTER_OVER_CARDS,
+        2,
     )
     check_around(state)
     assert phase_of(state) is Phase.UNDER_CARDS
@@ -478,8 +604,9 @@ def test_a_hand_with_everyone_all_in_deals_the_board_without_betting() -> None:
 def test_seating_refusals() -> None:
     state = RubyRunState(RubyRunRules(), HandOptions())
     refuse(state, codes.PLAYER_COUNT_INVALID, "seat_players", {1: D(10)}, 1)
-    refuse(state, codes.PLAYER_COUNT_INVALID, "seat_players",
-           {seat: D(10) for seat in range(1, 10)}, 1)
+    refuse(
+        state, codes.PLAYER_COUNT_INVALID, "seat_players", {seat: D(10) for seat in range(1, 10)}, 1
+    )
     refuse(state, codes.SEAT_INVALID, "seat_players", {0: D(10), 2: D(10)}, 2)
     refuse(state, codes.SEAT_INVALID, "seat_players", {16: D(10), 2: D(10)}, 2)
     refuse(state, codes.SEAT_INVALID, "seat_players", [(1, D(10)), (1, D(10))], 1)
@@ -587,8 +714,15 @@ def test_card_refusals() -> None:
 
 def a_full_hand() -> RubyRunState:
     """A four-player no-limit hand with antes, blinds, an all-in, a side pot and a showdown."""
-    rules = RubyRunRules(ante=D(1), small_blind=D(1), big_blind=D(2), betting=Betting.NO_LIMIT,
-                         rake=Rake.PERCENT, rake_percent=D(5), rake_cap=D(3))
+    rules = RubyRunRules(
+        ante=D(1),
+        small_blind=D(1),
+        big_blind=D(2),
+        betting=Betting.NO_LIMIT,
+        rake=Rake.PERCENT,
+        rake_percent=D(5),
+        rake_cap=D(3),
+    )
     options = HandOptions(betting_after_over_cards=True)
     state = RubyRunState(rules, options)
     state.seat_players({1: D(40), 3: D(100), 5: D(100), 6: D(25)}, button=6)
@@ -647,7 +781,8 @@ def test_settle_hand_refuses_an_unfinished_hand_and_an_altered_log() -> None:
     with pytest.raises(GameError) as unfinished:
         settle_hand(state.rules, state.options, events[:-1])
     assert (unfinished.value.code, unfinished.value.data) == (
-        codes.ROUND_NOT_COMPLETE, {"phase": "slam"}
+        codes.ROUND_NOT_COMPLETE,
+        {"phase": "slam"},
     )
     altered = [*events[:3], ForcedBetsPosted(), *events[3:]]
     with pytest.raises(GameError) as out_of_phase:
@@ -710,10 +845,31 @@ def test_the_view_is_json_safe_and_complete_enough_to_render() -> None:
     view = state.view()
     assert json.loads(json.dumps(view)) == view
     assert set(view) == {
-        "phase", "betting_round", "rounds_played", "to_act", "actions", "next_input", "betting",
-        "options", "button", "small_blind_seat", "big_blind_seat", "current_bet", "min_raise",
-        "raises", "seats", "stacks", "bets", "pots", "uncalled", "pot_total", "board",
-        "history", "result", "final_stacks", "event_count",
+        "phase",
+        "betting_round",
+        "rounds_played",
+        "to_act",
+        "actions",
+        "next_input",
+        "betting",
+        "options",
+        "button",
+        "small_blind_seat",
+        "big_blind_seat",
+        "current_bet",
+        "min_raise",
+        "raises",
+        "seats",
+        "stacks",
+        "bets",
+        "pots",
+        "uncalled",
+        "pot_total",
+        "board",
+        "history",
+        "result",
+        "final_stacks",
+        "event_count",
     }
     assert view["pots"] == [
         {"pot": 0, "amount": "100", "eligible": [1, 3, 6]},
@@ -726,11 +882,14 @@ def test_the_view_is_json_safe_and_complete_enough_to_render() -> None:
 
 def test_the_view_mid_hand_shows_turn_bets_and_pots_of_finished_rounds() -> None:
     rules = RubyRunRules(ante=D(1), betting=Betting.POT_LIMIT)
-    state = seated({1: "2c 3c 4c", 2: "5d 6d 7d", 3: "8s 9s Ts"}, rules=rules, button=3,
-                   stack=D(100))
+    state = seated(
+        {1: "2c 3c 4c", 2: "5d 6d 7d", 3: "8s 9s Ts"}, rules=rules, button=3, stack=D(100)
+    )
     view = state.view()
     assert (view["phase"], view["betting_round"], view["to_act"]) == (
-        "betting", "after_hole_cards", 3
+        "betting",
+        "after_hole_cards",
+        3,
     )
     assert view["next_input"] == "fold"
     assert view["bets"] == {"1": "1", "2": "2", "3": "0"}
@@ -744,7 +903,13 @@ def test_the_view_mid_hand_shows_turn_bets_and_pots_of_finished_rounds() -> None
     ]
     seat_view = view["seats"][2]
     assert seat_view == {
-        "seat": 3, "stack": "99", "bet": "0", "contributed": "1", "folded": False,
-        "all_in": False, "hole_cards_dealt": True, "hole_cards": None,
+        "seat": 3,
+        "stack": "99",
+        "bet": "0",
+        "contributed": "1",
+        "folded": False,
+        "all_in": False,
+        "hole_cards_dealt": True,
+        "hole_cards": None,
     }
     assert state.view(include_hole_cards=True)["seats"][2]["hole_cards"] == ["8s", "9s", "Ts"]

@@ -472,7 +472,10 @@ def test_every_vectors_grade_says_what_its_key_says(vector: Vector) -> None:
         has_run, is_suited, length, red = player.run
         colour = None if not has_run else (RunColour.RED if red else RunColour.BLACK)
         assert (grade.has_run, grade.suited, grade.run_length, grade.colour) == (
-            has_run, is_suited, length, colour
+            has_run,
+            is_suited,
+            length,
+            colour,
         ), player
         if player.category is not None:
             assert grade.category is player.category, player
@@ -518,7 +521,8 @@ def test_grades_match_keys_over_many_hands(ace_low: bool) -> None:
         key = hand_key(hand[:3], hand[3:], ace_low=ace_low)
         grade = key.grade
         assert (grade.has_run, grade.suited, grade.run_length) == tuple(key[:3])
-        assert grade.colour == (None if not key.has_run else RunColour("red" if key.red else
-                                                                        "black"))
+        assert grade.colour == (
+            None if not key.has_run else RunColour("red" if key.red else "black")
+        )
         assert grade.category is category_of(key.value)
         assert len(grade.ranks) == 5 and grade.text == str(key)

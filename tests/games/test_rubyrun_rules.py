@@ -29,9 +29,16 @@ def test_the_defaults_are_those_of_rules_a2() -> None:
 
 def test_to_dict_is_json_safe_and_round_trips() -> None:
     rules = RubyRunRules(
-        chip_unit=D("0.25"), ante=D("0.50"), small_blind=D("0.25"), big_blind=D("0.50"),
-        betting=Betting.POT_LIMIT, rake=Rake.PERCENT, rake_percent=D(5), rake_cap=D("3.00"),
-        under_cards=UnderCards.FACE_DOWN, uncapped_heads_up=True,
+        chip_unit=D("0.25"),
+        ante=D("0.50"),
+        small_blind=D("0.25"),
+        big_blind=D("0.50"),
+        betting=Betting.POT_LIMIT,
+        rake=Rake.PERCENT,
+        rake_percent=D(5),
+        rake_cap=D("3.00"),
+        under_cards=UnderCards.FACE_DOWN,
+        uncapped_heads_up=True,
     )
     stored = rules.to_dict()
     assert json.loads(json.dumps(stored)) == stored
@@ -51,8 +58,16 @@ def test_to_dict_is_json_safe_and_round_trips() -> None:
         ({"ante": "-1"}, "ante"),
         ({"ante": 1.5}, "ante"),
         ({"ante": "0.5"}, "ante"),
-        ({"chip_unit": "5", "small_blind": "5", "big_blind": "10", "small_bet": "12",
-          "big_bet": "20"}, "small_bet"),
+        (
+            {
+                "chip_unit": "5",
+                "small_blind": "5",
+                "big_blind": "10",
+                "small_bet": "12",
+                "big_bet": "20",
+            },
+            "small_bet",
+        ),
         ({"chip_unit": "0"}, "chip_unit"),
         ({"small_bet": "6", "big_bet": "4"}, "small_bet"),
         ({"max_raises": 0}, "max_raises"),
@@ -99,8 +114,9 @@ def test_hand_options_default_to_the_table() -> None:
 def test_hand_options_round_trip_through_json(
     ace_low: bool | None, over: bool | None, slam: bool | None
 ) -> None:
-    options = HandOptions(ace_low_runs=ace_low, betting_after_over_cards=over,
-                          betting_after_slam=slam)
+    options = HandOptions(
+        ace_low_runs=ace_low, betting_after_over_cards=over, betting_after_slam=slam
+    )
     stored = json.loads(json.dumps(options.to_dict()))
     assert HandOptions.from_dict(stored) == options
 

@@ -387,8 +387,14 @@ def test_the_actions_take_typed_input_and_refuse_anything_else() -> None:
     assert state.event_count == 0
     # Optional fields take their defaults: no bonus, open.
     assert perform(state, "place_wagers", box=1, player="P1", ante=D(10)) == [
-        {"kind": "wagers_placed", "box": 1, "player": "P1", "ante": "10", "bonus": None,
-         "blind": False}
+        {
+            "kind": "wagers_placed",
+            "box": 1,
+            "player": "P1",
+            "ante": "10",
+            "bonus": None,
+            "blind": False,
+        }
     ]
     with pytest.raises(GameError) as cards_as_text:
         GAME.actions["deal_box"].verify(state, {"box": 1, "cards": "As Ks Qs Js Ts"})
@@ -482,8 +488,16 @@ def adapter_plan(
             if line.stake:
                 stakes.append((box.box, line.line, line.stake))
             returns.append(
-                (box.box, line.line, line.outcome, line.stake, line.computed, line.paid,
-                 line.combination, line.reason)
+                (
+                    box.box,
+                    line.line,
+                    line.outcome,
+                    line.stake,
+                    line.computed,
+                    line.paid,
+                    line.combination,
+                    line.reason,
+                )
             )
     return stakes, returns
 
@@ -496,8 +510,7 @@ def check_result(state: RussianPokerState) -> None:
     stakes, returns = adapter_plan(settlement)
     assert [(s.position.number, s.kind, s.amount) for s in result.stakes] == stakes
     assert [
-        (r.position.number, r.line, r.outcome, r.stake, r.computed, r.paid, r.combination,
-         r.reason)
+        (r.position.number, r.line, r.outcome, r.stake, r.computed, r.paid, r.combination, r.reason)
         for r in result.lines
     ] == returns
     assert all(s.position.kind is PositionKind.BOX for s in result.stakes)
@@ -506,14 +519,19 @@ def check_result(state: RussianPokerState) -> None:
     assert result.detail == settlement.to_dict()
     assert result.cap_applied == settlement.cap_applied
     assert (result.staked, result.returned, result.house_result, result.withheld) == (
-        settlement.staked, settlement.returned, settlement.house_result, settlement.withheld
+        settlement.staked,
+        settlement.returned,
+        settlement.house_result,
+        settlement.withheld,
     )
     boxes = {box.box: box for box in settlement.boxes}
     assert [p.position.number for p in result.positions] == sorted(boxes)
     for position in result.positions:
         box = boxes[position.position.number]
         assert (position.staked, position.returned, position.withheld) == (
-            box.staked, box.returned, box.withheld
+            box.staked,
+            box.returned,
+            box.withheld,
         )
         assert position.net == box.returned - box.staked == -box.house_result
     check_payout_figures(result)
@@ -531,11 +549,17 @@ def test_result_of_a_capped_win_shows_the_net_and_what_the_cap_withheld() -> Non
     perform(state, "reveal_dealer", cards=cards("Qs Qc 5d 4s"))
     result = state.result()
     assert [(s.kind, s.amount) for s in result.stakes] == [
-        ("ante", D(50)), ("bet", D(100)), ("sixth_card_fee", D(50))
+        ("ante", D(50)),
+        ("bet", D(100)),
+        ("sixth_card_fee", D(50)),
     ]
     bet = result.lines[1]
     assert (bet.line, bet.outcome, bet.computed, bet.paid, bet.reason) == (
-        "bet", "win", D(15100), D(5100), "max_payout_per_box"
+        "bet",
+        "win",
+        D(15100),
+        D(5100),
+        "max_payout_per_box",
     )
     assert bet.combination == "royal_flush+straight_flush"
     (box,) = result.positions
@@ -577,7 +601,10 @@ def test_the_tablet_view_while_betting() -> None:
     state = GAME.new_state(BONUS_TERMS)
     view = state.tablet_view()
     assert (view.game, view.phase, view.complete, view.turn) == (
-        "russian_poker", "betting", False, None
+        "russian_poker",
+        "betting",
+        False,
+        None,
     )
     assert [a.name for a in view.actions] == ["place_wagers", "expose_card"]
     wagers = view.actions[0]
@@ -594,11 +621,16 @@ def test_the_tablet_view_while_betting() -> None:
     assert field(view.actions[0], "blind").value is None  # P1 may now take a blind box
     (box,) = view.positions
     assert (box.label, box.status, box.to_act, box.cards, box.hand) == (
-        "P1", "deciding", False, (), None
+        "P1",
+        "deciding",
+        False,
+        (),
+        None,
     )
     assert [(f.name, f.amount) for f in box.figures] == [("ante", D(10)), ("bonus", D(5))]
     assert [(f.name, f.amount) for f in view.figures] == [
-        ("staked", D(15)), ("max_payout", D(5000))
+        ("staked", D(15)),
+        ("max_payout", D(5000)),
     ]
     # Without a bonus paytable there is no bonus to ask for (the tablet showed a field that
     # place_wagers then refused with bonus_not_offered), and the fact says so.
@@ -626,7 +658,13 @@ def test_the_tablet_view_of_the_deal_and_the_decisions() -> None:
     view = state.tablet_view()
     assert view.phase == "decisions" and view.turn is not None and view.turn.number == 1
     assert [a.name for a in view.actions] == [
-        "exchange", "buy_sixth_card", "insure", "fold", "bet", "deal_card", "expose_card"
+        "exchange",
+        "buy_sixth_card",
+        "insure",
+        "fold",
+        "bet",
+        "deal_card",
+        "expose_card",
     ]
     actions = by_name(view)
     assert all(actions[n].position == view.turn for n in ("exchange", "insure", "fold", "bet"))
@@ -639,7 +677,8 @@ def test_the_tablet_view_of_the_deal_and_the_decisions() -> None:
     assert field(actions["bet"], "box").value == 1
     exchange = actions["exchange"]
     assert [(f.name, f.min_count, f.max_count) for f in exchange.fields[1:]] == [
-        ("discards", 2, 5), ("replacements", 2, 5)
+        ("discards", 2, 5),
+        ("replacements", 2, 5),
     ]
     assert [(f.name, f.amount) for f in exchange.figures] == [("fee", D(10))]
     open_box, blind_box = view.positions
@@ -705,10 +744,14 @@ def test_the_tablet_view_of_a_bought_game_to_the_end() -> None:
     blind = view.positions[1]
     # Turned at settlement: the blind box's cards are shown once the round is complete.
     assert (blind.cards, blind.hidden_cards, blind.hand) == (
-        ("Ah", "Ad", "Qc", "8s", "5h"), 0, "pair"
+        ("Ah", "Ad", "Qc", "8s", "5h"),
+        0,
+        "pair",
     )
     assert [(f.name, f.amount) for f in blind.figures] == [
-        ("ante", D(10)), ("bet", D(20)), ("fees", D(10))
+        ("ante", D(10)),
+        ("bet", D(20)),
+        ("fees", D(10)),
     ]
     check_result(state)
 
@@ -722,7 +765,14 @@ def test_a_snapshot_is_json_without_the_history() -> None:
     snap = state.snapshot()
     assert json.loads(json.dumps(snap)) == snap
     assert set(snap) == {
-        "game", "phase", "event_count", "boxes", "up_card", "face_down", "draws", "exposed"
+        "game",
+        "phase",
+        "event_count",
+        "boxes",
+        "up_card",
+        "face_down",
+        "draws",
+        "exposed",
     }
     assert snap["event_count"] == 7 and snap["exposed"] == ["Qs"]
     restored = GAME.restore(TERMS, snap)
@@ -778,7 +828,8 @@ def test_a_snapshot_restores_under_its_own_terms_only() -> None:
         GAME.restore(round_terms_of({"boxes": 4}), _snapshot_with(boxes__0__box=5))
     assert refused.value.code == "snapshot_invalid"
     assert GAME.restore(round_terms_of({"boxes": 5}), _snapshot_with(boxes__0__box=5)).boxes == (
-        2, 5
+        2,
+        5,
     )
 
 
@@ -811,7 +862,9 @@ def contract_terms(draw: st.DrawFn) -> RoundTerms:
 def check_tablet_view(state: RussianPokerState, view: TabletView) -> None:
     """A tablet view is well-formed and agrees with the state."""
     assert (view.game, view.phase, view.complete) == (
-        "russian_poker", state.phase.value, state.complete
+        "russian_poker",
+        state.phase.value,
+        state.complete,
     )
     assert (view.deck_pass, view.event_count) == (1, state.event_count)
     names = [action.name for action in view.actions]
@@ -913,7 +966,7 @@ def build_input(
 
     def pick(count: int) -> tuple[Card, ...]:
         nonlocal taken
-        chosen = tuple(unseen[taken:taken + count])
+        chosen = tuple(unseen[taken : taken + count])
         taken += count
         return chosen
 
@@ -1083,8 +1136,15 @@ def test_replayed_and_restored_states_agree_at_every_step(
     agree(from_scratch, live)
     assert from_scratch.event_count == len(stored) == live.event_count
     kinds = {record["kind"] for record in stored}
-    for kind in ("card_exposed", "cards_exchanged", "sixth_card_bought", "insurance_placed",
-                 "game_bought", "bonus_declared", "box_folded"):
+    for kind in (
+        "card_exposed",
+        "cards_exchanged",
+        "sixth_card_bought",
+        "insurance_placed",
+        "game_bought",
+        "bonus_declared",
+        "box_folded",
+    ):
         event(f"{kind}: {kind in kinds}")
     event(f"boxes: {len(live.boxes)}")
 

@@ -105,9 +105,7 @@ def place_wagers(data: st.DataObject, state: RussianPokerState) -> None:
     steps = int((limits.ante_max - limits.ante_min) / limits.chip_unit)
     for box in boxes:
         player = data.draw(st.sampled_from(PLAYERS))
-        opened = [
-            b for b in state.view()["boxes"] if b["player"] == player and not b["blind"]
-        ]
+        opened = [b for b in state.view()["boxes"] if b["player"] == player and not b["blind"]]
         if len(opened) < rules.open_boxes_per_player and (not opened or data.draw(st.booleans())):
             ante = limits.ante_min + limits.chip_unit * data.draw(st.integers(0, steps))
             bonus = None

@@ -92,8 +92,12 @@ def test_check_phase_and_succeeds() -> None:
         ({1: 10}, 1, "player_count_invalid", {"players": 1, "minimum": 2, "maximum": 3}),
         ({1: 10, 9: 10}, 1, "seat_invalid", {"seat": 9}),
         ([(1, 10), (1, 10)], 1, "seat_invalid", {"seat": 1}),
-        ({1: 10, 2: "2.5"}, 1, "amount_not_chip_multiple",
-         {"field": "stack of seat 2", "amount": "2.5", "chip_unit": "1"}),
+        (
+            {1: 10, 2: "2.5"},
+            1,
+            "amount_not_chip_multiple",
+            {"field": "stack of seat 2", "amount": "2.5", "chip_unit": "1"},
+        ),
         ({1: 10, 2: 10}, 3, "seat_invalid", {"seat": 3}),
     ],
 )
@@ -120,8 +124,11 @@ class _Checked:
         ({"seat": 1}, "event_kind_unknown", {"kind": "None"}),
         ({"kind": "folded", "seat": 1}, "event_kind_unknown", {"kind": "'folded'"}),
         ({"kind": "checked"}, "event_invalid", {"kind": "checked", "field": "seat"}),
-        ({"kind": "checked", "seat": 1, "b": 2, "a": 3}, "event_invalid",
-         {"kind": "checked", "field": "a"}),
+        (
+            {"kind": "checked", "seat": 1, "b": 2, "a": 3},
+            "event_invalid",
+            {"kind": "checked", "field": "a"},
+        ),
         ({"kind": "checked", "seat": True}, "event_invalid", {"kind": "checked", "field": "seat"}),
     ],
 )

@@ -175,9 +175,9 @@ def test_rd22_end_of_game_shares_the_pot_and_the_remainder_goes_to_the_house_flo
     assert (settlement.rake, settlement.house_result) == (D(0), D(0))
     rows = LedgerEntry.objects.filter(round_id=tablet.round_id)
     chips_in = rows.filter(Q(source__startswith="player:")).aggregate(total=Sum("amount"))["total"]
-    chips_out = rows.filter(Q(destination__startswith="player:")).aggregate(
-        total=Sum("amount")
-    )["total"]
+    chips_out = rows.filter(Q(destination__startswith="player:")).aggregate(total=Sum("amount"))[
+        "total"
+    ]
     assert settlement.total_staked == chips_in
     assert settlement.total_returned == chips_out + 3
     result = answer["view"]["result"]
