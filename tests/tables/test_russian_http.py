@@ -258,6 +258,33 @@ def test_settling_twice_returns_the_first_settlement_and_replay_matches(
     call_command("replay_round", str(tablet.round_id))
 
 
+def test_the_settlement_s_audit_row_names_the_dealer_and_every_figure(
+    new_round: Callable[..., Tablet], users: dict[str, Any]
+) -> None:
+    """The trail's row of a settlement says who settled and what, every payout line as paid:
+    the cross-checks hold each line to it."""
+    tablet = new_round()
+    face_down = deal_one_box(tablet, "8h 8s Kd 7c 3s", "Ac Kh 9d 6s 2c")
+    tablet.act("bet", box=1)
+    tablet.act("reveal_dealer", cards=face_down.split())
+    tablet.settle()
+    settlement = Settlement.objects.get(round_id=tablet.round_id)
+    row = AuditRecord.objects.get(event_code="round.settled", round_id=tablet.round_id)
+    assert (row.actor_id, row.actor_role) == (users["dealer"].pk, "dealer")
+    lines = PayoutLine.objects.filter(settlement=settlement).order_by("pk")
+    amounts = ("staked", "returned", "house_result", "rake")
+    assert sorted(row.after) == sorted([*amounts, "cap_applied", "lines"])
+    assert [D(row.after[name]) for name in amounts] == [
+        settlement.total_staked,
+        settlement.total_returned,
+        settlement.house_result,
+        settlement.rake,
+    ]
+    assert row.after["cap_applied"] is settlement.cap_applied
+    assert row.after["lines"] == [[line.box, line.line, str(line.paid_amount)] for line in lines]
+    assert settlement.total_staked != settlement.total_returned
+
+
 def test_a_round_settles_only_when_complete(new_round: Callable[..., Tablet]) -> None:
     tablet = new_round()
     deal_one_box(tablet, "8h 8s Kd 7c 3s", "Ac Kh 9d 6s 2c")
