@@ -9,14 +9,19 @@ four are revealed.
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Callable
 from decimal import Decimal as D
 from typing import Any
 
 import pytest
+import redis
+from django.conf import settings
 from django.core.management import call_command
+from prometheus_client import REGISTRY
 
 from casino.core.models import AuditRecord
+from casino.core.push import EVENT_FIELD, stream_key
 from casino.demo.floor import RUSSIAN_BONUS_PAYTABLE, RUSSIAN_MAIN_PAYTABLE, _paytable
 from payouts.models import PayoutLine, Settlement, WagerLine
 from tables.engines import validate_rule_settings
@@ -283,6 +288,44 @@ def test_the_settlement_s_audit_row_names_the_dealer_and_every_figure(
     assert row.after["cap_applied"] is settlement.cap_applied
     assert row.after["lines"] == [[line.box, line.line, str(line.paid_amount)] for line in lines]
     assert settlement.total_staked != settlement.total_returned
+
+
+def test_a_settlement_is_told_to_the_pit_and_counted_once_it_commits(
+    new_round: Callable[..., Tablet],
+    floor: dict[str, Any],
+    django_capture_on_commit_callbacks: Callable[..., Any],
+) -> None:
+    """The pit's board hears of the settlement (the table, the round and its figures) and the
+    metrics count it, and the cap's hit, per game: both only once the transaction commits."""
+    table = floor["table"]
+    stream = redis.Redis.from_url(settings.REDIS_URL)
+    counted = [
+        REGISTRY.get_sample_value(name, {"game": "russian_poker"}) or 0.0
+        for name in ("casino_settlements_total", "casino_cap_hits_total")
+    ]
+    tablet = new_round()
+    face_down = deal_one_box(tablet, "Ah Kh Qh Jh 10h", "Qs Qc 5d 4s 2c", ante=50)
+    tablet.act("buy_sixth_card", box=1, card="9h")
+    tablet.act("bet", box=1)
+    tablet.act("reveal_dealer", cards=face_down.split())
+    with django_capture_on_commit_callbacks(execute=True):
+        tablet.settle()
+    settlement = Settlement.objects.get(round_id=tablet.round_id)
+    [(_, fields)] = stream.xrevrange(stream_key(table.pit_id), count=1)
+    told = json.loads(fields[EVENT_FIELD.encode()])
+    assert (told["table"], told["kind"]) == (table.pk, "round_settled")
+    assert told["data"] == {
+        "round": tablet.round_id,
+        "number": Round.objects.get(pk=tablet.round_id).number,
+        "staked": str(settlement.total_staked),
+        "returned": str(settlement.total_returned),
+        "house_result": str(settlement.house_result),
+        "cap_applied": True,
+    }
+    assert [
+        REGISTRY.get_sample_value(name, {"game": "russian_poker"})
+        for name in ("casino_settlements_total", "casino_cap_hits_total")
+    ] == [counted[0] + 1, counted[1] + 1]
 
 
 def test_a_round_settles_only_when_complete(new_round: Callable[..., Tablet]) -> None:
