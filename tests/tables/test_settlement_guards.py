@@ -8,7 +8,8 @@ of it, its snapshot, so that each side of the rule is reached without altering a
 behind the service's back (the settle endpoint's refusal of an altered log is
 ``tests/audit/test_alerts_raised.py``'s).
 
-A pot game's balance: "in a pot game the house keeps the rake only".
+A pot game's balance: "in a pot game the house keeps the rake only". And the dealer's permission,
+checked under the round's lock.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import pytest
 from casino.core.errors import ApiError
 from casino.games.contract import GameResult
 from payouts.models import PayoutLine, Settlement, WagerLine
-from payouts.services.settlement import _check_kept_state, _write
+from payouts.services.settlement import _check_kept_state, _write, round_settle
 from tables.engines import current_state, replayed_state
 from tables.models import Round
 from tables.services.rounds import round_open
@@ -104,4 +105,17 @@ def test_a_pot_game_s_result_in_which_the_house_keeps_more_than_the_rake_is_not_
     }
     assert not Settlement.objects.exists()
     assert not PayoutLine.objects.exists() and not WagerLine.objects.exists()
+    assert Round.objects.get(pk=complete.pk).status == complete.status
+
+
+def test_only_the_dealer_at_the_table_settles_its_round(
+    complete: Round, users: dict[str, Any]
+) -> None:
+    """Decided under the round's lock, whatever the caller checked before: a dealer at another
+    table is refused in words, and nothing is written."""
+    with pytest.raises(ApiError) as refused:
+        round_settle(round_id=complete.pk, actor=users["other_dealer"])
+    assert (refused.value.code, refused.value.status_code) == ("permission_denied", 403)
+    assert refused.value.message == "Your role does not allow this here."
+    assert not Settlement.objects.exists()
     assert Round.objects.get(pk=complete.pk).status == complete.status
