@@ -48,8 +48,8 @@ MAX_EXAMPLES = 25
 PURE_MUTANTS = "casino.games."
 #: How many runs of the database's mutants may go at once (``tests/mutation/run.py``).
 DATABASE_SLOTS = 2
-#: The lock file of each slot, held by the run that has it.
-SLOT_LOCK = Path(__file__).resolve().parents[2] / ".local" / "mutation-slot-{}.lock"
+#: Where the slots' lock files are, each held by the run that has its slot.
+SLOT_LOCKS = Path(__file__).resolve().parents[2] / ".local"
 
 settings.register_profile(
     "mutation",
@@ -99,9 +99,8 @@ def _take_slot() -> int:
     """The first slot no other run holds, held from now on by this one."""
     while True:
         for slot in range(DATABASE_SLOTS):
-            path = Path(str(SLOT_LOCK).format(slot))
-            path.parent.mkdir(exist_ok=True)
-            lock = path.open("w")
+            SLOT_LOCKS.mkdir(exist_ok=True)
+            lock = (SLOT_LOCKS / f"mutation-slot-{slot}.lock").open("w")
             try:
                 fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
