@@ -42,10 +42,9 @@ class Site:
             self._running = None
 
 
-def running_site(env: dict[str, str]) -> Iterator[Site]:
-    """A site started with ``env`` (``server_env``'s, or a module's own beside it), stopped
-    after: the body of the folders' site fixtures."""
-    site = Site(env)
+def running_site(django_db_blocker: Any) -> Iterator[Site]:
+    """A started site, stopped after: the body of the folders' site fixtures."""
+    site = Site(server_env(django_db_blocker))
     site.start()
     try:
         yield site
@@ -56,7 +55,7 @@ def running_site(env: dict[str, str]) -> Iterator[Site]:
 @pytest.fixture(scope="module")
 def module_site(django_db_setup: None, django_db_blocker: Any) -> Iterator[Site]:
     """The site every test of a module drives (through ``site_for_the_test``)."""
-    yield from running_site(server_env(django_db_blocker))
+    yield from running_site(django_db_blocker)
 
 
 def site_for_the_test(site: Site) -> Site:

@@ -28,13 +28,28 @@ from tables.models import Round
 from tables.services.rounds import round_open
 from tests.audit.conftest import audit_floor, play_rp01  # noqa: F401
 from tests.audit.factories import Tablet
-from tests.browser.site import Site, running_site
 from tests.owner import as_owner
-from tests.push.server import server_env
+from tests.push.server import free_port, server_env, uvicorn
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 LAPTOP = {"width": 1440, "height": 900}
+
+
+class Site:
+    """uvicorn serving the project on one port."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._running = uvicorn(env, self.port)
+
+    def __enter__(self) -> Site:
+        self._running.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._running.__exit__(None, None, None)
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +86,8 @@ def workbench_server(
         "AUDIT_CHECKPOINT_DIR": str(checkpoint_dir),
         "AUDIT_SIGNING_KEY_FILE": settings.AUDIT_CHECKPOINTS["KEY_FILE"],
     }
-    yield from running_site(env)
+    with Site(env) as running:
+        yield running
 
 
 @pytest.fixture
