@@ -4,7 +4,7 @@ another, a replay mismatch marked, the reports listed and downloaded, the trail 
 who is refused what.
 
 The site is served by uvicorn from the suite's committed data, with a place outside the
-database for checkpoints, emptied for each test (``tests.browser.sealing_settings``), so the trail
+database for checkpoints of the test's own (``tests.browser.sealing_settings``), so the trail
 can be sealed and verified and an evidence package exported. The screenshots, at a laptop's
 size, are what an auditor or a pit boss sees.
 """
@@ -12,7 +12,6 @@ size, are what an auditor or a pit boss sees.
 from __future__ import annotations
 
 import hashlib
-import shutil
 from collections.abc import Callable, Iterator
 from decimal import Decimal as D
 from pathlib import Path
@@ -52,47 +51,27 @@ class Site:
         self._running.__exit__(None, None, None)
 
 
-@pytest.fixture(scope="module")
-def checkpoint_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The module's place outside the database for checkpoints (its server's and its tests')."""
-    return tmp_path_factory.mktemp("checkpoints")
+@pytest.fixture
+def checkpoints(settings: Any, tmp_path: Path) -> Path:
+    """This test's place outside the database for checkpoints, the same for the test's own
+    sealing and for the server's."""
+    target = tmp_path / "checkpoints"
+    settings.AUDIT_CHECKPOINTS = {**settings.AUDIT_CHECKPOINTS, "TARGET": str(target)}
+    return target
 
 
 @pytest.fixture
-def checkpoints(settings: Any, checkpoint_dir: Path) -> Path:
-    """This test's place outside the database for checkpoints, empty at its start, the same
-    for the test's own sealing and for the server's."""
-    for written in checkpoint_dir.iterdir():
-        if written.is_dir():
-            shutil.rmtree(written)
-        else:
-            written.unlink()
-    settings.AUDIT_CHECKPOINTS = {**settings.AUDIT_CHECKPOINTS, "TARGET": str(checkpoint_dir)}
-    return checkpoint_dir
-
-
-@pytest.fixture(scope="module")
-def workbench_server(
-    django_db_setup: None, django_db_blocker: Any, checkpoint_dir: Path
+def site(
+    django_db_blocker: Any, transactional_db: None, settings: Any, checkpoints: Path
 ) -> Iterator[Site]:
-    """uvicorn for every test of the module (starting it costs two seconds of a core): it keeps
-    no database connection between requests, and reads its checkpoints from the folder each
-    test empties first."""
-    from django.conf import settings
-
     env = {
         **server_env(django_db_blocker),
         "DJANGO_SETTINGS_MODULE": "tests.browser.sealing_settings",
-        "AUDIT_CHECKPOINT_DIR": str(checkpoint_dir),
+        "AUDIT_CHECKPOINT_DIR": str(checkpoints),
         "AUDIT_SIGNING_KEY_FILE": settings.AUDIT_CHECKPOINTS["KEY_FILE"],
     }
     with Site(env) as running:
         yield running
-
-
-@pytest.fixture
-def site(workbench_server: Site, transactional_db: None, checkpoints: Path) -> Site:
-    return workbench_server
 
 
 @pytest.fixture

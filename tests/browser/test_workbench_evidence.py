@@ -30,12 +30,10 @@ from tables.models import Casino, Pit, Round, Table, TableStatus
 from tests.audit.conftest import audit_floor, play_rp01  # noqa: F401
 from tests.browser.test_workbench import (  # noqa: F401
     Site,
-    checkpoint_dir,
     checkpoints,
     laptop,
     sign_in,
     site,
-    workbench_server,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
