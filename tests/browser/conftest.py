@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 
 from tests.browser.chromium import LAUNCH_ARGS, ROOT, chromium_executable
-from tests.browser.site import module_site  # noqa: F401
 from tests.browser.tablet_app import hand, tablet_site  # noqa: F401
 from tests.fixtures import *  # noqa: F403
 

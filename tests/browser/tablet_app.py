@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.site import Site, site_for_the_test
+from tests.browser.site import Site, running_site
 from tests.russian_round import BOXES, DEALER_DOWN, DEALER_UP
 
 #: A tablet held in landscape, and one in portrait.
@@ -27,9 +27,9 @@ PINS = {"dealer": "4812", "other_dealer": "5923", "relief_dealer": "7034"}
 
 
 @pytest.fixture
-def tablet_site(module_site: Site, transactional_db: None) -> Site:
+def tablet_site(django_db_blocker: Any, transactional_db: None) -> Iterator[Site]:
     """The site for the tablet app's tests (the conftest makes it a fixture of the folder)."""
-    return site_for_the_test(module_site)
+    yield from running_site(django_db_blocker)
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ import pytest
 
 from casino.core.roles import Role
 from tables.services.rounds import round_open
-from tests.browser.site import Site, site_for_the_test
+from tests.browser.site import Site, running_site
 from tests.browser.tablet_app import WAIT_MS
 from tests.browser.test_pit_board import sign_in
 
@@ -20,8 +20,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def site(module_site: Site, transactional_db: None) -> Site:
-    return site_for_the_test(module_site)
+def site(django_db_blocker: Any, transactional_db: None) -> Any:
+    yield from running_site(django_db_blocker)
 
 
 class Watched:
