@@ -64,6 +64,38 @@ def test_a_pit_boss_pairs_the_tablet_and_a_dealer_signs_in_by_pin(
     screenshot(page, "signed-in")
 
 
+def test_a_tap_on_pair_before_the_page_s_script_has_run_does_nothing_and_two_then_pair_once(
+    hand: Hand, users: dict[str, Any], russian_table: Any
+) -> None:
+    """On a slow network the form is on screen before its script: a tap then must not submit
+    the form as plain HTML (a reload of the pairing page with the fields in its address, the
+    tablet left unpaired) but wait for the script."""
+    from tables.models import Tablet
+
+    page = hand.page
+    held: list[Any] = []
+    page.route("**/surfaces/tablet/pair.js", lambda route: held.append(route))
+    hand.open_app()
+    page.click("a.button")
+    page.fill("input[name=username]", "pit_boss")
+    page.fill("input[name=password]", "pw-pit_boss")
+    page.click("button[type=submit]")
+    pair = page.locator("#pair button[type=submit]")
+    pair.wait_for()
+    assert held, "the pairing page's script was asked for"
+    assert pair.is_disabled()
+    # A tap that does not wait to be let through, as a finger does not.
+    pair.click(force=True)
+    page.wait_for_timeout(500)
+    assert "?" not in page.url, page.url
+    assert page.locator("#pair").count() == 1
+    held[0].continue_()
+    # Two quick taps once it works: one tablet paired.
+    page.dblclick("#pair button[type=submit]")
+    page.locator("#screen[data-screen='pin']").wait_for()
+    assert Tablet.objects.filter(table=russian_table).count() == 1
+
+
 def test_a_dealer_rotation_in_the_middle_of_a_round(
     hand: Hand,
     users: dict[str, Any],

@@ -1,7 +1,7 @@
 // A table's gaming day as an evidence package, on the reports screen: a table (those the user
 // may export, from the page) and a day (starting on the table's last closed gaming day), the
 // signed file from GET /api/v1/audit/evidence/tables/{id}/?day=, refusals said in words.
-import { el, show } from "./common/dom.js";
+import { el, show, takeSubmissions } from "./common/dom.js";
 import { GAMES } from "./common/games.js";
 import { explain as errorWords } from "./common/words.js";
 import { download, shortHash } from "./workbench-common.js";
@@ -27,8 +27,7 @@ if (form) {
     defaultDay = next;
   });
 
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  takeSubmissions(form, async () => {
     error.textContent = "";
     outcome.hidden = true;
     button.disabled = true;

@@ -1,7 +1,7 @@
 // The gaming-day reports: the list from GET /api/v1/audit/reports/, a day's report requested
 // (202, then polled until done or failed), and each done report's CSV and PDF.
 import { get as api, post } from "./common/api.js";
-import { el } from "./common/dom.js";
+import { el, takeSubmissions } from "./common/dom.js";
 import { explain as errorWords } from "./common/words.js";
 import { badge, shortHash, when } from "./workbench-common.js";
 
@@ -54,8 +54,7 @@ const form = document.getElementById("report-request");
 if (form) {
   form.casino.append(...pickers.casinos.map((casino) => el("option", { value: String(casino.id) }, casino.name)));
   const error = form.querySelector(".error");
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  takeSubmissions(form, async () => {
     error.textContent = "";
     const body = { gaming_day: form.gaming_day.value };
     if (form.casino.value) body.casino = Number(form.casino.value);

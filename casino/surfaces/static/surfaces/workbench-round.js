@@ -2,7 +2,7 @@
 // stored settlement beside a replay made now (differences in red), its corrections (requested
 // and decided here, through the corrections API) and its rows of the audit trail.
 import { get as api, post } from "./common/api.js";
-import { el, show } from "./common/dom.js";
+import { el, show, takeSubmissions } from "./common/dom.js";
 import { dateTime } from "./common/times.js";
 import { GAMES } from "./common/games.js";
 import { isNegative, money } from "./common/money.js";
@@ -240,8 +240,7 @@ if (dialog) {
     showLines();
     dialog.showModal();
   });
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  takeSubmissions(form, async () => {
     error.textContent = "";
     const body = { kind: kind.value, reason: form.elements.reason.value };
     if (kind.value !== "void") {

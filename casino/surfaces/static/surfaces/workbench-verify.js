@@ -1,7 +1,7 @@
 // The audit trail's verification, run now through GET /api/v1/audit/verify/?full=: OK with
 // what it checked, or each finding with its stream, first row and hashes.
 import { get as api } from "./common/api.js";
-import { el, show } from "./common/dom.js";
+import { el, show, takeSubmissions } from "./common/dom.js";
 import { explain as errorWords } from "./common/words.js";
 import { badge } from "./workbench-common.js";
 
@@ -19,8 +19,7 @@ const FINDINGS = {
   missing_anchor: "A checkpoint's anchor row is missing",
 };
 
-form.addEventListener("submit", async (event) => {
-  event.preventDefault();
+takeSubmissions(form, async () => {
   const full = form.elements.full.value === "true";
   failure.textContent = "";
   result.hidden = true;

@@ -76,3 +76,30 @@ export function keyedNodes(kept, items, { key, make, signature = JSON.stringify,
   for (const id of [...kept.keys()]) if (!listed.has(id)) kept.delete(id);
   return nodes;
 }
+
+/**
+ * Makes ``handler`` take ``form``'s submissions (the browser's own submission is prevented),
+ * one at a time, and then lets its ``[data-needs-script]`` buttons be tapped. The page serves
+ * those buttons disabled: the form is on screen before its module has run, and a tap then would
+ * submit it as plain HTML, reloading the page with its fields in the address and doing nothing
+ * asked. While ``handler`` runs they are disabled again and a second submission is dropped: two
+ * quick taps send once.
+ */
+export function takeSubmissions(form, handler) {
+  const buttons = [...form.querySelectorAll("[data-needs-script]")];
+  let busy = false;
+  const ready = (yes) => buttons.forEach((button) => (button.disabled = !yes));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (busy) return;
+    busy = true;
+    ready(false);
+    try {
+      await handler(event);
+    } finally {
+      busy = false;
+      ready(true);
+    }
+  });
+  ready(true);
+}

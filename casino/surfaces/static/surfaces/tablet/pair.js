@@ -3,14 +3,14 @@
 // boss's session is then ended, so the tablet is left signed in as a tablet only.
 
 import { Refusal, post } from "../common/api.js";
+import { takeSubmissions } from "../common/dom.js";
 import { explain } from "../common/words.js";
 import { credential } from "./session.js";
 
 const form = document.getElementById("pair");
 const error = document.getElementById("pair-error");
 
-form?.addEventListener("submit", async (event) => {
-  event.preventDefault();
+if (form) takeSubmissions(form, async () => {
   error.textContent = "";
   const data = new FormData(form);
   const url = form.dataset.registerUrl.replace("{id}", data.get("table"));
