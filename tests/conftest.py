@@ -124,18 +124,22 @@ _STARTED = pytest.StashKey[float]()
 
 class _WorkerTimes:
     """Each xdist worker's time in tests (set-up, call and tear-down), by its id, from the
-    reports the controller receives: how evenly ``make test``'s groups were shared out."""
+    reports the controller receives: how evenly ``make test``'s groups were shared out; and the
+    same time by folder of ``tests/``, where the suite's minutes go."""
 
     name = "worker-times"
 
     def __init__(self) -> None:
         self.busy: dict[str, float] = {}
+        self.by_folder: dict[str, float] = {}
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         node = getattr(report, "node", None)  # set by xdist on the controller's reports
         if node is not None:
             worker = node.gateway.id
             self.busy[worker] = self.busy.get(worker, 0.0) + report.duration
+            folder = report.nodeid.split("::")[0].rsplit("/", 1)[0]
+            self.by_folder[folder] = self.by_folder.get(folder, 0.0) + report.duration
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -157,6 +161,9 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     if times is not None and times.busy:
         shares = ", ".join(f"{worker} {busy:.0f} s" for worker, busy in sorted(times.busy.items()))
         terminalreporter.write_line(f"time in tests by worker: {shares}")
+        folders = sorted(times.by_folder.items(), key=lambda item: -item[1])
+        shares = ", ".join(f"{folder} {busy:.0f} s" for folder, busy in folders)
+        terminalreporter.write_line(f"time in tests by folder: {shares}")
 
 
 @pytest.fixture(autouse=True)
