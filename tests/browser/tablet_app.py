@@ -533,10 +533,11 @@ def play_red_dog_game(
         step(hand.page, f"seat-{seat}-bet")
         hand.chip("amount", "2.00")
         hand.record()
-        # The burn card and the turned card are asked at once, one after the other.
-        hand.picker_for("burn")
+        # The burn card and the turned card are asked at once, one after the other, each
+        # picker naming the seat whose bet it is for.
+        hand.picker_for(f"Seat {seat}: show the burn card")
         hand.cards(burn)
-        hand.picker_for("Turn")
+        hand.picker_for(f"Seat {seat}: turn the card")
         step(hand.page, f"seat-{seat}-turn")
         hand.cards(turned)
         seq += 3

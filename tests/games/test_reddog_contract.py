@@ -161,6 +161,9 @@ def check_tablet(state: RedDogState, tablet: TabletView, recorded_in_pass: set[C
         assert tablet.actions and tablet.result is None
     for action in tablet.actions:
         check_legal_action(action, tablet)
+        if action.name in ("show_burn", "turn_card"):
+            # The cards drawn for a bet name its seat, as every card the dealer is asked for.
+            assert action.label.startswith(f"Seat {state.to_act}: "), action.label
     # turn: the seat whose decision the table waits for, and exactly that of the actions with one
     positioned = {a.position for a in tablet.actions if a.position is not None}
     if tablet.turn is None:

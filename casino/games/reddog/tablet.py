@@ -147,6 +147,11 @@ def _legal_action(state: RedDogState, action: Action) -> LegalAction:
             Figure("stack", "Stack", state.stack(position)),
         )
     elif action in (Action.SHOW_BURN, Action.TURN_CARD):
+        # Both cards are drawn for the bet waiting: named for its seat, as every card the
+        # dealer is asked for names what it is for. Not the action's position, which is the
+        # seat whose decision the table waits for: here it waits for the dealer's cards.
+        if state.to_act is not None:
+            label = f"Seat {state.to_act}: {label[0].lower()}{label[1:]}"
         figures = _waiting_bet(state)
     elif action is Action.DECIDE_SHOOT:
         position = state.dealer
