@@ -230,8 +230,12 @@ def test_an_auditor_searches_with_filters_and_opens_a_rounds_story(
     assert first[:3] == ["1", "wagers placed", "dealer"]
     assert first[4] == "tablet-dealer"
     assert len(first[5]) == 32  # the request id
-    assert "8h" in page.locator("#cards").inner_text()
-    assert "Ac" in page.locator("#cards").inner_text()
+    # Cards as people read them, each with its code as recorded beside it for the record.
+    cards = page.locator("#cards")
+    assert "8♥" in cards.inner_text() and "A♣" in cards.inner_text()
+    assert "8h" not in cards.inner_text()
+    assert cards.locator("[data-card='8h']").inner_text() == "8♥"
+    assert cards.locator("tr").nth(1).locator("td").all_inner_texts()[:2] == ["3♠", "Box 1"]
     assert "returned 50.00" in page.locator("#settlement").inner_text()
     verdict = page.locator("#replay-verdict")
     assert verdict.get_attribute("data-matches") == "true"

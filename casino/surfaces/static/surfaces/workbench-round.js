@@ -3,6 +3,7 @@
 // and decided here, through the corrections API) and its rows of the audit trail.
 import { get as api, post } from "./common/api.js";
 import { el, show, takeSubmissions } from "./common/dom.js";
+import { cardName, isRed } from "./common/cards.js";
 import { dateTime } from "./common/times.js";
 import { GAMES } from "./common/games.js";
 import { isNegative, money } from "./common/money.js";
@@ -111,10 +112,19 @@ function renderCards() {
   holder.replaceChildren(table(
     [["card", "Card"], ["position", "Where"], ["deck_pass", "Deck pass"], ["event", "Event"]],
     story.cards.map((card) => el("tr", {},
-      el("td", { class: "card-face" }, card.card), el("td", {}, card.position),
+      el("td", { class: `card-face ${isRed(card.card) ? "red" : ""}`, "data-card": card.card, title: card.card }, cardName(card.card)),
+      el("td", { "data-position": card.position }, placeName(card.position)),
       el("td", {}, card.deck_pass), el("td", {}, card.event))),
   ));
 }
+
+/** Where a card lies, as the record names it ("box:3", "dealer", "centre"), in words: "Box 3",
+ *  "Dealer", "Centre". */
+const placeName = (place) => {
+  const [kind, number] = place.split(":");
+  const named = kind.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
+  return number === undefined ? named : `${named} ${number}`;
+};
 
 function renderSettlement() {
   const holder = document.getElementById("settlement");
