@@ -110,11 +110,11 @@ class RoundPaidApi(APIView):
         table opens its next round only after it; confirming again returns the first
         confirmation. The answer is the round, with ``payouts_confirmed``."""
         try:
-            round_payouts_confirm(round_id=round_id, actor=request.user)
+            confirmation = round_payouts_confirm(round_id=round_id, actor=request.user)
         except Round.DoesNotExist:
             raise not_found() from None
-        round = selectors.settled_round_queryset().get(pk=round_id)
-        return Response(SettledRoundOutputSerializer(selectors.settled_round_detail(round)).data)
+        detail = selectors.confirmed_round_detail(confirmation)
+        return Response(SettledRoundOutputSerializer(detail).data)
 
 
 class RoundReplayApi(APIView):

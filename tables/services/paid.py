@@ -30,7 +30,8 @@ from tables.models import PayoutsConfirmation, RoundStatus
 
 def round_payouts_confirm(*, round_id: int, actor: AbstractBaseUser) -> PayoutsConfirmation:
     """Confirm that the settled round's payouts were made, or return the confirmation made
-    already.
+    already; either comes with its round, and the round with its table, rule set and dealer,
+    read in the statement that locks it (the endpoint answers with the whole round).
 
     :raises Round.DoesNotExist:
     :raises ApiError: ``permission_denied`` (403) unless the actor deals at the round's table
@@ -38,13 +39,14 @@ def round_payouts_confirm(*, round_id: int, actor: AbstractBaseUser) -> PayoutsC
         play, or voided: nothing to pay).
     """
     with service_transaction():
-        round = round_lock(round_id)
+        round = round_lock(round_id, with_related=True)
         if not rules.has_perm("tables.confirm_payouts", actor, round):
             raise ApiError(AccessCode.PERMISSION_DENIED, "Your role does not allow this here.")
         existing = (
             PayoutsConfirmation.objects.select_related("confirmed_by").filter(round=round).first()
         )
         if existing is not None:
+            PayoutsConfirmation.round.field.set_cached_value(existing, round)
             return existing
         if round.status != RoundStatus.SETTLED:
             raise ApiError(

@@ -69,6 +69,13 @@ def run(report: Report) -> None:
         load = run_tablets(tablets, play, 1, interval=PACE_S)
     for line in counter.first:
         print(f"# load error: {line}", flush=True)
+    # Where the tail lies: each kind of request's share, p50 and p99 (not figures of the issue).
+    for kind, each in sorted(load.by_kind().items()):
+        print(
+            f"# load {kind}: {len(each.latencies)} requests, p50 {each.p50_ms:.0f} ms, "
+            f"p99 {each.percentile_ms(0.99):.0f} ms",
+            flush=True,
+        )
     report("load_errors", counter.errors, "errors", counter.errors / counter.requests, "requests")
     report("load_p50", load.p50_ms, "ms", load.p50_ms / paced_bare.p50_ms, "bare_insert")
     report(

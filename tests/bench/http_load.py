@@ -17,6 +17,7 @@ import contextlib
 import gc
 import json
 import random
+import re
 import statistics
 import subprocess
 import time
@@ -57,6 +58,8 @@ class Tablet:
     port: int
     token: str | None = None
     latencies: list[float] = field(default_factory=list)
+    #: What each request of ``latencies`` was: its method and path, numbers left out.
+    kinds: list[str] = field(default_factory=list)
     #: Mean seconds between the starts of two requests (a dealer's pace); ``None``: back to back.
     interval: float | None = None
     next_start: float = 0.0
@@ -95,6 +98,7 @@ class Tablet:
                 length = int(value)
         data = await self._reader.readexactly(length)
         self.latencies.append(time.perf_counter() - start)
+        self.kinds.append(f"{method} {re.sub('/[0-9]+/', '/{id}/', path)}")
         return int(status_line.split()[1]), json.loads(data) if data else None
 
     async def close(self) -> None:
@@ -110,6 +114,8 @@ class LoadResult:
     sessions: int
     seconds: float
     latencies: list[float]
+    #: Each latency's request (``Tablet.kinds``).
+    kinds: list[str] = field(default_factory=list)
 
     @property
     def sessions_per_second(self) -> float:
@@ -122,6 +128,15 @@ class LoadResult:
     def percentile_ms(self, q: float) -> float:
         ordered = sorted(self.latencies)
         return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+    def by_kind(self) -> dict[str, LoadResult]:
+        """The same run's latencies, one result per kind of request."""
+        grouped: dict[str, list[float]] = {}
+        for kind, latency in zip(self.kinds, self.latencies, strict=True):
+            grouped.setdefault(kind, []).append(latency)
+        return {
+            kind: LoadResult(self.sessions, self.seconds, each) for kind, each in grouped.items()
+        }
 
     @property
     def p50_ms(self) -> float:
@@ -144,6 +159,7 @@ def run_tablets(
         origin = time.perf_counter() + 0.1
         for index, tablet in enumerate(tablets):
             tablet.latencies.clear()
+            tablet.kinds.clear()
             tablet.interval = interval
             tablet.next_start = origin + (interval or 0) * index / len(tablets)
             tablet._rng.seed(SEED + index)
@@ -168,4 +184,5 @@ def run_tablets(
         if collecting:
             gc.enable()
     latencies = [t for tablet in tablets for t in tablet.latencies]
-    return LoadResult(len(tablets) * sessions_each, elapsed, latencies)
+    kinds = [k for tablet in tablets for k in tablet.kinds]
+    return LoadResult(len(tablets) * sessions_each, elapsed, latencies, kinds)

@@ -13,10 +13,16 @@ from rest_framework import serializers
 
 from payouts.api.serializers import PayoutLineOutputSerializer, SettledRoundOutputSerializer
 from payouts.models import PayoutLine, Settlement
-from payouts.selectors import SettledRoundDetail, settled_round_detail, settled_round_queryset
+from payouts.selectors import (
+    SettledRoundDetail,
+    confirmed_round_detail,
+    settled_round_detail,
+    settled_round_queryset,
+)
 from payouts.services.settlement import round_settle
 from tables.api.serializers import RoundEventOutputSerializer
 from tables.engines import replayed_state
+from tables.services.paid import round_payouts_confirm
 from tables.services.rounds import round_act, round_open
 from tests.russian_round import play_through_the_services
 
@@ -159,6 +165,26 @@ def test_the_settled_round_comes_with_its_table_rule_set_and_dealer(
         read = (settled.round.table.code, settled.round.rule_set.name, settled.round.dealer.pk)
     assert read == (floor["table"].code, opened.rule_set.name, dealer.pk)
     assert after.captured_queries == []
+
+
+def test_the_paid_answer_is_the_round_as_read_back_in_three_statements(
+    floor: dict[str, Any], users: dict[str, Any]
+) -> None:
+    """ "Paid" answers with the whole round from the confirmation and the round it locked: the
+    same answer as the round read back through its queryset, the first time and again, in
+    three statements (the events, the settlement, its lines)."""
+    dealer = users["dealer"]
+    opened = round_open(table_id=floor["table"].pk, dealer=dealer)
+    _settle_four_boxes(opened, dealer)
+    serializer = SettledRoundOutputSerializer()
+    for _ in ("confirmed", "again"):
+        confirmation = round_payouts_confirm(round_id=opened.pk, actor=dealer)
+        with CaptureQueriesContext(connection) as reads:
+            answered = serializer.to_representation(confirmed_round_detail(confirmation))
+        assert len(reads.captured_queries) == 3, [q["sql"] for q in reads.captured_queries]
+        read_back = settled_round_detail(settled_round_queryset().get(pk=opened.pk))
+        assert answered == serializer.to_representation(read_back)
+        assert answered["payouts_confirmed"] is not None
 
 
 def _columns(row: Any) -> dict[str, Any]:
