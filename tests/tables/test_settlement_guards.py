@@ -19,13 +19,18 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
+from audit.services.corrections import correction_approve, correction_request
 from casino.core.errors import ApiError
 from casino.games.contract import GameResult
 from payouts.models import PayoutLine, Settlement, WagerLine
 from payouts.services.settlement import _check_kept_state, _write, round_settle
 from tables.engines import current_state, replayed_state
 from tables.models import Round
+from tables.services.paid import round_payouts_confirm
+from tables.services.retractions import retraction_request
 from tables.services.rounds import round_open
 from tests.russian_round import play_through_the_services
 
@@ -119,3 +124,62 @@ def test_only_the_dealer_at_the_table_settles_its_round(
     assert refused.value.message == "Your role does not allow this here."
     assert not Settlement.objects.exists()
     assert Round.objects.get(pk=complete.pk).status == complete.status
+
+
+def test_a_voided_round_is_refused_in_words_with_its_status_and_nothing_written(
+    complete: Round, floor: dict[str, Any], users: dict[str, Any]
+) -> None:
+    """ "Only a settled round has a settlement (a voided one never had one)": settling a round
+    voided under dual control is refused, naming what it is, not answered as settled."""
+    deputy = users["other_pit_boss"]
+    floor["pit"].supervisors.add(deputy)
+    void = correction_request(
+        round_id=complete.pk, actor=users["pit_boss"], kind="void", reason="misdeal"
+    )
+    correction_approve(correction_id=void.pk, actor=deputy)
+    with pytest.raises(ApiError) as refused:
+        round_settle(round_id=complete.pk, actor=users["dealer"])
+    assert (refused.value.code, refused.value.status_code) == ("round_not_settleable", 409)
+    assert refused.value.message == "This round cannot be settled."
+    assert refused.value.details == {"status": "voided"}
+    assert not Settlement.objects.exists()
+
+
+def test_a_round_with_a_retraction_waiting_is_settled_only_once_it_is_decided(
+    complete: Round, users: dict[str, Any]
+) -> None:
+    """The round takes no action while a retraction waits for a pit boss, settling included:
+    refused in words naming the request, and nothing written."""
+    waiting = retraction_request(
+        round_id=complete.pk,
+        actor=users["dealer"],
+        expected_event=complete.last_event_seq,
+        count=1,
+        reason="wrong card",
+    )
+    with pytest.raises(ApiError) as refused:
+        round_settle(round_id=complete.pk, actor=users["dealer"])
+    assert (refused.value.code, refused.value.status_code) == ("retraction_pending", 409)
+    assert refused.value.message == (
+        "A retraction waits for a pit boss: the round is settled once it is decided."
+    )
+    assert refused.value.details == {"retraction": waiting.pk}
+    assert not Settlement.objects.exists()
+
+
+def test_settling_again_answers_the_first_settlement_with_its_lines_and_who_confirmed_it(
+    complete: Round, users: dict[str, Any]
+) -> None:
+    """ "Settling again returns the first settlement": its lines, as written, and the
+    confirmation of its payouts with who made it, read with it (the answer names them)."""
+    dealer = users["dealer"]
+    first = round_settle(round_id=complete.pk, actor=dealer)
+    round_payouts_confirm(round_id=complete.pk, actor=dealer)
+    again = round_settle(round_id=complete.pk, actor=dealer)
+    assert again.settlement.pk == first.settlement.pk
+    assert [line.pk for line in again.lines] == [line.pk for line in first.lines]
+    assert again.lines, "the four boxes' lines"
+    assert again.payouts_confirmation is not None
+    with CaptureQueriesContext(connection) as reads:
+        confirmed_by = again.payouts_confirmation.confirmed_by.username
+    assert (confirmed_by, reads.captured_queries) == (dealer.username, [])
