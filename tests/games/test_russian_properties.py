@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from decimal import Decimal as D
 from typing import Any
 
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, given, reject, settings
 from hypothesis import strategies as st
 
 from casino.games.cards import Card, parse_cards
@@ -119,6 +119,12 @@ def place_wagers(data: st.DataObject, state: RussianPokerState) -> None:
 
 
 def take_cards(deck: list[Card], count: int) -> list[Card]:
+    """The next ``count`` cards of the round's one deck. A round whose exchanges, sixth cards
+    and replacements ask for more cards than the deck holds is not generated: a Russian Poker
+    round is one deal from one deck, and no rule of the game says what the dealer does when it
+    runs out (six boxes exchanging five cards each need 65)."""
+    if len(deck) < count:
+        reject()
     taken, deck[:] = deck[:count], deck[count:]
     return taken
 
