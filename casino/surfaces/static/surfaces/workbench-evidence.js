@@ -13,7 +13,6 @@ if (form) {
   const urlTemplate = document.getElementById("workbench").dataset.tableEvidenceUrl;
   const error = form.querySelector(".error");
   const outcome = form.querySelector(".outcome");
-  const button = form.querySelector("button[type=submit]");
 
   form.table.append(...tables.map((table) =>
     el("option", { value: String(table.id) }, `${table.code} · ${GAMES[table.game] || table.game} · ${table.pit}`)));
@@ -30,7 +29,6 @@ if (form) {
   takeSubmissions(form, async () => {
     error.textContent = "";
     outcome.hidden = true;
-    button.disabled = true;
     const url = `${urlTemplate.replace("{id}", form.table.value)}?day=${encodeURIComponent(form.day.value)}`;
     try {
       const { response, filename } = await download(url);
@@ -47,8 +45,6 @@ if (form) {
       error.textContent = refusal.code === "evidence_nothing_recorded"
         ? `The trail holds nothing of ${byId[form.table.value].code} on ${form.day.value}: there is no evidence to package.`
         : errorWords(refusal);
-    } finally {
-      button.disabled = false;
     }
   });
 }

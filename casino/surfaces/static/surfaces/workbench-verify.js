@@ -23,7 +23,6 @@ takeSubmissions(form, async () => {
   const full = form.elements.full.value === "true";
   failure.textContent = "";
   result.hidden = true;
-  button.disabled = true;
   button.textContent = "Verifying…";
   try {
     render(await api(`${root.dataset.verifyUrl}?full=${full}`));
@@ -31,7 +30,6 @@ takeSubmissions(form, async () => {
     result.hidden = true;
     failure.textContent = errorWords(error);
   } finally {
-    button.disabled = false;
     button.textContent = "Run the verification";
   }
 });
