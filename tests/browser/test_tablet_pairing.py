@@ -42,6 +42,11 @@ def test_a_pit_boss_pairs_the_tablet_and_a_dealer_signs_in_by_pin(
     page.locator("#pair select").wait_for()
     # Only the pit boss's own pit's table is offered.
     assert page.locator("#pair option").all_inner_texts() == ["RP-1 · Russian Poker · Pit A"]
+    # Both fields are as large to tap as each other, the table's list too.
+    field_heights = [
+        page.locator(f"#pair [name={name}]").bounding_box()["height"] for name in ("table", "name")
+    ]
+    assert min(field_heights) >= 40 and abs(field_heights[0] - field_heights[1]) < 1, field_heights
     page.fill("#pair input[name=name]", "RP-1 left")
     screenshot(page, "pair")
     page.click("#pair button[type=submit]")
