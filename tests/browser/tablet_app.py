@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.site import Site, running_site
+from tests.browser.site import Site
 from tests.russian_round import BOXES, DEALER_DOWN, DEALER_UP
 
 #: A tablet held in landscape, and one in portrait.
@@ -27,17 +27,11 @@ PINS = {"dealer": "4812", "other_dealer": "5923", "relief_dealer": "7034"}
 
 
 @pytest.fixture
-def tablet_site(django_db_blocker: Any, transactional_db: None) -> Iterator[Site]:
-    """The site for the tablet app's tests (the conftest makes it a fixture of the folder)."""
-    yield from running_site(django_db_blocker)
-
-
-@pytest.fixture
-def hand(browser: Any, tablet_site: Site) -> Iterator[Hand]:
+def hand(browser: Any, site: Site) -> Iterator[Hand]:
     """A dealer's hand on a fresh tablet (a browser context of its own), held in landscape."""
     context = tablet_context(browser)
     try:
-        yield Hand(context.new_page(), tablet_site)
+        yield Hand(context.new_page(), site)
     finally:
         context.close()
 

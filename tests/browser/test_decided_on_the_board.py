@@ -32,7 +32,7 @@ def russian_table(floor: dict[str, Any]) -> Any:
 
 
 @pytest.fixture
-def board_of(browser: Any, tablet_site: Site, russian_table: Any) -> Iterator[Callable[[str], Any]]:
+def board_of(browser: Any, site: Site, russian_table: Any) -> Iterator[Callable[[str], Any]]:
     """``board_of(username)``: that pit boss's board on a laptop, signed in, following the pit
     live."""
     contexts: list[Any] = []
@@ -41,7 +41,7 @@ def board_of(browser: Any, tablet_site: Site, russian_table: Any) -> Iterator[Ca
         context = browser.new_context(viewport={"width": 1440, "height": 900})
         contexts.append(context)
         page = context.new_page()
-        sign_in(page, tablet_site, username)
+        sign_in(page, site, username)
         page.wait_for_function(
             "document.getElementById('connection')?.dataset.state === 'live'", timeout=WAIT_MS
         )

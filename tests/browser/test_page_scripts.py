@@ -12,16 +12,11 @@ import pytest
 
 from casino.core.roles import Role
 from tables.services.rounds import round_open
-from tests.browser.site import Site, running_site
+from tests.browser.site import Site
 from tests.browser.tablet_app import WAIT_MS
 from tests.browser.test_pit_board import sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def site(django_db_blocker: Any, transactional_db: None) -> Any:
-    yield from running_site(django_db_blocker)
 
 
 class Watched:

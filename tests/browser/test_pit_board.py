@@ -17,14 +17,9 @@ from typing import Any
 import pytest
 
 from tables.services.rounds import round_act, round_open
-from tests.browser.site import Site, running_site
+from tests.browser.site import Site
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def site(django_db_blocker: Any, transactional_db: None) -> Iterator[Site]:
-    yield from running_site(django_db_blocker)
 
 
 def sign_in(page: Any, site: Any, username: str) -> None:

@@ -280,14 +280,14 @@ NEXT_IN_VIEW = """() => {
 @pytest.mark.parametrize("viewport", [LANDSCAPE, PORTRAIT], ids=["1024x768", "768x1024"])
 def test_the_next_actions_are_in_view_without_scrolling(
     browser: Any,
-    tablet_site: Site,
+    site: Site,
     users: dict[str, Any],
     russian_table: Any,
     viewport: dict[str, int],
     screenshot: Callable[..., Path],
 ) -> None:
     context = tablet_context(browser, viewport)
-    hand = Hand(context.new_page(), tablet_site)
+    hand = Hand(context.new_page(), site)
     seen: list[str] = []
 
     def measure(page: Any, name: str) -> None:
@@ -344,7 +344,7 @@ POT_GAMES = {
 @pytest.mark.parametrize("game", list(POT_GAMES))
 def test_the_next_actions_of_the_pot_games_are_in_view_without_scrolling(
     browser: Any,
-    tablet_site: Site,
+    site: Site,
     users: dict[str, Any],
     play_game_at_table: Callable[..., Any],
     game: str,
@@ -356,7 +356,7 @@ def test_the_next_actions_of_the_pot_games_are_in_view_without_scrolling(
     settings, play, steps = POT_GAMES[game]
     play_game_at_table(game, **settings)
     context = tablet_context(browser, viewport)
-    hand = Hand(context.new_page(), tablet_site)
+    hand = Hand(context.new_page(), site)
     seen: list[str] = []
 
     def measure(page: Any, name: str) -> None:

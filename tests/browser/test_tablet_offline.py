@@ -118,7 +118,7 @@ def test_a_round_entered_offline_survives_a_reload_and_is_applied_once(
 
 def test_two_tabs_draining_one_queue_apply_each_entry_once(
     browser: Any,
-    tablet_site: Site,
+    site: Site,
     users: dict[str, Any],
     russian_table: Any,
     client_for: Callable[[str | None], Any],
@@ -126,12 +126,12 @@ def test_two_tabs_draining_one_queue_apply_each_entry_once(
     """Two tabs of one tablet share its queue; both come back online at once and both drain
     it: the lock lets one send at a time, and the keys make a resend harmless."""
     context = tablet_context(browser)
-    first = Hand(context.new_page(), tablet_site)
+    first = Hand(context.new_page(), site)
     first.sign_in("dealer")
     app_is_kept_offline(first.page)
     first.open_round()
     round_id = first.round_id()
-    second = Hand(context.new_page(), tablet_site)
+    second = Hand(context.new_page(), site)
     second.open_app()
     second.page.locator("#screen .phase").wait_for()
     context.set_offline(True)
@@ -153,7 +153,7 @@ def test_two_tabs_draining_one_queue_apply_each_entry_once(
 
 def test_an_entry_whose_answer_was_lost_is_sent_again_and_applied_once(
     browser: Any,
-    tablet_site: Site,
+    site: Site,
     users: dict[str, Any],
     russian_table: Any,
     client_for: Callable[[str | None], Any],
@@ -162,7 +162,7 @@ def test_an_entry_whose_answer_was_lost_is_sent_again_and_applied_once(
     drops after the request): the app sends it again with the same key and body, and gets the
     first answer back."""
     context = tablet_context(browser, service_workers="block")
-    hand = Hand(context.new_page(), tablet_site)
+    hand = Hand(context.new_page(), site)
     hand.sign_in("dealer")
     hand.open_round()
     round_id = hand.round_id()

@@ -74,7 +74,7 @@ def settle_and_check(hand: Hand, table: Any, client: Any) -> Settlement:
 
 def test_a_ruby_run_hand_through_the_app(
     browser: Any,
-    tablet_site: Site,
+    site: Site,
     users: dict[str, Any],
     play_game_at_table: Callable[..., Any],
     client_for: Callable[[str | None], Any],
@@ -82,7 +82,7 @@ def test_a_ruby_run_hand_through_the_app(
 ) -> None:
     table = play_game_at_table("ruby_run", ante="50", small_blind="0", big_blind="0")
     context = tablet_context(browser, PORTRAIT)
-    hand = Hand(context.new_page(), tablet_site)
+    hand = Hand(context.new_page(), site)
     hand.sign_in("dealer")
 
     def at(page: Any, step: str) -> None:

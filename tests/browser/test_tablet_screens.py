@@ -68,14 +68,14 @@ UNKNOWN_ACTION = {
 
 def test_an_action_the_app_never_heard_of_appears_and_its_form_posts_every_field(
     browser: Any,
-    tablet_site: Site,
+    site: Site,
     users: dict[str, Any],
     russian_table: Any,
     screenshot: Callable[..., Path],
 ) -> None:
     round = round_open(table_id=russian_table.pk, dealer=users["dealer"])
     context = tablet_context(browser, service_workers="block")
-    hand = Hand(context.new_page(), tablet_site)
+    hand = Hand(context.new_page(), site)
 
     def add_the_action(route: Any) -> None:
         answer = route.fetch()
@@ -162,13 +162,13 @@ def test_a_card_already_used_is_greyed_out_and_refused(
 
 def test_a_crashed_tablet_lands_back_on_the_round_in_play(
     browser: Any,
-    tablet_site: Site,
+    site: Site,
     users: dict[str, Any],
     russian_table: Any,
     screenshot: Callable[..., Path],
 ) -> None:
     crashed = tablet_context(browser)
-    hand = Hand(crashed.new_page(), tablet_site)
+    hand = Hand(crashed.new_page(), site)
     hand.sign_in("dealer")
     hand.open_round()
     round_id = hand.round_id()
@@ -179,7 +179,7 @@ def test_a_crashed_tablet_lands_back_on_the_round_in_play(
     crashed.close()
     # A new browser, signed in the same way: straight to the round, where it was.
     fresh = tablet_context(browser)
-    again = Hand(fresh.new_page(), tablet_site)
+    again = Hand(fresh.new_page(), site)
     again.sign_in("dealer")
     again.page.locator("#screen .phase").wait_for()
     assert again.round_id() == round_id

@@ -84,7 +84,7 @@ def test_a_russian_poker_round_at_thousands_is_written_in_people_s_words(
 
 def test_a_ruby_run_hand_with_a_side_pot_names_its_pots_and_the_table_s_seats(
     browser: Any,
-    tablet_site: Site,
+    site: Site,
     users: dict[str, Any],
     play_game_at_table: Callable[..., Any],
     screenshot: Callable[..., Path],
@@ -94,7 +94,7 @@ def test_a_ruby_run_hand_with_a_side_pot_names_its_pots_and_the_table_s_seats(
     )
     assert table.boxes == 8
     context = tablet_context(browser, PORTRAIT)
-    hand = Hand(context.new_page(), tablet_site)
+    hand = Hand(context.new_page(), site)
     read = Reader(screenshot)
     hand.sign_in("dealer")
     hand.open_round()

@@ -18,7 +18,6 @@ from audit.models import ShiftReconciliation
 from casino.core.roles import Role
 from tables.models import ChipSlip, DropCount, TrayCount
 from tables.services import slips, trays
-from tests.browser import test_pit_board
 from tests.browser.site import Site
 from tests.browser.test_pit_board import sign_in
 from tests.inventory.trays import chips_made
@@ -26,9 +25,6 @@ from tests.inventory.trays import chips_made
 pytestmark = pytest.mark.django_db(transaction=True)
 
 OPENER = {"5.00": 100, "25.00": 40}
-
-#: The site served by uvicorn, as on the pit board's tests.
-site = test_pit_board.site
 
 
 @contextlib.contextmanager

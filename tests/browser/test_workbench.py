@@ -27,51 +27,21 @@ from tables.models import Round
 from tables.services.rounds import round_open
 from tests.audit.conftest import audit_floor, play_rp01  # noqa: F401
 from tests.audit.factories import Tablet
+from tests.browser.site import Site, lent_to_one_test
 from tests.owner import as_owner
-from tests.push.server import free_port, server_env, uvicorn
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 LAPTOP = {"width": 1440, "height": 900}
 
 
-class Site:
-    """uvicorn serving the project on one port."""
-
-    def __init__(self, env: dict[str, str]) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self._running = uvicorn(env, self.port)
-
-    def __enter__(self) -> Site:
-        self._running.__enter__()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._running.__exit__(None, None, None)
-
-
-@pytest.fixture
-def checkpoints(settings: Any, tmp_path: Path) -> Path:
-    """This test's place outside the database for checkpoints, the same for the test's own
-    sealing and for the server's."""
-    target = tmp_path / "checkpoints"
-    settings.AUDIT_CHECKPOINTS = {**settings.AUDIT_CHECKPOINTS, "TARGET": str(target)}
-    return target
-
-
 @pytest.fixture
 def site(
-    django_db_blocker: Any, transactional_db: None, settings: Any, checkpoints: Path
+    sealing_site: Site, django_db_blocker: Any, transactional_db: None, checkpoints: Path
 ) -> Iterator[Site]:
-    env = {
-        **server_env(django_db_blocker),
-        "DJANGO_SETTINGS_MODULE": "tests.browser.sealing_settings",
-        "AUDIT_CHECKPOINT_DIR": str(checkpoints),
-        "AUDIT_SIGNING_KEY_FILE": settings.AUDIT_CHECKPOINTS["KEY_FILE"],
-    }
-    with Site(env) as running:
-        yield running
+    """The sealing site, for this test: its data is committed, and flushed after it."""
+    with lent_to_one_test(sealing_site, django_db_blocker) as lent:
+        yield lent
 
 
 @pytest.fixture

@@ -30,7 +30,6 @@ from tables.models import Casino, Pit, Round, Table, TableStatus
 from tests.audit.conftest import audit_floor, play_rp01  # noqa: F401
 from tests.browser.test_workbench import (  # noqa: F401
     Site,
-    checkpoints,
     laptop,
     sign_in,
     site,
