@@ -10,6 +10,7 @@ table to the other's), and every route is a case (``test_matrix_covers_every_rou
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal as D
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
@@ -676,12 +678,22 @@ def _round_for(case: Case, table: Any, dealer: Any) -> int:
     return round.pk
 
 
+@functools.cache
+def _count_every_table() -> str:
+    """One statement counting the rows of every model's table (each counted by a statement of
+    its own, the counts were a fifth of the matrix's time)."""
+    tables = sorted({model._meta.db_table for model in apps.get_models()})
+    return " UNION ALL ".join(
+        f"SELECT '{table}', count(*) FROM {connection.ops.quote_name(table)}" for table in tables
+    )
+
+
 def _database_state() -> dict[str, Any]:
-    """What a refused request must leave as it was: the rows of every model, counted, and the
-    rows a write changes in place (tables, assignments, rounds, corrections, reports)."""
-    state: dict[str, Any] = {
-        model._meta.label: model._default_manager.count() for model in apps.get_models()
-    }
+    """What a refused request must leave as it was: the rows of every model's table, counted,
+    and the rows a write changes in place (tables, assignments, rounds, corrections, reports)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_count_every_table())
+        state: dict[str, Any] = dict(cursor.fetchall())
     for model in (Table, DealerAssignment, Round, Correction, GamingDayReport):
         state[f"{model._meta.label} rows"] = list(model._default_manager.order_by("pk").values())
     return state
