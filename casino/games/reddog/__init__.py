@@ -36,6 +36,7 @@ from casino.games.reddog.ledger import (
     player_account,
     seat_of,
 )
+from casino.games.reddog.outcomes import TurnOutcome
 from casino.games.reddog.phases import DECK_PHASES, PHASE_ACTIONS, Action, Phase
 from casino.games.reddog.rules import (
     Commission,
@@ -45,7 +46,7 @@ from casino.games.reddog.rules import (
     RefillTiming,
     Variant,
 )
-from casino.games.reddog.state import GAME_NAME, RedDogState, TurnOutcome, replay
+from casino.games.reddog.state import GAME_NAME, RedDogState, replay
 from casino.games.reddog.table_cards import CardPlace
 
 __all__ = [

@@ -73,6 +73,7 @@ from casino.games.reddog.ledger import (
     MovementReason,
     player_account,
 )
+from casino.games.reddog.outcomes import TurnOutcome
 from casino.games.reddog.phases import (
     DECK_PHASES,
     DRAWING_ACTIONS,
@@ -103,7 +104,6 @@ __all__ = [
     "Action",
     "Phase",
     "RedDogState",
-    "TurnOutcome",
     "replay",
 ]
 
@@ -126,56 +126,6 @@ AWARD_LABELS: Final[Mapping[MovementReason, str]] = {
     MovementReason.POT_KEPT: "Pot kept",
     MovementReason.POT_SHARE: "Share of the pot",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class TurnOutcome:
-    """What one turn settled: derived from the events, never stored with them.
-
-    ``card`` is the turned card (Slippery Sam: the centre card). ``shown`` is what the player
-    shows: the one winning card, or the whole hand on a loss. ``commission`` is the house's cut
-    of a win (zero unless the table charges a percentage). ``pot_after`` is the pot once the
-    turn is settled, any refill it triggered included; ``refilled`` says whether it triggered
-    one (at least one player anted again).
-    """
-
-    hand_number: int
-    seat: int
-    bet: Decimal
-    card: Card
-    won: bool
-    shown: tuple[Card, ...]
-    commission: Decimal
-    pot_after: Decimal
-    refilled: bool
-
-    def to_dict(self) -> JsonObject:
-        return {
-            "hand_number": self.hand_number,
-            "seat": self.seat,
-            "bet": str(self.bet),
-            "card": str(self.card),
-            "won": self.won,
-            "shown": [str(c) for c in self.shown],
-            "commission": str(self.commission),
-            "pot_after": str(self.pot_after),
-            "refilled": self.refilled,
-        }
-
-    @classmethod
-    def restore(cls, reader: SnapshotReader) -> TurnOutcome:
-        """The outcome :meth:`to_dict` wrote. :raises GameError: ``snapshot_invalid``."""
-        return cls(
-            hand_number=reader.integer("hand_number"),
-            seat=reader.integer("seat"),
-            bet=reader.amount("bet"),
-            card=reader.card("card"),
-            won=reader.flag("won"),
-            shown=reader.cards("shown"),
-            commission=reader.amount("commission"),
-            pot_after=reader.amount("pot_after"),
-            refilled=reader.flag("refilled"),
-        )
 
 
 @dataclass(frozen=True, slots=True)

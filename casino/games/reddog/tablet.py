@@ -15,8 +15,9 @@ the seat with the turn's outcome until the next hand starts.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
+from casino.games.cards import Card
 from casino.games.contract import (
     CardGroup,
     Fact,
@@ -24,6 +25,7 @@ from casino.games.contract import (
     FieldKind,
     FieldSpec,
     Figure,
+    GameResult,
     JsonValue,
     LegalAction,
     Position,
@@ -33,12 +35,80 @@ from casino.games.contract import (
     unseen_card_texts,
 )
 from casino.games.reddog.inputs import ACTION_FIELDS, ACTION_LABELS
+from casino.games.reddog.outcomes import TurnOutcome
 from casino.games.reddog.phases import DECK_PHASES, Action, Phase
-from casino.games.reddog.rules import TABLE_SEATS, Commission, Variant
+from casino.games.reddog.rules import TABLE_SEATS, Commission, RedDogRules, Variant
 from casino.games.reddog.table_cards import CardPlace
+from casino.games.seating import SeatingLimits
 
-if TYPE_CHECKING:
-    from casino.games.reddog.state import RedDogState, TurnOutcome
+
+class RedDogTable(Protocol):
+    """What the tablet view reads of a game: :class:`~casino.games.reddog.state.RedDogState`
+    answers it (the state builds its view with itself), and the view depends on this reading
+    alone, not on the state's module."""
+
+    @property
+    def rules(self) -> RedDogRules: ...
+    @property
+    def seating(self) -> SeatingLimits: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def complete(self) -> bool: ...
+    @property
+    def event_count(self) -> int: ...
+    @property
+    def deck_pass(self) -> int: ...
+    @property
+    def seats(self) -> tuple[int, ...]: ...
+    @property
+    def sitting_out(self) -> tuple[int, ...]: ...
+    @property
+    def awaiting_hands(self) -> tuple[int, ...]: ...
+    @property
+    def hand_number(self) -> int: ...
+    @property
+    def dealer(self) -> int | None: ...
+    @property
+    def next_dealer(self) -> int | None: ...
+    @property
+    def deals_by_dealer(self) -> int: ...
+    @property
+    def to_act(self) -> int | None: ...
+    @property
+    def cards_each(self) -> int | None: ...
+    @property
+    def bet(self) -> Decimal | None: ...
+    @property
+    def minimum_bet(self) -> Decimal: ...
+    @property
+    def pot(self) -> Decimal: ...
+    @property
+    def house_float(self) -> Decimal: ...
+    @property
+    def house_take(self) -> Decimal: ...
+    @property
+    def carried(self) -> Decimal | None: ...
+    @property
+    def centre_card(self) -> Card | None: ...
+    @property
+    def last_turned_card(self) -> Card | None: ...
+    @property
+    def stock_remaining(self) -> int: ...
+    @property
+    def cards_out(self) -> frozenset[int]: ...
+    @property
+    def last_outcome(self) -> TurnOutcome | None: ...
+    @property
+    def hand_outcomes(self) -> tuple[TurnOutcome, ...]: ...
+    def stack(self, seat: int) -> Decimal: ...
+    def hand_of(self, seat: int) -> tuple[Card, ...] | None: ...
+    def cards_at(self, place: CardPlace) -> tuple[Card, ...]: ...
+    def pot_range(self) -> tuple[Decimal, Decimal] | None: ...
+    def bet_range(self) -> tuple[Decimal, Decimal] | None: ...
+    def legal_actions(self) -> tuple[Action, ...]: ...
+    def result(self) -> GameResult: ...
+
 
 #: The statuses of a seat, as the tablet shows them.
 STATUS_DEALER: Final = "dealer"
@@ -57,7 +127,7 @@ _VARIANT_LABELS: Final = {
 _DECIDING_DEALER: Final = frozenset({Phase.FUNDING, Phase.SHOOT_CHOICE})
 
 
-def build_tablet_view(state: RedDogState) -> TabletView:
+def build_tablet_view(state: RedDogTable) -> TabletView:
     """The tablet view of ``state`` (see the module's docstring)."""
     turn = _turn(state)
     complete = state.complete
@@ -78,7 +148,7 @@ def build_tablet_view(state: RedDogState) -> TabletView:
     )
 
 
-def _turn(state: RedDogState) -> int | None:
+def _turn(state: RedDogTable) -> int | None:
     """The seat whose decision the table waits for: the player to bet, or the dealer putting
     up a pot or choosing after three Shoot deals. ``None`` while the croupier records cards."""
     if state.phase is Phase.BETTING:
@@ -91,7 +161,7 @@ def _turn(state: RedDogState) -> int | None:
 # -- legal actions ---------------------------------------------------------------------------
 
 
-def _legal_action(state: RedDogState, action: Action) -> LegalAction:
+def _legal_action(state: RedDogTable, action: Action) -> LegalAction:
     specs = {spec.name: spec for spec in ACTION_FIELDS[action]}
     bounds: dict[str, FieldBounds] = {}
     position: int | None = None
@@ -213,7 +283,7 @@ def _position_bounds(spec: FieldSpec, seats: tuple[int, ...]) -> FieldBounds:
     return _bounds(spec, positions=seats, value=seats[0] if len(seats) == 1 else None)
 
 
-def _entry_figures(state: RedDogState) -> tuple[Figure, ...]:
+def _entry_figures(state: RedDogTable) -> tuple[Figure, ...]:
     """What each player pays when a hand starts: the ante (standard) and the hand fee."""
     rules = state.rules
     figures = [] if rules.is_dealer_funded else [Figure("ante", "Ante each", rules.ante)]
@@ -222,7 +292,7 @@ def _entry_figures(state: RedDogState) -> tuple[Figure, ...]:
     return tuple(figures)
 
 
-def _waiting_bet(state: RedDogState) -> tuple[Figure, ...]:
+def _waiting_bet(state: RedDogTable) -> tuple[Figure, ...]:
     if state.bet is None or state.to_act is None:
         return ()
     return (Figure("bet", f"Bet of seat {state.to_act}", state.bet),)
@@ -231,7 +301,7 @@ def _waiting_bet(state: RedDogState) -> tuple[Figure, ...]:
 # -- positions -------------------------------------------------------------------------------
 
 
-def _position_views(state: RedDogState, turn: int | None) -> tuple[PositionView, ...]:
+def _position_views(state: RedDogTable, turn: int | None) -> tuple[PositionView, ...]:
     # Between hands both of these plan the next hand: work them out once, not once a seat.
     dealer = state.next_dealer if state.phase is Phase.BETWEEN_HANDS else state.dealer
     sitting_out = frozenset(state.sitting_out)
@@ -239,7 +309,7 @@ def _position_views(state: RedDogState, turn: int | None) -> tuple[PositionView,
 
 
 def _position_view(
-    state: RedDogState,
+    state: RedDogTable,
     seat: int,
     turn: int | None,
     dealer: int | None,
@@ -264,7 +334,7 @@ def _position_view(
     )
 
 
-def _status(state: RedDogState, seat: int, dealer: int | None, sitting_out: frozenset[int]) -> str:
+def _status(state: RedDogTable, seat: int, dealer: int | None, sitting_out: frozenset[int]) -> str:
     """The seat's role when the table does not wait for its decision (``to act`` is exactly the
     seat of :attr:`TabletView.turn`; a bet waiting for its card shows as the seat's ``bet``)."""
     phase = state.phase
@@ -277,7 +347,7 @@ def _status(state: RedDogState, seat: int, dealer: int | None, sitting_out: froz
     return STATUS_IN_HAND
 
 
-def _outcome_of(state: RedDogState, seat: int) -> TurnOutcome | None:
+def _outcome_of(state: RedDogTable, seat: int) -> TurnOutcome | None:
     """The seat's turn in the current (or, between hands, the last) hand, once settled."""
     for outcome in state.hand_outcomes:
         if outcome.seat == seat:
@@ -294,7 +364,7 @@ def _describe(outcome: TurnOutcome) -> str:
 # -- the table -------------------------------------------------------------------------------
 
 
-def _card_groups(state: RedDogState) -> tuple[CardGroup, ...]:
+def _card_groups(state: RedDogTable) -> tuple[CardGroup, ...]:
     groups = []
     if state.rules.variant is Variant.SLIPPERY_SAM:
         centre = state.centre_card
@@ -309,7 +379,7 @@ def _card_groups(state: RedDogState) -> tuple[CardGroup, ...]:
     return tuple(groups)
 
 
-def _table_figures(state: RedDogState) -> tuple[Figure, ...]:
+def _table_figures(state: RedDogTable) -> tuple[Figure, ...]:
     figures = [Figure("pot", "Pot", state.pot)]
     carried = state.carried
     if carried is None:
@@ -324,7 +394,7 @@ def _table_figures(state: RedDogState) -> tuple[Figure, ...]:
     return tuple(figures)
 
 
-def _facts(state: RedDogState) -> tuple[Fact, ...]:
+def _facts(state: RedDogTable) -> tuple[Fact, ...]:
     phase = state.phase
     facts = [
         Fact("hand", "Hand", str(state.hand_number)),

@@ -2,7 +2,7 @@
 
 from casino.games.money import round_down_to_chip
 from casino.games.rubyrun import codes
-from casino.games.rubyrun.betting import BettingRound, largest_target
+from casino.games.rubyrun.betting import BettingChoice, BettingRound, largest_target
 from casino.games.rubyrun.codes import RubyRunCode
 from casino.games.rubyrun.events import (
     EVENT_KINDS,
@@ -40,7 +40,6 @@ from casino.games.rubyrun.rules import Betting, HandOptions, Rake, RubyRunRules,
 from casino.games.rubyrun.spec import ACTION_FIELDS, BETTING_ACTIONS, PHASE_ACTIONS, Action, Phase
 from casino.games.rubyrun.state import (
     BetRecord,
-    BettingChoice,
     RubyRunState,
     replay,
     settle_hand,

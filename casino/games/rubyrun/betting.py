@@ -8,10 +8,13 @@ limit rule of each betting structure.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
+from typing import Any
 
 from casino.games.rubyrun.rules import Betting
+from casino.games.rubyrun.spec import Action
 
 
 class BettingRound(StrEnum):
@@ -47,3 +50,32 @@ def largest_target(
     if betting is Betting.POT_LIMIT:
         return level + pot + to_call
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class BettingChoice:
+    """One betting action open to the seat to act, with what it involves now.
+
+    ``amount`` is the chips a call or an all-in puts in; ``total`` the seat's bet for the round
+    after an all-in; ``minimum`` / ``maximum`` the totals a bet or raise may name (``maximum``
+    already limited by the stack). ``all_in`` says whether a call takes every chip left.
+    """
+
+    action: Action
+    seat: int
+    amount: Decimal | None = None
+    total: Decimal | None = None
+    minimum: Decimal | None = None
+    maximum: Decimal | None = None
+    all_in: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The form :meth:`RubyRunState.legal_actions` has always listed."""
+        listed: dict[str, Any] = {"action": self.action.value, "seat": self.seat}
+        if self.action is Action.CALL:
+            listed |= {"amount": str(self.amount), "all_in": self.all_in}
+        elif self.action is Action.ALL_IN:
+            listed |= {"amount": str(self.amount), "total": str(self.total)}
+        elif self.action in (Action.BET, Action.RAISE_TO):
+            listed |= {"min": str(self.minimum), "max": str(self.maximum)}
+        return listed

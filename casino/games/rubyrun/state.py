@@ -68,7 +68,7 @@ from casino.games.contract import (
 from casino.games.errors import GameError
 from casino.games.money import ZERO, AmountInput, chip_amount, seat_amounts_text
 from casino.games.rubyrun import codes
-from casino.games.rubyrun.betting import BettingRound, largest_target
+from casino.games.rubyrun.betting import BettingChoice, BettingRound, largest_target
 from casino.games.rubyrun.events import (
     BetMade,
     Called,
@@ -216,35 +216,6 @@ def _enum(kind: type[_Member], value: str, field: str) -> _Member:
         return kind(value)
     except ValueError:
         raise invalid(field, f"not a {kind.__name__}: {value!r}") from None
-
-
-@dataclass(frozen=True, slots=True)
-class BettingChoice:
-    """One betting action open to the seat to act, with what it involves now.
-
-    ``amount`` is the chips a call or an all-in puts in; ``total`` the seat's bet for the round
-    after an all-in; ``minimum`` / ``maximum`` the totals a bet or raise may name (``maximum``
-    already limited by the stack). ``all_in`` says whether a call takes every chip left.
-    """
-
-    action: Action
-    seat: int
-    amount: Decimal | None = None
-    total: Decimal | None = None
-    minimum: Decimal | None = None
-    maximum: Decimal | None = None
-    all_in: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        """The form :meth:`RubyRunState.legal_actions` has always listed."""
-        listed: dict[str, Any] = {"action": self.action.value, "seat": self.seat}
-        if self.action is Action.CALL:
-            listed |= {"amount": str(self.amount), "all_in": self.all_in}
-        elif self.action is Action.ALL_IN:
-            listed |= {"amount": str(self.amount), "total": str(self.total)}
-        elif self.action in (Action.BET, Action.RAISE_TO):
-            listed |= {"min": str(self.minimum), "max": str(self.maximum)}
-        return listed
 
 
 class RubyRunState:

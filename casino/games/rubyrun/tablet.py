@@ -22,8 +22,10 @@ one, with the bounds that apply now.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from decimal import Decimal
+from typing import Final, Protocol
 
+from casino.games.cards import Card
 from casino.games.contract import (
     DECK_SIZE,
     CardGroup,
@@ -32,6 +34,7 @@ from casino.games.contract import (
     FieldKind,
     FieldSpec,
     Figure,
+    GameResult,
     JsonValue,
     LegalAction,
     Position,
@@ -41,9 +44,9 @@ from casino.games.contract import (
     unseen_card_texts,
 )
 from casino.games.money import ZERO
-from casino.games.rubyrun.betting import BettingRound
-from casino.games.rubyrun.pots import pot_label
-from casino.games.rubyrun.rules import Betting, UnderCards
+from casino.games.rubyrun.betting import BettingChoice, BettingRound
+from casino.games.rubyrun.pots import HandResult, Pot, pot_label
+from casino.games.rubyrun.rules import Betting, HandOptions, RubyRunRules, UnderCards
 from casino.games.rubyrun.spec import (
     ACTION_FIELDS,
     HOLE_CARDS,
@@ -52,9 +55,79 @@ from casino.games.rubyrun.spec import (
     Action,
     Phase,
 )
+from casino.games.seating import SeatingLimits
 
-if TYPE_CHECKING:
-    from casino.games.rubyrun.state import BettingChoice, RubyRunState
+
+class RubyRunTable(Protocol):
+    """What the tablet view reads of a hand: :class:`~casino.games.rubyrun.state.RubyRunState`
+    answers it (the state builds its view with itself), and the view depends on this reading
+    alone, not on the state's module."""
+
+    @property
+    def rules(self) -> RubyRunRules: ...
+    @property
+    def seating(self) -> SeatingLimits: ...
+    @property
+    def options(self) -> HandOptions: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def complete(self) -> bool: ...
+    @property
+    def event_count(self) -> int: ...
+    @property
+    def deck_pass(self) -> int: ...
+    @property
+    def seats(self) -> tuple[int, ...]: ...
+    @property
+    def clockwise_order(self) -> tuple[int, ...]: ...
+    @property
+    def button(self) -> int | None: ...
+    @property
+    def small_blind_seat(self) -> int | None: ...
+    @property
+    def big_blind_seat(self) -> int | None: ...
+    @property
+    def to_act(self) -> int | None: ...
+    @property
+    def betting_round(self) -> BettingRound | None: ...
+    @property
+    def current_bet(self) -> Decimal: ...
+    @property
+    def raises(self) -> int: ...
+    @property
+    def bets(self) -> dict[int, Decimal]: ...
+    @property
+    def stacks(self) -> dict[int, Decimal]: ...
+    @property
+    def contributions(self) -> dict[int, Decimal]: ...
+    @property
+    def final_stacks(self) -> dict[int, Decimal] | None: ...
+    @property
+    def pot_total(self) -> Decimal: ...
+    @property
+    def folded(self) -> frozenset[int]: ...
+    @property
+    def all_in_seats(self) -> frozenset[int]: ...
+    @property
+    def seen_cards(self) -> frozenset[Card]: ...
+    @property
+    def exposed_cards(self) -> tuple[Card, ...]: ...
+    @property
+    def over_cards(self) -> tuple[Card, ...] | None: ...
+    @property
+    def slam(self) -> Card | None: ...
+    @property
+    def under_dealt(self) -> bool: ...
+    @property
+    def under_cards(self) -> tuple[Card, ...] | None: ...
+    @property
+    def hand_result(self) -> HandResult | None: ...
+    def hole_cards(self, seat: int) -> tuple[Card, ...] | None: ...
+    def pots(self) -> tuple[tuple[Pot, ...], dict[int, Decimal]]: ...
+    def betting_choices(self) -> tuple[BettingChoice, ...]: ...
+    def result(self) -> GameResult: ...
+
 
 #: The name every view and result of the game carries (:data:`casino.games.rubyrun.GAME`).
 GAME_NAME: Final = "ruby_run"
@@ -72,7 +145,7 @@ _DEALING_LABELS: Final = {
 }
 
 
-def tablet_view(state: RubyRunState) -> TabletView:
+def tablet_view(state: RubyRunTable) -> TabletView:
     """The tablet's picture of ``state``; every legal action listed is one some input makes
     legal now, the one the table waits for first and ``expose_card`` last."""
     to_act = state.to_act
@@ -96,7 +169,7 @@ def tablet_view(state: RubyRunState) -> TabletView:
 # -- actions ---------------------------------------------------------------------------------------
 
 
-def _actions(state: RubyRunState) -> tuple[LegalAction, ...]:
+def _actions(state: RubyRunTable) -> tuple[LegalAction, ...]:
     phase = state.phase
     if phase is Phase.COMPLETE:
         return ()
@@ -139,7 +212,7 @@ def _cards_field(count: int) -> FieldBounds:
     return FieldBounds("cards", FieldKind.CARDS, min_count=count, max_count=count)
 
 
-def _betting_action(state: RubyRunState, choice: BettingChoice) -> LegalAction:
+def _betting_action(state: RubyRunTable, choice: BettingChoice) -> LegalAction:
     action, seat = choice.action, choice.seat
     now = {"seat": _seat_field((seat,))}
     figures: tuple[Figure, ...] = ()
@@ -172,7 +245,7 @@ def _betting_action(state: RubyRunState, choice: BettingChoice) -> LegalAction:
     return LegalAction(action.value, label, _seat(seat), _bounds(action, now), figures)
 
 
-def _dealing_action(state: RubyRunState, phase: Phase) -> LegalAction:
+def _dealing_action(state: RubyRunTable, phase: Phase) -> LegalAction:
     rules = state.rules
     if phase is Phase.SEATING:
         seating = state.seating
@@ -237,7 +310,7 @@ def _dealing_action(state: RubyRunState, phase: Phase) -> LegalAction:
     return LegalAction(action.value, _DEALING_LABELS[action], None, _bounds(action, now))
 
 
-def _forced_bet_figures(state: RubyRunState) -> tuple[Figure, ...]:
+def _forced_bet_figures(state: RubyRunTable) -> tuple[Figure, ...]:
     rules = state.rules
     figures = []
     if rules.ante > ZERO:
@@ -253,7 +326,7 @@ def _forced_bet_figures(state: RubyRunState) -> tuple[Figure, ...]:
 # -- seats -----------------------------------------------------------------------------------------
 
 
-def _positions(state: RubyRunState) -> tuple[PositionView, ...]:
+def _positions(state: RubyRunTable) -> tuple[PositionView, ...]:
     result = state.hand_result
     shown: dict[int, str] = {}
     if result is not None and result.showdown:
@@ -300,7 +373,7 @@ def _positions(state: RubyRunState) -> tuple[PositionView, ...]:
 # -- the table -------------------------------------------------------------------------------------
 
 
-def _card_groups(state: RubyRunState) -> tuple[CardGroup, ...]:
+def _card_groups(state: RubyRunTable) -> tuple[CardGroup, ...]:
     slam = state.slam
     over_live = under_live = None
     if slam is not None:
@@ -332,7 +405,7 @@ def _row_label(label: str, live: bool | None) -> str:
     return f"{label} (live)" if live else f"{label} (dead)"
 
 
-def _figures(state: RubyRunState) -> tuple[Figure, ...]:
+def _figures(state: RubyRunTable) -> tuple[Figure, ...]:
     figures = [Figure("pot", "Pot", state.pot_total)]
     pots, _uncalled = state.pots()
     if len(pots) > 1:
@@ -361,7 +434,7 @@ def _figures(state: RubyRunState) -> tuple[Figure, ...]:
     return tuple(figures)
 
 
-def _facts(state: RubyRunState) -> tuple[Fact, ...]:
+def _facts(state: RubyRunTable) -> tuple[Fact, ...]:
     rules, options = state.rules, state.options
     betting_round = state.betting_round
     facts = [
