@@ -25,7 +25,7 @@ from casino.games.contract import (
     FieldKind,
     FieldSpec,
     Figure,
-    GameResult,
+    GameState,
     JsonValue,
     LegalAction,
     Position,
@@ -42,10 +42,10 @@ from casino.games.reddog.table_cards import CardPlace
 from casino.games.seating import SeatingLimits
 
 
-class RedDogTable(Protocol):
+class RedDogTable(GameState, Protocol):
     """What the tablet view reads of a game: :class:`~casino.games.reddog.state.RedDogState`
     answers it (the state builds its view with itself), and the view depends on this reading
-    alone, not on the state's module."""
+    alone, not on the state's module: what every game's state answers, and this game's own."""
 
     @property
     def rules(self) -> RedDogRules: ...
@@ -53,12 +53,6 @@ class RedDogTable(Protocol):
     def seating(self) -> SeatingLimits: ...
     @property
     def phase(self) -> Phase: ...
-    @property
-    def complete(self) -> bool: ...
-    @property
-    def event_count(self) -> int: ...
-    @property
-    def deck_pass(self) -> int: ...
     @property
     def seats(self) -> tuple[int, ...]: ...
     @property
@@ -107,7 +101,6 @@ class RedDogTable(Protocol):
     def pot_range(self) -> tuple[Decimal, Decimal] | None: ...
     def bet_range(self) -> tuple[Decimal, Decimal] | None: ...
     def legal_actions(self) -> tuple[Action, ...]: ...
-    def result(self) -> GameResult: ...
 
 
 #: The statuses of a seat, as the tablet shows them.

@@ -34,7 +34,7 @@ from casino.games.contract import (
     FieldKind,
     FieldSpec,
     Figure,
-    GameResult,
+    GameState,
     JsonValue,
     LegalAction,
     Position,
@@ -58,10 +58,10 @@ from casino.games.rubyrun.spec import (
 from casino.games.seating import SeatingLimits
 
 
-class RubyRunTable(Protocol):
+class RubyRunTable(GameState, Protocol):
     """What the tablet view reads of a hand: :class:`~casino.games.rubyrun.state.RubyRunState`
     answers it (the state builds its view with itself), and the view depends on this reading
-    alone, not on the state's module."""
+    alone, not on the state's module: what every game's state answers, and this game's own."""
 
     @property
     def rules(self) -> RubyRunRules: ...
@@ -71,12 +71,6 @@ class RubyRunTable(Protocol):
     def options(self) -> HandOptions: ...
     @property
     def phase(self) -> Phase: ...
-    @property
-    def complete(self) -> bool: ...
-    @property
-    def event_count(self) -> int: ...
-    @property
-    def deck_pass(self) -> int: ...
     @property
     def seats(self) -> tuple[int, ...]: ...
     @property
@@ -126,7 +120,6 @@ class RubyRunTable(Protocol):
     def hole_cards(self, seat: int) -> tuple[Card, ...] | None: ...
     def pots(self) -> tuple[tuple[Pot, ...], dict[int, Decimal]]: ...
     def betting_choices(self) -> tuple[BettingChoice, ...]: ...
-    def result(self) -> GameResult: ...
 
 
 #: The name every view and result of the game carries (:data:`casino.games.rubyrun.GAME`).
