@@ -52,6 +52,7 @@ from casino.core.errors import (
     ApiError,
     AuditTrailCode,
     CorrectionCode,
+    DualControlCode,
     ReportCode,
     RoundCode,
 )
@@ -236,8 +237,8 @@ class DecisionInputSerializer(StrictSerializer):
 _DECISION_REFUSALS = refusals(
     AccessCode.PERMISSION_DENIED,
     CorrectionCode.CORRECTION_NOT_ALLOWED,
-    CorrectionCode.CORRECTION_NOT_PENDING,
-    CorrectionCode.CORRECTION_SELF_APPROVAL,
+    DualControlCode.NOT_PENDING,
+    DualControlCode.SELF_APPROVAL,
     CorrectionCode.CORRECTION_ROUND_VOIDED,
     CorrectionCode.CORRECTION_LINES_INVALID,
     RoundCode.ROUND_STATUS_INVALID,

@@ -33,6 +33,7 @@ from django.utils import timezone
 from audit.models import Correction, CorrectionKind, CorrectionLine, CorrectionStatus
 from audit.services.alerts import correction_pending_alert
 from casino.core.audit_codes import AuditCode
+from casino.core.dual_control import DualControlled, refuse_decided, refuse_self_approval
 from casino.core.errors import ApiError, CorrectionCode
 from casino.core.gaming_day import gaming_day_of
 from casino.core.push import TableChange, publish_table_change
@@ -142,8 +143,8 @@ def correction_approve(
 
     :raises Correction.DoesNotExist:
     :raises ApiError: ``correction_not_allowed`` (403) unless the actor is a pit boss of the
-        round's pit; ``correction_not_pending`` (409) when it was decided already;
-        ``correction_self_approval`` (403) when the actor requested it;
+        round's pit; ``not_pending`` (409) when it was decided already;
+        ``self_approval`` (403) when the actor requested it;
         ``correction_round_voided`` (409) when the round was voided since.
     """
     return _decide(correction_id=correction_id, actor=actor, note=note, approve=True)
@@ -169,14 +170,14 @@ def _decide(*, correction_id: int, actor: AbstractBaseUser, note: str, approve: 
                 "Only a pit boss of this table's pit may decide this.",
             )
         if correction.status != CorrectionStatus.REQUESTED:
-            raise ApiError(
-                CorrectionCode.CORRECTION_NOT_PENDING,
+            raise refuse_decided(
+                DualControlled.CORRECTION,
                 "This correction was decided already.",
                 status=correction.status,
             )
         if correction.requested_by_id == actor.pk:
-            raise ApiError(
-                CorrectionCode.CORRECTION_SELF_APPROVAL,
+            raise refuse_self_approval(
+                DualControlled.CORRECTION,
                 "A correction is decided by someone other than the person who requested it.",
             )
         now = timezone.now()

@@ -76,8 +76,6 @@ class TableCode(StrEnum):
     CHANGE_NOOP = "change_noop"
     DEALER_ASSIGNMENT_CHANGED = "dealer_assignment_changed"
     LIMITS_APPROVAL_REQUIRED = "limits_approval_required"
-    LIMITS_SELF_APPROVAL = "limits_self_approval"
-    LIMITS_CHANGE_NOT_PENDING = "limits_change_not_pending"
 
 
 @unique
@@ -111,12 +109,20 @@ class RoundCode(StrEnum):
 
 
 @unique
+class DualControlCode(StrEnum):
+    """A request decided by a second person, in every workflow that has one (corrections and
+    retractions, limit changes, tray counts and drops, slips and their voids): the same fault
+    has the same code in each, and its details name the request (``request``)."""
+
+    SELF_APPROVAL = "self_approval"
+    NOT_PENDING = "not_pending"
+
+
+@unique
 class CorrectionCode(StrEnum):
     """Voids and payout corrections under dual control."""
 
     CORRECTION_NOT_ALLOWED = "correction_not_allowed"
-    CORRECTION_SELF_APPROVAL = "correction_self_approval"
-    CORRECTION_NOT_PENDING = "correction_not_pending"
     CORRECTION_REASON_REQUIRED = "correction_reason_required"
     CORRECTION_VOID_PENDING = "correction_void_pending"
     CORRECTION_ROUND_VOIDED = "correction_round_voided"
@@ -145,12 +151,9 @@ class InventoryCode(StrEnum):
     CHIP_EXISTS = "chip_exists"
     COUNT_OUT_OF_ORDER = "count_out_of_order"
     COUNT_PENDING = "count_pending"
-    COUNT_NOT_PENDING = "count_not_pending"
-    SAME_PERSON = "same_person"
     SLIP_STEP_OUT_OF_ORDER = "slip_step_out_of_order"
     SLIP_VOIDED = "slip_voided"
     SLIP_VOID_PENDING = "slip_void_pending"
-    SLIP_VOID_NOT_PENDING = "slip_void_not_pending"
     DROP_SHIFT_INVALID = "drop_shift_invalid"
     DROP_ALREADY_COUNTED = "drop_already_counted"
 
@@ -212,6 +215,7 @@ CODE_ENUMS: tuple[type[StrEnum], ...] = (
     TableCode,
     TabletCode,
     RoundCode,
+    DualControlCode,
     CorrectionCode,
     ReportCode,
     InventoryCode,
@@ -269,8 +273,10 @@ _EXCEPTIONS: dict[str, int] = {
     TableCode.CHANGE_NOOP: 409,
     TableCode.DEALER_ASSIGNMENT_CHANGED: 409,
     TableCode.LIMITS_APPROVAL_REQUIRED: 409,
-    TableCode.LIMITS_SELF_APPROVAL: 403,
-    TableCode.LIMITS_CHANGE_NOT_PENDING: 409,
+    # Dual control: the requester may not decide (nor take a second step), and a request is
+    # decided once.
+    DualControlCode.SELF_APPROVAL: 403,
+    DualControlCode.NOT_PENDING: 409,
     # A revoked tablet's credential, or a token issued at it: the tablet is out of service.
     TabletCode.TABLET_REVOKED: 401,
     TabletCode.TABLET_ALREADY_REVOKED: 409,
@@ -297,8 +303,6 @@ _EXCEPTIONS: dict[str, int] = {
     # Nothing to retract, or more entries than the current phase holds.
     RoundCode.RETRACTION_INVALID: 422,
     CorrectionCode.CORRECTION_NOT_ALLOWED: 403,
-    CorrectionCode.CORRECTION_SELF_APPROVAL: 403,
-    CorrectionCode.CORRECTION_NOT_PENDING: 409,
     CorrectionCode.CORRECTION_REASON_REQUIRED: 400,
     CorrectionCode.CORRECTION_VOID_PENDING: 409,
     CorrectionCode.CORRECTION_ROUND_VOIDED: 409,
@@ -317,13 +321,10 @@ _EXCEPTIONS: dict[str, int] = {
     # An opener while a shift is open, a closer with none: the count conflicts with the tray.
     InventoryCode.COUNT_OUT_OF_ORDER: 409,
     InventoryCode.COUNT_PENDING: 409,
-    InventoryCode.COUNT_NOT_PENDING: 409,
     # Dual control: the second person must be another one, whatever their role.
-    InventoryCode.SAME_PERSON: 403,
     InventoryCode.SLIP_STEP_OUT_OF_ORDER: 409,
     InventoryCode.SLIP_VOIDED: 409,
     InventoryCode.SLIP_VOID_PENDING: 409,
-    InventoryCode.SLIP_VOID_NOT_PENDING: 409,
     InventoryCode.DROP_SHIFT_INVALID: 409,
     InventoryCode.DROP_ALREADY_COUNTED: 409,
     # An alert is cleared once; who cleared it, and when, stays as it was.

@@ -19,7 +19,7 @@ from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import MoneyField, StrictSerializer
 from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, require_permission, validated
-from casino.core.errors import AccessCode, ApiError, InventoryCode, RequestCode
+from casino.core.errors import AccessCode, ApiError, DualControlCode, InventoryCode, RequestCode
 from tables import inventory_selectors as selectors
 from tables.models import (
     Casino,
@@ -212,7 +212,7 @@ class TrayCountsApi(APIView):
 
 
 _COUNT_DECISION_REFUSALS = refusals(
-    AccessCode.PERMISSION_DENIED, InventoryCode.SAME_PERSON, InventoryCode.COUNT_NOT_PENDING
+    AccessCode.PERMISSION_DENIED, DualControlCode.SELF_APPROVAL, DualControlCode.NOT_PENDING
 )
 
 
@@ -341,7 +341,7 @@ class SlipDetailApi(APIView):
 
 _STEP_REFUSALS = refusals(
     AccessCode.PERMISSION_DENIED,
-    InventoryCode.SAME_PERSON,
+    DualControlCode.SELF_APPROVAL,
     InventoryCode.SLIP_STEP_OUT_OF_ORDER,
     InventoryCode.SLIP_VOIDED,
     InventoryCode.SLIP_VOID_PENDING,
@@ -415,7 +415,7 @@ class SlipVoidApi(APIView):
 
 
 _VOID_DECISION_REFUSALS = refusals(
-    AccessCode.PERMISSION_DENIED, InventoryCode.SAME_PERSON, InventoryCode.SLIP_VOID_NOT_PENDING
+    AccessCode.PERMISSION_DENIED, DualControlCode.SELF_APPROVAL, DualControlCode.NOT_PENDING
 )
 
 
@@ -540,7 +540,7 @@ class TableDropsApi(APIView):
 
 
 _DROP_DECISION_REFUSALS = refusals(
-    AccessCode.PERMISSION_DENIED, InventoryCode.SAME_PERSON, InventoryCode.COUNT_NOT_PENDING
+    AccessCode.PERMISSION_DENIED, DualControlCode.SELF_APPROVAL, DualControlCode.NOT_PENDING
 )
 
 

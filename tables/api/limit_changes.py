@@ -14,7 +14,7 @@ from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import StrictSerializer
 from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, require_permission, validated
-from casino.core.errors import AccessCode, TableCode
+from casino.core.errors import AccessCode, DualControlCode, TableCode
 from casino.games.codes import GameCode
 from tables import selectors
 from tables.models import LimitChangeRequest
@@ -109,8 +109,8 @@ def _decide(request: Request, request_id: int, decide: limit_services.Decide) ->
 #: change.
 _DECISION_REFUSALS = refusals(
     AccessCode.PERMISSION_DENIED,
-    TableCode.LIMITS_SELF_APPROVAL,
-    TableCode.LIMITS_CHANGE_NOT_PENDING,
+    DualControlCode.SELF_APPROVAL,
+    DualControlCode.NOT_PENDING,
     TableCode.CHANGE_NOOP,
     GameCode.LIMITS_INVALID,
 )

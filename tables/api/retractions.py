@@ -22,7 +22,7 @@ from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import StrictSerializer
 from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, require_permission, validated
-from casino.core.errors import AccessCode, CorrectionCode, RoundCode
+from casino.core.errors import AccessCode, CorrectionCode, DualControlCode, RoundCode
 from tables import selectors
 from tables.api.refusals import refusals_counted, table_of_round
 from tables.api.serializers import RoundEventOutputSerializer, event_output
@@ -220,8 +220,8 @@ class RetractionDecisionInputSerializer(StrictSerializer):
 _DECISION_REFUSALS = refusals(
     AccessCode.PERMISSION_DENIED,
     CorrectionCode.CORRECTION_NOT_ALLOWED,
-    CorrectionCode.CORRECTION_NOT_PENDING,
-    CorrectionCode.CORRECTION_SELF_APPROVAL,
+    DualControlCode.NOT_PENDING,
+    DualControlCode.SELF_APPROVAL,
     RoundCode.ROUND_NOT_OPEN,
     RoundCode.STALE_EVENT,
 )

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 from django.contrib.auth.models import AbstractBaseUser
 
 from casino.core.audit_codes import AuditCode
+from casino.core.dual_control import DualControlled, refuse_decided, refuse_self_approval
 from casino.core.errors import ApiError, RequestCode, TableCode
 from casino.core.push import TableChange, publish_table_change
 from casino.core.roles import user_role
@@ -92,7 +93,7 @@ def limit_change_approve(
 
     :raises LimitChangeRequest.DoesNotExist:
     :raises ApiError: ``permission_denied`` (403) unless the actor manages the table;
-        ``limits_self_approval`` (403) for its requester; ``limits_change_not_pending`` (409)
+        ``self_approval`` (403) for its requester; ``not_pending`` (409)
         when it was decided already; ``limits_invalid`` (400) or ``change_noop`` (409) when the
         table, as it is now, cannot take the change or has it already.
     """
@@ -157,10 +158,10 @@ def _decide(
         request = LimitChangeRequest.objects.select_related("requested_by").get(pk=request_id)
         require_manager(actor, table)
         if LimitChangeDecision.objects.filter(request=request).exists():
-            raise ApiError(TableCode.LIMITS_CHANGE_NOT_PENDING, "This request was decided already.")
+            raise refuse_decided(DualControlled.LIMIT_CHANGE, "This request was decided already.")
         if request.requested_by_id == actor.pk:
-            raise ApiError(
-                TableCode.LIMITS_SELF_APPROVAL,
+            raise refuse_self_approval(
+                DualControlled.LIMIT_CHANGE,
                 "A change of limits is decided by someone other than the person who asked.",
             )
         changes = {

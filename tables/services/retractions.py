@@ -6,8 +6,8 @@ of the pit may ask too). The round then takes no action until the request is dec
 boss of the table's pit who did not ask approves it (:func:`retraction_approve`) or rejects it
 (:func:`retraction_reject`), on the pit board or at the tablet signed in by PIN for that one
 decision (``tables.services.tablets.decision_sign_in``); the requester may withdraw it
-(:func:`retraction_withdraw`). The requester never approves it (``correction_self_approval``,
-refused by the database too), and a request is decided once (``correction_not_pending``): an
+(:func:`retraction_withdraw`). The requester never approves it (``self_approval``,
+refused by the database too), and a request is decided once (``not_pending``): an
 unapproved request changes nothing but the request's own record.
 
 An approval appends one event to the round, ``retraction``, naming the events it retracts, the
@@ -38,6 +38,7 @@ from django.utils import timezone
 
 from casino.core.audit_codes import AuditCode
 from casino.core.context import current_device_token_id, current_request_id
+from casino.core.dual_control import DualControlled, refuse_decided, refuse_self_approval
 from casino.core.errors import AccessCode, ApiError, CorrectionCode, RoundCode
 from casino.core.push import TableChange, publish_table_change
 from casino.core.roles import user_role
@@ -160,8 +161,8 @@ def retraction_approve(
 
     :raises RetractionRequest.DoesNotExist:
     :raises ApiError: ``correction_not_allowed`` (403) unless the actor is a pit boss of the
-        round's pit; ``correction_not_pending`` (409) when it was decided already;
-        ``correction_self_approval`` (403) for its requester; ``round_not_open`` (409) when
+        round's pit; ``not_pending`` (409) when it was decided already;
+        ``self_approval`` (403) for its requester; ``round_not_open`` (409) when
         the round is no longer in play (voided meanwhile).
     """
     return _decide(
@@ -185,7 +186,7 @@ def retraction_withdraw(
     """Withdraw a request (its requester alone): the round takes actions again, as it was.
 
     :raises ApiError: ``permission_denied`` (403) for anyone but the requester;
-        ``correction_not_pending`` (409) when it was decided already.
+        ``not_pending`` (409) when it was decided already.
     """
     return _decide(
         request_id=request_id, actor=actor, note=note, outcome=RetractionOutcome.WITHDRAWN
@@ -214,14 +215,14 @@ def _decide(
             )
         decided = RetractionDecision.objects.filter(request=request).first()
         if decided is not None:
-            raise ApiError(
-                CorrectionCode.CORRECTION_NOT_PENDING,
+            raise refuse_decided(
+                DualControlled.RETRACTION,
                 "This retraction was decided already.",
                 status=decided.outcome,
             )
         if outcome is not RetractionOutcome.WITHDRAWN and request.requested_by_id == actor.pk:
-            raise ApiError(
-                CorrectionCode.CORRECTION_SELF_APPROVAL,
+            raise refuse_self_approval(
+                DualControlled.RETRACTION,
                 "A retraction is decided by someone other than the person who asked for it.",
             )
         note = note.strip()

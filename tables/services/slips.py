@@ -23,6 +23,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection
 
 from casino.core.audit_codes import AuditCode
+from casino.core.dual_control import DualControlled, refuse_decided, refuse_self_approval
 from casino.core.errors import AccessCode, ApiError, InventoryCode, RequestCode
 from casino.core.push import TraySubject
 from casino.core.roles import user_role
@@ -105,7 +106,7 @@ def slip_step(*, slip_id: int, step: str, actor: AbstractBaseUser) -> ChipSlip:
 
     :raises ChipSlip.DoesNotExist:
     :raises ApiError: ``permission_denied`` (403) for a role that does not take this step
-        here; ``same_person`` (403) for someone who may not take it after the earlier steps;
+        here; ``self_approval`` (403) for someone who may not take it after the earlier steps;
         ``slip_step_out_of_order`` (409) unless it is the slip's next step; ``slip_voided``
         (409) for a voided slip, ``slip_void_pending`` (409) while a void waits.
     """
@@ -184,8 +185,8 @@ def slip_void_decide(
     """Approve or reject a void, by someone other than who asked for it.
 
     :raises ChipSlipVoid.DoesNotExist:
-    :raises ApiError: ``permission_denied`` (403); ``same_person`` (403) for its requester;
-        ``slip_void_not_pending`` (409) once decided.
+    :raises ApiError: ``permission_denied`` (403); ``self_approval`` (403) for its requester;
+        ``not_pending`` (409) once decided.
     """
     with service_transaction():
         slip_id = ChipSlipVoid.objects.values_list("slip_id", flat=True).get(pk=void_id)
@@ -193,10 +194,10 @@ def slip_void_decide(
         void = ChipSlipVoid.objects.get(pk=void_id)
         _permit_void(actor, table)
         if ChipSlipVoidDecision.objects.filter(void=void).exists():
-            raise ApiError(InventoryCode.SLIP_VOID_NOT_PENDING, "This void was decided already.")
+            raise refuse_decided(DualControlled.SLIP_VOID, "This void was decided already.")
         if void.requested_by_id == actor.pk:
-            raise ApiError(
-                InventoryCode.SAME_PERSON, "A void is approved by someone other than who asked."
+            raise refuse_self_approval(
+                DualControlled.SLIP_VOID, "A void is approved by someone other than who asked."
             )
         note = note.strip()
         record = audit_record(
@@ -293,8 +294,8 @@ def _refuse_same_person(
     if step is not SlipStepKind.RECEIVED:
         others.append(slip.requested_by_id)
     if actor.pk in others:
-        raise ApiError(
-            InventoryCode.SAME_PERSON,
+        raise refuse_self_approval(
+            DualControlled.SLIP,
             f"Someone who took another step of this slip cannot make it {step.value}.",
         )
 

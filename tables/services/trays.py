@@ -22,6 +22,7 @@ import rules
 from django.contrib.auth.models import AbstractBaseUser
 
 from casino.core.audit_codes import AuditCode
+from casino.core.dual_control import DualControlled, refuse_decided, refuse_self_approval
 from casino.core.errors import AccessCode, ApiError, InventoryCode
 from casino.core.push import TraySubject
 from casino.core.trail.recording import audit_record
@@ -133,7 +134,7 @@ def tray_count_decide(
 
     :raises TrayCount.DoesNotExist:
     :raises ApiError: ``permission_denied`` (403) unless the actor is the table's pit boss or
-        an admin; ``same_person`` (403) for its counter; ``count_not_pending`` (409) once
+        an admin; ``self_approval`` (403) for its counter; ``not_pending`` (409) once
         decided.
     """
     with service_transaction():
@@ -143,10 +144,10 @@ def tray_count_decide(
         if not rules.has_perm("tables.confirm_count", actor, table):
             raise ApiError(AccessCode.PERMISSION_DENIED, "A pit boss of the table confirms counts.")
         if TrayCountDecision.objects.filter(count=count).exists():
-            raise ApiError(InventoryCode.COUNT_NOT_PENDING, "This count was decided already.")
+            raise refuse_decided(DualControlled.COUNT, "This count was decided already.")
         if count.counted_by_id == actor.pk:
-            raise ApiError(
-                InventoryCode.SAME_PERSON, "A count is confirmed by someone other than its counter."
+            raise refuse_self_approval(
+                DualControlled.COUNT, "A count is confirmed by someone other than its counter."
             )
         note = note.strip()
         record = audit_record(
@@ -243,8 +244,8 @@ def drop_count_decide(
     confirmed drop whose shift's closer is confirmed completes the shift.
 
     :raises DropCount.DoesNotExist:
-    :raises ApiError: ``permission_denied`` (403); ``same_person`` (403) for its counter;
-        ``count_not_pending`` (409) once decided.
+    :raises ApiError: ``permission_denied`` (403); ``self_approval`` (403) for its counter;
+        ``not_pending`` (409) once decided.
     """
     with service_transaction():
         table_id = DropCount.objects.values_list("table_id", flat=True).get(pk=drop_id)
@@ -256,10 +257,10 @@ def drop_count_decide(
         ):
             raise ApiError(AccessCode.PERMISSION_DENIED, "The cage or the pit confirms a drop.")
         if DropCountDecision.objects.filter(drop=drop).exists():
-            raise ApiError(InventoryCode.COUNT_NOT_PENDING, "This drop was decided already.")
+            raise refuse_decided(DualControlled.DROP, "This drop was decided already.")
         if drop.counted_by_id == actor.pk:
-            raise ApiError(
-                InventoryCode.SAME_PERSON, "A drop is confirmed by someone other than its counter."
+            raise refuse_self_approval(
+                DualControlled.DROP, "A drop is confirmed by someone other than its counter."
             )
         note = note.strip()
         record = audit_record(

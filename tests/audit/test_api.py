@@ -216,4 +216,4 @@ def test_a_correction_through_the_api(
     again = client_for("pit_boss").post(
         f"/api/v1/audit/corrections/{created['id']}/reject/", {}, format="json"
     )
-    assert (again.status_code, again.json()["error"]["code"]) == (409, "correction_not_pending")
+    assert (again.status_code, again.json()["error"]["code"]) == (409, "not_pending")

@@ -81,12 +81,12 @@ def test_requesting_and_approving_as_the_same_person_is_refused(
         lines=[LineInput(box=1, line="bet", amount=D(20))],
     )
     error = refused(
-        "correction_self_approval",
+        "self_approval",
         lambda: correction_approve(correction_id=correction.pk, actor=users["pit_boss"]),
     )
     assert error.status_code == 403
     refused(
-        "correction_self_approval",
+        "self_approval",
         lambda: correction_reject(correction_id=correction.pk, actor=users["pit_boss"]),
     )
     # The database holds the same rule, whatever code path tries.
@@ -116,7 +116,7 @@ def test_requesting_and_approving_as_the_same_person_through_the_api(
             f"/api/v1/audit/corrections/{correction_id}/approve/", {}, format="json"
         )
     assert response.status_code == 403
-    assert response.json()["error"]["code"] == "correction_self_approval"
+    assert response.json()["error"]["code"] == "self_approval"
 
 
 def test_a_payout_correction_is_a_new_record_approved_by_another_pit_boss(
@@ -158,7 +158,7 @@ def test_a_payout_correction_is_a_new_record_approved_by_another_pit_boss(
     assert chain_verify().intact
 
     refused(
-        "correction_not_pending",
+        "not_pending",
         lambda: correction_reject(correction_id=correction.pk, actor=pit_boss_b),
     )
     with pytest.raises(DatabaseError, match="decided already"), transaction.atomic():

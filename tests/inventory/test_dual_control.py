@@ -55,12 +55,12 @@ def test_a_count_is_not_confirmed_by_its_counter(tray_floor: Any, users: dict[st
     count = trays.tray_count_enter(
         table_id=table.pk, kind="opener", chips=CHIPS, actor=users["pit_boss"]
     )
-    with refused("same_person"):
+    with refused("self_approval"):
         trays.tray_count_decide(count_id=count.pk, actor=users["pit_boss"], confirm=True)
     with refused("count_pending"):
         trays.tray_count_enter(table_id=table.pk, kind="opener", chips=CHIPS, actor=users["dealer"])
     trays.tray_count_decide(count_id=count.pk, actor=users["deputy"], confirm=True)
-    with refused("count_not_pending"):
+    with refused("not_pending"):
         trays.tray_count_decide(count_id=count.pk, actor=users["admin"], confirm=False)
     with refused("count_out_of_order"):
         trays.tray_count_enter(table_id=table.pk, kind="opener", chips=CHIPS, actor=users["dealer"])
@@ -105,13 +105,13 @@ def test_each_step_of_a_slip_refuses_a_person_who_took_another(
     fill = slips.slip_request(table_id=table.pk, kind="fill", chips=CHIPS, actor=users["pit_boss"])
     with refused("slip_step_out_of_order"):
         slips.slip_step(slip_id=fill.pk, step="issued", actor=users["cage"])
-    with refused("same_person"):  # its requester approving it
+    with refused("self_approval"):  # its requester approving it
         slips.slip_step(slip_id=fill.pk, step="approved", actor=users["pit_boss"])
     slips.slip_step(slip_id=fill.pk, step="approved", actor=users["deputy"])
     with refused("permission_denied"):  # a pit boss is not the cage
         slips.slip_step(slip_id=fill.pk, step="issued", actor=users["pit_boss"])
     slips.slip_step(slip_id=fill.pk, step="issued", actor=users["cage"])
-    with refused("same_person"):  # its approver receiving it
+    with refused("self_approval"):  # its approver receiving it
         slips.slip_step(slip_id=fill.pk, step="received", actor=users["deputy"])
     # The table's side may ask and receive: its requester takes the chips in.
     slips.slip_step(slip_id=fill.pk, step="received", actor=users["pit_boss"])
@@ -121,7 +121,7 @@ def test_each_step_of_a_slip_refuses_a_person_who_took_another(
     credit = slip_through(
         table, "credit", CHIPS, people=[users["dealer"], users["pit_boss"], users["cage"]], steps=2
     )
-    with refused("same_person"):  # its issuer taking it back in at the cage
+    with refused("self_approval"):  # its issuer taking it back in at the cage
         slips.slip_step(slip_id=credit.pk, step="received", actor=users["cage"])
     with refused("permission_denied"):  # a credit is received at the cage
         slips.slip_step(slip_id=credit.pk, step="received", actor=users["dealer"])
@@ -139,10 +139,10 @@ def test_a_void_is_approved_by_another_person_and_then_the_slip_is_dead(
     void = slips.slip_void_request(slip_id=slip.pk, actor=users["pit_boss"], reason="wrong chips")
     with refused("slip_void_pending"):
         slips.slip_step(slip_id=slip.pk, step="approved", actor=users["deputy"])
-    with refused("same_person"):
+    with refused("self_approval"):
         slips.slip_void_decide(void_id=void.pk, actor=users["pit_boss"], approve=True)
     slips.slip_void_decide(void_id=void.pk, actor=users["cage"], approve=True)
-    with refused("slip_void_not_pending"):
+    with refused("not_pending"):
         slips.slip_void_decide(void_id=void.pk, actor=users["admin"], approve=False)
     with refused("slip_voided"):
         slips.slip_step(slip_id=slip.pk, step="approved", actor=users["deputy"])
@@ -174,7 +174,7 @@ def test_a_drop_is_confirmed_by_another_person(tray_floor: Any, users: dict[str,
         trays.drop_count_enter(
             table_id=table.pk, shift_id=opener.pk, cash=D(1), markers=D(0), actor=users["cage_b"]
         )
-    with refused("same_person"):
+    with refused("self_approval"):
         trays.drop_count_decide(drop_id=drop.pk, actor=users["cage"], confirm=True)
     trays.drop_count_decide(drop_id=drop.pk, actor=users["cage_b"], confirm=True)
     with refused("drop_already_counted"):

@@ -171,11 +171,12 @@ DEALER_WORDS = {
     "chips_invalid": "Count the chips again: a number of chips is missing or not valid.",
     "count_pending": "A count waits for the pit boss: ask them to confirm it first.",
     "count_out_of_order": "Not now: an opener starts a shift, a closer ends it.",
-    "same_person": "Someone else must take this step.",
     "slip_step_out_of_order": "This slip is not at that step yet.",
     "slip_voided": "This slip was voided.",
     "slip_void_pending": "A void of this slip waits for approval.",
 }
+
+OWN_CORRECTION = "You requested this correction: another pit boss of the pit must decide it."
 
 #: What the workbench said to an auditor or a pit boss for each code before then.
 DESK_WORDS = {
@@ -192,10 +193,6 @@ DESK_WORDS = {
     "database_unavailable": "The database is not answering: try again shortly.",
     "broker_unavailable": "The report workers cannot be reached: try again shortly.",
     "correction_not_allowed": "A correction may not be asked or decided by you for this round.",
-    "correction_self_approval": (
-        "You requested this correction: another pit boss of the pit must decide it."
-    ),
-    "correction_not_pending": "This correction has already been decided.",
     "correction_reason_required": "Give the reason for the correction.",
     "correction_void_pending": "A void of this round is already waiting for a decision.",
     "correction_round_voided": "The round is voided: nothing more can be corrected.",
@@ -230,7 +227,34 @@ def test_every_wording_each_reader_had_is_kept(reader: str, said: dict[str, str]
 
 
 def test_a_code_worded_for_the_dealer_alone_shows_the_desk_the_servers_message() -> None:
-    assert explained(["same_person", "slip_voided"], "DESK") == ["the server's own message"] * 2
+    assert explained(["self_approval", "slip_voided"], "DESK") == ["the server's own message"] * 2
+
+
+@pytest.mark.parametrize(
+    ("code", "request_", "reader", "words"),
+    [
+        ("self_approval", "slip", "DEALER", "Someone else must take this step."),
+        ("self_approval", "count", "DEALER", "Someone else must take this step."),
+        ("self_approval", "retraction", "DEALER", "Someone else must take this step."),
+        ("self_approval", "correction", "DESK", OWN_CORRECTION),
+        ("self_approval", "correction", "DEALER", OWN_CORRECTION),
+        ("self_approval", "limit_change", "DESK", "the server's own message"),
+        ("not_pending", "correction", "DESK", "This correction has already been decided."),
+        ("not_pending", "slip_void", "DEALER", "the server's own message"),
+        ("not_pending", "limit_change", "DESK", "the server's own message"),
+    ],
+)
+def test_a_dual_control_refusal_is_worded_by_its_request(
+    code: str, request_: str, reader: str, words: str
+) -> None:
+    """One code for each fault of every dual-control workflow: the words follow the request
+    its details name, as each code had its own words before."""
+    refusal = {
+        "code": code,
+        "message": "the server's own message",
+        "details": {"request": request_},
+    }
+    assert evaluate(f"words.explain({json.dumps(refusal)}, words.{reader})") == words
 
 
 def test_a_code_no_one_worded_shows_the_servers_message_or_its_code() -> None:

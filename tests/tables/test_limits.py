@@ -233,7 +233,8 @@ def test_the_requester_cannot_approve_and_nothing_is_written(
             f"/api/v1/limit-changes/{request.pk}/approve/", {}, format="json"
         )
     assert response.status_code == 403, response.content
-    assert response.json()["error"]["code"] == "limits_self_approval"
+    assert response.json()["error"]["code"] == "self_approval"
+    assert response.json()["error"]["details"] == {"request": "limit_change"}
 
 
 def test_an_admin_who_asked_cannot_approve_either(
@@ -248,7 +249,7 @@ def test_an_admin_who_asked_cannot_approve_either(
     assert request is not None
     with pytest.raises(ApiError) as refused:
         limit_change_approve(request_id=request.pk, actor=users["admin"])
-    assert refused.value.code == "limits_self_approval"
+    assert refused.value.code == "self_approval"
     limit_change_approve(request_id=request.pk, actor=users["pit_boss"])
     assert Table.objects.get(pk=floor["table"].pk).max_table_payout == D(9000)
 
@@ -333,7 +334,7 @@ def test_a_rejected_request_leaves_the_table_and_is_decided_once(
     for decide in (limit_change_approve, limit_change_reject):
         with pytest.raises(ApiError) as refused:
             decide(request_id=request.pk, actor=users["admin"])
-        assert refused.value.code == "limits_change_not_pending"
+        assert refused.value.code == "not_pending"
     assert LimitChangeDecision.objects.count() == 1
 
 

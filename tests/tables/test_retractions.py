@@ -158,7 +158,8 @@ def test_the_requester_cannot_approve_it_and_nothing_changes(
     with nothing_written():
         refused = decide(boss, request["id"], "approve")
     assert refused.status_code == 403
-    assert refused.json()["error"]["code"] == "correction_self_approval"
+    assert refused.json()["error"]["code"] == "self_approval"
+    assert refused.json()["error"]["details"] == {"request": "retraction"}
     after = Round.objects.get(pk=tablet.round_id)
     assert (after.snapshot, after.last_event_seq, after.pending_retraction_id) == (
         round.snapshot,
@@ -186,7 +187,7 @@ def test_a_rejected_retraction_changes_nothing_and_the_round_goes_on(
     assert after.pending_retraction_id is None
     tablet.act("deal_card", target="dealer", card="2c")
     again = decide(client_for("pit_boss"), request["id"], "approve")
-    assert (again.status_code, again.json()["error"]["code"]) == (409, "correction_not_pending")
+    assert (again.status_code, again.json()["error"]["code"]) == (409, "not_pending")
 
 
 def test_the_requester_withdraws_and_only_the_requester(

@@ -86,7 +86,7 @@ def test_two_approvals_at_once_apply_the_change_once(
     )
 
     refused = [r for r in results if isinstance(r, ApiError)]
-    assert [r.code for r in refused] == ["limits_change_not_pending"], results
+    assert [r.code for r in refused] == ["not_pending"], results
     assert LimitChangeDecision.objects.count() == 1
     assert TableChange.objects.filter(kind="table.limits_changed").count() == 1
     assert Table.objects.get(pk=floor["table"].pk).max_table_payout is None

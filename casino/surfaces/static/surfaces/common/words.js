@@ -38,6 +38,8 @@ export function limitCrossed({ limit, minimum, maximum }) {
 
 /** A limit crossed: the limit and its value, or what must hold, and what was entered, from the
  *  refusal's details. */
+const OWN_CORRECTION = "You requested this correction: another pit boss of the pit must decide it.";
+
 const limited = (what, plain) => (details) => {
   const entered = present(details.amount) ? ` (${money(details.amount)} entered)` : "";
   const crossed = limitCrossed(details);
@@ -147,15 +149,21 @@ const WORDS = {
   chips_invalid: { dealer: "Count the chips again: a number of chips is missing or not valid." },
   count_pending: { dealer: "A count waits for the pit boss: ask them to confirm it first." },
   count_out_of_order: { dealer: "Not now: an opener starts a shift, a closer ends it." },
-  same_person: { dealer: "Someone else must take this step." },
   slip_step_out_of_order: { dealer: "This slip is not at that step yet." },
   slip_voided: { dealer: "This slip was voided." },
   slip_void_pending: { dealer: "A void of this slip waits for approval." },
 
+  // Dual control, the same in every workflow: the details name the request (correction,
+  // retraction, limit_change, count, drop, slip, slip_void); a request worded for no reader
+  // shows the server's message.
+  self_approval: {
+    dealer: ({ request }) => (request === "correction" ? OWN_CORRECTION : "Someone else must take this step."),
+    desk: ({ request }) => (request === "correction" ? OWN_CORRECTION : undefined),
+  },
+  not_pending: ({ request }) => (request === "correction" ? "This correction has already been decided." : undefined),
+
   // Corrections.
   correction_not_allowed: "A correction may not be asked or decided by you for this round.",
-  correction_self_approval: "You requested this correction: another pit boss of the pit must decide it.",
-  correction_not_pending: "This correction has already been decided.",
   correction_reason_required: "Give the reason for the correction.",
   correction_void_pending: "A void of this round is already waiting for a decision.",
   correction_round_voided: "The round is voided: nothing more can be corrected.",
