@@ -211,7 +211,8 @@ class TrayCountsApi(APIView):
         )
 
 
-_COUNT_DECISION_REFUSALS = refusals(
+#: What a decision under dual control (a count's, a drop's, a slip void's) may be refused with.
+_DECISION_REFUSALS = refusals(
     AccessCode.PERMISSION_DENIED, DualControlCode.SELF_APPROVAL, DualControlCode.NOT_PENDING
 )
 
@@ -231,7 +232,7 @@ TrayCountConfirmApi, TrayCountRejectApi = _decision_views(
         "Reject a count: it counts for nothing, and the table counts again.",
     ),
     output=TrayCountOutputSerializer,
-    refused=_COUNT_DECISION_REFUSALS,
+    refused=_DECISION_REFUSALS,
     decide=_decide_count,
 )
 
@@ -414,11 +415,6 @@ class SlipVoidApi(APIView):
         return Response(SlipVoidOutputSerializer(void).data, status=status.HTTP_201_CREATED)
 
 
-_VOID_DECISION_REFUSALS = refusals(
-    AccessCode.PERMISSION_DENIED, DualControlCode.SELF_APPROVAL, DualControlCode.NOT_PENDING
-)
-
-
 def _decide_void(request: Request, void_id: int, approve: bool) -> Response:
     void = _get(ChipSlipVoid, void_id, with_=("slip__table__pit",))
     require_permission(request, "tables.void_slip", void.slip.table)
@@ -434,7 +430,7 @@ SlipVoidApproveApi, SlipVoidRejectApi = _decision_views(
         "Reject a void: the slip stands.",
     ),
     output=SlipOutputSerializer,
-    refused=_VOID_DECISION_REFUSALS,
+    refused=_DECISION_REFUSALS,
     decide=_decide_void,
 )
 
@@ -539,11 +535,6 @@ class TableDropsApi(APIView):
         return Response(DropOutputSerializer(_drop(drop.pk)).data, status=status.HTTP_201_CREATED)
 
 
-_DROP_DECISION_REFUSALS = refusals(
-    AccessCode.PERMISSION_DENIED, DualControlCode.SELF_APPROVAL, DualControlCode.NOT_PENDING
-)
-
-
 def _decide_drop(request: Request, drop_id: int, confirm: bool) -> Response:
     drop = _drop(drop_id)
     require_permission(request, "tables.confirm_drop", drop.table)
@@ -560,7 +551,7 @@ DropConfirmApi, DropRejectApi = _decision_views(
         "Reject a drop count: the cage counts it again.",
     ),
     output=DropOutputSerializer,
-    refused=_DROP_DECISION_REFUSALS,
+    refused=_DECISION_REFUSALS,
     decide=_decide_drop,
 )
 
