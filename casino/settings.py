@@ -383,6 +383,11 @@ AUDIT_REPORTS = {
     # A report still queued this long after its task was sent is sent again (the broker lost
     # it); a worker takes one within seconds unless a backlog holds it.
     "REDISPATCH_SECONDS": env.int("AUDIT_REPORT_REDISPATCH_SECONDS", default=600),
+    # Where the report fonts, once made from their packages (seconds of work), are kept for the
+    # next process to read (audit/services/reports/fonts.py); empty: made by every process.
+    "FONT_CACHE_DIR": env.str(
+        "AUDIT_REPORT_FONT_CACHE_DIR", default=str(BASE_DIR / ".local" / "report-fonts")
+    ),
 }
 
 LOGGING = {

@@ -4,8 +4,10 @@ Every font comes from a Python package the project installs (``pyproject.toml``)
 the machine, so a PDF renders the same everywhere:
 
 - **Noto Sans** (``fontpkg-noto-sans``): Latin, Greek and Cyrillic; the package ships it as a
-  variable font, of which the regular and the bold instance are made once per process (for the
-  scripts below only, which keeps that quick).
+  variable font, of which the regular and the bold instance are made (for the scripts below
+  only, which keeps that quick) by the first process of an installation and kept on disk for
+  the others (``AUDIT_REPORTS["FONT_CACHE_DIR"]``): making them takes seconds of each web
+  process, worker and test run that builds a report.
 - **Noto Sans CJK** (``cvttf-notosanscjk-regular``): Chinese, Japanese and Korean. It ships
   with PostScript outlines, which reportlab cannot embed, so each document gets a subset of
   the characters it uses, converted to TrueType outlines.
@@ -20,8 +22,11 @@ import functools
 import hashlib
 import io
 import logging
+import os
+import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
@@ -63,7 +68,7 @@ def base_fonts() -> dict[str, frozenset[int]]:
     covers."""
     covered = {}
     for name, weight in ((REGULAR, 400), (BOLD, 700)):
-        data, cmap = _noto_sans(name, weight)
+        data, cmap = kept_noto_sans(name, weight)
         pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
         covered[name] = cmap
     return covered
@@ -133,13 +138,76 @@ def code_points(ranges: Iterable[tuple[int, int]]) -> Iterator[int]:
         yield from range(first, last + 1)
 
 
-def _noto_sans(name: str, weight: int) -> tuple[bytes, frozenset[int]]:
+def kept_noto_sans(name: str, weight: int) -> tuple[bytes, frozenset[int]]:
+    """The instance :func:`_noto_sans` makes, read from the font cache
+    (``AUDIT_REPORTS["FONT_CACHE_DIR"]``) when a process of this installation made it before,
+    else made and kept there for the next.
+
+    The cache is a saving, never a source of truth: a file is named by a digest of everything
+    the instance is made from (the packaged font's bytes, the weight, the name, the code points,
+    fontTools' version and :data:`_MAKING`), so a change of any makes a new one, and a file that
+    cannot be read or written is made again in memory and said in the log.
+    """
+    path = _kept_path(name, weight)
+    if path is not None and path.exists():
+        try:
+            data = path.read_bytes()
+            return data, _cmap_of(data)
+        except Exception:  # unreadable or damaged: made again below, and written over
+            logger.warning("The kept report font %s does not read; making it again.", path)
+    data, cmap = _noto_sans(name, weight)
+    if path is not None:
+        _keep(path, data)
+    return data, cmap
+
+
+#: How the instances are made (:func:`_noto_sans`); a change of it changes this number, so that
+#: a font kept by the code before is not read as one made by the code now.
+_MAKING = 1
+
+
+def _kept_path(name: str, weight: int) -> Path | None:
+    from django.conf import settings
+    from fontTools import version as fonttools_version
+
+    folder = settings.AUDIT_REPORTS.get("FONT_CACHE_DIR", "")
+    if not folder:
+        return None
+    digest = hashlib.sha256(_noto_sans_path().read_bytes())
+    digest.update(repr((name, weight, _RANGES, fonttools_version, _MAKING)).encode())
+    return Path(folder) / f"{name}-{digest.hexdigest()[:32]}.ttf"
+
+
+def _keep(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all: another process reading the cache meanwhile
+    sees no file, or the whole font (a rename within one folder is atomic)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".part", delete=False) as part:
+            part.write(data)
+        os.replace(part.name, path)
+    except OSError as error:
+        logger.info("The report font is not kept (%s): each process makes it.", error)
+
+
+def _cmap_of(data: bytes) -> frozenset[int]:
+    from fontTools.ttLib import TTFont as FontFile
+
+    return frozenset(FontFile(io.BytesIO(data), lazy=True).getBestCmap())
+
+
+def _noto_sans_path() -> Path:
     import fontpkg_noto_sans
+
+    return Path(fontpkg_noto_sans.ROOT) / "files" / "NotoSans[wdth,wght].ttf"
+
+
+def _noto_sans(name: str, weight: int) -> tuple[bytes, frozenset[int]]:
     from fontTools import subset
     from fontTools.ttLib import TTFont as FontFile
     from fontTools.varLib import instancer
 
-    font = FontFile(fontpkg_noto_sans.ROOT / "files" / "NotoSans[wdth,wght].ttf")
+    font = FontFile(_noto_sans_path())
     subsetter = subset.Subsetter(_subset_options())
     subsetter.populate(unicodes=list(code_points(_RANGES)))
     subsetter.subset(font)
