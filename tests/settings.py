@@ -34,3 +34,12 @@ _KEY_FILE = AUDIT_CHECKPOINTS["KEY_FILE"] or str(  # noqa: F405
 )
 generate_key_file(Path(_KEY_FILE))
 AUDIT_CHECKPOINTS = {**AUDIT_CHECKPOINTS, "KEY_FILE": _KEY_FILE, "TARGET": ""}  # noqa: F405
+
+# WhiteNoise's scan of the static files made once per process rather than once per test client
+# (tests/static_files.py).
+MIDDLEWARE = [  # noqa: F405
+    "tests.static_files.SharedScanWhiteNoiseMiddleware"
+    if name == "whitenoise.middleware.WhiteNoiseMiddleware"
+    else name
+    for name in MIDDLEWARE  # noqa: F405
+]
