@@ -34,21 +34,38 @@ def use_paytables(table: Table, *paytables: Paytable) -> None:
         )
 
 
-@pytest.fixture
-def make_user(db: Any) -> Callable[..., Any]:
-    def make(username: str, role: Role | None) -> Any:
-        # An administrator works in the Django admin too, which needs staff status.
-        user = get_user_model().objects.create_user(
+def _users_made(roles: dict[str, Role | None]) -> dict[str, Any]:
+    """One user per username of ``roles``, with that role (``None``: none) and the password
+    ``pw-<username>``, written in four statements however many there are."""
+    user_model = get_user_model()
+    made = user_model.objects.bulk_create(
+        user_model(
             username=username,
-            password="pw-" + username,
+            password=make_password("pw-" + username),
+            # An administrator works in the Django admin too, which needs staff status.
             is_staff=role is Role.ADMIN,
             is_superuser=role is Role.ADMIN,
         )
-        if role is not None:
-            # The groups come from a data migration; a transactional test's flush removes
-            # them, so a later test recreates what it needs.
-            user.groups.add(Group.objects.get_or_create(name=role.value)[0])
-        return user
+        for username, role in roles.items()
+    )
+    names = {role.value for role in roles.values() if role is not None}
+    # The groups come from a data migration; a transactional test's flush removes them, so a
+    # later test recreates what it needs.
+    Group.objects.bulk_create([Group(name=name) for name in names], ignore_conflicts=True)
+    groups = {group.name: group for group in Group.objects.filter(name__in=names)}
+    membership = user_model.groups.through
+    membership.objects.bulk_create(
+        membership(user_id=user.pk, group_id=groups[role.value].pk)
+        for user, role in zip(made, roles.values(), strict=True)
+        if role is not None
+    )
+    return {user.username: user for user in made}
+
+
+@pytest.fixture
+def make_user(db: Any) -> Callable[..., Any]:
+    def make(username: str, role: Role | None) -> Any:
+        return _users_made({username: role})[username]
 
     return make
 
@@ -69,30 +86,9 @@ USER_ROLES: dict[str, Role | None] = {
 
 @pytest.fixture
 def users(db: Any) -> dict[str, Any]:
-    """The users of :data:`USER_ROLES`, each as :func:`make_user` makes one (password
-    ``pw-<username>``), written in four statements rather than four per user: most database
-    tests start with them."""
-    user_model = get_user_model()
-    made = user_model.objects.bulk_create(
-        user_model(
-            username=username,
-            password=make_password("pw-" + username),
-            is_staff=role is Role.ADMIN,
-            is_superuser=role is Role.ADMIN,
-        )
-        for username, role in USER_ROLES.items()
-    )
-    names = {role.value for role in USER_ROLES.values() if role is not None}
-    # The groups come from a data migration; a transactional test's flush removes them.
-    Group.objects.bulk_create([Group(name=name) for name in names], ignore_conflicts=True)
-    groups = {group.name: group for group in Group.objects.filter(name__in=names)}
-    membership = user_model.groups.through
-    membership.objects.bulk_create(
-        membership(user_id=user.pk, group_id=groups[role.value].pk)
-        for user, role in zip(made, USER_ROLES.values(), strict=True)
-        if role is not None
-    )
-    return {user.username: user for user in made}
+    """The users of :data:`USER_ROLES`, made as :func:`make_user` makes one, all at once: most
+    database tests start with them."""
+    return _users_made(USER_ROLES)
 
 
 @pytest.fixture
