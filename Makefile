@@ -16,16 +16,21 @@ STACK := $(BIN)/python deploy/local/stack.py
 # four for each worker. An environment that sets PYTHONDONTWRITEBYTECODE forbids it.
 unexport PYTHONDONTWRITEBYTECODE
 
-# make test's parallel workers: the browser and stack tiers share one, the rest are shared out.
-WORKERS ?= 2
+# make test's parallel workers: the browser tier's tests run on one, the stack tier's on one, and
+# the rest are shared out among all. Three on the reference 2-core machine: with two, a core
+# stood idle a seventh of the time while the browser and the tests' servers waited on each
+# other (docs/tests.md, "In parallel").
+WORKERS ?= 3
 PYTEST_PARALLEL := -n $(WORKERS) --dist loadgroup
 
 .PHONY: install run test check test-clock lint bench mutate clean
 
+# --no-compile: the packages' modules are compiled when first imported (and kept, above), not
+# all of them at install: most are never imported, and the install took 41 s rather than 27.
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[local,dev]'
+	$(BIN)/pip install --quiet --no-compile -e '.[local,dev]'
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -17,11 +17,11 @@ Tiers: every test carries one marker saying what it needs (``unit``: pure code; 
 database; ``http``: the API through Django's test client; ``browser``: a real Chromium against
 a served site; ``stack``: servers of its own), from its folder (``FOLDER_TIERS``) unless it
 names its own. ``make check`` runs the fast tiers; ``make test`` every tier on ``pytest-xdist``
-workers, each with a test database and a Redis database of its own (``tests/settings.py``),
-the browser and stack tiers kept together on one worker (their servers and Chromium would
-only fight over the cores: shared out as groups of a module or a folder, each test ran
-slower, the suite no faster, and a report's build outran the page's wait), the rest shared
-out.
+workers, each with a test database and a Redis database of its own (``tests/settings.py``):
+the browser tier's tests one after another on one worker, the stack tier's likewise on one
+(never two browsers, nor two stacks of servers, at once: shared out as groups of a module or a
+folder, each test ran slower, the suite no faster, and a report's build outran the page's
+wait), the rest shared out among all the workers.
 
 Clock: with ``CASINO_TEST_INSTANT`` set (``make test-clock``), every test starts with Python's
 clock travelled to that instant (``tests/clock.py``), ticking on from there.
@@ -63,9 +63,9 @@ FOLDER_TIERS = {
     "scale": "stack",
 }
 TIERS = frozenset(FOLDER_TIERS.values())
-#: Tiers whose tests start servers or a browser: one worker runs them all, one at a time.
+#: Tiers whose tests start servers or a browser: each tier's tests run on one worker, one at a
+#: time, in an xdist group named after the tier.
 SERIAL_TIERS = frozenset({"browser", "stack"})
-SERIAL_GROUP = "servers"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -78,8 +78,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Give each test its folder's tier unless it names one, and keep the serial tiers on one
-    worker (first of the hooks: xdist's reads the groups in its own).
+    """Give each test its folder's tier unless it names one, and keep each serial tier's tests
+    on one worker (first of the hooks: xdist's reads the groups in its own).
 
     :raises pytest.UsageError: for a test in a folder that has no tier (add it to
         ``FOLDER_TIERS``), so that no test escapes ``make check``'s choice of tiers unseen.
@@ -93,8 +93,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 raise pytest.UsageError(f"tests/{folder} has no tier: add it to FOLDER_TIERS")
             own = {FOLDER_TIERS[folder]}
             item.add_marker(getattr(pytest.mark, FOLDER_TIERS[folder]))
-        if own & SERIAL_TIERS:
-            item.add_marker(pytest.mark.xdist_group(SERIAL_GROUP))
+        for tier in sorted(own & SERIAL_TIERS)[:1]:  # a test of both tiers: the browser's
+            item.add_marker(pytest.mark.xdist_group(tier))
 
 
 def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:

@@ -41,6 +41,11 @@ _SUIT_ALIASES = {c: i for i, c in enumerate(SUIT_CHARS)} | {
 }
 
 
+#: Each card's canonical name by its index (``As``, ``Th``): printing a card is one lookup, and
+#: the engines print the whole deck for every view of the tablet.
+CARD_NAMES: tuple[str, ...] = tuple(RANK_CHARS[i >> 2] + SUIT_CHARS[i & 3] for i in range(52))
+
+
 class Card(int):
     """One card of the 52; compare and hash as its index.
 
@@ -70,7 +75,7 @@ class Card(int):
         return (self & 3) in (1, 2)
 
     def __str__(self) -> str:
-        return RANK_CHARS[self >> 2] + SUIT_CHARS[self & 3]
+        return CARD_NAMES[self]
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"

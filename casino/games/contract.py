@@ -31,7 +31,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import ClassVar, Final, Protocol, TypeAlias
 
-from casino.games.cards import CARDS, Card, parse_card
+from casino.games.cards import CARD_NAMES, CARDS, Card, parse_card
 
 #: JSON data as it crosses the seam: never a float (amounts are decimal strings).
 JsonValue: TypeAlias = None | bool | int | str | list["JsonValue"] | dict[str, "JsonValue"]
@@ -713,7 +713,7 @@ def unseen_card_texts(seen: Container[int]) -> tuple[str, ...]:
     >>> len(unseen_card_texts({0, 1, 2})), unseen_card_texts(set(range(51)))
     (49, ('Ac',))
     """
-    return tuple(str(card) for card in CARDS if card not in seen)
+    return tuple(name for card, name in zip(CARDS, CARD_NAMES, strict=True) if card not in seen)
 
 
 def game_result(

@@ -961,7 +961,8 @@ def build_input(
     """An input for ``action`` built from its bounds: the least one when ``data`` is None (which
     must be accepted), else a random one the bounds allow, exchanging at most ``spare`` cards."""
     unit = state.limits.chip_unit
-    unseen = [card for card in deck if str(card) in set(view.unseen_cards)]
+    unseen_texts = set(view.unseen_cards)
+    unseen = [card for card in deck if str(card) in unseen_texts]
     taken = 0
 
     def pick(count: int) -> tuple[Card, ...]:
