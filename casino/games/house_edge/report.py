@@ -54,6 +54,17 @@ class Value:
             return self.value == value.quantize(PLACES)
         return self.low <= value <= self.high
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Value:
+        """The value :meth:`to_dict` wrote."""
+        low, high, exact = data.get("low"), data.get("high"), data.get("exact")
+        return cls(
+            Decimal(data["value"]),
+            None if low is None else Decimal(low),
+            None if high is None else Decimal(high),
+            None if exact is None else Fraction(exact),
+        )
+
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"value": str(self.value)}
         if self.low is not None:
@@ -81,6 +92,20 @@ class Figure:
     wagered_per_ante: Value
     rounds: int
     note: str = ""
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Figure:
+        """The figure :meth:`to_dict` wrote."""
+        per_wagered = data["per_wagered"]
+        return cls(
+            name=data["name"],
+            method=Method(data["method"]),
+            per_ante=Value.from_dict(data["per_ante"]),
+            per_wagered=None if per_wagered is None else Value.from_dict(per_wagered),
+            wagered_per_ante=Value.from_dict(data["wagered_per_ante"]),
+            rounds=data["rounds"],
+            note=data["note"],
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -115,6 +140,22 @@ class EdgeReport:
     rounds: int = 0
     seed: int = 0
     variance_saving: Decimal = Decimal(0)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> EdgeReport:
+        """The report :meth:`to_dict` wrote (as kept with a computed house edge)."""
+        with_bonus = data["with_bonus"]
+        return cls(
+            terms=data["terms"],
+            strategy=data["strategy"],
+            lines={name: Figure.from_dict(f) for name, f in data["lines"].items()},
+            main_game=Figure.from_dict(data["main_game"]),
+            with_bonus=None if with_bonus is None else Figure.from_dict(with_bonus),
+            extra={name: Figure.from_dict(f) for name, f in data["extra"].items()},
+            rounds=data["rounds"],
+            seed=data["seed"],
+            variance_saving=Decimal(data["variance_saving"]),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
