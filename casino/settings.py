@@ -330,6 +330,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "audit.dispatch_reports",
         "schedule": env.int("AUDIT_REPORT_DISPATCH_SECONDS", default=30),
     },
+    # Table configurations without a computed house edge, should a request have been lost.
+    "payouts-refresh-house-edges": {
+        "task": "payouts.refresh_house_edges",
+        "schedule": env.int("HOUSE_EDGE_REFRESH_SECONDS", default=600),
+    },
     # Rounds left without an action, open tables left without a dealer.
     "audit-watch-floor": {
         "task": "audit.watch_floor",
@@ -388,6 +393,20 @@ AUDIT_REPORTS = {
     "FONT_CACHE_DIR": env.str(
         "AUDIT_REPORT_FONT_CACHE_DIR", default=str(BASE_DIR / ".local" / "report-fonts")
     ),
+}
+
+# The house edges computed from the rules (payouts.services.house_edges, docs/house-edge.md):
+# each band's main-game figure to a 95 % half-width of HALF_WIDTH of the Ante (about two
+# minutes of a core per band at 0.001), or ROUNDS rounds per band when set.
+HOUSE_EDGES = {
+    "HALF_WIDTH": env.str("HOUSE_EDGE_HALF_WIDTH", default="0.001"),
+    "ROUNDS": env.int("HOUSE_EDGE_ROUNDS", default=0) or None,
+    "STRATEGY": env.str("HOUSE_EDGE_STRATEGY", default="guide"),
+    # Whether a change that asks for a house edge sends the refresh task at once (else only
+    # the periodic refresh asks).
+    "SEND_ON_CHANGE": env.bool("HOUSE_EDGE_SEND_ON_CHANGE", default=True),
+    # A computation still pending this long after it was asked for is sent to a worker again.
+    "RESEND_MINUTES": env.int("HOUSE_EDGE_RESEND_MINUTES", default=120),
 }
 
 LOGGING = {

@@ -11,3 +11,7 @@ class PayoutsConfig(AppConfig):
         from tables.paytable_port import plug
 
         plug(PaytablePinning())
+
+        from payouts.house_edge_triggers import connect
+
+        connect()

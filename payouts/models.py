@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
-from tables.models import Game, Round, Table
+from tables.models import Game, Round, RuleSet, Table
 
 
 class PaytableKind(models.TextChoices):
@@ -289,3 +289,98 @@ class TableDayTotals(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table_id} on {self.gaming_day}: {self.rounds} rounds"
+
+
+class HouseEdgeStatus(models.TextChoices):
+    PENDING = "pending", "Being computed"
+    DONE = "done", "Computed"
+    FAILED = "failed", "Could not be computed"
+
+
+class HouseEdge(models.Model):
+    """The house edge of one Russian Poker table configuration, computed from its rules.
+
+    A configuration is a rule-set version, the main and bonus paytable versions, the Ante range,
+    the table maximum and the chip unit: what the edge depends on. Requested when a table comes
+    to use one (``payouts.services.house_edges``), computed by a Celery task under the named
+    player strategy to a 95 % half-width of ``half_width`` (a fraction of the Ante), with one
+    :class:`HouseEdgeBand` per band of Antes where the table maximum changes it. ``status``
+    moves once, from pending to done or failed (``failure`` says why).
+    """
+
+    rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, related_name="+")
+    main_paytable = models.ForeignKey(Paytable, on_delete=models.PROTECT, related_name="+")
+    bonus_paytable = models.ForeignKey(
+        Paytable, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    ante_min = models.DecimalField(max_digits=14, decimal_places=2)
+    ante_max = models.DecimalField(max_digits=14, decimal_places=2)
+    max_payout = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    chip_unit = models.DecimalField(max_digits=12, decimal_places=2)
+    strategy = models.CharField(max_length=40)
+    half_width = models.DecimalField(max_digits=7, decimal_places=6)
+    status = models.CharField(
+        max_length=10, choices=HouseEdgeStatus.choices, default=HouseEdgeStatus.PENDING
+    )
+    requested_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+    failure = models.TextField(blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=[
+                    "rule_set",
+                    "main_paytable",
+                    "bonus_paytable",
+                    "ante_min",
+                    "ante_max",
+                    "max_payout",
+                    "chip_unit",
+                    "strategy",
+                    "half_width",
+                ],
+                nulls_distinct=False,
+                name="house_edge_one_per_configuration",
+            ),
+            models.CheckConstraint(
+                condition=Q(half_width__gt=0), name="house_edge_half_width_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"house edge of {self.rule_set_id}/{self.main_paytable_id}: {self.status}"
+
+
+class HouseEdgeBand(models.Model):
+    """The house edge of a configuration from one Ante (``ante_from``) up to the next band's.
+
+    ``main_*``: the main game (every line but the bonus) per initial Ante, with its 95 %
+    interval; ``main_per_wagered``: per amount wagered. ``report`` is the calculator's whole
+    answer (every wager type, how each figure was obtained, rounds, seed, strategy).
+    """
+
+    house_edge = models.ForeignKey(HouseEdge, on_delete=models.PROTECT, related_name="bands")
+    ante_from = models.DecimalField(max_digits=14, decimal_places=2)
+    main_per_ante = models.DecimalField(max_digits=9, decimal_places=6)
+    main_low = models.DecimalField(max_digits=9, decimal_places=6)
+    main_high = models.DecimalField(max_digits=9, decimal_places=6)
+    main_per_wagered = models.DecimalField(max_digits=9, decimal_places=6)
+    rounds = models.PositiveBigIntegerField()
+    report = models.JSONField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["house_edge", "ante_from"], name="house_edge_band_one_per_ante"
+            ),
+            models.CheckConstraint(
+                condition=Q(main_low__lte=F("main_per_ante"))
+                & Q(main_per_ante__lte=F("main_high")),
+                name="house_edge_band_value_in_interval",
+            ),
+        ]
+        ordering = ["house_edge", "ante_from"]
+
+    def __str__(self) -> str:
+        return f"{self.house_edge_id} from {self.ante_from}: {self.main_per_ante}"

@@ -18,6 +18,13 @@ if _WORKER.startswith("gw") and "REDIS_URL" in os.environ:
         urlsplit(os.environ["REDIS_URL"])._replace(path=f"/{1 + int(_WORKER[2:])}")
     )
 
+# The house edges (payouts.services.house_edges): a few thousand rounds a band, the calculator's
+# own tests check its figures; and no refresh task sent by each table a test makes, which a
+# worker a test starts would take before the test's own task. In the environment, so the
+# servers and workers a test starts do the same.
+os.environ.setdefault("HOUSE_EDGE_ROUNDS", "2000")
+os.environ.setdefault("HOUSE_EDGE_SEND_ON_CHANGE", "false")
+
 from casino.settings import *  # noqa: E402, F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

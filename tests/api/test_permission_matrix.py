@@ -82,6 +82,8 @@ ROUND_SEARCHERS = WITH_A_ROLE - CAGE_ONLY
 PIT_OR_CAGE = frozenset({"pit_boss", "cage", "admin"})
 SLIP_READERS = frozenset({"pit_boss", "other_pit_boss", "cage", "auditor", "admin"})
 RECONCILIATION_READERS = frozenset({"pit_boss", "other_pit_boss", "auditor", "admin"})
+#: Who reads the house edges computed from a rule set: pit bosses, auditors, administrators.
+HOUSE_EDGE_READERS = frozenset({"pit_boss", "other_pit_boss", "auditor", "admin"})
 #: Who exports a round's or a table's day's evidence package: auditors, the pit's pit boss.
 EVIDENCE_EXPORTERS = frozenset({"pit_boss", "auditor"})
 
@@ -378,6 +380,12 @@ CASES = [
         body={},
         needs_round=True,
         needs_correction=True,
+    ),
+    Case(
+        "rule_set_house_edge",
+        "get",
+        "/api/v1/rule-sets/{rule_set}/house-edge/?ante=10",
+        HOUSE_EDGE_READERS,
     ),
     Case("audit_report_list", "get", "/api/v1/audit/reports/", REPORT_READERS),
     Case(
@@ -774,6 +782,7 @@ def test_permission(
         pit=table.pit_id,
         alert=alert_id,
         tablet=tablet_id,
+        rule_set=table.rule_set_id,
         today=(Round.objects.get(pk=round_id).gaming_day.isoformat() if round_id else "2025-03-10"),
     )
     # A body's value "{name}" is the id of that row.

@@ -351,6 +351,7 @@ def known_ids(
         "round_id": [opened.pk, settled.pk],
         "correction_id": [correction.pk],
         "report_id": [report.pk],
+        "rule_set_id": [table.rule_set_id],
     }
 
 

@@ -1,0 +1,234 @@
+"""The house edge of each Russian Poker table configuration, computed from its rules and kept.
+
+A table's configuration (its rule-set version, main and bonus paytable versions, Ante range,
+table maximum and chip unit) decides its house edge, and the table maximum makes it depend on
+the Ante (``casino.games.house_edge.bands``). :func:`house_edges_request` asks for the edge of
+every configuration a table uses that has none yet; :func:`house_edge_compute` computes one
+with the pure calculator (``casino.games.house_edge``), band by band, and keeps the figures
+(:class:`~payouts.models.HouseEdge`, :class:`~payouts.models.HouseEdgeBand`). The Celery tasks
+(``payouts.tasks``) run both: when a paytable or rule-set version is made, when a table changes
+its paytable, and every few minutes for what a lost message left behind.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from casino.games.contract import RoundTerms
+from casino.games.errors import GameError
+from casino.games.house_edge import STRATEGIES, russian_poker_edge
+from casino.games.house_edge.bands import ante_bands, band_of
+from casino.games.russian.game import round_terms
+from payouts.models import (
+    HouseEdge,
+    HouseEdgeBand,
+    HouseEdgeStatus,
+    PaytableKind,
+    TablePaytable,
+)
+from tables.models import Game, Table
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Configuration:
+    """What a Russian Poker table's house edge depends on."""
+
+    rule_set_id: int
+    main_paytable_id: int
+    bonus_paytable_id: int | None
+    ante_min: Decimal
+    ante_max: Decimal
+    max_payout: Decimal | None
+    chip_unit: Decimal
+
+
+def table_configuration(table: Table) -> Configuration | None:
+    """The configuration ``table`` plays now; ``None`` for a table of another game or without
+    a main paytable (it pays nothing on the Bet: nothing to compute)."""
+    if table.game != Game.RUSSIAN_POKER:
+        return None
+    kinds = dict(TablePaytable.objects.filter(table=table).values_list("kind", "paytable_id"))
+    main = kinds.get(PaytableKind.MAIN)
+    if main is None:
+        return None
+    offers_bonus = table.bonus_min is not None and table.bonus_max is not None
+    return Configuration(
+        rule_set_id=table.rule_set_id,
+        main_paytable_id=main,
+        bonus_paytable_id=kinds.get(PaytableKind.BONUS) if offers_bonus else None,
+        ante_min=table.ante_min,
+        ante_max=table.ante_max,
+        max_payout=table.max_table_payout,
+        chip_unit=table.chip_unit,
+    )
+
+
+def _aim() -> dict[str, Any]:
+    """The strategy and precision the settings ask for (``HOUSE_EDGES``)."""
+    aim = settings.HOUSE_EDGES
+    return {"strategy": str(aim["STRATEGY"]), "half_width": Decimal(str(aim["HALF_WIDTH"]))}
+
+
+def house_edge_of(configuration: Configuration) -> HouseEdge | None:
+    """The kept computation of ``configuration`` under the settings' aim, if requested."""
+    return HouseEdge.objects.filter(**_fields(configuration), **_aim()).first()
+
+
+def house_edges_request() -> list[HouseEdge]:
+    """Ask for the house edge of every configuration a Russian Poker table uses that has none
+    under the settings' aim; returns the computations to send to a worker: those just asked
+    for, and those pending for longer than ``HOUSE_EDGES["RESEND_MINUTES"]`` (their message was
+    lost, or their worker died), not those a worker is still computing."""
+    now = timezone.now()
+    new = []
+    for table in Table.objects.filter(game=Game.RUSSIAN_POKER).order_by("pk"):
+        configuration = table_configuration(table)
+        if configuration is not None:
+            edge, made = HouseEdge.objects.get_or_create(
+                **_fields(configuration), **_aim(), defaults={"requested_at": now}
+            )
+            if made:
+                new.append(edge)
+    stale = HouseEdge.objects.filter(
+        status=HouseEdgeStatus.PENDING,
+        requested_at__lt=now - timedelta(minutes=settings.HOUSE_EDGES["RESEND_MINUTES"]),
+    ).order_by("pk")
+    return [*new, *stale]
+
+
+def house_edge_compute(house_edge_id: int) -> HouseEdge:
+    """Compute a pending house edge, band by band, and keep it; a computation no longer pending
+    is returned as it is (another worker did it). A configuration the calculator refuses is
+    kept as failed, with the reason."""
+    edge = HouseEdge.objects.select_related("rule_set", "main_paytable", "bonus_paytable").get(
+        pk=house_edge_id
+    )
+    if edge.status != HouseEdgeStatus.PENDING:
+        return edge
+    try:
+        bands = _computed_bands(edge)
+    except (GameError, ValueError) as exc:  # a configuration the calculator cannot price
+        return _finish(edge, HouseEdgeStatus.FAILED, [], failure=str(exc))
+    return _finish(edge, HouseEdgeStatus.DONE, bands)
+
+
+def band_for(edge: HouseEdge, ante: Decimal) -> HouseEdgeBand | None:
+    """The band of a computed ``edge`` that ``ante`` falls in (the first for an Ante below the
+    table's range); ``None`` while it is not computed."""
+    bands = list(edge.bands.all())
+    if not bands:
+        return None
+    return bands[band_of(tuple(band.ante_from for band in bands), ante)]
+
+
+def _computed_bands(edge: HouseEdge) -> list[HouseEdgeBand]:
+    rules, paytables, _table_limits = round_terms(
+        RoundTerms(
+            rules=edge.rule_set.settings,
+            paytables={
+                kind: {line.line: line.pays for line in paytable.lines.all()}
+                for kind, paytable in (
+                    ("main", edge.main_paytable),
+                    ("bonus", edge.bonus_paytable),
+                )
+                if paytable is not None
+            },
+            limits=_limits(edge),
+            options={},
+        )
+    )
+    strategy = STRATEGIES[edge.strategy]
+    rounds = settings.HOUSE_EDGES["ROUNDS"]
+    bands = []
+    starts = ante_bands(
+        paytables,
+        ante_min=edge.ante_min,
+        ante_max=edge.ante_max,
+        max_payout=edge.max_payout,
+        chip_unit=edge.chip_unit,
+    )
+    for ante in starts:
+        report = russian_poker_edge(
+            rules,
+            paytables,
+            ante=ante,
+            max_payout=edge.max_payout,
+            chip_unit=edge.chip_unit,
+            strategy=strategy,
+            half_width=None if rounds else edge.half_width,
+            rounds=rounds,
+            seed=0,  # the same rounds in every band: their differences are the maximum's alone
+        )
+        main = report.main_game
+        assert main.per_wagered is not None  # the main game always takes the Ante
+        bands.append(
+            HouseEdgeBand(
+                ante_from=ante,
+                main_per_ante=main.per_ante.value,
+                main_low=_or(main.per_ante.low, main.per_ante.value),
+                main_high=_or(main.per_ante.high, main.per_ante.value),
+                main_per_wagered=main.per_wagered.value,
+                rounds=report.rounds,
+                report=report.to_dict(),
+            )
+        )
+    return bands
+
+
+def _or(bound: Decimal | None, value: Decimal) -> Decimal:
+    """An interval's bound, or the value itself for an exact figure."""
+    return value if bound is None else bound
+
+
+def _limits(edge: HouseEdge) -> dict[str, Any]:
+    bonus = edge.bonus_paytable_id is not None
+    return {
+        "chip_unit": str(edge.chip_unit),
+        "ante_min": str(edge.ante_min),
+        "ante_max": str(edge.ante_max),
+        "max_table_payout": None if edge.max_payout is None else str(edge.max_payout),
+        "bonus_min": str(edge.chip_unit) if bonus else None,
+        "bonus_max": str(edge.ante_max) if bonus else None,
+    }
+
+
+def _finish(
+    edge: HouseEdge, status: HouseEdgeStatus, bands: list[HouseEdgeBand], *, failure: str = ""
+) -> HouseEdge:
+    """Keep the outcome, once: a computation another worker finished first is left as it is."""
+    with transaction.atomic():
+        locked = HouseEdge.objects.select_for_update().get(pk=edge.pk)
+        if locked.status != HouseEdgeStatus.PENDING:
+            return locked
+        for band in bands:
+            band.house_edge = locked
+        HouseEdgeBand.objects.bulk_create(bands)
+        locked.status = status
+        locked.failure = failure
+        locked.finished_at = timezone.now()
+        locked.save(update_fields=["status", "failure", "finished_at"])
+    if status is HouseEdgeStatus.FAILED:
+        logger.warning("house edge %s could not be computed: %s", edge.pk, failure)
+    return locked
+
+
+def _fields(configuration: Configuration) -> dict[str, Any]:
+    return {
+        "rule_set_id": configuration.rule_set_id,
+        "main_paytable_id": configuration.main_paytable_id,
+        "bonus_paytable_id": configuration.bonus_paytable_id,
+        "ante_min": configuration.ante_min,
+        "ante_max": configuration.ante_max,
+        "max_payout": configuration.max_payout,
+        "chip_unit": configuration.chip_unit,
+    }

@@ -1,0 +1,163 @@
+"""The house edges computed from the rules and kept per table configuration: asked for once per
+configuration, computed band by band (the calculator's figures, a few thousand rounds a band
+here: ``tests/settings.py``), read through the API and ``manage.py house_edge``, and asked for
+when a version is made."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from decimal import Decimal as D
+from typing import Any
+
+import pytest
+import redis
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from casino.games.house_edge import EdgeReport
+from casino.games.house_edge.bands import ante_bands
+from casino.games.russian import Paytables
+from payouts.models import HouseEdgeStatus, Paytable, PaytableKind, PaytableLine
+from payouts.services.house_edges import (
+    band_for,
+    house_edge_compute,
+    house_edges_request,
+    table_configuration,
+)
+from tables.models import Game, RuleSet
+from tests.fixtures import use_paytables
+
+pytestmark = pytest.mark.django_db
+
+#: A small table maximum, so that it binds within a few thousand rounds: the Bet's winnings on
+#: a straight (4 to 1) pass 200 from an Ante of 26, on two pairs (2 to 1) from 51.
+MAX_PAYOUT = D(200)
+
+
+def main_paytable(name: str = "rp-main", version: int = 1) -> Paytable:
+    paytable = Paytable.objects.create(
+        game=Game.RUSSIAN_POKER, kind=PaytableKind.MAIN, name=name, version=version
+    )
+    PaytableLine.objects.bulk_create(
+        PaytableLine(paytable=paytable, line=line, pays=pays)
+        for line, pays in Paytables.standard().main.items()
+    )
+    return paytable
+
+
+@pytest.fixture
+def capped_table(floor: dict[str, Any]) -> Any:
+    table = floor["table"]
+    table.ante_min, table.ante_max, table.max_table_payout = D(10), D(100), MAX_PAYOUT
+    table.bonus_min = table.bonus_max = None
+    table.save()
+    use_paytables(table, main_paytable())
+    return table
+
+
+def test_a_configuration_is_asked_for_once_and_computed_band_by_band(capped_table: Any) -> None:
+    asked = house_edges_request()
+    assert [edge.rule_set_id for edge in asked] == [capped_table.rule_set_id]
+    assert house_edges_request() == []  # asked for, not yet stale: not sent again
+    edge = house_edge_compute(asked[0].pk)
+
+    assert edge.status == HouseEdgeStatus.DONE and edge.finished_at is not None
+    bands = list(edge.bands.all())
+    starts = ante_bands(
+        Paytables.standard(), ante_min=D(10), ante_max=D(100), max_payout=MAX_PAYOUT, chip_unit=D(1)
+    )
+    assert [band.ante_from for band in bands] == list(starts)
+    assert D(26) in starts and D(51) in starts
+    for band in bands:
+        assert band.main_low <= band.main_per_ante <= band.main_high
+        assert band.rounds == settings.HOUSE_EDGES["ROUNDS"]
+        report = EdgeReport.from_dict(band.report)
+        assert report.main_game.per_ante.value == band.main_per_ante
+        assert report.terms["ante"] == str(band.ante_from)
+    # Computed again, it is the one kept: nothing is computed twice.
+    assert house_edge_compute(edge.pk).bands.count() == len(bands)
+
+
+def test_a_binding_maximum_makes_a_larger_ante_dearer(capped_table: Any) -> None:
+    """The bands play the same rounds, so the maximum alone tells them apart: the edge never
+    falls as the Ante grows, and the last band's is larger than the first's."""
+    edge = house_edge_compute(house_edges_request()[0].pk)
+    figures = [band.main_per_ante for band in edge.bands.all()]
+    assert figures == sorted(figures)
+    assert figures[-1] > figures[0]
+    assert band_for(edge, D(60)).ante_from == max(
+        s for s in (b.ante_from for b in edge.bands.all()) if s <= 60
+    )
+    assert band_for(edge, D(5)).ante_from == D(10)  # below the range: the first band
+
+
+def test_a_configuration_the_calculator_refuses_is_kept_as_failed(capped_table: Any) -> None:
+    capped_table.ante_min = D("10.50")  # not a whole number of chips of 1
+    capped_table.save()
+    edge = house_edge_compute(house_edges_request()[0].pk)
+    assert edge.status == HouseEdgeStatus.FAILED
+    assert "ante" in edge.failure and edge.bands.count() == 0
+
+
+def test_a_table_of_a_pot_game_or_without_a_main_paytable_asks_for_nothing(
+    floor: dict[str, Any],
+) -> None:
+    assert table_configuration(floor["table"]) is None  # no paytable yet
+    assert house_edges_request() == []
+
+
+def test_the_api_answers_the_bands_and_the_band_of_an_ante(
+    capped_table: Any, client_for: Callable[[str | None], Any]
+) -> None:
+    edge = house_edge_compute(house_edges_request()[0].pk)
+    url = f"/api/v1/rule-sets/{capped_table.rule_set_id}/house-edge/"
+    response = client_for("auditor").get(url, {"ante": "60"})
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert body["ante"] == "60" and body["take"] is None
+    [configuration] = body["configurations"]
+    assert configuration["status"] == "done" and configuration["max_payout"] == "200.00"
+    assert [band["ante_from"] for band in configuration["bands"]] == [
+        str(band.ante_from) for band in edge.bands.all()
+    ]
+    assert configuration["at_ante"]["ante_from"] == str(band_for(edge, D(60)).ante_from)
+    assert configuration["at_ante"]["method"] == "simulated"
+
+    refused = client_for("auditor").get(url, {"ante": "-5"})
+    assert refused.status_code == 400
+    assert refused.json()["error"]["code"] == "invalid_input"
+    assert client_for("dealer").get(url).status_code == 403
+
+
+def test_a_pot_game_s_rule_set_answers_its_take(client_for: Callable[[str | None], Any]) -> None:
+    rule_set = RuleSet.objects.create(game=Game.RED_DOG, name="rd", version=1, settings={})
+    response = client_for("pit_boss").get(f"/api/v1/rule-sets/{rule_set.pk}/house-edge/")
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert body["configurations"] == [] and body["take"]["game"] == "red_dog"
+
+
+def test_manage_py_house_edge_computes_and_prints_the_table(capped_table: Any) -> None:
+    with pytest.raises(CommandError, match="no house edge"):
+        call_command("house_edge", stdout=io.StringIO())
+    out = io.StringIO()
+    call_command("house_edge", "--compute", "--ante", "60", stdout=out, stderr=io.StringIO())
+    text = out.getvalue()
+    assert "maximum 200.00" in text and "strategy guide: computed" in text
+    assert "from an Ante of 26.00:" in text and "main_game:" in text
+    assert "an Ante of 60 is in the band from 51.00" in text
+
+
+def test_making_a_version_sends_the_refresh_once_it_commits(
+    floor: dict[str, Any], settings: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    settings.HOUSE_EDGES = {**settings.HOUSE_EDGES, "SEND_ON_CHANGE": True}
+    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    broker.delete("celery")
+    with django_capture_on_commit_callbacks(execute=True) as sent:
+        main_paytable("rp-new")
+    assert len(sent) == 1
+    assert broker.llen("celery") == 1
+    broker.delete("celery")
