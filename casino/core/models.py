@@ -112,6 +112,7 @@ class AlertKind(models.TextChoices):
     CHECKPOINT_INVALID = "checkpoint_invalid", "A checkpoint is missing, altered or forged"
     RECORD_UNAUDITED = "record_unaudited", "A record and the audit trail disagree"
     TRAY_VARIANCE = "tray_variance", "A table's win from its tray differs from its rounds"
+    EDGE_MISMATCH = "edge_mismatch", "A certified house edge differs from the computed one"
 
 
 class AlertSeverity(models.TextChoices):

@@ -22,9 +22,11 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from casino.core.alerts import alert_record
+from casino.core.models import AlertKind
 from casino.games.contract import RoundTerms
 from casino.games.errors import GameError
-from casino.games.house_edge import STRATEGIES, russian_poker_edge
+from casino.games.house_edge import STRATEGIES, EdgeReport, Value, russian_poker_edge
 from casino.games.house_edge.bands import ante_bands, band_of
 from casino.games.russian.game import round_terms
 from payouts.models import (
@@ -217,9 +219,62 @@ def _finish(
         locked.failure = failure
         locked.finished_at = timezone.now()
         locked.save(update_fields=["status", "failure", "finished_at"])
+        if bands:
+            _certificates_checked(edge, bands[0])
     if status is HouseEdgeStatus.FAILED:
         logger.warning("house edge %s could not be computed: %s", edge.pk, failure)
     return locked
+
+
+def certificate_agrees(certified: Decimal, computed: Value) -> bool:
+    """Whether a certificate's figure, given to its own places, is borne out by ``computed``:
+    within its 95 % interval (widened by half the certificate's last place), or for an exact
+    figure equal to it once rounded to those places.
+
+    >>> exact = Value(Decimal("0.579812"))
+    >>> certificate_agrees(Decimal("0.5798"), exact), certificate_agrees(Decimal("0.5799"), exact)
+    (True, False)
+    >>> simulated = Value(Decimal("0.0910"), Decimal("0.0900"), Decimal("0.0920"))
+    >>> certificate_agrees(Decimal("0.091"), simulated)
+    True
+    >>> certificate_agrees(Decimal("0.08"), simulated)
+    False
+    """
+    exponent = certified.as_tuple().exponent
+    assert isinstance(exponent, int), "a certified figure is a finite number"
+    places = Decimal(1).scaleb(exponent)
+    if computed.low is None or computed.high is None:
+        return computed.value.quantize(places) == certified
+    half = places / 2
+    return computed.low - half <= certified <= computed.high + half
+
+
+def _certificates_checked(edge: HouseEdge, band: HouseEdgeBand) -> None:
+    """Raise ``edge_mismatch`` for each paytable of ``edge`` whose certified ``house_edge`` the
+    first band's figure per amount wagered does not bear out (the main game's for the main
+    paytable, the bonus's for the bonus one). The first band is where the table maximum binds
+    least: the figure a certificate, which knows no table, states."""
+    report = EdgeReport.from_dict(band.report)
+    computed = {"main": report.main_game.per_wagered, "bonus": None}
+    if "bonus" in report.lines:
+        computed["bonus"] = report.lines["bonus"].per_wagered
+    for kind, paytable in (("main", edge.main_paytable), ("bonus", edge.bonus_paytable)):
+        figure = computed[kind]
+        if paytable is None or paytable.house_edge is None or figure is None:
+            continue
+        if not certificate_agrees(paytable.house_edge, figure):
+            alert_record(
+                kind=AlertKind.EDGE_MISMATCH,
+                cause=f"house_edge:{edge.pk}:paytable:{paytable.pk}",
+                details={
+                    "paytable": str(paytable),
+                    "kind": kind,
+                    "certified": str(paytable.house_edge),
+                    "computed": figure.to_dict(),
+                    "ante": str(band.ante_from),
+                    "house_edge": edge.pk,
+                },
+            )
 
 
 def _fields(configuration: Configuration) -> dict[str, Any]:

@@ -5,6 +5,7 @@ when a version is made."""
 
 from __future__ import annotations
 
+import doctest
 import io
 from collections.abc import Callable
 from decimal import Decimal as D
@@ -16,10 +17,12 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from casino.core.models import Alert, AlertKind
 from casino.games.house_edge import EdgeReport
 from casino.games.house_edge.bands import ante_bands
 from casino.games.russian import Paytables
 from payouts.models import HouseEdgeStatus, Paytable, PaytableKind, PaytableLine
+from payouts.services import house_edges
 from payouts.services.house_edges import (
     band_for,
     house_edge_compute,
@@ -161,3 +164,33 @@ def test_making_a_version_sends_the_refresh_once_it_commits(
     assert len(sent) == 1
     assert broker.llen("celery") == 1
     broker.delete("celery")
+
+
+def test_the_certificate_comparison_s_examples_hold() -> None:
+    outcome = doctest.testmod(house_edges)
+    assert outcome.attempted > 0 and outcome.failed == 0
+
+
+def test_a_certified_edge_the_rules_do_not_bear_out_raises_an_alert(capped_table: Any) -> None:
+    """The main paytable's certified figure is compared with the first band's main game per
+    amount wagered, within its interval: one borne out raises nothing, one outside raises
+    ``edge_mismatch`` once, naming both figures."""
+    first = house_edge_compute(house_edges_request()[0].pk)
+    computed = EdgeReport.from_dict(first.bands.first().report).main_game.per_wagered
+    assert computed is not None and computed.low is not None and computed.high is not None
+
+    certified = main_paytable("rp-certified")
+    Paytable.objects.filter(pk=certified.pk).update(house_edge=computed.value)
+    use_paytables(capped_table, certified)
+    house_edge_compute(house_edges_request()[0].pk)
+    assert not Alert.objects.filter(kind=AlertKind.EDGE_MISMATCH).exists()
+
+    wrong = main_paytable("rp-wrong")
+    Paytable.objects.filter(pk=wrong.pk).update(house_edge=computed.high + D("0.01"))
+    use_paytables(capped_table, wrong)
+    edge = house_edge_compute(house_edges_request()[0].pk)
+    [alert] = Alert.objects.filter(kind=AlertKind.EDGE_MISMATCH)
+    assert alert.cause == f"house_edge:{edge.pk}:paytable:{wrong.pk}"
+    assert alert.details["certified"] == str(computed.high + D("0.01"))
+    assert alert.details["computed"]["low"] == str(computed.low)
+    assert alert.details["kind"] == "main"

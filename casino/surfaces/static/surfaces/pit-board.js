@@ -31,6 +31,7 @@ import { explainFields } from "./common/words.js";
     checkpoint_invalid: "Audit checkpoint invalid",
     record_unaudited: "Record without its audit row",
     tray_variance: "Tray does not match the rounds: chips moved that no round recorded",
+    edge_mismatch: "A paytable's certified house edge differs from the one computed from its rules",
   };
   // A round idle this long is marked, and twice as long, marked as late.
   const IDLE_WARN_S = 120;
