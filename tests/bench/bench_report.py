@@ -194,12 +194,12 @@ def _generate(*, tables: list[int], dealers: list[int], rounds: int) -> None:
         """
         INSERT INTO tables_round (table_id, number, game, status, phase, last_event_seq,
             rule_set_id, paytables, snapshot, dealer_id, options, limits,
-            gaming_day, opened_at, closed_at)
+            gaming_day, opened_at, closed_at, retractions)
         SELECT t.id, k / %(count)s + 1, t.game, 'settled', 'complete', 0, t.rule_set_id,
             '{}'::jsonb, '{}'::jsonb,
             (%(dealers)s::bigint[])[1 + (k %% %(count)s * 3 + (k / %(count)s) * 3 / %(per_table)s)
                 %% %(ndealers)s],
-            '{}'::jsonb, '{}'::jsonb, %(day)s, now(), now()
+            '{}'::jsonb, '{}'::jsonb, %(day)s, now(), now(), 0
         FROM generate_series(0, %(rounds)s - 1) k
         JOIN unnest(%(tables)s::bigint[]) WITH ORDINALITY o(id, n) ON o.n = k %% %(count)s + 1
         JOIN tables_table t ON t.id = o.id

@@ -48,10 +48,10 @@ RUNS = 60
 _ROUNDS = """
 INSERT INTO tables_round (table_id, number, game, status, phase, last_event_seq, rule_set_id,
                           paytables, dealer_id, options, limits, snapshot, gaming_day,
-                          opened_at, closed_at)
+                          opened_at, closed_at, retractions)
 SELECT t.id, k + 1, 'russian_poker', 'settled', 'complete', 0, %(rule_set)s, '{}',
        (%(dealers)s::bigint[])[1 + (t.n * 7 + k / 14) %% %(dealer_count)s], '{}', '{}', '{}',
-       (opened - interval '6 hours')::date, opened, opened + interval '3 minutes'
+       (opened - interval '6 hours')::date, opened, opened + interval '3 minutes', 0
 FROM generate_series(0, %(per_table)s - 1) AS k
 CROSS JOIN unnest(%(tables)s::bigint[]) WITH ORDINALITY AS t(id, n)
 CROSS JOIN LATERAL (
