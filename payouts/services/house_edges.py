@@ -24,15 +24,15 @@ from django.utils import timezone
 
 from casino.core.alerts import alert_record
 from casino.core.models import AlertKind
-from casino.games.contract import RoundTerms
 from casino.games.errors import GameError
 from casino.games.house_edge import STRATEGIES, EdgeReport, Value, russian_poker_edge
 from casino.games.house_edge.bands import ante_bands, band_of
-from casino.games.russian.game import round_terms
+from casino.games.russian import Paytables, RussianPokerRules
 from payouts.models import (
     HouseEdge,
     HouseEdgeBand,
     HouseEdgeStatus,
+    Paytable,
     PaytableKind,
     TablePaytable,
 )
@@ -79,11 +79,6 @@ def _aim() -> dict[str, Any]:
     """The strategy and precision the settings ask for (``HOUSE_EDGES``)."""
     aim = settings.HOUSE_EDGES
     return {"strategy": str(aim["STRATEGY"]), "half_width": Decimal(str(aim["HALF_WIDTH"]))}
-
-
-def house_edge_of(configuration: Configuration) -> HouseEdge | None:
-    """The kept computation of ``configuration`` under the settings' aim, if requested."""
-    return HouseEdge.objects.filter(**_fields(configuration), **_aim()).first()
 
 
 def house_edges_request() -> list[HouseEdge]:
@@ -134,20 +129,10 @@ def band_for(edge: HouseEdge, ante: Decimal) -> HouseEdgeBand | None:
 
 
 def _computed_bands(edge: HouseEdge) -> list[HouseEdgeBand]:
-    rules, paytables, _table_limits = round_terms(
-        RoundTerms(
-            rules=edge.rule_set.settings,
-            paytables={
-                kind: {line.line: line.pays for line in paytable.lines.all()}
-                for kind, paytable in (
-                    ("main", edge.main_paytable),
-                    ("bonus", edge.bonus_paytable),
-                )
-                if paytable is not None
-            },
-            limits=_limits(edge),
-            options={},
-        )
+    rules = RussianPokerRules.from_dict(edge.rule_set.settings)
+    paytables = Paytables(
+        main=_lines(edge.main_paytable),
+        bonus=None if edge.bonus_paytable is None else _lines(edge.bonus_paytable),
     )
     strategy = STRATEGIES[edge.strategy]
     rounds = settings.HOUSE_EDGES["ROUNDS"]
@@ -192,16 +177,9 @@ def _or(bound: Decimal | None, value: Decimal) -> Decimal:
     return value if bound is None else bound
 
 
-def _limits(edge: HouseEdge) -> dict[str, Any]:
-    bonus = edge.bonus_paytable_id is not None
-    return {
-        "chip_unit": str(edge.chip_unit),
-        "ante_min": str(edge.ante_min),
-        "ante_max": str(edge.ante_max),
-        "max_table_payout": None if edge.max_payout is None else str(edge.max_payout),
-        "bonus_min": str(edge.chip_unit) if bonus else None,
-        "bonus_max": str(edge.ante_max) if bonus else None,
-    }
+def _lines(paytable: Paytable) -> dict[str, Decimal]:
+    """A paytable's multiples by line, as the engine reads them."""
+    return {line.line: line.pays for line in paytable.lines.all()}
 
 
 def _finish(
