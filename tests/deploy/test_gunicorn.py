@@ -72,10 +72,13 @@ def test_the_scraped_counters_are_every_workers_added_up(
     two_workers: tuple[int, Any, dict[str, str]],
 ) -> None:
     port, _, env = two_workers
-    # Requests at once, each taking a while, until both workers have served some.
+    # Requests at once, each taking a while, until both workers have served some. The server
+    # answers as soon as one worker is up; the other may still be importing Django, for seconds
+    # on a loaded machine, so the wait is bounded by time rather than by a count of tries.
     pids: list[int] = []
+    deadline = time.monotonic() + 60
     with concurrent.futures.ThreadPoolExecutor(4) as pool:
-        for _ in range(10):
+        while time.monotonic() < deadline:
             answers = list(pool.map(lambda _: get(port, "/deploy/slow/?seconds=0.3"), range(4)))
             pids += [json.loads(body)["pid"] for status, body in answers if status == 200]
             if len(set(pids)) == 2:
