@@ -14,9 +14,10 @@ Per table:
   (``payouts.models.TableDayTotals``, kept as rounds settle): ``rounds_today``, the rounds of
   the day settled and not voided since; ``wagered``, ``paid`` (payout corrections of those
   rounds included) and ``house_result = wagered - paid``; ``hold_pct = house_result /
-  wagered``; ``theoretical_hold_pct``, the house edge of the paytables that priced the stakes,
-  weighted by those stakes, and null where no stake of the day had a paytable with an edge (the
-  pot games have none); ``cap_hits``, payout lines the maximum payout cut;
+  wagered``; ``theoretical_hold_pct``, the settled rounds' theoretical wins over the stakes
+  they priced (``payouts.services.theoretical_win``: the computed edges of each round's
+  configuration at its Antes, or its paytables' certified ones, or a pot game's take), null
+  where nothing priced a stake of the day; ``cap_hits``, payout lines the maximum payout cut;
 - ``open_alerts``: the table's alerts not acknowledged;
 - ``waiting``: what waits for a pit boss's decision at the table, oldest first (``Waiting``):
   tray counts to confirm, slips asked for and not yet approved, slip voids and drop counts to

@@ -152,11 +152,28 @@ class WagerLine(models.Model):
         return f"{self.round} box {self.box} {self.kind} {self.amount}"
 
 
+class TheoreticalSource(models.TextChoices):
+    """Where the house edges that priced a settlement's theoretical win came from."""
+
+    #: The edges computed from the round's rules, paytables and table maximum, at its Antes.
+    COMPUTED = "computed", "Computed from the rules"
+    #: The paytables' certified figures, while the round's configuration had none computed.
+    CERTIFIED = "certified", "The paytables' certificates"
+    #: A pot game: what the rule set took, exactly (the house banks nothing).
+    TAKE = "take", "The rule set's take"
+    NONE = "none", "No house edge"
+
+
 class Settlement(models.Model):
     """The result of a round, written once (settling again returns this row).
 
     ``engine_result`` is the engine's full settlement as JSON, so a replay can be compared with
     what was stored, line by line.
+
+    ``theoretical_win`` is what the house expects to win on the round's stakes: each stake
+    times the house edge of its wager type, over ``theoretical_base``, the stakes that had one
+    (``payouts.services.theoretical_win``). ``theoretical_source`` says where the edges came
+    from, and ``house_edge`` names the computation whose bands priced it, if one did.
     """
 
     round = models.OneToOneField(Round, on_delete=models.PROTECT, related_name="settlement")
@@ -170,11 +187,27 @@ class Settlement(models.Model):
     rake = models.DecimalField(max_digits=14, decimal_places=2, default=0)
     cap_applied = models.BooleanField(default=False)
     engine_result = models.JSONField(default=dict)
+    theoretical_win = models.DecimalField(max_digits=24, decimal_places=8, default=0)
+    theoretical_base = models.DecimalField(max_digits=16, decimal_places=2, default=0)
+    theoretical_source = models.CharField(
+        max_length=10, choices=TheoreticalSource.choices, default=TheoreticalSource.NONE
+    )
+    house_edge = models.ForeignKey(
+        "HouseEdge", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         constraints = [
             models.CheckConstraint(
                 condition=Q(total_staked__gte=0), name="settlement_staked_nonneg"
+            ),
+            models.CheckConstraint(
+                condition=Q(theoretical_base__gte=0) & Q(theoretical_base__lte=F("total_staked")),
+                name="settlement_theoretical_base_within_stakes",
+            ),
+            models.CheckConstraint(
+                condition=Q(house_edge__isnull=True) | Q(theoretical_source="computed"),
+                name="settlement_house_edge_only_when_computed",
             ),
             models.CheckConstraint(
                 condition=Q(total_returned__gte=0), name="settlement_returned_nonneg"

@@ -16,7 +16,7 @@ from audit.round_story import LineComparison, ReplayNow, RoundStory
 from casino.core.models import AuditRecord
 from casino.games.cards import format_cards
 from payouts.api.serializers import money
-from payouts.models import PayoutLine, Settlement
+from payouts.models import PayoutLine, Settlement, TheoreticalSource
 from tables.api.serializers import iso_time
 from tables.models import Round, RoundCard, RoundEvent
 
@@ -199,6 +199,19 @@ class StorySettlementOutputSerializer(serializers.Serializer):  # type: ignore[t
     rake = serializers.CharField()
     cap_applied = serializers.BooleanField()
     withheld = serializers.CharField()
+    theoretical_win = serializers.CharField(
+        help_text="What the house expects to win on the round's stakes, to the cent: each stake"
+        " times the house edge of its wager type."
+    )
+    theoretical_base = serializers.CharField(help_text="The stakes a house edge priced.")
+    theoretical_source = serializers.ChoiceField(
+        choices=TheoreticalSource.values,
+        help_text="Where the edges came from: computed from the rules (at each box's Ante,"
+        " under the table maximum), the paytables' certificates, a pot game's take, or none.",
+    )
+    house_edge = serializers.IntegerField(
+        allow_null=True, help_text="The computed house edge whose bands priced the round."
+    )
     lines = StoryLineOutputSerializer(many=True)
 
 
@@ -213,6 +226,10 @@ def story_settlement(settlement: Settlement, lines: list[PayoutLine]) -> dict[st
         "rake": money(settlement.rake),
         "cap_applied": settlement.cap_applied,
         "withheld": money(sum((Decimal(row["withheld"]) for row in rows), Decimal(0))),
+        "theoretical_win": money(settlement.theoretical_win),
+        "theoretical_base": money(settlement.theoretical_base),
+        "theoretical_source": settlement.theoretical_source,
+        "house_edge": settlement.house_edge_id,
         "lines": rows,
     }
 

@@ -215,9 +215,15 @@ class FiguresOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
     adjusted_hold_pct = serializers.CharField(allow_null=True)
     theoretical_base = serializers.CharField(help_text="The stakes a house edge priced.")
     house_edge_coverage = serializers.ChoiceField(
-        choices=["certified", "partly_certified", "no_certified_house_edge"],
+        choices=["priced", "partly_priced", "unpriced"],
         allow_null=True,
         help_text="How much of the wagered a house edge priced; null when nothing was wagered.",
+    )
+    theoretical_computed_pct = serializers.CharField(
+        allow_null=True,
+        help_text="The share of the priced stakes priced by house edges computed from the rules"
+        " (the rest by the paytables' certificates or a pot game's take); null when nothing"
+        " was priced.",
     )
 
 

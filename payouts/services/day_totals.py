@@ -28,30 +28,20 @@ from django.db import connection
 from django.utils import timezone
 
 from casino.games.contract import GameResult
-from tables.models import Round
+from payouts.services.theoretical_win import TheoreticalWin
 
 ZERO = Decimal(0)
 
 #: The figures of each settlement chosen by ``{where}`` (over ``s``, the settlement, and ``r``,
-#: its round), read from what the settlement wrote: one row per settlement. A stake is priced by
-#: the round's bonus paytable if it is a bonus stake, by its main paytable otherwise (as the
-#: reports price it); a paytable without a house edge prices nothing.
+#: its round), read from what the settlement wrote: one row per settlement. The theoretical
+#: result is the settlement's stored theoretical win (``payouts.services.theoretical_win``).
 SETTLEMENT_FIGURES = """
     SELECT r.table_id, r.gaming_day, s.id AS settlement_id, r.id AS round_id,
            1 AS rounds, s.total_staked AS wagered, s.total_returned AS paid,
-           coalesce(theo.result, 0) AS theoretical_result,
-           coalesce(theo.base, 0) AS theoretical_base,
+           s.theoretical_win AS theoretical_result, s.theoretical_base,
            coalesce(cap.hits, 0) AS cap_hits, coalesce(cap.withheld, 0) AS withheld
     FROM payouts_settlement s
     JOIN tables_round r ON r.id = s.round_id
-    LEFT JOIN LATERAL (
-        SELECT sum(w.amount * p.house_edge) AS result, sum(w.amount) AS base
-        FROM payouts_wagerline w
-        JOIN payouts_roundpaytable rp ON rp.round_id = w.round_id
-            AND rp.kind = CASE WHEN w.kind = 'bonus' THEN 'bonus' ELSE 'main' END
-        JOIN payouts_paytable p ON p.id = rp.paytable_id
-        WHERE w.round_id = r.id AND p.house_edge IS NOT NULL
-    ) theo ON TRUE
     LEFT JOIN LATERAL (
         SELECT count(*) AS hits, sum(l.computed_amount - l.paid_amount) AS withheld
         FROM payouts_payoutline l
@@ -117,28 +107,16 @@ class DayFigures:
         )
 
 
-def result_figures(round: Round, result: GameResult) -> DayFigures:
-    """The figures a settlement of ``round`` with ``result`` adds: what
-    :data:`SETTLEMENT_FIGURES` reads back once it is written, computed from the result and the
-    house edges the round pinned when it opened (its paytables are frozen since)."""
-    edges = {
-        kind: Decimal(str(pinned["house_edge"]))
-        for kind, pinned in (round.paytables or {}).items()
-        if pinned.get("house_edge") is not None
-    }
-    theoretical_result = theoretical_base = ZERO
-    for stake in result.stakes:
-        edge = edges.get("bonus" if stake.kind == "bonus" else "main")
-        if edge is not None:
-            theoretical_result += stake.amount * edge
-            theoretical_base += stake.amount
+def result_figures(result: GameResult, theoretical: TheoreticalWin) -> DayFigures:
+    """The figures a settlement with ``result`` and ``theoretical`` win adds: what
+    :data:`SETTLEMENT_FIGURES` reads back once it is written."""
     capped = [line for line in result.lines if line.paid < line.computed]
     return DayFigures(
         rounds=1,
         wagered=result.staked,
         paid=result.returned,
-        theoretical_result=theoretical_result,
-        theoretical_base=theoretical_base,
+        theoretical_result=theoretical.amount,
+        theoretical_base=theoretical.base,
         cap_hits=len(capped),
         withheld=sum((line.computed - line.paid for line in capped), ZERO),
     )

@@ -20,6 +20,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from casino.core.alerts import alert_record
@@ -36,7 +37,7 @@ from payouts.models import (
     PaytableKind,
     TablePaytable,
 )
-from tables.models import Game, Table
+from tables.models import Game, Round, Table
 
 logger = logging.getLogger(__name__)
 
@@ -72,6 +73,41 @@ def table_configuration(table: Table) -> Configuration | None:
         ante_max=table.ante_max,
         max_payout=table.max_table_payout,
         chip_unit=table.chip_unit,
+    )
+
+
+def round_configuration(round: Round) -> Configuration | None:
+    """The configuration ``round`` was played under, from what it pinned when it opened (its
+    rule set, paytables and the table's limits then); ``None`` for a round of another game,
+    without a main paytable, or opened before rounds pinned their limits."""
+    main = (round.paytables or {}).get(PaytableKind.MAIN)
+    limits = round.limits or {}
+    if round.game != Game.RUSSIAN_POKER or main is None or "ante_min" not in limits:
+        return None
+    bonus = round.paytables.get(PaytableKind.BONUS)
+    offers_bonus = limits.get("bonus_min") is not None and limits.get("bonus_max") is not None
+    maximum = limits.get("max_table_payout")
+    return Configuration(
+        rule_set_id=round.rule_set_id,
+        main_paytable_id=main["id"],
+        bonus_paytable_id=bonus["id"] if bonus is not None and offers_bonus else None,
+        ante_min=Decimal(limits["ante_min"]),
+        ante_max=Decimal(limits["ante_max"]),
+        max_payout=None if maximum is None else Decimal(maximum),
+        chip_unit=Decimal(limits["chip_unit"]),
+    )
+
+
+def computed_house_edge(configuration: Configuration) -> HouseEdge | None:
+    """The computed house edge of ``configuration`` under the settings' aim, its bands
+    fetched with it (without their reports); ``None`` while it is pending, failed or never
+    asked for."""
+    return (
+        HouseEdge.objects.filter(**_fields(configuration), **_aim(), status=HouseEdgeStatus.DONE)
+        .prefetch_related(
+            Prefetch("bands", HouseEdgeBand.objects.defer("report").order_by("ante_from"))
+        )
+        .first()
     )
 
 

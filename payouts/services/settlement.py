@@ -5,8 +5,9 @@ events replayed with every check (the proof an auditor can repeat), held against
 round's actions kept (the snapshot): a replay that ends in the kept state settles as it does;
 otherwise the two results must agree to the cent, and if they ever do not, nothing is written
 and the refusal says so. The service then writes the result: the wager lines, the settlement
-with its payout lines (one statement, ``payouts.services.settlement_record``), the round's move
-to ``settled`` (``tables.lifecycle``), the round added to its table's day totals
+with its theoretical win (``payouts.services.theoretical_win``) and its payout lines (one
+statement, ``payouts.services.settlement_record``), the round's move to ``settled``
+(``tables.lifecycle``), the round added to its table's day totals
 (``payouts.services.day_totals``), one audit row and the alerts the settlement raises (a cap
 applied, a large payout: ``payouts.services.settlement_alerts``). Settling again returns the
 settlement already written.
@@ -32,6 +33,7 @@ from payouts.models import PayoutLine, Settlement
 from payouts.services.day_totals import result_figures, table_day_totals_add
 from payouts.services.settlement_alerts import settlement_alerts
 from payouts.services.settlement_record import settlement_record
+from payouts.services.theoretical_win import round_theoretical_win
 from tables.engines import current_state, replayed_state
 from tables.lifecycle import round_status_change
 from tables.locks import round_lock
@@ -141,12 +143,15 @@ def _write(
             rake=str(result.rake),
         )
     now = timezone.now()
-    settlement, lines = settlement_record(round=round, actor=actor, result=result, at=now)
+    theoretical = round_theoretical_win(round, result)
+    settlement, lines = settlement_record(
+        round=round, actor=actor, result=result, theoretical=theoretical, at=now
+    )
     round_status_change(round=round, to=RoundStatus.SETTLED, at=now)
     table_day_totals_add(
         table_id=round.table_id,
         gaming_day=round.gaming_day,
-        figures=result_figures(round, result),
+        figures=result_figures(result, theoretical),
     )
     audit_record(
         event_code=AuditCode.ROUND_SETTLED,

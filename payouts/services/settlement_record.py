@@ -17,6 +17,7 @@ from django.db import connection
 
 from casino.games.contract import GameResult
 from payouts.models import PayoutLine, Settlement
+from payouts.services.theoretical_win import TheoreticalWin
 from tables.models import Round
 
 _STATEMENT = """
@@ -29,9 +30,11 @@ WITH new_wagers AS (
 new_settlement AS (
     INSERT INTO payouts_settlement (round_id, settled_at, settled_by_id, total_staked,
                                     total_returned, house_result, rake, cap_applied,
-                                    engine_result)
+                                    engine_result, theoretical_win, theoretical_base,
+                                    theoretical_source, house_edge_id)
     VALUES (%(round)s, %(now)s, %(actor)s, %(staked)s, %(returned)s, %(house_result)s,
-            %(rake)s, %(cap_applied)s, %(detail)s::jsonb)
+            %(rake)s, %(cap_applied)s, %(detail)s::jsonb, %(theoretical_win)s,
+            %(theoretical_base)s, %(theoretical_source)s, %(house_edge)s)
     RETURNING id
 ),
 new_lines AS (
@@ -52,10 +55,16 @@ SELECT (SELECT id FROM new_settlement),
 
 
 def settlement_record(
-    *, round: Round, actor: AbstractBaseUser, result: GameResult, at: dt.datetime
+    *,
+    round: Round,
+    actor: AbstractBaseUser,
+    result: GameResult,
+    theoretical: TheoreticalWin,
+    at: dt.datetime,
 ) -> tuple[Settlement, list[PayoutLine]]:
-    """Write ``result``'s wager lines, settlement and payout lines (in the engine's order):
-    one statement. Expects ``round`` locked by the caller, inside its transaction.
+    """Write ``result``'s wager lines, settlement (with its ``theoretical`` win) and payout
+    lines (in the engine's order): one statement. Expects ``round`` locked by the caller,
+    inside its transaction.
 
     Returns the settlement and its lines as stored (their ids in the order written).
     """
@@ -69,6 +78,10 @@ def settlement_record(
         rake=result.rake,
         cap_applied=result.cap_applied,
         engine_result=result.detail,
+        theoretical_win=theoretical.amount,
+        theoretical_base=theoretical.base,
+        theoretical_source=theoretical.source,
+        house_edge_id=theoretical.house_edge_id,
     )
     lines = [
         PayoutLine(
@@ -95,6 +108,10 @@ def settlement_record(
         "rake": result.rake,
         "cap_applied": result.cap_applied,
         "detail": json.dumps(result.detail),
+        "theoretical_win": theoretical.amount,
+        "theoretical_base": theoretical.base,
+        "theoretical_source": theoretical.source.value,
+        "house_edge": theoretical.house_edge_id,
         "wagers": json.dumps(
             [
                 {"box": s.position.number, "kind": s.kind, "amount": str(s.amount)}

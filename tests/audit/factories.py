@@ -13,9 +13,12 @@ from django.utils import timezone
 from audit.models import Correction, CorrectionLine, CorrectionStatus
 from casino.core.audit_codes import AuditCode
 from casino.core.trail.recording import audit_record
+from casino.games.contract import GameResult, Position, PositionKind
+from casino.games.contract import Stake as GameStake
 from payouts.models import PayoutLine, Settlement, WagerLine
 from payouts.services.pinning import PaytablePinning
-from tables.models import PayoutsConfirmation, Round, RoundStatus, Table
+from payouts.services.theoretical_win import TheoreticalWin, round_theoretical_win
+from tables.models import Game, PayoutsConfirmation, Round, RoundStatus, Table
 from tests.tables.tablet import assert_kept_state_agrees, checked_view
 
 #: (box, kind, amount)
@@ -57,6 +60,7 @@ def settled_round(
     )
     staked = sum((D(amount) for _, _, amount in stakes), D(0))
     returned = sum((D(line[5]) for line in returns), D(0))
+    theoretical = _theoretical_win(round, stakes, staked=staked, returned=returned)
     settlement = Settlement.objects.create(
         round=round,
         settled_at=now,
@@ -65,6 +69,10 @@ def settled_round(
         total_returned=returned,
         house_result=staked - returned,
         cap_applied=any(D(line[5]) < D(line[4]) for line in returns),
+        theoretical_win=theoretical.amount,
+        theoretical_base=theoretical.base,
+        theoretical_source=theoretical.source,
+        house_edge_id=theoretical.house_edge_id,
     )
     PayoutLine.objects.bulk_create(
         PayoutLine(
@@ -91,6 +99,30 @@ def settled_round(
             audit_record_id=record.pk,
         )
     return round
+
+
+def _theoretical_win(
+    round: Round, stakes: Sequence[Stake], *, staked: D, returned: D
+) -> TheoreticalWin:
+    """The round's theoretical win as the settlement service prices it: a pot game keeps what
+    it did not return (its take), a Russian Poker round's stakes are priced by its edges."""
+    pot_game = round.game != Game.RUSSIAN_POKER
+    kind = PositionKind.SEAT if pot_game else PositionKind.BOX
+    result = GameResult(
+        stakes=tuple(
+            GameStake(Position(kind, box), wager, D(amount)) for box, wager, amount in stakes
+        ),
+        lines=(),
+        positions=(),
+        staked=staked,
+        returned=returned,
+        house_result=staked - returned,
+        withheld=D(0),
+        cap_applied=False,
+        pot_game=pot_game,
+        rake=staked - returned if pot_game else D(0),
+    )
+    return round_theoretical_win(round, result)
 
 
 def decided_correction(

@@ -24,6 +24,7 @@ from audit.services.day_totals import day_totals_rebuild, day_totals_recomputed,
 from casino.games.contract import GameResult, Position, PositionKind, Stake
 from payouts.models import TableDayTotals
 from payouts.services.day_totals import DayFigures, result_figures, table_day_totals_adjust
+from payouts.services.theoretical_win import round_theoretical_win
 from tables.models import Round, Table
 from tables.services.rounds import round_open
 from tests.audit.factories import Tablet
@@ -295,10 +296,11 @@ def test_a_settlement_s_figures_negated_take_every_measure_back_out() -> None:
 
 
 def test_a_bonus_is_priced_at_its_own_paytable_s_house_edge() -> None:
-    """``result_figures``: the theoretical result is each stake times "the house edges the
-    round pinned when it opened", the bonus's paytable's for a bonus, the main game's for the
-    Ante and the Bet; a stake whose paytable has no edge prices nothing. An uncapped round
-    withholds nothing, as money."""
+    """Until its configuration has an edge computed, a round's theoretical win is each stake
+    times "the house edges the round pinned when it opened", the bonus's paytable's for a
+    bonus, the main game's for the Ante and the Bet; a stake whose paytable has no edge prices
+    nothing. ``result_figures`` adds that win to the day; an uncapped round withholds nothing,
+    as money."""
     box = Position(PositionKind.BOX, 1)
     stakes = (Stake(box, "ante", D(10)), Stake(box, "bet", D(20)), Stake(box, "bonus", D(5)))
     result = GameResult(
@@ -314,12 +316,13 @@ def test_a_bonus_is_priced_at_its_own_paytable_s_house_edge() -> None:
         rake=D(0),
     )
     edges = {"main": {"house_edge": "0.02"}, "bonus": {"house_edge": "0.1"}}
-    figures = result_figures(Round(paytables=edges), result)
+    priced = round_theoretical_win(Round(paytables=edges), result)
+    assert (priced.amount, priced.base, priced.source) == (D("1.1"), D(35), "certified")
+    figures = result_figures(result, priced)
     assert (figures.theoretical_result, figures.theoretical_base) == (D("1.1"), D(35))
     assert (figures.cap_hits, figures.withheld) == (0, D(0))
     assert isinstance(figures.withheld, D)
-    unpriced_bonus = result_figures(Round(paytables={"main": edges["main"]}), result)
-    assert (unpriced_bonus.theoretical_result, unpriced_bonus.theoretical_base) == (
-        D("0.6"),
-        D(30),
-    )
+    unpriced_bonus = round_theoretical_win(Round(paytables={"main": edges["main"]}), result)
+    assert (unpriced_bonus.amount, unpriced_bonus.base) == (D("0.6"), D(30))
+    nothing = round_theoretical_win(Round(paytables={}), result)
+    assert (nothing.amount, nothing.base, nothing.source) == (D(0), D(0), "none")

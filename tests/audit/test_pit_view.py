@@ -127,7 +127,7 @@ def known_floor(
     rounds["rp1_d"] = tablet.round_id
 
     # RR-1: RR01 with a rake of 5 % capped at 3: two players ante 50, A takes 97.
-    # Staked 100, returned 97; no paytable, no theoretical hold.
+    # Staked 100, returned 97; a pot game's theoretical win is its take: 3.
     tablet = Tablet.open(client_for("rr_dealer"), rr1.pk)
     play(tablet, "9h 10h Ks | Jd Qd Ac | 7c", {1: "Jh 2c 3d", 2: "Kd Kh 5s"})
     tablet.settle()
@@ -195,20 +195,21 @@ def test_the_figures_of_known_rounds_of_the_three_games(
     assert (rp.wagered, rp.paid, rp.house_result) == (D(95), D(145), D(-50))
     assert (rp.hold_pct, rp.theoretical_hold_pct) == (D("-52.63"), D("5.26"))
     assert (rp.cap_hits, rp.open_alerts) == (1, 3)  # two made here, the cap's own
-    # Ruby Run: 100 staked, 97 returned: hold 3 %; no house edge known.
+    # Ruby Run: 100 staked, 97 returned: hold 3 %; the house banks nothing and its edge is
+    # what the rule set takes, so the theoretical hold is the take, 3 %.
     rr = by_code["RR-1"].figures
     assert (rr.rounds_today, rr.rounds_last_hour, rr.wagered, rr.paid) == (1, 1, D(100), D(97))
-    assert (rr.house_result, rr.hold_pct, rr.theoretical_hold_pct) == (D(3), D("3.00"), None)
+    assert (rr.house_result, rr.hold_pct, rr.theoretical_hold_pct) == (D(3), D("3.00"), D("3.00"))
     assert (rr.cap_hits, rr.open_alerts) == (0, 0)
     # Red Dog: 25 staked; 22 returned to the players and 3 kept for the next game: no hold
-    # where the table takes no commission.
+    # where the table takes no commission, and none in theory.
     rd = by_code["RD-1"].figures
     assert (rd.rounds_today, rd.wagered, rd.paid, rd.house_result) == (1, D(25), D(25), D(0))
-    assert (rd.hold_pct, rd.theoretical_hold_pct) == (D("0.00"), None)
+    assert (rd.hold_pct, rd.theoretical_hold_pct) == (D("0.00"), D("0.00"))
 
     # Pit A: 5 rounds today; staked 95 + 100 + 25 = 220, returned 145 + 97 + 25 = 267;
-    # house -50 + 3 + 0 = -47, hold -47 / 220 = -21.36 %; the theoretical hold is over the
-    # priced stakes alone (RP-1's): 5.26 %.
+    # house -50 + 3 + 0 = -47, hold -47 / 220 = -21.36 %; theoretical (5.00 + 3 + 0) / 220
+    # = 3.64 %.
     pit = view.pit.totals
     assert (pit.tables, pit.tables_open, pit.rounds_in_play, pit.currency) == (3, 3, 1, "EUR")
     assert pit.figures.rounds_today == 5
@@ -218,12 +219,12 @@ def test_the_figures_of_known_rounds_of_the_three_games(
         D(267),
         D(-47),
     )
-    assert (pit.figures.hold_pct, pit.figures.theoretical_hold_pct) == (D("-21.36"), D("5.26"))
+    assert (pit.figures.hold_pct, pit.figures.theoretical_hold_pct) == (D("-21.36"), D("3.64"))
     assert (pit.figures.cap_hits, pit.figures.open_alerts) == (1, 3)
 
     # The casino adds pit B's RP-9 (30 staked, 50 returned, theoretical 1.50) and the alert of
     # the casino alone: staked 250, returned 317, house -67, hold -26.80 %; theoretical
-    # (5.00 + 1.50) / (95 + 30) = 5.20 %.
+    # (5.00 + 1.50 + 3 + 0) / 250 = 3.80 %.
     whole = view.casino.totals
     assert (view.casino.id, whole.tables, whole.rounds_in_play) == (casino.pk, 4, 1)
     assert (whole.figures.rounds_today, whole.figures.rounds_last_hour) == (6, 6)
@@ -234,7 +235,7 @@ def test_the_figures_of_known_rounds_of_the_three_games(
     )
     assert (whole.figures.hold_pct, whole.figures.theoretical_hold_pct) == (
         D("-26.80"),
-        D("5.20"),
+        D("3.80"),
     )
     assert (whole.figures.cap_hits, whole.figures.open_alerts) == (1, 5)
     # The totals kept as the rounds settled are what the history gives.
@@ -442,13 +443,13 @@ def test_the_endpoints_answer_in_the_published_shape(
         "paid": "267.00",
         "house_result": "-47.00",
         "hold_pct": "-21.36",
-        "theoretical_hold_pct": "5.26",
+        "theoretical_hold_pct": "3.64",
         "cap_hits": 1,
         "open_alerts": 3,
     }
     assert body["casino"]["totals"]["figures"]["wagered"] == "250.00"
     [rr] = [t for t in body["tables"] if t["code"] == "RR-1"]
-    assert (rr["figures"]["theoretical_hold_pct"], rr["current_round"]) == (None, None)
+    assert (rr["figures"]["theoretical_hold_pct"], rr["current_round"]) == ("3.00", None)
     assert rr["dealer"]["username"] == "rr_dealer"
 
     response = client_for("pit_boss").get(f"/api/v1/tables/{rp1.pk}/view/")

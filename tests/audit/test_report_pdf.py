@@ -28,7 +28,7 @@ from audit.services.reports.build import report_build, report_request
 from audit.services.reports.fonts import printable
 from audit.services.reports.render import render_pdf
 from casino.core.roles import Role
-from casino.demo.floor import _paytable, load_demo_floor
+from casino.demo.floor import RUSSIAN_MAIN_PAYTABLE, _paytable, load_demo_floor
 from payouts.models import Paytable
 from tables.models import Game
 from tests.audit.factories import decided_correction, settled_round
@@ -134,12 +134,16 @@ def known_day(
     played = [*RP_ROUNDS.values(), (RR_STAKES, RR_RETURNS)]
     wagered = sum(D(a) for stakes, _ in played for _, _, a in stakes)
     paid = sum(D(line[5]) for _, returns in played for line in returns)
-    theoretical = sum(
+    rp_theoretical = sum(
         D(a) * (BONUS_EDGE if kind == "bonus" else MAIN_EDGE)
         for stakes, _ in RP_ROUNDS.values()
         for _, kind, a in stakes
     )
-    priced = sum(D(a) for stakes, _ in RP_ROUNDS.values() for _, _, a in stakes)
+    rp_priced = sum(D(a) for stakes, _ in RP_ROUNDS.values() for _, _, a in stakes)
+    # The pot is priced by its take: what it did not give back.
+    rr_staked = sum(D(a) for _, _, a in RR_STAKES)
+    rr_take = rr_staked - sum(D(line[5]) for line in RR_RETURNS)
+    theoretical, priced = rp_theoretical + rr_take, rp_priced + rr_staked
     hold, theo = pct(wagered - paid, wagered), pct(theoretical, priced)
     return {
         "rounds": rounds,
@@ -149,6 +153,7 @@ def known_day(
         "house": wagered - paid,
         "hold": hold,
         "theoretical": theo,
+        "rp_theoretical": pct(rp_theoretical, rp_priced),
         "variance": hold - theo,
         "withheld": D("2000.00"),
     }
@@ -180,14 +185,16 @@ def test_the_summary_page_holds_the_known_day(
 
     assert "Test Casino: gaming day 2025-06-12" in summary
     # The day's totals row: rounds, wagered, paid, house result, hold, theoretical, variance;
-    # the theoretical hold is marked, since only the Russian Poker stakes had a house edge.
+    # every stake was priced (the pot's by its take), so the theoretical hold is unmarked.
     day = known_day
     assert (
         f"Gaming day 2025-06-12 2025-06-12 {day['count']} {day['wagered']:,.2f}"
-        f" {day['paid']:,.2f} {day['house']:,.2f} {day['hold']:,} {day['theoretical']} *"
+        f" {day['paid']:,.2f} {day['house']:,.2f} {day['hold']:,} {day['theoretical']}"
         f" {day['variance']:,}"
     ) in summary
-    assert f"(gaming day 175.00 of {day['wagered']:,.2f};" in summary
+    assert "* Theoretical hold over the stakes a house edge priced" not in summary
+    # Which edges priced them: no computation is kept here, so certificates and the take.
+    assert "house edges computed from the rules priced 0.00 % of the priced stakes" in summary
     # Russian Poker's hold against its theoretical one, flagged (far more than 2 points off).
     rp = RP_ROUNDS.values()
     rp_wagered = sum(D(a) for stakes, _ in rp for _, _, a in stakes)
@@ -195,11 +202,11 @@ def test_the_summary_page_holds_the_known_day(
     rp_hold = pct(rp_wagered - rp_paid, rp_wagered)
     assert (
         f"Russian Poker 3 {rp_wagered:,.2f} {rp_wagered - rp_paid:,.2f} {rp_hold:,}"
-        f" {day['theoretical']} {rp_hold - day['theoretical']:,} 2.00 FLAG"
+        f" {day['rp_theoretical']} {rp_hold - day['rp_theoretical']:,} 2.00 FLAG"
     ) in summary
     assert f"Flagged this day: games Russian Poker; tables RP-1; dealers {DEALER_NAME}" in summary
-    # Ruby Run's pot has no paytable, so no house edge.
-    assert "Ruby Run 1 100.00 5.00 5.00 no certified house edge" in summary
+    # Ruby Run's pot is priced by its take, 5 of 100: its hold is its theoretical hold.
+    assert "Ruby Run 1 100.00 5.00 5.00 5.00 0.00 2.00" in summary
     # Amounts are grouped by thousands, as people read them.
     assert f"1 payout line(s) cut by a cap; {day['withheld']:,} withheld." in summary
     assert "2,000.00 withheld" in summary
@@ -258,31 +265,40 @@ def test_a_character_no_font_has_prints_as_its_code_point() -> None:
 def test_a_table_without_a_house_edge_says_so(
     known_day: dict[str, Any], users: dict[str, Any], audit_floor: dict[str, Any]
 ) -> None:
-    # RR-1 has no paytable; RD-1 has one, but it carries no house edge.
-    red_dog = audit_floor["RD-1"]
-    use_paytables(red_dog, _paytable("pot", Game.RED_DOG, "main", {}, house_edge=None))
+    # RP-9 plays under a paytable with no certified house edge, and none is computed for its
+    # configuration: nothing prices its stakes. The pot games are priced by their take.
+    rp9 = audit_floor["other_table"]
+    uncertified = _paytable(
+        "uncertified", Game.RUSSIAN_POKER, "main", RUSSIAN_MAIN_PAYTABLE, house_edge=None
+    )
+    use_paytables(rp9, uncertified)
     settled_round(
-        red_dog,
-        users["dealer"],
+        rp9,
+        users["other_dealer"],
         DAY,
-        stakes=[(1, "pot", "20"), (2, "pot", "20")],
-        returns=[(1, "pot", "award", "0", "40", "40")],
+        stakes=[(1, "ante", "20"), (1, "bet", "40")],
+        returns=[(1, "ante", "lose", "20", "0", "0"), (1, "bet", "lose", "40", "0", "0")],
     )
     report = built(users)
-    rd = next(r for r in report.payload["rows"] if r["level"] == "table" and r["table"] == "RD-1")
-    assert rd["day"]["house_edge_coverage"] == "no_certified_house_edge"
-    rr = next(r for r in report.payload["rows"] if r["level"] == "table" and r["table"] == "RR-1")
-    assert (rr["day"]["theoretical_hold_pct"], rr["day"]["variance_pp"]) == (None, None)
-    assert rr["day"]["house_edge_coverage"] == "no_certified_house_edge"
-    rp = next(r for r in report.payload["rows"] if r["level"] == "table" and r["table"] == "RP-1")
-    assert rp["day"]["house_edge_coverage"] == "certified"
+    rows = {r["table"]: r for r in report.payload["rows"] if r["level"] == "table"}
+    assert rows["RP-9"]["day"]["house_edge_coverage"] == "unpriced"
+    assert (rows["RP-9"]["day"]["theoretical_hold_pct"], rows["RP-9"]["day"]["variance_pp"]) == (
+        None,
+        None,
+    )
+    assert rows["RR-1"]["day"]["house_edge_coverage"] == "priced"
+    assert rows["RR-1"]["day"]["theoretical_hold_pct"] == "5.00"  # its take
+    assert rows["RP-1"]["day"]["house_edge_coverage"] == "priced"
     total = next(r for r in report.payload["rows"] if r["level"] == "total")
-    assert total["day"]["house_edge_coverage"] == "partly_certified"
+    assert total["day"]["house_edge_coverage"] == "partly_priced"
     text = flat(" ".join(pages(bytes(report.pdf))))
-    assert "RR-1 Ruby Run 1 100.00 95.00 5.00 5.00 no certified house edge" in text
-    assert "RD-1 Red Dog (High Card Pool) 1 40.00 40.00 0.00 0.00 no certified house edge" in text
-    assert ",no_certified_house_edge\n" in report.csv
-    assert "\nday,table,RR-1,ruby_run,,1,100.00,95.00,5.00,5.00,,,,,," in report.csv
+    # The totals' theoretical hold is over the priced stakes alone, and the page says which.
+    assert (
+        "* Theoretical hold over the stakes a house edge priced (gaming day 275.00 of 335.00;"
+    ) in text
+    assert "RP-9 Russian Poker 1 60.00 0.00 60.00 100.00 no house edge" in text
+    assert ",unpriced,\n" in report.csv
+    assert "\nday,table,RP-9,russian_poker,,1,60.00,0.00,60.00,100.00,,,,,," in report.csv
 
 
 def test_the_month_trend_comes_from_the_table_day_totals(

@@ -245,10 +245,11 @@ def test_a_day_of_known_rounds_of_all_three_games(
         "paid": "5690.00",  # 50 + 5150 + 0 + 60 + 285 + 95 + 50
         "house_result": "-4965.00",
         "hold_pct": "-684.83",  # -4965 / 725
-        # (2.00 + 7.50 + 1.50 + 4.00 + 1.50) / (35 + 150 + 30 + 80 + 30) = 16.50 / 325
-        "theoretical_hold_pct": "5.08",
-        "theoretical_result": "16.50",
-        "variance_pp": "-689.91",
+        # Russian Poker 2.00 + 7.50 + 1.50 + 4.00 + 1.50, and the pot games' takes: Ruby Run's
+        # rake of 15, Red Dog's 5; over every stake: 36.50 / 725
+        "theoretical_hold_pct": "5.03",
+        "theoretical_result": "36.50",
+        "variance_pp": "-689.86",
         "variance_threshold_pp": "2.00",
         "variance_flag": True,
         "cap_hits": 1,
@@ -263,11 +264,14 @@ def test_a_day_of_known_rounds_of_all_three_games(
         "adjusted_paid": "5700.00",
         "adjusted_house_result": "-5005.00",
         "adjusted_hold_pct": "-720.14",
-        # The Russian Poker stakes (325) had a house edge, the pot games' (400) none.
-        "theoretical_base": "325.00",
-        "house_edge_coverage": "partly_certified",
+        # Every stake was priced: the Russian Poker stakes (325) by the paytables' certified
+        # edges (no edge is computed here), the pot games' (400) by their take.
+        "theoretical_base": "725.00",
+        "house_edge_coverage": "priced",
+        "theoretical_computed_pct": "0.00",
     }
-    # Month to date adds m2 (Ruby Run 200 / 190); m1 is left out, its void being approved.
+    # Month to date adds m2 (Ruby Run 200 / 190, its take 10); m1 is left out, its void being
+    # approved. Theoretical 46.50 / 925.
     mtd = total["mtd"]
     assert (mtd["rounds"], mtd["wagered"], mtd["paid"], mtd["house_result"]) == (
         8,
@@ -275,10 +279,10 @@ def test_a_day_of_known_rounds_of_all_three_games(
         "5880.00",
         "-4955.00",
     )
-    assert (mtd["hold_pct"], mtd["theoretical_hold_pct"]) == ("-535.68", "5.08")
+    assert (mtd["hold_pct"], mtd["theoretical_hold_pct"]) == ("-535.68", "5.03")
     assert (mtd["voids"], mtd["corrections"], mtd["adjusted_rounds"]) == (2, 1, 8)
     assert (mtd["adjusted_paid"], mtd["adjusted_house_result"]) == ("5890.00", "-4965.00")
-    # Year to date adds y1 (30 / 50, theoretical 1.50): 18.00 / 355.
+    # Year to date adds y1 (30 / 50, theoretical 1.50): 48.00 / 955.
     ytd = total["ytd"]
     assert (ytd["rounds"], ytd["wagered"], ytd["paid"], ytd["house_result"]) == (
         9,
@@ -288,7 +292,7 @@ def test_a_day_of_known_rounds_of_all_three_games(
     )
     assert (ytd["hold_pct"], ytd["theoretical_hold_pct"], ytd["adjusted_hold_pct"]) == (
         "-520.94",
-        "5.07",
+        "5.03",
         "-521.99",  # (955 - 5940) / 955
     )
 
@@ -302,10 +306,12 @@ def test_a_day_of_known_rounds_of_all_three_games(
         "285.00",
         "5.00",
     )
+    # The house banks nothing at Ruby Run: its theoretical hold is its take, and the hold
+    # cannot stray from it.
     assert (ruby["theoretical_hold_pct"], ruby["variance_pp"], ruby["variance_flag"]) == (
-        None,
-        None,
-        None,
+        "5.00",
+        "0.00",
+        False,
     )
     red_dog = row(report, "game", game="red_dog")["day"]
     assert (red_dog["wagered"], red_dog["paid"], red_dog["house_result"]) == (
@@ -389,7 +395,7 @@ def test_the_confidence_interval_mode(known_day: dict[str, Round], users: dict[s
     # points, and the hold is -1533.85 - 5.08 = -1538.93 points from the theoretical.
     assert (russian["variance_pp"], russian["variance_threshold_pp"]) == ("-1538.93", "1336.14")
     assert russian["variance_flag"] is True
-    # Ruby Run has no theoretical hold, hence no test.
+    # Ruby Run's one round gives no standard deviation, hence no test.
     assert row(report, "game", game="ruby_run")["day"]["variance_flag"] is None
 
 
@@ -484,10 +490,11 @@ def test_the_stored_files_and_their_digests_in_the_trail(
     assert "period,level,table,game,dealer,rounds,wagered,paid,house_result,hold_pct," in (
         report.csv
     )
-    assert "\nday,table_dealer,RD-1,red_dog,other_dealer,1,100.00,95.00,5.00,5.00,,,,,,0," in (
-        report.csv
+    assert (
+        "\nday,table_dealer,RD-1,red_dog,other_dealer,1,100.00,95.00,5.00,5.00,5.00,5.00,0.00,2.00,no,0,"
+        in (report.csv)
     )
-    assert "day,total,,,,7,725.00,5690.00,-4965.00,-684.83,5.08,16.50,-689.91,2.00,yes," in (
+    assert "day,total,,,,7,725.00,5690.00,-4965.00,-684.83,5.03,36.50,-689.86,2.00,yes," in (
         report.csv
     )
     assert chain_verify().intact
@@ -603,17 +610,17 @@ def test_the_pdf_reads_like_the_json(known_day: dict[str, Round], users: dict[st
         text.index(title) for title in sections
     )
     # The totals of the day, the month and the year: rounds, wagered, paid, house, hold,
-    # theoretical (marked: the pot games' stakes have no house edge), variance.
+    # theoretical (every stake priced, so unmarked), variance.
     totals = re.findall(
         r"(Gaming day|Month to date|Year to date) \S+ \S+ (\d+) (\S+) (\S+) (\S+) (\S+)"
-        r" (\S+) \* (\S+)",
+        r" (\S+) (\S+)",
         text,
     )
     # Amounts grouped by thousands, as people read them (the JSON keeps "5690.00").
     assert totals == [
-        ("Gaming day", "7", "725.00", "5,690.00", "-4,965.00", "-684.83", "5.08", "-689.91"),
-        ("Month to date", "8", "925.00", "5,880.00", "-4,955.00", "-535.68", "5.08", "-540.76"),
-        ("Year to date", "9", "955.00", "5,930.00", "-4,975.00", "-520.94", "5.07", "-526.01"),
+        ("Gaming day", "7", "725.00", "5,690.00", "-4,965.00", "-684.83", "5.03", "-689.86"),
+        ("Month to date", "8", "925.00", "5,880.00", "-4,955.00", "-535.68", "5.03", "-540.71"),
+        ("Year to date", "9", "955.00", "5,930.00", "-4,975.00", "-520.94", "5.03", "-525.97"),
     ]
     assert re.search(
         rf"RP-1 Russian Poker dealer \d+ {known_day['r2'].pk} 1 bet .*100\.00 15,100\.00"

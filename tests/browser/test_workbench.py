@@ -207,6 +207,12 @@ def test_an_auditor_searches_with_filters_and_opens_a_rounds_story(
     assert cards.locator("[data-card='8h']").inner_text() == "8♥"
     assert cards.locator("tr").nth(1).locator("td").all_inner_texts()[:2] == ["3♠", "Box 1"]
     assert "returned 50.00" in page.locator("#settlement").inner_text()
+    # Its theoretical win, and where its edges came from: the paytable's certified 5 % of the
+    # 30 staked (no edge is computed for the table's configuration here).
+    assert page.locator("#theoretical-win").inner_text() == (
+        "Theoretical win 1.50 on 30.00 staked, from the paytables' certified house edges"
+        " (none computed yet for this configuration)."
+    )
     verdict = page.locator("#replay-verdict")
     assert verdict.get_attribute("data-matches") == "true"
     assert page.locator("#replay td.differs").count() == 0

@@ -50,11 +50,8 @@ KNOWN_READS_ACROSS_APPS: dict[str, list[str]] = {
     "audit/services/day_totals.py": ["payouts_tabledaytotals", "tables_round"],
     "audit/services/reports/figures.py": [
         "payouts_payoutline",
-        "payouts_paytable",
-        "payouts_roundpaytable",
         "payouts_settlement",
         "payouts_tabledaytotals",
-        "payouts_wagerline",
         "tables_round",
     ],
     "casino/core/alerts.py": ["tables_table"],

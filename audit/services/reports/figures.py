@@ -10,9 +10,11 @@ What counts:
 - **Played** (``rounds``, ``wagered``, ``paid``): settled rounds of the period, from their
   settlements (``total_staked``, ``total_returned``), except rounds whose void was approved by
   the end of the period.
-- **Theoretical**: each stake times its paytable's house edge (the bonus paytable's for bonus
-  stakes, the main paytable's for every other stake), over the stakes of rounds whose paytable
-  has an edge.
+- **Theoretical**: the settled rounds' theoretical wins as their settlements keep them
+  (``payouts.services.theoretical_win``: each stake times the edge of its wager type at its
+  box's Ante under the table maximum), over the stakes they priced; ``theo_computed_base`` is
+  the part of those stakes priced by edges computed from the rules (the rest by certificates,
+  or a pot game's take).
 - **Cap hits**: payout lines paid below their computed amount (``withheld`` is the
   difference); **large payouts**: lines paid above the threshold.
 - **Corrections** approved in the period: payout corrections add their lines to ``paid``; a void
@@ -87,7 +89,6 @@ def figures(
     merged: dict[Key, dict[str, Any]] = {}
     for rows in (
         _rolled_up(_PLAYED, _PLAYED_MEASURES, params),
-        _rolled_up(_THEORETICAL, _THEORETICAL_MEASURES, params),
         _rolled_up(_HITS, _HIT_MEASURES, params),
         _rolled_up(_CORRECTIONS, _CORRECTION_MEASURES, params),
     ):
@@ -164,6 +165,9 @@ def month_trend(*, tables: Sequence[int], day: dt.date) -> list[dict[str, Any]]:
 _PLAYED = f"""
     SELECT r.table_id, r.game, r.dealer_id, r.gaming_day AS day_of,
            count(*) AS rounds, sum(s.total_staked) AS wagered, sum(s.total_returned) AS paid,
+           sum(s.theoretical_win) AS theo_result, sum(s.theoretical_base) AS theo_base,
+           coalesce(sum(s.theoretical_base) FILTER (WHERE s.theoretical_source = 'computed'), 0)
+               AS theo_computed_base,
            count(hold.x) AS hold_n, sum(hold.x) AS hold_sx, sum(hold.x * hold.x) AS hold_sxx
     FROM tables_round r
     JOIN payouts_settlement s ON s.round_id = r.id
@@ -177,30 +181,18 @@ _PLAYED = f"""
     GROUP BY 1, 2, 3, 4
 """
 _PLAYED_MEASURES = {
-    name: (name, "TRUE") for name in ("rounds", "wagered", "paid", "hold_n", "hold_sx", "hold_sxx")
-}
-
-# Stakes are summed by the paytable they were judged on first (a bonus stake by the round's bonus
-# paytable, every other stake by its main one; rounds without a paytable have no edge), and the
-# house edges apply to those few sums.
-_THEORETICAL = f"""
-    WITH stakes AS (
-        SELECT r.table_id, r.game, r.dealer_id, r.gaming_day AS day_of, rp.paytable_id,
-               sum(w.amount) AS amount
-        FROM payouts_wagerline w
-        JOIN tables_round r ON r.id = w.round_id
-        JOIN payouts_roundpaytable rp ON rp.round_id = r.id
-            AND rp.kind = CASE WHEN w.kind = 'bonus' THEN 'bonus' ELSE 'main' END
-        WHERE {_ROUNDS}
-        GROUP BY 1, 2, 3, 4, 5
+    name: (name, "TRUE")
+    for name in (
+        "rounds",
+        "wagered",
+        "paid",
+        "theo_result",
+        "theo_base",
+        "theo_computed_base",
+        "hold_n",
+        "hold_sx",
+        "hold_sxx",
     )
-    SELECT st.table_id, st.game, st.dealer_id, st.day_of, st.amount, p.house_edge AS edge
-    FROM stakes st
-    JOIN payouts_paytable p ON p.id = st.paytable_id
-"""
-_THEORETICAL_MEASURES = {
-    "theo_result": ("amount * edge", "edge IS NOT NULL"),
-    "theo_base": ("amount", "edge IS NOT NULL"),
 }
 
 # Capped lines are found through a partial index (``audit_payoutline_capped_idx``), each then

@@ -42,13 +42,18 @@ from tables.models import Round, RoundStatus, Table
 #: month's daily hold (``month_trend``).
 #: 3: the chip tray's win of each table's reconciled shifts beside its rounds' house result
 #: (``tray``).
-PAYLOAD_FORMAT = 3
+#: 4: the theoretical figures are the rounds' theoretical wins as their settlements keep them,
+#: a pot game's being its take; each figure says how much of what was priced was priced by
+#: house edges computed from the rules (``theoretical_computed_pct``); ``house_edge_coverage``
+#: says ``priced``, ``partly_priced`` or ``unpriced`` (a certificate is no longer the only
+#: source of an edge).
+PAYLOAD_FORMAT = 4
 CENT = Decimal("0.01")
 
-#: ``house_edge_coverage``: every stake was priced by a paytable's house edge, some were, none.
-CERTIFIED = "certified"
-PARTLY_CERTIFIED = "partly_certified"
-NO_CERTIFIED_HOUSE_EDGE = "no_certified_house_edge"
+#: ``house_edge_coverage``: a house edge priced every stake, some, or none.
+PRICED = "priced"
+PARTLY_PRICED = "partly_priced"
+UNPRICED = "unpriced"
 
 
 class ReportError(Exception):
@@ -280,6 +285,7 @@ def _figures(
         "theoretical_result": _money(amount("theo_result")) if theoretical is not None else None,
         "theoretical_base": _money(priced),
         "house_edge_coverage": _coverage(wagered=wagered, priced=priced),
+        "theoretical_computed_pct": _text(percent(amount("theo_computed_base"), priced)),
         "variance_pp": _text(tested.variance_pp),
         "variance_threshold_pp": _text(tested.threshold_pp),
         "variance_flag": tested.flagged,
@@ -302,8 +308,8 @@ def _coverage(*, wagered: Decimal, priced: Decimal) -> str | None:
     if not wagered:
         return None
     if not priced:
-        return NO_CERTIFIED_HOUSE_EDGE
-    return CERTIFIED if priced >= wagered else PARTLY_CERTIFIED
+        return UNPRICED
+    return PRICED if priced >= wagered else PARTLY_PRICED
 
 
 def _hit(

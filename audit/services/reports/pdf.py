@@ -43,8 +43,8 @@ from reportlab.platypus import (
 from audit.services.reports import charts, fonts
 from audit.services.reports.fonts import BOLD, REGULAR
 from audit.services.reports.payload import (
-    NO_CERTIFIED_HOUSE_EDGE,
-    PARTLY_CERTIFIED,
+    PARTLY_PRICED,
+    UNPRICED,
     canonical_payload,
     sha256,
 )
@@ -53,7 +53,7 @@ PAGE = landscape(A4)
 MARGIN = 28.0
 WIDTH = PAGE[0] - 2 * MARGIN
 #: The words a row without a house edge shows in its theoretical-hold and variance columns.
-NO_HOUSE_EDGE_TEXT = "no certified house edge"
+NO_HOUSE_EDGE_TEXT = "no house edge"
 GAME_NAMES = {
     "russian_poker": "Russian Poker",
     "ruby_run": "Ruby Run",
@@ -293,7 +293,7 @@ def _charts(payload: Mapping[str, Any]) -> list[Flowable]:
         _subheading(caption),
         charts.hold_by_table(payload["rows"], width=WIDTH, height=230),
         _note(
-            "A table without a theoretical bar has no certified house edge. Holds beyond"
+            "A table without a theoretical bar has no house edge. Holds beyond"
             f" ±{charts.CLIP_PCT} % are drawn at the edge; the tables below have the figures."
         ),
         _subheading(f"Daily hold in {month}, from the tables' day totals"),
@@ -364,7 +364,7 @@ def _figures_table(level: str, rows: Sequence[Mapping[str, Any]], period: str) -
         figures = row[period]
         cells = [_text(get(row), width, align) for _, width, align, get in columns]
         coverage = figures["house_edge_coverage"]
-        if coverage == NO_CERTIFIED_HOUSE_EDGE:
+        if coverage == UNPRICED:
             cells[theo] = NO_HOUSE_EDGE_TEXT
             cells[theo + 1] = cells[flag] = ""
             extra += [
@@ -372,7 +372,7 @@ def _figures_table(level: str, rows: Sequence[Mapping[str, Any]], period: str) -
                 ("ALIGN", (theo, index), (flag, index), "CENTER"),
                 ("TEXTCOLOR", (theo, index), (flag, index), MUTED),
             ]
-        elif coverage == PARTLY_CERTIFIED and cells[theo]:
+        elif coverage == PARTLY_PRICED and cells[theo]:
             cells[theo] = f"{cells[theo]} *"
         if figures["variance_flag"]:
             cells[flag] = "FLAG"
@@ -383,7 +383,7 @@ def _figures_table(level: str, rows: Sequence[Mapping[str, Any]], period: str) -
             ]
         data.append(cells)
     table = _grid(data, columns, extra)
-    if any(r[period]["house_edge_coverage"] == PARTLY_CERTIFIED for r in rows):
+    if any(r[period]["house_edge_coverage"] == PARTLY_PRICED for r in rows):
         return [
             table,
             _note(
@@ -417,7 +417,7 @@ def _totals_table(payload: Mapping[str, Any], total: Mapping[str, Any] | None) -
     partly = []
     for period in PERIOD_TITLES:
         cells = [_text(get(period), width, align) for _, width, align, get in columns]
-        if total and total[period]["house_edge_coverage"] == PARTLY_CERTIFIED:
+        if total and total[period]["house_edge_coverage"] == PARTLY_PRICED:
             cells[8] = f"{cells[8]} *"
             partly.append(
                 f"{PERIOD_TITLES[period].lower()} {_amount(total[period]['theoretical_base'])}"
@@ -425,16 +425,25 @@ def _totals_table(payload: Mapping[str, Any], total: Mapping[str, Any] | None) -
             )
         data.append(cells)
     table = _grid(data, columns, [("FONTNAME", (0, 1), (-1, 1), BOLD)], size=8, row=13)
-    if not partly:
-        return [table]
-    return [
-        table,
-        _note(
-            "* Theoretical hold over the stakes a certified house edge priced ("
-            + "; ".join(partly)
-            + "); the rest were played at games without one."
-        ),
-    ]
+    notes: list[Flowable] = [table]
+    if partly:
+        notes.append(
+            _note(
+                "* Theoretical hold over the stakes a house edge priced ("
+                + "; ".join(partly)
+                + "); nothing priced the rest."
+            )
+        )
+    computed = total["day"]["theoretical_computed_pct"] if total else None
+    if computed is not None:
+        notes.append(
+            _note(
+                "Theoretical holds are the rounds' theoretical wins as settled. This gaming day,"
+                f" house edges computed from the rules priced {computed} % of the priced stakes;"
+                " the paytables' certificates and the pot games' takes priced the rest."
+            )
+        )
+    return notes
 
 
 def _games_table(rows: Sequence[Mapping[str, Any]]) -> Flowable:
@@ -456,7 +465,7 @@ def _games_table(rows: Sequence[Mapping[str, Any]]) -> Flowable:
     for index, row in enumerate(rows, start=1):
         cells = [_text(get(row), width, align) for _, width, align, get in columns]
         day = row["day"]
-        if day["house_edge_coverage"] == NO_CERTIFIED_HOUSE_EDGE:
+        if day["house_edge_coverage"] == UNPRICED:
             cells[5] = NO_HOUSE_EDGE_TEXT
             cells[6] = cells[7] = cells[8] = ""
             extra += [
@@ -705,7 +714,7 @@ def _flag_rule(payload: Mapping[str, Any]) -> str:
         rule += f" Flagged this day: {'; '.join(flagged)} (the sections below have each row)."
     else:
         rule += " Nothing is flagged this day."
-    return rule + " A game without a certified house edge has no theoretical hold to test."
+    return rule + " A game without a house edge has no theoretical hold to test."
 
 
 def _parameters(payload: Mapping[str, Any]) -> Flowable:

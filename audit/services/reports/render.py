@@ -37,6 +37,7 @@ FIGURES = (
     "adjusted_hold_pct",
     "theoretical_base",
     "house_edge_coverage",
+    "theoretical_computed_pct",
 )
 HIT_COLUMNS = (
     "table",
@@ -94,7 +95,7 @@ def render_csv(payload: Mapping[str, Any]) -> str:
 
     Cells hold plain values: a figure that is not available is empty, and a row whose stakes
     no paytable's house edge priced says so in ``house_edge_coverage``
-    (``no_certified_house_edge``; ``partly_certified`` where only some were)."""
+    (``unpriced``; ``partly_priced`` where only some were)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerows(_identity(payload))

@@ -126,12 +126,27 @@ const placeName = (place) => {
   return number === undefined ? named : `${named} ${number}`;
 };
 
+// Where the house edges that priced a round's theoretical win came from, in the auditor's words.
+const THEORETICAL_SOURCES = {
+  computed: "the house edges computed from the rules, at each box's Ante under the table maximum",
+  certified: "the paytables' certified house edges (none computed yet for this configuration)",
+  take: "what the rule set takes (a pot game: the house banks nothing)",
+};
+
+function theoretical(settlement) {
+  const source = THEORETICAL_SOURCES[settlement.theoretical_source];
+  if (!source) return "Theoretical win: none, no house edge priced this round's stakes.";
+  const computation = settlement.house_edge ? ` (computation ${settlement.house_edge})` : "";
+  return `Theoretical win ${money(settlement.theoretical_win)} on ${money(settlement.theoretical_base)} staked, from ${source}${computation}.`;
+}
+
 function renderSettlement() {
   const holder = document.getElementById("settlement");
   const settlement = story.settlement;
   if (!settlement) return holder.replaceChildren(el("p", { class: "muted" }, "Not settled."));
   holder.replaceChildren(
     el("p", {}, `Settled ${when(settlement.settled_at)} by ${settlement.settled_by ? settlement.settled_by.name : "—"}: staked ${money(settlement.total_staked)}, returned ${money(settlement.total_returned)}, house result ${money(settlement.house_result)}${settlement.cap_applied ? `, ${money(settlement.withheld)} withheld by the cap` : ""}.`),
+    el("p", { id: "theoretical-win" }, theoretical(settlement)),
     table([...LINE_COLUMNS, ["withheld", "Withheld"], ["reason", "Why paid differs"]],
       settlement.lines.map((line) => el("tr", { class: line.withheld !== "0.00" ? "differs-row" : "" },
         ...[...LINE_COLUMNS.map(([key]) => key), "withheld"].map((key) => cell(key, line[key])),
