@@ -112,8 +112,19 @@ def runs(text: str, *, bold: bool = False) -> list[Run]:
 
 def plain(text: str, *, bold: bool = False) -> bool:
     """Whether the base font alone sets ``text`` (the common case: no runs needed)."""
-    covered = base_fonts()[BOLD if bold else REGULAR]
+    font = BOLD if bold else REGULAR
+    # Figures, codes and most names are printable ASCII, which the base fonts cover whole:
+    # known without a look-up per character.
+    if text.isascii() and text.isprintable() and _sets_printable_ascii(font):
+        return True
+    covered = base_fonts()[font]
     return all(ord(ch) in covered for ch in text)
+
+
+@functools.cache
+def _sets_printable_ascii(font: str) -> bool:
+    """Whether base font ``font`` has every printable ASCII character (space to tilde)."""
+    return all(code in base_fonts()[font] for code in range(0x20, 0x7F))
 
 
 def printable(text: str) -> str:
@@ -207,7 +218,7 @@ def _noto_sans(name: str, weight: int) -> tuple[bytes, frozenset[int]]:
     from fontTools.ttLib import TTFont as FontFile
     from fontTools.varLib import instancer
 
-    font = FontFile(_noto_sans_path())
+    font = FontFile(_noto_sans_path(), recalcTimestamp=False)  # as the CJK subset's
     subsetter = subset.Subsetter(_subset_options())
     subsetter.populate(unicodes=list(code_points(_RANGES)))
     subsetter.subset(font)
@@ -249,7 +260,9 @@ def _cjk_subset(text: str, name: str) -> bytes:
     from fontTools.ttLib import TTFont as FontFile
     from fontTools.ttLib import newTable
 
-    font = FontFile(_cjk_path())
+    # The subset keeps the font's own date: saved with the time of saving, the same report
+    # rendered in another process would differ in those bytes alone.
+    font = FontFile(_cjk_path(), recalcTimestamp=False)
     subsetter = subset.Subsetter(_subset_options())
     subsetter.populate(text=text)
     subsetter.subset(font)

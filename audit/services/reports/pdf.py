@@ -14,6 +14,8 @@ and anyone can recompute it from the JSON the API serves.
 
 from __future__ import annotations
 
+import copy
+import functools
 import io
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -23,9 +25,11 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen import canvas
+from reportlab.pdfgen.textobject import rtlSupport
 from reportlab.platypus import (
     BaseDocTemplate,
     CondPageBreak,
@@ -39,6 +43,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.tables import LINECOMMANDS, CellStyle
 
 from audit.services.reports import charts, fonts
 from audit.services.reports.fonts import BOLD, REGULAR
@@ -558,13 +563,6 @@ def _grid(
     widths = [width for _, width, _, _ in columns]
     # Never wider than the page: a table that would be is narrowed evenly.
     scale = min(1.0, WIDTH / sum(widths))
-    table = Table(
-        data,
-        colWidths=[width * scale for width in widths],
-        rowHeights=heights,
-        repeatRows=1,
-        hAlign="LEFT",
-    )
     commands: list[tuple[Any, ...]] = [
         ("FONTNAME", (0, 0), (-1, -1), REGULAR),
         ("FONTSIZE", (0, 0), (-1, -1), size),
@@ -586,8 +584,220 @@ def _grid(
         commands.append(
             ("ALIGN", (index, 0), (index, -1), {"L": "LEFT", "R": "RIGHT", "C": "CENTER"}[align])
         )
-    table.setStyle(TableStyle(commands + extra))
+    # The commands that style cells are applied here, to styles the cells share, rather than by
+    # reportlab, which gives every cell a style object of its own and walks every cell of a
+    # command's range: the styles come out the same, and so does the page. Reportlab keeps the
+    # rest (backgrounds, lines, spans), which never touch a cell's style.
+    cell = [command for command in commands + extra if command[0] not in _TABLE_OPS]
+    table = _Grid(
+        data,
+        colWidths=[width * scale for width in widths],
+        rowHeights=heights,
+        repeatRows=1,
+        hAlign="LEFT",
+        cellStyles=cell_styles(len(data), len(columns), cell),
+    )
+    table.setStyle(
+        TableStyle([command for command in commands + extra if command[0] in _TABLE_OPS])
+    )
     return table
+
+
+#: The table style commands reportlab keeps for the table as a whole, not in its cells' styles.
+_TABLE_OPS = frozenset(
+    {"BACKGROUND", "ROWBACKGROUNDS", "COLBACKGROUNDS", "SPAN", "NOSPLIT", "ROUNDEDCORNERS"}
+    | set(LINECOMMANDS)
+)
+
+
+#: The table style commands that set a cell's own style, and the attribute of reportlab's
+#: ``CellStyle`` each sets (as ``Table.setStyle`` does).
+_CELL_ATTRIBUTES = {
+    "FONTNAME": "fontname",
+    "FONTSIZE": "fontsize",
+    "LEADING": "leading",
+    "TEXTCOLOR": "color",
+    "ALIGN": "alignment",
+    "VALIGN": "valign",
+    "TOPPADDING": "topPadding",
+    "BOTTOMPADDING": "bottomPadding",
+    "LEFTPADDING": "leftPadding",
+    "RIGHTPADDING": "rightPadding",
+}
+
+
+def cell_styles(
+    nrows: int, ncols: int, commands: Sequence[tuple[Any, ...]]
+) -> list[list[CellStyle]]:
+    """The style of each cell of an ``nrows`` by ``ncols`` table after ``commands`` (operations
+    of :data:`_CELL_ATTRIBUTES`, over reportlab's ranges of cells given by integers: negative
+    indices count from the end, and a range is clipped to the table), applied in order: what
+    ``Table.setStyle`` would leave in each cell, for a table's ``cellStyles``. Cells whose
+    styles end alike share one object, which nothing may change afterwards (so no command that
+    styles cells may be given to the table itself).
+
+    :raises ValueError: a command that is not one of :data:`_CELL_ATTRIBUTES`.
+    """
+    # Rows styled alike share one tuple, so that a command costs a look-up per row and is
+    # worked out once per distinct row; a style is changed once per distinct change. The
+    # dictionaries are keyed by identity and keep the keys' objects alive, so that no identity
+    # is reused while they stand.
+    rows: list[tuple[CellStyle, ...]] = [(CellStyle("cell"),) * ncols] * nrows
+    changed: dict[tuple[int, str, int], tuple[CellStyle, Any, CellStyle]] = {}
+    for command in commands:
+        op, (sc, sr), (ec, er), *values = command
+        if op not in _CELL_ATTRIBUTES:
+            raise ValueError(f"Not a command this table styles its cells with: {command!r}")
+        attribute = _CELL_ATTRIBUTES[op]
+        # A colour as reportlab takes it, black for one it does not know.
+        value = colors.toColor(values[0], colors.Color(0, 0, 0)) if op == "TEXTCOLOR" else values[0]
+        first = max(0, sc + ncols if sc < 0 else sc)
+        last = min(ncols - 1, ec + ncols if ec < 0 else ec)
+        top = max(0, sr + nrows if sr < 0 else sr)
+        bottom = min(nrows - 1, er + nrows if er < 0 else er)
+        done: dict[int, tuple[tuple[CellStyle, ...], tuple[CellStyle, ...]]] = {}
+        for i in range(top, bottom + 1):
+            row = rows[i]
+            if id(row) not in done:
+                cells = list(row)
+                for j in range(first, last + 1):
+                    old = cells[j]
+                    key = (id(old), attribute, id(value))
+                    if key not in changed:
+                        # Not ``CellStyle.copy``: the copy it makes keeps the original's own
+                        # ``copy`` method, so a copy of that copy would lose its changes.
+                        new = copy.copy(old)
+                        setattr(new, attribute, value)
+                        changed[key] = (old, value, new)
+                    cells[j] = changed[key][2]
+                done[id(row)] = (row, tuple(cells))
+            rows[i] = done[id(row)][1]
+    return [list(row) for row in rows]
+
+
+class _Grid(Table):  # type: ignore[misc]  # reportlab has no type information
+    """A reportlab table that writes its cells of one line of text straight to the page: the
+    very operators reportlab's ``Canvas.drawString`` (or its right-aligned and centred forms)
+    writes for them, without a text object per cell, and each distinct text and number worked
+    out once per table drawn. A cell of any other kind (flowables, several lines, a link,
+    bidirectional or shaped text, decimal alignment, a font not embedded as TrueType, a page
+    drawn from the top down) is drawn by reportlab itself."""
+
+    #: The style the canvas was last set to by a cell (reportlab's own attribute).
+    _curcellstyle: CellStyle | None
+
+    def draw(self) -> None:
+        # For this drawing, on this page of this document: a number as reportlab prints it,
+        # and a text (in a font, size and leading) with its width and its text operators.
+        self._printed: dict[float, str] = {}
+        self._shown: dict[tuple[str, float, float, str], tuple[float, str]] = {}
+        super().draw()
+
+    def _calcSpanRanges(self) -> None:  # noqa: N802 (reportlab's name)
+        # A table is measured (``wrap``), then split, each time working out which cell every
+        # cell of the table belongs to: once is enough while its rows and spans stay the same.
+        spans = (self._nrows, self._ncols, [tuple(command) for command in self._spanCmds])
+        if getattr(self, "_spans_worked_out", None) != spans:
+            super()._calcSpanRanges()
+            self._spans_worked_out = spans
+
+    def _drawCell(  # noqa: N802 (reportlab's name)
+        self, cellval: Any, cellstyle: CellStyle, pos: Any, size: Any
+    ) -> None:
+        canv = self.canv
+        if (
+            type(cellval) is not str
+            or "\n" in cellval
+            or cellstyle.alignment not in _DRAWN
+            or cellstyle.valign not in ("TOP", "MIDDLE", "BOTTOM")
+            or cellstyle.href
+            or cellstyle.destination
+            or cellstyle.direction
+            or cellstyle.shaping
+            or not canv.bottomup
+            # With a bidirectional library installed, reportlab may reorder a cell's text.
+            or rtlSupport
+        ):
+            super()._drawCell(cellval, cellstyle, pos, size)
+            return
+        # From here as reportlab's own ``Table._drawCell``, then ``Canvas.drawString`` (or
+        # ``drawRightString``, ``drawCentredString``) and ``PDFTextObject`` do for one line in
+        # a TrueType font, step for step and with the same arithmetic.
+        if self._curcellstyle is not cellstyle:
+            cur = self._curcellstyle
+            if cur is None or cellstyle.color != cur.color:
+                canv.setFillColor(cellstyle.color)
+            if (
+                cur is None
+                or cellstyle.leading != cur.leading
+                or cellstyle.fontname != cur.fontname
+                or cellstyle.fontsize != cur.fontsize
+            ):
+                canv.setFont(cellstyle.fontname, cellstyle.fontsize, cellstyle.leading)
+            self._curcellstyle = cellstyle
+        key = (canv._fontname, canv._fontsize, canv._leading, cellval)
+        shown = self._shown.get(key)
+        if shown is None:
+            font = getFont(canv._fontname)
+            if not font._dynamicFont:
+                super()._drawCell(cellval, cellstyle, pos, size)
+                return
+            shown = self._shown[key] = (
+                font.stringWidth(cellval, canv._fontsize),
+                self._operators(font, cellval),
+            )
+        width, operators = shown
+        colpos, rowpos = pos
+        colwidth, rowheight = size
+        leading, fontsize, valign = cellstyle.leading, cellstyle.fontsize, cellstyle.valign
+        if valign == "BOTTOM":
+            y = rowpos + cellstyle.bottomPadding + leading - fontsize
+        elif valign == "TOP":
+            y = rowpos + rowheight - cellstyle.topPadding - fontsize
+        else:
+            y = (
+                rowpos
+                + (cellstyle.bottomPadding + rowheight - cellstyle.topPadding + leading) / 2.0
+                - fontsize
+            )
+        just = cellstyle.alignment
+        if just == "LEFT":
+            x = colpos + cellstyle.leftPadding
+        elif just == "RIGHT":
+            x = colpos + colwidth - cellstyle.rightPadding
+            x = x - width
+        else:
+            x = colpos + (colwidth + cellstyle.leftPadding - cellstyle.rightPadding) * 0.5
+            x = x - 0.5 * width
+        canv._code.append(f"BT 1 0 0 1 {self._print(x)} {self._print(y)} Tm {operators} T* ET")
+
+    def _operators(self, font: Any, text: str) -> str:
+        """``text``'s operators in the canvas's font and size: each run of one subset of the
+        font selected, then shown. Assigns the subset codes of characters new to the
+        document, as reportlab does on first drawing them."""
+        canv = self.canv
+        doc = canv._doc
+        out = []
+        current = -1
+        for subset, chunk in font.splitString(text, doc):
+            if subset != current:
+                out.append(
+                    f"{font.getSubsetInternalName(subset, doc)}"
+                    f" {self._print(canv._fontsize)} Tf {self._print(canv._leading)} TL"
+                )
+                current = subset
+            out.append(f"({canv._escape(chunk)}) Tj")
+        return " ".join(out)
+
+    def _print(self, number: float) -> str:
+        printed = self._printed.get(number)
+        if printed is None:
+            printed = self._printed[number] = fp_str(number)
+        return printed
+
+
+#: The alignments :class:`_Grid` draws itself.
+_DRAWN = frozenset({"LEFT", "RIGHT", "CENTER", "CENTRE"})
 
 
 # -- the summary's boxes ----------------------------------------------------------------------
@@ -754,8 +964,14 @@ def _text(value: Any, width: float, align: str) -> str:
         text = "yes" if value else "no"
     else:
         text = _amount(value) if align == "R" else str(value)
-    room = width - 6
-    if align == "L" and stringWidth(text, REGULAR, SIZE) > room:
+    return _cut(text, width - 6) if align == "L" else text
+
+
+@functools.lru_cache(maxsize=4096)
+def _cut(text: str, room: float) -> str:
+    """``text``, cut with an ellipsis to fit ``room`` points in the cells' font and size (the
+    same few names and codes fill whole columns: each is measured once per process)."""
+    if stringWidth(text, REGULAR, SIZE) > room:
         while text and stringWidth(text + "…", REGULAR, SIZE) > room:
             text = text[:-1]
         text += "…"
