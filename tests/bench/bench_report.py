@@ -218,11 +218,25 @@ def _generate(*, tables: list[int], dealers: list[int], rounds: int) -> None:
         """,
         """
         INSERT INTO payouts_settlement (round_id, settled_at, settled_by_id, total_staked,
-            total_returned, house_result, rake, cap_applied, engine_result)
+            total_returned, house_result, rake, cap_applied, engine_result, theoretical_win,
+            theoretical_base, theoretical_source)
+        -- Priced as the settlement service prices a round: a pot game by its take, a Russian
+        -- Poker round by its paytables' certified edges (no computed edge is kept here).
         SELECT l.round_id, now(), r.dealer_id, sum(l.amount), sum(l.paid),
-            sum(l.amount) - sum(l.paid), 0, bool_or(l.paid < l.computed), '{}'::jsonb
-        FROM bench_report_lines l JOIN tables_round r ON r.id = l.round_id
-        GROUP BY l.round_id, r.dealer_id
+            sum(l.amount) - sum(l.paid), 0, bool_or(l.paid < l.computed), '{}'::jsonb,
+            CASE WHEN r.game <> 'russian_poker' THEN sum(l.amount) - sum(l.paid)
+                 ELSE coalesce(sum(l.amount * p.house_edge), 0) END,
+            CASE WHEN r.game <> 'russian_poker' THEN sum(l.amount)
+                 ELSE coalesce(sum(l.amount) FILTER (WHERE p.house_edge IS NOT NULL), 0) END,
+            CASE WHEN r.game <> 'russian_poker' THEN 'take'
+                 WHEN bool_or(p.house_edge IS NOT NULL) THEN 'certified'
+                 ELSE 'none' END
+        FROM bench_report_lines l
+        JOIN tables_round r ON r.id = l.round_id
+        LEFT JOIN payouts_roundpaytable rp ON rp.round_id = l.round_id
+            AND rp.kind = CASE WHEN l.kind = 'bonus' THEN 'bonus' ELSE 'main' END
+        LEFT JOIN payouts_paytable p ON p.id = rp.paytable_id
+        GROUP BY l.round_id, r.dealer_id, r.game
         """,
         """
         INSERT INTO payouts_payoutline (settlement_id, box, line, combination, outcome, stake,

@@ -63,9 +63,10 @@ ORDER BY k, t.n
 
 _SETTLEMENTS = """
 INSERT INTO payouts_settlement (round_id, settled_at, settled_by_id, total_staked,
-                                total_returned, house_result, rake, cap_applied, engine_result)
+                                total_returned, house_result, rake, cap_applied, engine_result,
+                                theoretical_win, theoretical_base, theoretical_source)
 SELECT r.id, r.closed_at, r.dealer_id, m.staked, m.returned, m.staked - m.returned, 0,
-       m.capped, '{}'
+       m.capped, '{}', 0, 0, 'none'
 FROM tables_round r
 CROSS JOIN LATERAL (
     SELECT 10 * (1 + r.id %% 20) AS staked,
