@@ -99,9 +99,10 @@ def test_a_report_reads_its_figures_from_the_replica(
     assert report.status == ReportStatus.DONE, report.error
     assert (day_total(report)["rounds"], day_total(report)["wagered"]) == (2, "100.00")
 
-    # The figures (wager lines, payout lines, settlements) were read on the replica, a server
-    # in recovery; the primary saw the report's own rows and its audit row, and no figure.
-    figures = ("payouts_wagerline", "payouts_payoutline", "payouts_settlement")
+    # The figures (settlements with their theoretical wins, payout lines) were read on the
+    # replica, a server in recovery; the primary saw the report's own rows and its audit row,
+    # and no figure.
+    figures = ("payouts_payoutline", "payouts_settlement")
     replica_sql = [query["sql"] for query in on_replica.captured_queries]
     primary_sql = [query["sql"] for query in on_primary.captured_queries]
     for table in figures:
@@ -228,7 +229,7 @@ def test_a_replica_that_does_not_catch_up_in_time_leaves_the_report_to_the_prima
     assert report.status == ReportStatus.DONE, report.error
     # Read on the primary: the round the replica has not replayed is counted.
     assert (day_total(report)["rounds"], day_total(report)["wagered"]) == (2, "100.00")
-    assert not any("payouts_wagerline" in query["sql"] for query in on_replica.captured_queries)
+    assert not any("payouts_settlement" in query["sql"] for query in on_replica.captured_queries)
     assert any("replica behind the primary" in message for message in caplog.messages)
 
 
