@@ -43,6 +43,7 @@ from django.utils import timezone
 
 from audit.services.reports.variance import percent
 from casino.core.db_router import read_connection, replica_reads
+from payouts.services.house_edges import TableHouseEdge, table_house_edge
 from tables.models import Pit, Table
 
 ZERO = Decimal(0)
@@ -243,6 +244,8 @@ class TableView:
     time_zone: str
     table: TableLive
     last_rounds: list[RecentRound]
+    #: The house edge of the configuration it plays now (Russian Poker), as computed.
+    house_edge: TableHouseEdge | None = None
 
 
 #: How many of its last rounds a table's view lists.
@@ -349,7 +352,8 @@ def pit_view(*, pit_id: int, now: dt.datetime | None = None) -> PitView:
 
 def table_view(*, table_id: int, now: dt.datetime | None = None) -> TableView:
     """The table ``table_id`` as it stands at ``now`` (default: now), with its last
-    ``LAST_ROUNDS`` rounds. Four statements.
+    ``LAST_ROUNDS`` rounds and the house edge of the configuration it plays. Seven statements
+    for a Russian Poker table, four for another.
 
     :raises Table.DoesNotExist:
     """
@@ -372,6 +376,7 @@ def table_view(*, table_id: int, now: dt.datetime | None = None) -> TableView:
         time_zone=table.pit.casino.time_zone,
         table=_table(row, now, waiting.get(table.pk, [])),
         last_rounds=[RecentRound(**round) for round in recent],
+        house_edge=table_house_edge(table),
     )
 
 

@@ -20,9 +20,22 @@ from rest_framework.test import APIClient
 
 from casino.api.models import DeviceToken, hash_token
 from casino.core.roles import Role
-from payouts.models import Paytable, TablePaytable
+from casino.games.russian import Paytables
+from payouts.models import Paytable, PaytableKind, PaytableLine, TablePaytable
 from tables.models import Box, Casino, DealerAssignment, Game, Pit, RuleSet, Table, TableStatus
 from tests.clock import DEFAULT_TIME_ZONE, TIME_ZONE_VARIABLE
+
+
+def main_paytable(name: str = "rp-main", version: int = 1) -> Paytable:
+    """A Russian Poker main paytable of the standard lines (no certified house edge)."""
+    paytable = Paytable.objects.create(
+        game=Game.RUSSIAN_POKER, kind=PaytableKind.MAIN, name=name, version=version
+    )
+    PaytableLine.objects.bulk_create(
+        PaytableLine(paytable=paytable, line=line, pays=pays)
+        for line, pays in Paytables.standard().main.items()
+    )
+    return paytable
 
 
 def use_paytables(table: Table, *paytables: Paytable) -> None:

@@ -135,6 +135,26 @@ class RecentRoundOutputSerializer(_Serializer):
     )
 
 
+class EdgeBandOutputSerializer(_Serializer):
+    ante_from = serializers.DecimalField(max_digits=14, decimal_places=2)
+    per_ante_pct = _pct("The main game's house edge per initial Ante, from this Ante on.")
+    low_pct = _pct("Its 95 % interval's low end.")
+    high_pct = _pct("Its 95 % interval's high end.")
+
+
+class TableHouseEdgeOutputSerializer(_Serializer):
+    status = serializers.ChoiceField(
+        choices=["not_requested", "pending", "done", "failed"],
+        help_text="Whether the edge of the configuration the table plays now is computed.",
+    )
+    strategy = serializers.CharField(help_text="The player strategy the edge assumes.")
+    bands = EdgeBandOutputSerializer(many=True, help_text="By Ante band, once computed.")
+    rounds = serializers.IntegerField(
+        allow_null=True, help_text="Rounds simulated per band; null until computed."
+    )
+    failure = serializers.CharField(help_text="Why it could not be computed; empty otherwise.")
+
+
 class TableViewOutputSerializer(_Serializer):
     gaming_day = serializers.DateField(help_text="The casino's gaming day at ``as_of``.")
     as_of = serializers.DateTimeField()
@@ -142,4 +162,9 @@ class TableViewOutputSerializer(_Serializer):
     table = TableLiveOutputSerializer()
     last_rounds = RecentRoundOutputSerializer(
         many=True, help_text="The table's last rounds, newest first."
+    )
+    house_edge = TableHouseEdgeOutputSerializer(
+        allow_null=True,
+        help_text="The house edge of the configuration a Russian Poker table plays now, with its"
+        " status and confidence; null for another game.",
     )

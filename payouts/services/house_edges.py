@@ -111,6 +111,72 @@ def computed_house_edge(configuration: Configuration) -> HouseEdge | None:
     )
 
 
+@dataclass(frozen=True)
+class EdgeBandFigure:
+    """One band of a computed house edge as a pit boss reads it: from ``ante_from``, the main
+    game's edge per initial Ante with its 95 % interval, in percent to two places."""
+
+    ante_from: Decimal
+    per_ante_pct: Decimal
+    low_pct: Decimal
+    high_pct: Decimal
+
+
+@dataclass(frozen=True)
+class TableHouseEdge:
+    """The house edge of the configuration a table plays now: ``status`` (``pending``,
+    ``done``, ``failed``, or ``not_requested`` when none was asked for under the settings'
+    aim), the strategy it assumes, its bands once done (``rounds`` each), and why it failed."""
+
+    status: str
+    strategy: str
+    bands: tuple[EdgeBandFigure, ...] = ()
+    rounds: int | None = None
+    failure: str = ""
+
+
+NOT_REQUESTED = "not_requested"
+_PERCENT_PLACES = Decimal("0.01")
+
+
+def table_house_edge(table: Table) -> TableHouseEdge | None:
+    """The house edge of ``table``'s configuration now, as computed (three statements);
+    ``None`` for a table of another game or without a main paytable."""
+    configuration = table_configuration(table)
+    if configuration is None:
+        return None
+    aim = _aim()
+    edge = (
+        HouseEdge.objects.filter(**_fields(configuration), **aim)
+        .prefetch_related(
+            Prefetch("bands", HouseEdgeBand.objects.defer("report").order_by("ante_from"))
+        )
+        .first()
+    )
+    if edge is None:
+        return TableHouseEdge(status=NOT_REQUESTED, strategy=aim["strategy"])
+    bands = list(edge.bands.all())
+    return TableHouseEdge(
+        status=edge.status,
+        strategy=edge.strategy,
+        bands=tuple(
+            EdgeBandFigure(
+                ante_from=band.ante_from,
+                per_ante_pct=_percent(band.main_per_ante),
+                low_pct=_percent(band.main_low),
+                high_pct=_percent(band.main_high),
+            )
+            for band in bands
+        ),
+        rounds=bands[0].rounds if bands else None,
+        failure=edge.failure,
+    )
+
+
+def _percent(fraction: Decimal) -> Decimal:
+    return (fraction * 100).quantize(_PERCENT_PLACES)
+
+
 def _aim() -> dict[str, Any]:
     """The strategy and precision the settings ask for (``HOUSE_EDGES``)."""
     aim = settings.HOUSE_EDGES

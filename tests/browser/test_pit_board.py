@@ -16,8 +16,10 @@ from typing import Any
 
 import pytest
 
+from payouts.services.house_edges import house_edge_compute, house_edges_request
 from tables.services.rounds import round_act, round_open
 from tests.browser.site import Site
+from tests.fixtures import main_paytable, use_paytables
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -53,6 +55,10 @@ def test_a_pit_boss_signs_in_and_reads_the_floor(
     screenshot: Callable[..., Path],
 ) -> None:
     table = floor["table"]
+    # RP-1 plays the standard paytable, whose house edge is computed from the rules.
+    use_paytables(table, main_paytable())
+    [asked] = house_edges_request()
+    edge = house_edge_compute(asked.pk)
     round = round_open(table_id=table.pk, dealer=users["dealer"])
     round_act(
         round_id=round.pk,
@@ -84,6 +90,22 @@ def test_a_pit_boss_signs_in_and_reads_the_floor(
         "1",
         "open",
         "dealer",
+    ]
+
+    # The table's house edge, computed, by Ante band (its table maximum binds at the larger
+    # Antes), each with its interval, and how it was obtained.
+    def percent(fraction: D) -> D:
+        return (fraction * 100).quantize(D("0.01"))
+
+    bands = list(edge.bands.all())
+    assert len(bands) > 1
+    assert dialog.locator("#house-edge li").all_inner_texts() == [
+        *(
+            f"Ante {b.ante_from} and up: {percent(b.main_per_ante)} % of the Ante (95 %:"
+            f" {percent(b.main_low)} to {percent(b.main_high)})"
+            for b in bands
+        ),
+        f"{bands[0].rounds:,} rounds a band, guide strategy",
     ]
     screenshot(page, "detail")
 

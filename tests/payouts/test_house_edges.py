@@ -21,7 +21,7 @@ from casino.core.models import Alert, AlertKind
 from casino.games.house_edge import EdgeReport
 from casino.games.house_edge.bands import ante_bands
 from casino.games.russian import Paytables
-from payouts.models import HouseEdgeStatus, Paytable, PaytableKind, PaytableLine
+from payouts.models import HouseEdgeStatus, Paytable
 from payouts.services import house_edges
 from payouts.services.house_edges import (
     band_for,
@@ -30,24 +30,13 @@ from payouts.services.house_edges import (
     table_configuration,
 )
 from tables.models import Game, RuleSet
-from tests.fixtures import use_paytables
+from tests.fixtures import main_paytable, use_paytables
 
 pytestmark = pytest.mark.django_db
 
 #: A small table maximum, so that it binds within a few thousand rounds: the Bet's winnings on
 #: a straight (4 to 1) pass 200 from an Ante of 26, on two pairs (2 to 1) from 51.
 MAX_PAYOUT = D(200)
-
-
-def main_paytable(name: str = "rp-main", version: int = 1) -> Paytable:
-    paytable = Paytable.objects.create(
-        game=Game.RUSSIAN_POKER, kind=PaytableKind.MAIN, name=name, version=version
-    )
-    PaytableLine.objects.bulk_create(
-        PaytableLine(paytable=paytable, line=line, pays=pays)
-        for line, pays in Paytables.standard().main.items()
-    )
-    return paytable
 
 
 @pytest.fixture
@@ -194,3 +183,33 @@ def test_a_certified_edge_the_rules_do_not_bear_out_raises_an_alert(capped_table
     assert alert.details["certified"] == str(computed.high + D("0.01"))
     assert alert.details["computed"]["low"] == str(computed.low)
     assert alert.details["kind"] == "main"
+
+
+def test_a_table_s_view_shows_its_edge_with_its_status_and_interval(
+    capped_table: Any, client_for: Callable[[str | None], Any]
+) -> None:
+    def shown() -> dict[str, Any]:
+        response = client_for("pit_boss").get(f"/api/v1/tables/{capped_table.pk}/view/")
+        assert response.status_code == 200, response.json()
+        edge: dict[str, Any] = response.json()["house_edge"]
+        return edge
+
+    assert shown() == {
+        "status": "not_requested",
+        "strategy": "guide",
+        "bands": [],
+        "rounds": None,
+        "failure": "",
+    }
+    [asked] = house_edges_request()
+    assert shown()["status"] == "pending"
+    edge = house_edge_compute(asked.pk)
+    answer = shown()
+    assert (answer["status"], answer["rounds"]) == ("done", settings.HOUSE_EDGES["ROUNDS"])
+    bands = list(edge.bands.all())
+    assert [band["ante_from"] for band in answer["bands"]] == [str(b.ante_from) for b in bands]
+    first = answer["bands"][0]
+    # Percentages to two places of the kept fractions, the interval around the value.
+    assert D(first["per_ante_pct"]) == (bands[0].main_per_ante * 100).quantize(D("0.01"))
+    assert D(first["low_pct"]) <= D(first["per_ante_pct"]) <= D(first["high_pct"])
+    assert D(first["low_pct"]) < D(first["high_pct"])  # simulated: an interval, not a point

@@ -373,6 +373,20 @@ import { explainFields } from "./common/words.js";
   // The detail says it is being drawn (``aria-busy``) while any drawing of it is on its way.
   let drawing = 0;
 
+  // The computed house edge of the configuration a table plays, with its status and its 95 %
+  // interval per Ante band, in the pit boss's words. The figures arrive as percentages already
+  // (text): nothing is computed here.
+  function houseEdgeText(edge) {
+    if (edge.status === "not_requested") return "not computed yet for this table's paytables and limits";
+    if (edge.status === "pending") return "being computed from the rules";
+    if (edge.status === "failed") return `could not be computed: ${edge.failure}`;
+    // One line per band of Antes (the table maximum makes the edge grow with the Ante).
+    return el("ul", { class: "edge-bands" },
+      ...edge.bands.map((band) => el("li", {},
+        `Ante ${band.ante_from} and up: ${pct(band.per_ante_pct)} of the Ante (95 %: ${band.low_pct} to ${band.high_pct})`)),
+      el("li", { class: "muted" }, `${edge.rounds.toLocaleString("en")} rounds a band, ${edge.strategy} strategy`));
+  }
+
   async function openDetail(tableId, { tray = false, refresh = false } = {}) {
     detailTable = tableId;
     drawing += 1;
@@ -396,6 +410,7 @@ import { explainFields } from "./common/words.js";
           el("dt", {}, "House result"), el("dd", {}, money(f.house_result, table.currency)),
           el("dt", {}, "Hold / theoretical"), el("dd", {}, `${pct(f.hold_pct)} / ${pct(f.theoretical_hold_pct)}`),
           el("dt", {}, "Cap hits / open alerts"), el("dd", {}, `${f.cap_hits} / ${f.open_alerts}`),
+          ...(answer.house_edge ? [el("dt", {}, "House edge"), el("dd", { id: "house-edge" }, houseEdgeText(answer.house_edge))] : []),
         ),
         el("h3", {}, "Last rounds"),
         answer.last_rounds.length
