@@ -53,16 +53,14 @@ RUSSIAN_BONUS_PAYTABLE = {
 #: 2,579,244 other hands lose one each: (2,579,244 - 1,072,280) / 2,598,960 = 0.579833.
 #:
 #: No published or certified figure exists for the main game (RULES.md, Part B 0: no source
-#: gives one). The demo's is an estimate by simulation of 1,200,000 hands under the default
-#: rules and the main paytable, for a player who raises with Ace-King or better, folds
-#: otherwise and never exchanges, buys a sixth card or a game, or insures: the house keeps
-#: 9.10 % (one standard error 0.09) of everything staked. A player who uses the exchange and
-#: the sixth card well loses less; a casino enters its game certificate's figure instead.
+#: gives one), so the demo's main paytable carries none: its edge is computed from the rules
+#: for RP-1's configuration (``payouts.services.house_edges``, docs/house-edge.md), and its
+#: rounds are priced by that once it is kept. A casino whose game certificate states a figure
+#: enters it, and a computation the certificate's figure is not borne out by raises an alert.
 #:
 #: The pot games are played between the players: the house keeps only its rake (Ruby Run) or
 #: commission (Red Dog), which the default house rules (RULES.md A.2, A.3) do not take, so
 #: their edge is 0 (Red Dog's odd chips left at a game's end aside).
-RUSSIAN_MAIN_HOUSE_EDGE = D("0.091000")
 RUSSIAN_BONUS_HOUSE_EDGE = D("0.579833")
 POT_GAME_HOUSE_EDGE = D("0.000000")
 #: The pot games' paytables: no lines (nothing is paid by a table of odds), only the edge.
@@ -114,7 +112,7 @@ def load_demo_floor() -> bool:
             Game.RUSSIAN_POKER,
             PaytableKind.MAIN,
             RUSSIAN_MAIN_PAYTABLE,
-            house_edge=RUSSIAN_MAIN_HOUSE_EDGE,
+            house_edge=None,
         )
         bonus = _paytable(
             "Russian Poker bonus",
