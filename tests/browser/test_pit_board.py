@@ -101,12 +101,23 @@ def test_a_pit_boss_signs_in_and_reads_the_floor(
     assert len(bands) > 1
     assert dialog.locator("#house-edge li").all_inner_texts() == [
         *(
-            f"Ante {b.ante_from} and up: {percent(b.main_per_ante)} % of the Ante (95 %:"
+            f"Ante {b.ante_from} and up: {percent(b.main_per_ante)} % (95 %:"
             f" {percent(b.main_low)} to {percent(b.main_high)})"
             for b in bands
         ),
-        f"{bands[0].rounds:,} rounds a band, guide strategy",
+        f"of the Ante; {bands[0].rounds:,} rounds a band, guide strategy",
     ]
+    # On a tablet held upright the bands still fit the detail, each on one line of its own.
+    page.set_viewport_size({"width": 768, "height": 1024})
+    edge_box, dialog_box = dialog.locator("#house-edge").bounding_box(), dialog.bounding_box()
+    assert edge_box is not None and dialog_box is not None
+    assert edge_box["x"] >= dialog_box["x"]
+    assert edge_box["x"] + edge_box["width"] <= dialog_box["x"] + dialog_box["width"]
+    lines = dialog.locator("#house-edge li")
+    heights = [lines.nth(n).bounding_box()["height"] for n in range(lines.count())]
+    assert max(heights) < 1.5 * min(heights)  # none wrapped onto a second line
+    screenshot(page, "detail-768x1024")
+    page.set_viewport_size({"width": 1280, "height": 800})
     screenshot(page, "detail")
 
 

@@ -383,8 +383,8 @@ import { explainFields } from "./common/words.js";
     // One line per band of Antes (the table maximum makes the edge grow with the Ante).
     return el("ul", { class: "edge-bands" },
       ...edge.bands.map((band) => el("li", {},
-        `Ante ${band.ante_from} and up: ${pct(band.per_ante_pct)} of the Ante (95 %: ${band.low_pct} to ${band.high_pct})`)),
-      el("li", { class: "muted" }, `${edge.rounds.toLocaleString("en")} rounds a band, ${edge.strategy} strategy`));
+        `Ante ${band.ante_from} and up: ${pct(band.per_ante_pct)} (95 %: ${band.low_pct} to ${band.high_pct})`)),
+      el("li", { class: "muted" }, `of the Ante; ${edge.rounds.toLocaleString("en")} rounds a band, ${edge.strategy} strategy`));
   }
 
   async function openDetail(tableId, { tray = false, refresh = false } = {}) {
