@@ -76,13 +76,17 @@ def table_configuration(table: Table) -> Configuration | None:
     )
 
 
+#: The limits a round pins that its configuration reads.
+_PINNED_LIMITS = frozenset({"ante_min", "ante_max", "chip_unit"})
+
+
 def round_configuration(round: Round) -> Configuration | None:
     """The configuration ``round`` was played under, from what it pinned when it opened (its
     rule set, paytables and the table's limits then); ``None`` for a round of another game,
-    without a main paytable, or opened before rounds pinned their limits."""
+    without a main paytable, or opened before rounds pinned the limits it depends on."""
     main = (round.paytables or {}).get(PaytableKind.MAIN)
     limits = round.limits or {}
-    if round.game != Game.RUSSIAN_POKER or main is None or "ante_min" not in limits:
+    if round.game != Game.RUSSIAN_POKER or main is None or not _PINNED_LIMITS <= limits.keys():
         return None
     bonus = round.paytables.get(PaytableKind.BONUS)
     offers_bonus = limits.get("bonus_min") is not None and limits.get("bonus_max") is not None

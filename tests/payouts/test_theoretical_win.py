@@ -18,8 +18,13 @@ from payouts.models import (
     TheoreticalSource,
     WagerLine,
 )
-from payouts.services.house_edges import house_edge_compute, house_edges_request
+from payouts.services.house_edges import (
+    house_edge_compute,
+    house_edges_request,
+    round_configuration,
+)
 from payouts.services.theoretical_win import band_edges
+from tables.models import Round
 from tests.payouts.test_house_edges import MAX_PAYOUT, capped_table  # noqa: F401
 from tests.tables.tablet import Tablet
 
@@ -117,3 +122,19 @@ def test_until_the_edge_is_computed_the_certificates_price_the_round(
     # The round settled before keeps its figure: a settlement is never re-priced.
     settlement.refresh_from_db()
     assert settlement.theoretical_source == "none"
+
+
+def test_a_round_opened_before_rounds_pinned_their_limits_has_no_configuration(
+    capped_table: Any,  # noqa: F811
+) -> None:
+    """A round still open from before its limits were pinned in full settles as before: its
+    configuration is unknown, and nothing computed prices it."""
+    main = TablePaytable.objects.get(table=capped_table, kind="main").paytable
+    pinned = {"main": {"id": main.pk, "house_edge": None}}
+    limits = {"ante_min": "10", "ante_max": "100", "chip_unit": "1", "max_table_payout": "200"}
+    played = Round(game="russian_poker", rule_set_id=capped_table.rule_set_id, paytables=pinned)
+    played.limits = limits
+    assert round_configuration(played) is not None
+    for missing in ("ante_min", "ante_max", "chip_unit"):
+        played.limits = {k: v for k, v in limits.items() if k != missing}
+        assert round_configuration(played) is None, missing
