@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib import admin
 from django.db import transaction
 from django.http import HttpRequest
+from django.utils.html import format_html_join
 
 from casino.core.admin import ReadOnlyAdmin
 from payouts.models import (
@@ -19,6 +20,7 @@ from payouts.models import (
     TablePaytable,
     WagerLine,
 )
+from payouts.services.house_edges import paytable_house_edges
 from payouts.services.paytables import (
     paytable_record_saved,
     table_paytable_clear,
@@ -36,6 +38,23 @@ class PaytableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["name", "version", "game", "kind", "house_edge"]
     list_filter = ["game", "kind"]
     inlines = [PaytableLineInline]
+    readonly_fields = ["computed_house_edges"]
+
+    @admin.display(description="House edges computed from the rules")
+    def computed_house_edges(self, paytable: Paytable) -> str:
+        """Each configuration computed with this paytable, beside the certified figure typed
+        above: its status, and once done the main game's edge by Ante band with its 95 %
+        interval (the figures a certificate's must bear out)."""
+        if paytable.pk is None:
+            return "-"
+        edges = paytable_house_edges(paytable.pk)
+        if not edges:
+            return "None asked for: no table plays this paytable."
+        return format_html_join(
+            "",
+            "<p>{}</p>",
+            ((edge,) for edge in edges),
+        )
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         # Audited once the lines are saved too, so the row states the whole paytable.

@@ -20,7 +20,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.utils import timezone
 
 from casino.core.alerts import alert_record
@@ -175,6 +175,37 @@ def table_house_edge(table: Table) -> TableHouseEdge | None:
         rounds=bands[0].rounds if bands else None,
         failure=edge.failure,
     )
+
+
+def paytable_house_edges(paytable_id: int) -> list[str]:
+    """Each computation of a configuration that uses the paytable ``paytable_id``, in words:
+    its rule set, Antes and maximum, its status, and once done the main game's edge per amount
+    wagered and per Ante, with the interval, in each band."""
+    edges = (
+        HouseEdge.objects.filter(Q(main_paytable_id=paytable_id) | Q(bonus_paytable_id=paytable_id))
+        .select_related("rule_set")
+        .prefetch_related(
+            Prefetch("bands", HouseEdgeBand.objects.defer("report").order_by("ante_from"))
+        )
+        .order_by("pk")
+    )
+    said = []
+    for edge in edges:
+        maximum = "no maximum" if edge.max_payout is None else f"maximum {edge.max_payout}"
+        head = (
+            f"{edge.rule_set} at Antes {edge.ante_min} to {edge.ante_max}, {maximum},"
+            f" {edge.strategy} strategy: {HouseEdgeStatus(edge.status).label.lower()}"
+        )
+        if edge.status == HouseEdgeStatus.FAILED:
+            head += f" ({edge.failure})"
+        bands = [
+            f"from Ante {band.ante_from}: {_percent(band.main_per_wagered)} % of the amount"
+            f" wagered, {_percent(band.main_per_ante)} % of the Ante (95 %:"
+            f" {_percent(band.main_low)} to {_percent(band.main_high)}), {band.rounds:,} rounds"
+            for band in edge.bands.all()
+        ]
+        said.append("; ".join([head, *bands]))
+    return said
 
 
 def _percent(fraction: Decimal) -> Decimal:

@@ -16,12 +16,13 @@ import redis
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.test import Client
 
 from casino.core.models import Alert, AlertKind
 from casino.games.house_edge import EdgeReport
 from casino.games.house_edge.bands import ante_bands
 from casino.games.russian import Paytables
-from payouts.models import HouseEdgeStatus, Paytable
+from payouts.models import HouseEdgeStatus, Paytable, TablePaytable
 from payouts.services import house_edges
 from payouts.services.house_edges import (
     band_for,
@@ -213,3 +214,27 @@ def test_a_table_s_view_shows_its_edge_with_its_status_and_interval(
     assert D(first["per_ante_pct"]) == (bands[0].main_per_ante * 100).quantize(D("0.01"))
     assert D(first["low_pct"]) <= D(first["per_ante_pct"]) <= D(first["high_pct"])
     assert D(first["low_pct"]) < D(first["high_pct"])  # simulated: an interval, not a point
+
+
+def test_the_admin_s_paytable_page_shows_its_computed_edges(
+    capped_table: Any, users: dict[str, Any]
+) -> None:
+    main = TablePaytable.objects.get(table=capped_table, kind="main").paytable
+    client = Client()
+    client.force_login(users["admin"])
+
+    def page() -> str:
+        response = client.get(f"/admin/payouts/paytable/{main.pk}/change/")
+        assert response.status_code == 200
+        return response.content.decode()
+
+    assert "None asked for: no table plays this paytable." in page()
+    [asked] = house_edges_request()
+    assert "maximum 200.00, guide strategy: being computed" in page()
+    edge = house_edge_compute(asked.pk)
+    shown = page()
+    assert "maximum 200.00, guide strategy: computed" in shown
+    for band in edge.bands.all():
+        low = (band.main_low * 100).quantize(D("0.01"))
+        assert f"from Ante {band.ante_from}: " in shown
+        assert f"(95 %: {low} to " in shown
