@@ -45,7 +45,11 @@ def _changed(
     if sender is Table and update_fields is not None:
         if not TABLE_CONFIGURATION_FIELDS & set(update_fields):
             return
-    transaction.on_commit(send_refresh)
+    # One refresh looks at every table: a transaction that changes several things (a floor
+    # loaded, a paytable with its table) sends it once.
+    pending = transaction.get_connection().run_on_commit
+    if not any(callback is send_refresh for _, callback, _ in pending):
+        transaction.on_commit(send_refresh)
 
 
 def connect() -> None:

@@ -156,6 +156,21 @@ def test_making_a_version_sends_the_refresh_once_it_commits(
     broker.delete("celery")
 
 
+def test_several_changes_in_one_transaction_send_the_refresh_once(
+    floor: dict[str, Any], settings: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """A new paytable, a new rule set and a table's limits changed together (as the demo floor
+    and the admin make them) ask for one refresh, not one each: it looks at every table."""
+    settings.HOUSE_EDGES = {**settings.HOUSE_EDGES, "SEND_ON_CHANGE": True}
+    table = floor["table"]
+    with django_capture_on_commit_callbacks() as sent:
+        main_paytable("rp-together")
+        RuleSet.objects.create(game=Game.RUSSIAN_POKER, name="together", version=1, settings={})
+        table.ante_max = D(200)
+        table.save(update_fields=["ante_max"])
+    assert len(sent) == 1
+
+
 def test_the_certificate_comparison_s_examples_hold() -> None:
     outcome = doctest.testmod(house_edges)
     assert outcome.attempted > 0 and outcome.failed == 0
