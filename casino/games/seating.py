@@ -11,18 +11,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, ClassVar, Final, Self, TypeAlias
+from typing import ClassVar, Final, TypeAlias
 
 from casino.games.codes import GameCode
 from casino.games.errors import GameError
+from casino.games.event_codec import CodedEvent
 from casino.games.money import (
     AmountInput,
     chip_amount,
     limit_crossed,
-    seat_amounts_text,
     to_decimal,
 )
-from casino.games.stored_events import int_field, stacks_field
 
 #: A seat number outside the table or given twice, or the button not on a seated player
 #: (``data["seat"]``).
@@ -159,7 +158,7 @@ def seat_stacks(
 
 
 @dataclass(frozen=True, slots=True)
-class PlayersSeatedEvent:
+class PlayersSeatedEvent(CodedEvent):
     """The event of seating: ``stacks`` pairs each seat with its chips, in seat order, and
     ``button`` is the button's seat; stored as ``{"kind", "stacks": {seat: amount}, "button"}``.
 
@@ -170,14 +169,3 @@ class PlayersSeatedEvent:
     kind: ClassVar[str] = "players_seated"
     stacks: tuple[tuple[int, Decimal], ...]
     button: int
-
-    def to_dict(self) -> dict[str, Any]:
-        stacks = seat_amounts_text(dict(self.stacks))
-        return {"kind": self.kind, "stacks": stacks, "button": self.button}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> Self:
-        return cls(
-            stacks=stacks_field(cls.kind, data["stacks"]),
-            button=int_field(cls.kind, "button", data["button"]),
-        )

@@ -1,10 +1,11 @@
 """Reading stored events back: what every engine's ``event_from_dict`` shares.
 
 An engine's events are frozen dataclasses, one per action the dealer records, each with a class
-attribute ``kind``, a ``to_dict`` and a ``_from_fields`` classmethod. Stored as JSON, they are read
-back by an :class:`EventReader`: the kind must be one the engine knows, the fields exactly the
-event's own, and each value of the type it stands for (the ``*_field`` helpers, which the
-``_from_fields`` methods call). A refusal is ``event_kind_unknown``, or ``event_invalid`` naming
+attribute ``kind``, a ``to_dict`` and a ``_from_fields`` classmethod (derived from the fields'
+types by :class:`casino.games.event_codec.CodedEvent`). Stored as JSON, they are read back by an
+:class:`EventReader`: the kind must be one the engine knows, the fields exactly the event's own,
+and each value of the type it stands for (the ``*_field`` helpers, which ``_from_fields``
+calls). A refusal is ``event_kind_unknown``, or ``event_invalid`` naming
 the ``kind`` and the ``field``; both codes belong to this module, and each engine's ``codes``
 module re-exports them.
 
@@ -118,6 +119,13 @@ def bool_field(kind: str, field: str, raw: object) -> bool:
     return raw
 
 
+def text_field(kind: str, field: str, raw: object) -> str:
+    """``raw`` as text. :raises GameError: ``event_invalid``."""
+    if not isinstance(raw, str):
+        raise invalid_field(kind, field, f"expected text, got {raw!r}")
+    return raw
+
+
 def amount_field(kind: str, field: str, raw: object) -> Decimal:
     """``raw`` as an exact amount (:func:`~casino.games.money.to_decimal`: never a float).
 
@@ -147,20 +155,23 @@ def cards_field(kind: str, field: str, raw: object) -> tuple[Card, ...]:
     return tuple(card_field(kind, field, card) for card in raw)
 
 
-def stacks_field(kind: str, raw: object) -> tuple[tuple[int, Decimal], ...]:
-    """``raw`` (the field ``stacks``: seat to amount, as ``to_dict`` writes it) as pairs of seat
-    and amount in seat order. A seat may be a JSON key (a string of digits) or an integer.
+def stacks_field(kind: str, field: str, raw: object) -> tuple[tuple[int, Decimal], ...]:
+    """``raw`` (seat to amount, as ``to_dict`` writes the field ``stacks``) as pairs of seat and
+    amount in seat order. A seat may be a JSON key (a string of digits) or an integer.
 
-    :raises GameError: ``event_invalid`` (``data["field"] == "stacks"``).
+    :raises GameError: ``event_invalid``.
     """
     if not isinstance(raw, Mapping):
-        raise invalid_field(kind, "stacks", "expected a mapping of seat to amount")
+        raise invalid_field(kind, field, "expected a mapping of seat to amount")
     return tuple(
-        sorted((_seat_key(kind, key), amount_field(kind, "stacks", v)) for key, v in raw.items())
+        sorted(
+            (_seat_key(kind, field, key), amount_field(kind, field, value))
+            for key, value in raw.items()
+        )
     )
 
 
-def _seat_key(kind: str, raw: object) -> int:
+def _seat_key(kind: str, field: str, raw: object) -> int:
     if isinstance(raw, str) and raw.isdigit():
         return int(raw)
-    return int_field(kind, "stacks", raw)
+    return int_field(kind, field, raw)

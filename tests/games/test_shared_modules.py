@@ -7,7 +7,8 @@ own, with the codes and data keys the tablets match on.
 from __future__ import annotations
 
 import doctest
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from decimal import Decimal as D
 from enum import StrEnum
 from types import ModuleType
@@ -17,12 +18,14 @@ import pytest
 
 import casino.games.actions as actions_module
 import casino.games.contract as contract_module
+import casino.games.event_codec as event_codec_module
 import casino.games.money as money_module
 import casino.games.seating as seating_module
 import casino.games.snapshots as snapshots_module
 import casino.games.stored_events as stored_events_module
 from casino.games.actions import check_phase, succeeds
 from casino.games.errors import GameError
+from casino.games.event_codec import CodedEvent, stored
 from casino.games.money import chip_amount, round_down_to_chip, to_decimal
 from casino.games.seating import seat_stacks
 from casino.games.stored_events import EventReader, int_field
@@ -33,6 +36,7 @@ from casino.games.stored_events import EventReader, int_field
     [
         actions_module,
         contract_module,
+        event_codec_module,
         money_module,
         seating_module,
         snapshots_module,
@@ -139,3 +143,52 @@ def test_event_reader_refusals(data: Any, code: str, details: dict[str, str]) ->
     with pytest.raises(GameError) as refused:
         reader.read(data)
     assert (refused.value.code, refused.value.data) == (code, details)
+
+
+@dataclass(frozen=True, slots=True)
+class _Noted(CodedEvent):
+    kind: ClassVar[str] = "noted"
+    seat: int
+    note: str = field(default="", metadata=stored(read_first=True, refusal="expected a note"))
+    amount: D | None = None
+
+
+def test_coded_event_writes_and_reads_its_fields_by_their_types() -> None:
+    reader = EventReader((_Noted,))
+    event = _Noted(seat=3, note="n", amount=D("2.50"))
+    assert list(event.to_dict().items()) == [
+        ("kind", "noted"),
+        ("seat", 3),
+        ("note", "n"),
+        ("amount", "2.50"),
+    ]
+    assert reader.read(event.to_dict()) == event
+    assert reader.read({"kind": "noted", "seat": 3, "note": "", "amount": None}) == _Noted(3)
+    with pytest.raises(GameError) as refused:
+        reader.read({"kind": "noted", "seat": "3", "note": 1, "amount": 2.5})
+    assert refused.value.message == "noted.note: expected a note"
+    assert refused.value.data == {"kind": "noted", "field": "note"}
+
+
+@dataclass(frozen=True, slots=True)
+class _Untyped(CodedEvent):
+    kind: ClassVar[str] = "untyped"
+    seats: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class _MisNoted(CodedEvent):
+    kind: ClassVar[str] = "misnoted"
+    seat: int = field(metadata=stored(refusal="expected a seat"))
+
+
+@pytest.mark.parametrize(
+    ("event", "message"),
+    [
+        (_Untyped([1]), "_Untyped.seats: no stored form for list[int]"),
+        (_MisNoted(1), "_MisNoted.seat: a refusal of its own is for str or bool"),
+    ],
+)
+def test_coded_event_refuses_a_field_it_cannot_store(event: CodedEvent, message: str) -> None:
+    with pytest.raises(TypeError, match=re.escape(message)):
+        event.to_dict()
