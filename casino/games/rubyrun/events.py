@@ -15,20 +15,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, ClassVar, TypeAlias
 
-from casino.games.cards import Card, card_texts
+from casino.games.cards import Card
+from casino.games.event_codec import CodedEvent, stored
 from casino.games.seating import PlayersSeatedEvent
-from casino.games.stored_events import (
-    EventReader,
-    amount_field,
-    card_field,
-    cards_field,
-    int_field,
-    invalid_field,
-)
+from casino.games.stored_events import EventReader
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,202 +34,106 @@ class PlayersSeated(PlayersSeatedEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class ForcedBetsPosted:
+class ForcedBetsPosted(CodedEvent):
     """The antes and blinds went in; who posts what is derived from the rules and the button."""
 
     kind: ClassVar[str] = "forced_bets_posted"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> ForcedBetsPosted:
-        return cls()
-
 
 @dataclass(frozen=True, slots=True)
-class HoleCardsDealt:
+class HoleCardsDealt(CodedEvent):
     """The three cards dealt face down to ``seat``."""
 
     kind: ClassVar[str] = "hole_cards_dealt"
     seat: int
     cards: tuple[Card, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "cards": card_texts(self.cards)}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> HoleCardsDealt:
-        return cls(
-            seat=int_field(cls.kind, "seat", data["seat"]),
-            cards=cards_field(cls.kind, "cards", data["cards"]),
-        )
-
 
 @dataclass(frozen=True, slots=True)
-class Folded:
+class Folded(CodedEvent):
     """``seat`` gives up the hand."""
 
     kind: ClassVar[str] = "folded"
     seat: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> Folded:
-        return cls(seat=int_field(cls.kind, "seat", data["seat"]))
-
 
 @dataclass(frozen=True, slots=True)
-class Checked:
+class Checked(CodedEvent):
     """``seat`` checks: no bet to call."""
 
     kind: ClassVar[str] = "checked"
     seat: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> Checked:
-        return cls(seat=int_field(cls.kind, "seat", data["seat"]))
-
 
 @dataclass(frozen=True, slots=True)
-class Called:
+class Called(CodedEvent):
     """``seat`` matches the bet, or puts in all its chips when they are not enough."""
 
     kind: ClassVar[str] = "called"
     seat: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> Called:
-        return cls(seat=int_field(cls.kind, "seat", data["seat"]))
-
 
 @dataclass(frozen=True, slots=True)
-class BetMade:
+class BetMade(CodedEvent):
     """``seat`` opens the round's betting with ``amount``."""
 
     kind: ClassVar[str] = "bet_made"
     seat: int
     amount: Decimal
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "amount": str(self.amount)}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> BetMade:
-        return cls(
-            seat=int_field(cls.kind, "seat", data["seat"]),
-            amount=amount_field(cls.kind, "amount", data["amount"]),
-        )
-
 
 @dataclass(frozen=True, slots=True)
-class RaisedTo:
+class RaisedTo(CodedEvent):
     """``seat`` raises; ``amount`` is its total for the round after the raise, not the increment."""
 
     kind: ClassVar[str] = "raised_to"
     seat: int
     amount: Decimal
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "amount": str(self.amount)}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> RaisedTo:
-        return cls(
-            seat=int_field(cls.kind, "seat", data["seat"]),
-            amount=amount_field(cls.kind, "amount", data["amount"]),
-        )
-
 
 @dataclass(frozen=True, slots=True)
-class WentAllIn:
+class WentAllIn(CodedEvent):
     """``seat`` puts in every chip it has left: a call, a bet or a raise, as the amount makes it."""
 
     kind: ClassVar[str] = "went_all_in"
     seat: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> WentAllIn:
-        return cls(seat=int_field(cls.kind, "seat", data["seat"]))
-
 
 @dataclass(frozen=True, slots=True)
-class OverCardsDealt:
+class OverCardsDealt(CodedEvent):
     """The three over cards, face up."""
 
     kind: ClassVar[str] = "over_cards_dealt"
     cards: tuple[Card, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "cards": card_texts(self.cards)}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> OverCardsDealt:
-        return cls(cards=cards_field(cls.kind, "cards", data["cards"]))
-
 
 @dataclass(frozen=True, slots=True)
-class UnderCardsDealt:
+class UnderCardsDealt(CodedEvent):
     """The three under cards: face up with their ``cards``, or face down (``cards`` is ``None``)
     under the alternative rule, where nobody may see them yet."""
 
     kind: ClassVar[str] = "under_cards_dealt"
     cards: tuple[Card, ...] | None
 
-    def to_dict(self) -> dict[str, Any]:
-        cards = None if self.cards is None else card_texts(self.cards)
-        return {"kind": self.kind, "cards": cards}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> UnderCardsDealt:
-        if data["cards"] is None:
-            return cls(cards=None)
-        return cls(cards=cards_field(cls.kind, "cards", data["cards"]))
-
 
 @dataclass(frozen=True, slots=True)
-class SlamDealt:
+class SlamDealt(CodedEvent):
     """The Slam: a 2–10 keeps the over cards live, a J, Q, K or A the under cards."""
 
     kind: ClassVar[str] = "slam_dealt"
     card: Card
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "card": str(self.card)}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> SlamDealt:
-        return cls(card=card_field(cls.kind, "card", data["card"]))
-
 
 @dataclass(frozen=True, slots=True)
-class UnderCardsRevealed:
+class UnderCardsRevealed(CodedEvent):
     """Face-down rule, Slam J–A: the under cards are turned up and are live."""
 
     kind: ClassVar[str] = "under_cards_revealed"
     cards: tuple[Card, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "cards": card_texts(self.cards)}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> UnderCardsRevealed:
-        return cls(cards=cards_field(cls.kind, "cards", data["cards"]))
-
 
 @dataclass(frozen=True, slots=True)
-class CardExposed:
+class CardExposed(CodedEvent):
     """A card seen by accident (flashed, misdealt): out of play for the rest of the deck.
 
     Stored as every game's rounds store it: ``{"kind": "card_exposed", "card": "As",
@@ -244,17 +142,7 @@ class CardExposed:
 
     kind: ClassVar[str] = "card_exposed"
     card: Card
-    reason: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "card": str(self.card), "reason": self.reason}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> CardExposed:
-        reason = data["reason"]
-        if not isinstance(reason, str):
-            raise invalid_field(cls.kind, "reason", f"expected text, got {reason!r}")
-        return cls(card=card_field(cls.kind, "card", data["card"]), reason=reason)
+    reason: str = field(default="", metadata=stored(read_first=True))
 
 
 Event: TypeAlias = (
