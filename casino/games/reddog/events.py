@@ -14,20 +14,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, ClassVar, TypeAlias
 
-from casino.games.cards import Card, card_texts
+from casino.games.cards import Card
+from casino.games.event_codec import CodedEvent, stored
 from casino.games.seating import PlayersSeatedEvent
-from casino.games.stored_events import (
-    EventReader,
-    amount_field,
-    card_field,
-    cards_field,
-    int_field,
-    invalid_field,
-)
+from casino.games.stored_events import EventReader
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,150 +33,80 @@ class PlayersSeated(PlayersSeatedEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class HandStarted:
+class HandStarted(CodedEvent):
     """The dealer starts the next hand (or the next deal of a Shoot); antes are derived."""
 
     kind: ClassVar[str] = "hand_started"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> HandStarted:
-        return cls()
-
 
 @dataclass(frozen=True, slots=True)
-class PotFunded:
+class PotFunded(CodedEvent):
     """In a dealer-funded variant, the dealer puts up ``amount`` as the pot."""
 
     kind: ClassVar[str] = "pot_funded"
     amount: Decimal
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "amount": str(self.amount)}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> PotFunded:
-        return cls(amount=amount_field(cls.kind, "amount", data["amount"]))
-
 
 @dataclass(frozen=True, slots=True)
-class HandDealt:
+class HandDealt(CodedEvent):
     """The cards dealt face down to the player in ``seat``."""
 
     kind: ClassVar[str] = "hand_dealt"
     seat: int
-    cards: tuple[Card, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "cards": card_texts(self.cards)}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> HandDealt:
-        # The cards are read first: of two bad fields, the cards are the one reported.
-        cards = cards_field(cls.kind, "cards", data["cards"])
-        return cls(seat=int_field(cls.kind, "seat", data["seat"]), cards=cards)
+    # The cards are read first: of two bad fields, the cards are the one reported.
+    cards: tuple[Card, ...] = field(metadata=stored(read_first=True))
 
 
 @dataclass(frozen=True, slots=True)
-class CentreCardTurned:
+class CentreCardTurned(CodedEvent):
     """Slippery Sam: a card turned up in the middle (the dealer stops at a 6 or lower)."""
 
     kind: ClassVar[str] = "centre_card_turned"
     card: Card
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "card": str(self.card)}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> CentreCardTurned:
-        return cls(card=card_field(cls.kind, "card", data["card"]))
-
 
 @dataclass(frozen=True, slots=True)
-class BetPlaced:
+class BetPlaced(CodedEvent):
     """The player in ``seat`` bets ``amount`` against the pot."""
 
     kind: ClassVar[str] = "bet_placed"
     seat: int
     amount: Decimal
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "amount": str(self.amount)}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> BetPlaced:
-        return cls(
-            seat=int_field(cls.kind, "seat", data["seat"]),
-            amount=amount_field(cls.kind, "amount", data["amount"]),
-        )
-
 
 @dataclass(frozen=True, slots=True)
-class BurnShown:
+class BurnShown(CodedEvent):
     """The top card, shown to everyone and put face up at the bottom of the deck."""
 
     kind: ClassVar[str] = "burn_shown"
     card: Card
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "card": str(self.card)}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> BurnShown:
-        return cls(card=card_field(cls.kind, "card", data["card"]))
-
 
 @dataclass(frozen=True, slots=True)
-class CardTurned:
+class CardTurned(CodedEvent):
     """The card turned face up for the player whose bet is waiting."""
 
     kind: ClassVar[str] = "card_turned"
     card: Card
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "card": str(self.card)}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> CardTurned:
-        return cls(card=card_field(cls.kind, "card", data["card"]))
-
 
 @dataclass(frozen=True, slots=True)
-class Reshuffled:
+class Reshuffled(CodedEvent):
     """The face-down stock ran out; burnt, turned and set-aside cards became the new stock."""
 
     kind: ClassVar[str] = "reshuffled"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> Reshuffled:
-        return cls()
-
 
 @dataclass(frozen=True, slots=True)
-class ShootDecided:
+class ShootDecided(CodedEvent):
     """After three deals in a row, the Shoot dealer keeps the pot or deals a fourth time."""
 
     kind: ClassVar[str] = "shoot_decided"
-    deal_again: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "deal_again": self.deal_again}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> ShootDecided:
-        deal_again = data["deal_again"]
-        if not isinstance(deal_again, bool):
-            raise invalid_field(cls.kind, "deal_again", "expected true or false")
-        return cls(deal_again=deal_again)
+    deal_again: bool = field(metadata=stored(refusal="expected true or false"))
 
 
 @dataclass(frozen=True, slots=True)
-class CardExposed:
+class CardExposed(CodedEvent):
     """A card seen by accident (flashed, dropped in the deal), laid aside face up: out of play
     in this deck until a reshuffle returns it. ``reason`` is the dealer's note, often empty.
 
@@ -194,30 +118,12 @@ class CardExposed:
     card: Card
     reason: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "card": str(self.card), "reason": self.reason}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> CardExposed:
-        card = card_field(cls.kind, "card", data["card"])
-        reason = data["reason"]
-        if not isinstance(reason, str):
-            raise invalid_field(cls.kind, "reason", f"expected text, got {reason!r}")
-        return cls(card=card, reason=reason)
-
 
 @dataclass(frozen=True, slots=True)
-class GameEnded:
+class GameEnded(CodedEvent):
     """The table stops playing; what is left in the pot is settled."""
 
     kind: ClassVar[str] = "game_ended"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind}
-
-    @classmethod
-    def _from_fields(cls, data: Mapping[str, Any]) -> GameEnded:
-        return cls()
 
 
 Event: TypeAlias = (
