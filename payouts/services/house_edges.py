@@ -20,7 +20,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from casino.core.alerts import alert_record
@@ -106,12 +106,16 @@ def computed_house_edge(configuration: Configuration) -> HouseEdge | None:
     """The computed house edge of ``configuration`` under the settings' aim, its bands
     fetched with it (without their reports); ``None`` while it is pending, failed or never
     asked for."""
-    return (
+    return _with_bands(
         HouseEdge.objects.filter(**_fields(configuration), **_aim(), status=HouseEdgeStatus.DONE)
-        .prefetch_related(
-            Prefetch("bands", HouseEdgeBand.objects.defer("report").order_by("ante_from"))
-        )
-        .first()
+    ).first()
+
+
+def _with_bands(edges: QuerySet[HouseEdge]) -> QuerySet[HouseEdge]:
+    """``edges`` with their bands fetched in one more statement, in Ante order, without the
+    reports (the large part of a band, which only the API and the settlement's pricing read)."""
+    return edges.prefetch_related(
+        Prefetch("bands", HouseEdgeBand.objects.defer("report").order_by("ante_from"))
     )
 
 
@@ -150,13 +154,7 @@ def table_house_edge(table: Table) -> TableHouseEdge | None:
     if configuration is None:
         return None
     aim = _aim()
-    edge = (
-        HouseEdge.objects.filter(**_fields(configuration), **aim)
-        .prefetch_related(
-            Prefetch("bands", HouseEdgeBand.objects.defer("report").order_by("ante_from"))
-        )
-        .first()
-    )
+    edge = _with_bands(HouseEdge.objects.filter(**_fields(configuration), **aim)).first()
     if edge is None:
         return TableHouseEdge(status=NOT_REQUESTED, strategy=aim["strategy"])
     bands = list(edge.bands.all())
@@ -181,12 +179,9 @@ def paytable_house_edges(paytable_id: int) -> list[str]:
     """Each computation of a configuration that uses the paytable ``paytable_id``, in words:
     its rule set, Antes and maximum, its status, and once done the main game's edge per amount
     wagered and per Ante, with the interval, in each band."""
-    edges = (
+    edges = _with_bands(
         HouseEdge.objects.filter(Q(main_paytable_id=paytable_id) | Q(bonus_paytable_id=paytable_id))
         .select_related("rule_set")
-        .prefetch_related(
-            Prefetch("bands", HouseEdgeBand.objects.defer("report").order_by("ante_from"))
-        )
         .order_by("pk")
     )
     said = []
