@@ -392,7 +392,7 @@ def _figures_table(level: str, rows: Sequence[Mapping[str, Any]], period: str) -
         return [
             table,
             _note(
-                "* over the stakes a house edge priced; the rest (a game without one) is"
+                "* over the stakes a house edge priced; the rest (stakes nothing priced) is"
                 " left out of the theoretical hold."
             ),
         ]
@@ -924,7 +924,7 @@ def _flag_rule(payload: Mapping[str, Any]) -> str:
         rule += f" Flagged this day: {'; '.join(flagged)} (the sections below have each row)."
     else:
         rule += " Nothing is flagged this day."
-    return rule + " A game without a house edge has no theoretical hold to test."
+    return rule + " A game whose stakes no house edge priced has no theoretical hold to test."
 
 
 def _parameters(payload: Mapping[str, Any]) -> Flowable:
