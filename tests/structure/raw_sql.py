@@ -3,19 +3,31 @@ which import contracts cannot see, since SQL names a table and imports nothing.
 
 A string of the code counts as SQL when it has an SQL keyword (``SELECT``, ``FROM``, ``JOIN``...,
 in any case): a field or a table named alone is not SQL, nor is a docstring.
-Migrations are left out: they record what was done to the schema, tables moved between apps
-included, and are never edited.
+Migrations are left out, but for the views they create: they record what was done to the
+schema, tables moved between apps included, and are never edited.
+
+An app's tables are its own; what it lets other apps read in SQL it publishes as views, which
+its migrations create (``CREATE [OR REPLACE] VIEW <name>``): a view belongs to the app whose
+migration creates it, and any app may read it. A view is not history but what the database runs
+today, so the statement that creates it is read like code: it names its own app's tables only
+(and other apps' views).
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
 
 #: What makes a string SQL rather than a name or a sentence.
 SQL_KEYWORD = re.compile(r"\b(SELECT|INSERT|UPDATE|DELETE|FROM|JOIN|TRUNCATE|TABLE)\b", re.I)
+#: A statement that creates a view, with the view's name.
+CREATE_VIEW = re.compile(
+    r"\bCREATE\s+(?:OR\s+REPLACE\s+)?(?:MATERIALIZED\s+)?VIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?"
+    r'"?([A-Za-z_][A-Za-z0-9_]*)"?',
+    re.I,
+)
 
 
 def sql_strings(source: str) -> list[str]:
@@ -51,17 +63,44 @@ def sql_strings(source: str) -> list[str]:
     return found
 
 
-def foreign_tables(source: str, app: str, owners: Mapping[str, str]) -> set[str]:
+def views_created(source: str) -> set[str]:
+    """The views the SQL of ``source`` (a migration) creates, by name, in lower case."""
+    return {name.lower() for text in sql_strings(source) for name in CREATE_VIEW.findall(text)}
+
+
+def published_views(modules: Iterable[tuple[Path, str]]) -> dict[str, str]:
+    """Every view the migrations among ``modules`` (each a path and its app's label) create,
+    mapped to that app's label: the app that publishes it."""
+    return {
+        view: app
+        for path, app in modules
+        if "migrations" in path.parts
+        for view in views_created(path.read_text())
+    }
+
+
+def foreign_tables(
+    source: str,
+    app: str,
+    owners: Mapping[str, str],
+    views: Collection[str] = (),
+    *,
+    creating_views: bool = False,
+) -> set[str]:
     """The tables of apps other than ``app`` that the SQL of ``source`` names; ``owners`` maps
-    each table to its app's label."""
+    each table to its app's label. A name in ``views`` is a published view, which any app may
+    read, whoever owns a table of that name (an unmanaged model over a view). With
+    ``creating_views``, only the statements that create a view are read (a migration's)."""
     names = re.compile(
         r"\b(" + "|".join(sorted(map(re.escape, owners), key=len, reverse=True)) + r")\b"
     )
+    published = {view.lower() for view in views}
     return {
         table
         for text in sql_strings(source)
+        if not creating_views or CREATE_VIEW.search(text)
         for table in names.findall(text)
-        if owners[table] != app
+        if owners[table] != app and table.lower() not in published
     }
 
 
@@ -69,12 +108,14 @@ def raw_sql_across_apps(
     modules: Iterable[tuple[Path, str]], owners: Mapping[str, str]
 ) -> dict[str, list[str]]:
     """For each module (its path and its app's label) whose SQL names another app's tables,
-    those tables, sorted; migrations left out."""
+    those tables, sorted. Of a migration, only the statements that create a view are read;
+    the views the migrations create (:func:`published_views`) may be read by any app."""
+    modules = list(modules)
+    views = published_views(modules)
     found: dict[str, list[str]] = {}
     for path, app in modules:
-        if "migrations" in path.parts:
-            continue
-        tables = foreign_tables(path.read_text(), app, owners)
+        in_migrations = "migrations" in path.parts
+        tables = foreign_tables(path.read_text(), app, owners, views, creating_views=in_migrations)
         if tables:
             found[path.as_posix()] = sorted(tables)
     return found

@@ -1,5 +1,6 @@
 """Reads across apps go through the owning app (its selectors, or SQL views it owns): raw SQL
-naming another app's table is found here (``tests.structure.raw_sql``)."""
+naming another app's table is found here (``tests.structure.raw_sql``), and the views each app
+publishes are read from its migrations."""
 
 from __future__ import annotations
 
@@ -9,7 +10,13 @@ from pathlib import Path
 from django.apps import apps
 
 from tests.structure.imports import PACKAGES
-from tests.structure.raw_sql import foreign_tables, raw_sql_across_apps, sql_strings
+from tests.structure.raw_sql import (
+    foreign_tables,
+    published_views,
+    raw_sql_across_apps,
+    sql_strings,
+    views_created,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -113,3 +120,68 @@ def test_migrations_are_history_and_left_out(tmp_path: Path) -> None:
     assert raw_sql_across_apps(
         [(module, "payouts"), (kept, "payouts")], {"tables_round": "tables"}
     ) == {kept.as_posix(): ["tables_round"]}
+
+
+def _migration(root: Path, app: str, sql: str) -> Path:
+    module = root / app / "migrations" / "0002_views.py"
+    module.parent.mkdir(parents=True, exist_ok=True)
+    module.write_text(f"SQL = {sql!r}\nREVERSE = 'DROP VIEW IF EXISTS tables_floor_rounds'\n")
+    return module
+
+
+def test_a_view_a_migration_creates_is_its_apps_and_any_app_reads_it(tmp_path: Path) -> None:
+    owners = {"tables_round": "tables", "payouts_settlement": "payouts"}
+    created = _migration(
+        tmp_path,
+        "tables",
+        "CREATE VIEW tables_floor_rounds AS SELECT id, table_id FROM tables_round;"
+        " create or replace view tables_floor_pits as select 1",
+    )
+    assert views_created(created.read_text()) == {"tables_floor_rounds", "tables_floor_pits"}
+    assert published_views([(created, "tables")]) == {
+        "tables_floor_rounds": "tables",
+        "tables_floor_pits": "tables",
+    }
+    reader = tmp_path / "payouts" / "reads.py"
+    reader.parent.mkdir()
+    reader.write_text(
+        'SQL = "SELECT s.id FROM payouts_settlement s JOIN tables_floor_rounds r ON TRUE"\n'
+    )
+    assert raw_sql_across_apps([(created, "tables"), (reader, "payouts")], owners) == {}
+    # The owner's own table beside its view is still another app's table.
+    reader.write_text('SQL = "SELECT 1 FROM tables_floor_rounds v JOIN tables_round r ON TRUE"\n')
+    assert raw_sql_across_apps([(created, "tables"), (reader, "payouts")], owners) == {
+        reader.as_posix(): ["tables_round"]
+    }
+
+
+def test_a_name_no_migration_creates_is_not_a_table_nor_a_view() -> None:
+    owners = {"tables_round": "tables"}
+    planted = 'SQL = "SELECT 1 FROM tables_rounds_of_today JOIN tables_round r ON TRUE"\n'
+    assert foreign_tables(planted, "payouts", owners) == {"tables_round"}
+    assert foreign_tables(planted, "payouts", owners, {"tables_rounds_of_today"}) == {
+        "tables_round"
+    }
+    # A published view wins over a model of the same name (an unmanaged model over a view).
+    assert foreign_tables(planted, "payouts", owners, {"tables_round"}) == set()
+
+
+def test_a_view_over_another_apps_table_is_found_in_its_migration(tmp_path: Path) -> None:
+    """A view is what the database runs today, not history: the app that creates it reads
+    through it, and may name only its own tables (and other apps' views) there."""
+    owners = {"tables_round": "tables", "audit_correction": "audit"}
+    created = _migration(
+        tmp_path,
+        "audit",
+        "CREATE VIEW audit_rounds AS SELECT r.id FROM tables_round r"
+        " JOIN audit_correction c ON c.round_id = r.id",
+    )
+    assert raw_sql_across_apps([(created, "audit")], owners) == {
+        created.as_posix(): ["tables_round"]
+    }
+
+
+def test_every_published_view_is_named_after_its_app() -> None:
+    """``<app label>_``: whose contract a view is shows in every statement that reads it."""
+    views = published_views(_modules())
+    assert {view: app for view, app in views.items() if not view.startswith(app + "_")} == {}
