@@ -6,6 +6,14 @@ stakes in − amounts returned = house result, exactly. Amounts are ``Decimal`` 
 (database checks); a paid amount may be below the computed one only where a cap applied, and the
 line says why. (A pot game's chip movements during the round are the round's own record:
 ``tables.LedgerEntry``.)
+
+Published views: other apps' raw SQL names none of this app's tables, only the views its
+migrations make (``payouts/migrations/0007_published_views.py`` says what each holds). Each
+publishes the columns its readers use, and that projection is this app's contract: a change to
+one of those columns changes the view, and its readers with it, in this app's migrations.
+``payouts_round_settlements`` and ``payouts_settlement_lines`` (the pit view, the reports'
+figures, the cross-checks), ``payouts_table_day_totals`` (the pit view, the reports' month, the
+day totals' check).
 """
 
 from __future__ import annotations

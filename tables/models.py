@@ -6,6 +6,20 @@ deck pass of a round" a database constraint; ``LedgerEntry`` rows are the chip m
 pot game as they happen. A round's status moves only along ``tables.lifecycle`` (a trigger
 refuses any other change). Which paytables a table uses is the payouts app's
 (``payouts.TablePaytable``): a round pins their lines as data, with its limits, when it opens.
+
+Published views: other apps' raw SQL names none of this app's tables, only the views its
+migrations make (``tables/migrations/0012_published_views.py`` says what each holds). Each
+publishes the columns its readers use, and that projection is this app's contract: a change to
+one of those columns changes the view, and its readers with it, in this app's migrations.
+
+- the floor: ``tables_floor_pits``, ``tables_floor_tables``,
+  ``tables_floor_dealer_assignments``, ``tables_floor_rounds``, ``tables_floor_round_events``
+  (the pit view, the reports' figures, the cross-checks, the day totals; the core's alerts read
+  a table's pit), ``tables_floor_table_changes`` (the cross-checks);
+- what waits for a decision, no decision row yet (the pit view): ``tables_waiting_tray_counts``,
+  ``tables_waiting_chip_slips``, ``tables_waiting_chip_slip_voids``,
+  ``tables_waiting_drop_counts``, ``tables_waiting_retractions``,
+  ``tables_waiting_limit_changes``.
 """
 
 from __future__ import annotations

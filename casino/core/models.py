@@ -8,6 +8,13 @@ to different streams never wait for each other; a row's ``id`` gives the global 
 The trail names the table and the round an event concerns by their ids only, with no foreign
 key: it sits below the apps that record into it and must never depend on their schema (the
 cross-checks of the audit app find a row whose table or round does not exist).
+
+Published views: the apps' raw SQL names none of the core's tables, only the views its
+migrations make (``casino/core/migrations/0007_published_views.py`` says what each holds). Each
+publishes the columns its readers use, and that projection is the core's contract: a change to
+one of those columns changes the view, and its readers with it, in the core's migrations.
+``core_open_alerts``, the alerts not acknowledged (the pit view), and ``core_audit_records``,
+the trail's rows (the cross-checks).
 """
 
 from __future__ import annotations

@@ -184,4 +184,5 @@ def test_a_view_over_another_apps_table_is_found_in_its_migration(tmp_path: Path
 def test_every_published_view_is_named_after_its_app() -> None:
     """``<app label>_``: whose contract a view is shows in every statement that reads it."""
     views = published_views(_modules())
+    assert views, "no app publishes a view"
     assert {view: app for view, app in views.items() if not view.startswith(app + "_")} == {}
