@@ -62,6 +62,9 @@ READ_ONLY_TABLES = frozenset({"django_migrations"})
 
 HISTORY_PRIVILEGES = ("SELECT", "INSERT")
 READ_ONLY_PRIVILEGES = ("SELECT",)
+#: A view is what an app publishes for other apps to read (``tests/structure/raw_sql.py``):
+#: written through, it would write the owner's table behind the owner's back.
+VIEW_PRIVILEGES = ("SELECT",)
 #: Every other table (``audit_stream``, the chain's head per stream, among them: appends upsert it).
 DATA_PRIVILEGES = ("SELECT", "INSERT", "UPDATE", "DELETE")
 SEQUENCE_PRIVILEGES = ("USAGE", "SELECT")
@@ -71,6 +74,8 @@ SEQUENCE_PRIVILEGES = ("USAGE", "SELECT")
 _TABLE_PRIVILEGES = ("SELECT", "INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "TRIGGER")
 #: Tables, partitioned tables, views, materialized views, foreign tables.
 _TABLE_KINDS = ["r", "p", "v", "m", "f"]
+#: Views and materialized views.
+_VIEW_KINDS = ["v", "m"]
 #: A role attribute and the value the runtime role must have (pg_roles column, keyword).
 _ATTRIBUTES = (
     ("rolcanlogin", True, "LOGIN"),
@@ -101,6 +106,7 @@ class RuntimeRole:
     history: tuple[str, ...]
     read_only: tuple[str, ...]
     data: tuple[str, ...]
+    views: tuple[str, ...]
     sequences: int
     revoked_memberships: tuple[str, ...]
 
@@ -116,8 +122,11 @@ def runtime_password() -> str | None:
     return os.environ.get(PASSWORD_ENV) or None
 
 
-def table_privileges(table: str) -> tuple[str, ...]:
-    """The privileges the runtime role holds on ``table``, and no others."""
+def table_privileges(table: str, *, view: bool = False) -> tuple[str, ...]:
+    """The privileges the runtime role holds on ``table`` (a ``view`` or materialized view
+    when said so), and no others."""
+    if view:
+        return VIEW_PRIVILEGES
     if table in HISTORY_TABLES:
         return HISTORY_PRIVILEGES
     if table in READ_ONLY_TABLES:
@@ -158,7 +167,8 @@ def apply_runtime_role(connection: Any, role: str, password: str | None = None) 
     - on its tables exactly :func:`table_privileges`: SELECT and INSERT on the history, SELECT
       on ``django_migrations``, SELECT, INSERT, UPDATE and DELETE on the rest; never TRUNCATE,
       REFERENCES, TRIGGER (nor MAINTAIN), and it owns nothing, so it cannot alter, drop or
-      truncate a table or disable a trigger.
+      truncate a table or disable a trigger;
+    - on its views (those an app publishes for others to read) SELECT only.
 
     Running it again changes nothing, and takes back whatever was granted to the role since.
     It refuses (:class:`RoleRefused`), before changing anything, a role that is the current
@@ -184,11 +194,13 @@ def apply_runtime_role(connection: Any, role: str, password: str | None = None) 
     )
     if foreign:
         raise RoleRefused(f"{owner} does not own {', '.join(foreign)}: run this as their owner")
-    tables = session.column(
-        "SELECT relname FROM pg_class WHERE relnamespace = %s::regnamespace"
+    relations = session.rows(
+        "SELECT relname, relkind = ANY(%s) FROM pg_class WHERE relnamespace = %s::regnamespace"
         " AND relkind = ANY(%s) ORDER BY relname",
-        [schema, _TABLE_KINDS],
+        [_VIEW_KINDS, schema, _TABLE_KINDS],
     )
+    tables = [name for name, view in relations if not view]
+    views = [name for name, view in relations if view]
     missing = sorted((HISTORY_TABLES | READ_ONLY_TABLES) - set(tables))
     if missing:
         raise RoleRefused(f"no table {', '.join(missing)} in {database}: run migrate first")
@@ -211,7 +223,8 @@ def apply_runtime_role(connection: Any, role: str, password: str | None = None) 
     groups: dict[tuple[str, ...], list[str]] = {}
     for table in tables:
         groups.setdefault(table_privileges(table), []).append(table)
-    for privileges, members in groups.items():
+    grants = list(groups.items()) + ([(VIEW_PRIVILEGES, views)] if views else [])
+    for privileges, members in grants:
         session.run(
             sql.SQL("GRANT {} ON TABLE {} TO {}").format(
                 _keywords(privileges), _identifiers(schema, members), name
@@ -233,6 +246,7 @@ def apply_runtime_role(connection: Any, role: str, password: str | None = None) 
         history=tuple(groups.get(HISTORY_PRIVILEGES, ())),
         read_only=tuple(groups.get(READ_ONLY_PRIVILEGES, ())),
         data=tuple(groups.get(DATA_PRIVILEGES, ())),
+        views=tuple(views),
         sequences=sequences,
         revoked_memberships=revoked,
     )
@@ -351,14 +365,15 @@ def _check(session: _Session, role: str, database: str, schema: str, version: in
         if have != want
     ]
     privileges = list(_TABLE_PRIVILEGES) + (["MAINTAIN"] if version >= 170000 else [])
-    for table, privilege, held in session.rows(
-        "SELECT c.relname, p.privilege, has_table_privilege(%s, c.oid, p.privilege)"
+    for table, view, privilege, held in session.rows(
+        "SELECT c.relname, c.relkind = ANY(%s), p.privilege,"
+        " has_table_privilege(%s, c.oid, p.privilege)"
         " FROM pg_class c CROSS JOIN unnest(%s::text[]) AS p(privilege)"
         " WHERE c.relnamespace = %s::regnamespace AND c.relkind = ANY(%s)"
         " ORDER BY c.relname, p.privilege",
-        [role, privileges, schema, _TABLE_KINDS],
+        [_VIEW_KINDS, role, privileges, schema, _TABLE_KINDS],
     ):
-        if held != (privilege in table_privileges(table)):
+        if held != (privilege in table_privileges(table, view=view)):
             faults.append(f"{'holds' if held else 'lacks'} {privilege} on {table}")
     sequences = session.rows(
         "SELECT c.relname, has_sequence_privilege(%s, c.oid, 'USAGE'),"

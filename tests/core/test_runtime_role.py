@@ -130,6 +130,35 @@ def test_it_holds_exactly_its_privileges_on_every_table() -> None:
     )
 
 
+def test_it_may_only_read_the_views_the_apps_publish(
+    runtime: psycopg.Connection[tuple[object, ...]],
+) -> None:
+    """A view is for reading: a simple one is updatable, and a write through it would reach
+    its owner's table with the owner's privileges, behind the owning app's back."""
+    privileges = ["SELECT", "INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "TRIGGER"]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT c.relname, array_agg(p.privilege ORDER BY p.n) FROM pg_class c"
+            " CROSS JOIN unnest(%s::text[]) WITH ORDINALITY AS p(privilege, n)"
+            " WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('v', 'm')"
+            " AND has_table_privilege(%s, c.oid, p.privilege) GROUP BY c.relname",
+            [privileges, runtime_role()],
+        )
+        held = dict(cursor.fetchall())
+    assert held
+    assert held == {view: list(table_privileges(view, view=True)) for view in held}
+    view = sorted(held)[0]
+    [[column]] = runtime.execute(
+        "SELECT attname FROM pg_attribute WHERE attrelid = %s::regclass AND attnum = 1", [view]
+    ).fetchall()
+    runtime.execute(f"SELECT count(*) FROM {view}").fetchall()
+    runtime.rollback()
+    refused(
+        runtime, f'UPDATE {view} SET "{column}" = "{column}"', f"permission denied for view {view}"
+    )
+    refused(runtime, f"DELETE FROM {view}", f"permission denied for view {view}")
+
+
 def test_it_is_a_plain_login_that_owns_nothing() -> None:
     role = runtime_role()
     with connection.cursor() as cursor:

@@ -4,8 +4,9 @@ Run it as the owner of the tables (the login ``migrate`` uses), after every ``mi
 release step does. It makes ``--role`` (default ``DATABASE_RUNTIME_ROLE``, else ``casino_app``)
 a login that owns nothing and is a member of no role, with CONNECT on the database, USAGE on
 the schema and its sequences, SELECT and INSERT on the history (the append-only tables,
-``casino.core.db_roles.HISTORY_TABLES``), SELECT on ``django_migrations`` and SELECT, INSERT,
-UPDATE and DELETE on every other table; nothing else (no TRUNCATE, REFERENCES or TRIGGER).
+``casino.core.db_roles.HISTORY_TABLES``), SELECT on ``django_migrations``, SELECT, INSERT,
+UPDATE and DELETE on every other table, and SELECT on the views the apps publish; nothing else
+(no TRUNCATE, REFERENCES or TRIGGER).
 What was granted beyond that is revoked, so running it again is harmless.
 
 ``--password`` (default ``DATABASE_RUNTIME_PASSWORD``) sets the role's password; without one a
@@ -26,6 +27,7 @@ from casino.core.db_roles import (
     HISTORY_PRIVILEGES,
     READ_ONLY_PRIVILEGES,
     SEQUENCE_PRIVILEGES,
+    VIEW_PRIVILEGES,
     RoleRefused,
     apply_runtime_role,
     runtime_password,
@@ -67,6 +69,7 @@ class Command(BaseCommand):
             ("history", HISTORY_PRIVILEGES, done.history),
             ("read only", READ_ONLY_PRIVILEGES, done.read_only),
             ("other tables", DATA_PRIVILEGES, done.data),
+            ("views", VIEW_PRIVILEGES, done.views),
         ):
             self.stdout.write(
                 f"  {label} ({len(tables)}): {', '.join(privileges)}"
