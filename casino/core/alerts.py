@@ -99,9 +99,10 @@ def alert_published(alert: Alert, kind: TableChange) -> None:
     board."""
     if alert.table_id is None:
         return
-    # The shared core names the floor by id only; the table's pit is one indexed read.
+    # The shared core names the floor by id only; the table's pit is one indexed read, of the
+    # view the tables app publishes its floor in.
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pit_id FROM tables_table WHERE id = %s", [alert.table_id])
+        cursor.execute("SELECT pit_id FROM tables_floor_tables WHERE id = %s", [alert.table_id])
         row = cursor.fetchone()
     if row is None:
         return
