@@ -41,7 +41,7 @@ SETTLEMENT_FIGURES = """
            s.theoretical_win AS theoretical_result, s.theoretical_base,
            coalesce(cap.hits, 0) AS cap_hits, coalesce(cap.withheld, 0) AS withheld
     FROM payouts_settlement s
-    JOIN tables_round r ON r.id = s.round_id
+    JOIN tables_floor_rounds r ON r.id = s.round_id
     LEFT JOIN LATERAL (
         SELECT count(*) AS hits, sum(l.computed_amount - l.paid_amount) AS withheld
         FROM payouts_payoutline l

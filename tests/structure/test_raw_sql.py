@@ -61,7 +61,6 @@ KNOWN_READS_ACROSS_APPS: dict[str, list[str]] = {
         "payouts_tabledaytotals",
         "tables_round",
     ],
-    "payouts/services/day_totals.py": ["tables_round"],
 }
 
 
