@@ -42,11 +42,11 @@ SELECT s.id, a.id, coalesce(s.round_id, a.round_id), r.table_id,
             WHEN a.id IS NULL THEN 'a settlement without its audit row'
             ELSE 'returned ' || s.total_returned || ' but the audit row says '
                  || (a.after->>'returned') END
-FROM payouts_settlement s
+FROM payouts_round_settlements s
 FULL OUTER JOIN (
-    SELECT * FROM audit_auditrecord a0 WHERE a0.event_code = %(settled)s
+    SELECT * FROM core_audit_records a0 WHERE a0.event_code = %(settled)s
 ) a ON a.round_id = s.round_id
-LEFT JOIN tables_round r ON r.id = coalesce(s.round_id, a.round_id)
+LEFT JOIN tables_floor_rounds r ON r.id = coalesce(s.round_id, a.round_id)
 WHERE s.id IS NULL OR a.id IS NULL OR (a.after->>'returned')::numeric <> s.total_returned
 """
 
@@ -55,7 +55,7 @@ _PAYOUT_LINES = """
 WITH recorded AS (
     SELECT p.id, s.round_id, p.box, p.line, p.paid_amount AS paid,
            row_number() OVER (PARTITION BY s.round_id, p.box, p.line ORDER BY p.id) AS n
-    FROM payouts_payoutline p JOIN payouts_settlement s ON s.id = p.settlement_id
+    FROM payouts_settlement_lines p JOIN payouts_round_settlements s ON s.id = p.settlement_id
 ),
 audited AS (
     SELECT a.id, a.round_id, (l.value->>0)::int AS box, l.value->>1 AS line,
@@ -63,7 +63,7 @@ audited AS (
            row_number() OVER (
                PARTITION BY a.round_id, l.value->>0, l.value->>1 ORDER BY l.ordinality
            ) AS n
-    FROM audit_auditrecord a
+    FROM core_audit_records a
     CROSS JOIN LATERAL jsonb_array_elements(a.after->'lines')
         WITH ORDINALITY AS l(value, ordinality)
     WHERE a.event_code = %(settled)s
@@ -78,7 +78,7 @@ SELECT rec.id, aud.id, coalesce(rec.round_id, aud.round_id), r.table_id,
 FROM recorded rec
 FULL OUTER JOIN audited aud
     ON (aud.round_id, aud.box, aud.line, aud.n) = (rec.round_id, rec.box, rec.line, rec.n)
-LEFT JOIN tables_round r ON r.id = coalesce(rec.round_id, aud.round_id)
+LEFT JOIN tables_floor_rounds r ON r.id = coalesce(rec.round_id, aud.round_id)
 WHERE rec.id IS NULL OR aud.id IS NULL OR rec.paid <> aud.paid
 """
 
@@ -94,7 +94,7 @@ WITH expected AS (
 ),
 audited AS (
     SELECT a.id, a.round_id, a.event_code AS code, (a.after->>'correction')::bigint AS correction_id
-    FROM audit_auditrecord a
+    FROM core_audit_records a
     WHERE a.event_code IN (%(requested)s, %(approved)s, %(rejected)s)
 )
 SELECT e.id, aud.id, coalesce(e.round_id, aud.round_id), r.table_id,
@@ -102,7 +102,7 @@ SELECT e.id, aud.id, coalesce(e.round_id, aud.round_id), r.table_id,
             ELSE 'correction ' || e.id || ' without its audit row ' || e.code END
 FROM expected e
 FULL OUTER JOIN audited aud ON aud.correction_id = e.id AND aud.code = e.code
-LEFT JOIN tables_round r ON r.id = coalesce(e.round_id, aud.round_id)
+LEFT JOIN tables_floor_rounds r ON r.id = coalesce(e.round_id, aud.round_id)
 WHERE e.id IS NULL OR aud.id IS NULL
 """
 
@@ -111,9 +111,9 @@ SELECT c.id, a.id, NULL::bigint, coalesce(c.table_id, a.table_id),
        CASE WHEN c.id IS NULL THEN 'an audit row ' || a.event_code || ' without its table change'
             WHEN a.id IS NULL THEN 'a table change ' || c.kind || ' without its audit row'
             ELSE 'the table change and its audit row disagree' END
-FROM tables_tablechange c
+FROM tables_floor_table_changes c
 FULL OUTER JOIN (
-    SELECT * FROM audit_auditrecord a0 WHERE a0.event_code = ANY(%(table_codes)s)
+    SELECT * FROM core_audit_records a0 WHERE a0.event_code = ANY(%(table_codes)s)
 ) a ON a.id = c.audit_record_id
 WHERE c.id IS NULL OR a.id IS NULL OR a.table_id IS DISTINCT FROM c.table_id
    OR a.event_code <> c.kind

@@ -47,13 +47,6 @@ KNOWN_READS_ACROSS_APPS: dict[str, list[str]] = {
         "tables_traycount",
         "tables_traycountdecision",
     ],
-    "audit/services/cross_checks.py": [
-        "audit_auditrecord",
-        "payouts_payoutline",
-        "payouts_settlement",
-        "tables_round",
-        "tables_tablechange",
-    ],
     "audit/services/day_totals.py": ["payouts_tabledaytotals", "tables_round"],
     "audit/services/reports/figures.py": [
         "payouts_payoutline",
