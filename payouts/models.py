@@ -13,7 +13,8 @@ publishes the columns its readers use, and that projection is this app's contrac
 one of those columns changes the view, and its readers with it, in this app's migrations.
 ``payouts_round_settlements`` and ``payouts_settlement_lines`` (the pit view, the reports'
 figures, the cross-checks), ``payouts_table_day_totals`` (the pit view, the reports' month, the
-day totals' check).
+day totals' check). Their writes stay here: the day totals' rebuild replaces the rows through
+``payouts.services.day_totals.table_day_totals_replace``.
 """
 
 from __future__ import annotations

@@ -17,22 +17,8 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import connection
-from django.utils import timezone
 
-from casino.core.transactions import service_transaction
-from payouts.services.day_totals import SETTLEMENT_FIGURES
-
-#: The kept measures, in the order of the statements' columns.
-MEASURES = (
-    "rounds",
-    "wagered",
-    "paid",
-    "house_result",
-    "theoretical_result",
-    "theoretical_base",
-    "cap_hits",
-    "withheld",
-)
+from payouts.services.day_totals import MEASURES, SETTLEMENT_FIGURES, table_day_totals_replace
 
 
 def _scope(alias: str) -> str:
@@ -64,7 +50,7 @@ RECOMPUTED = f"""
         UNION ALL
         SELECT r.table_id, r.gaming_day, 0, 0, l.amount, 0, 0, 0, 0
         FROM audit_correction c
-        JOIN tables_round r ON r.id = c.round_id
+        JOIN tables_floor_rounds r ON r.id = c.round_id
         JOIN audit_correctionline l ON l.correction_id = c.id
         WHERE c.kind = 'payout_correction' AND c.status = 'approved' AND {_scope("r")}
     ) figures
@@ -73,7 +59,7 @@ RECOMPUTED = f"""
 
 _KEPT = f"""
     SELECT k.table_id, k.gaming_day, {", ".join(f"k.{m}" for m in MEASURES)}
-    FROM payouts_tabledaytotals k
+    FROM payouts_table_day_totals k
     WHERE {_scope("k")}
 """
 
@@ -86,14 +72,6 @@ _COMPARED = f"""
     FULL JOIN ({_KEPT}) k ON k.table_id = h.table_id AND k.gaming_day = h.gaming_day
     WHERE {" OR ".join(f"coalesce(k.{m}, 0) <> coalesce(h.{m}, 0)" for m in MEASURES)}
     ORDER BY 2, 1
-"""
-
-_REBUILT = f"""
-    INSERT INTO payouts_tabledaytotals (table_id, gaming_day, {", ".join(MEASURES)}, updated_at)
-    SELECT table_id, gaming_day, {", ".join(MEASURES)}, %(now)s FROM ({RECOMPUTED}) h
-"""
-_REMOVED = f"""
-    DELETE FROM payouts_tabledaytotals k WHERE {_scope("k")}
 """
 
 
@@ -165,15 +143,11 @@ def day_totals_rebuild(
 ) -> int:
     """Replace the kept totals in scope with the history's; returns the rows written.
 
-    The totals table is locked against writers first (``SHARE ROW EXCLUSIVE``), so a round
-    settling meanwhile waits, and one that settled before is in the history read.
+    The payouts app replaces them (``table_day_totals_replace``): the totals table is locked
+    against writers first, so a round settling meanwhile waits, and one that settled before is
+    in the history read.
     """
-    params = _params(tables, first, last)
-    with service_transaction(), connection.cursor() as cursor:
-        cursor.execute("LOCK TABLE payouts_tabledaytotals IN SHARE ROW EXCLUSIVE MODE")
-        cursor.execute(_REMOVED, params)
-        cursor.execute(_REBUILT, {**params, "now": timezone.now()})
-        return int(cursor.rowcount)
+    return table_day_totals_replace(rows=RECOMPUTED, params=_params(tables, first, last))
 
 
 def _measures(values: Sequence[Any]) -> dict[str, Decimal | int]:

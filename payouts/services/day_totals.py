@@ -12,7 +12,10 @@ The totals are a cache of the history, never a record of their own: every change
 - an approved payout correction adds its lines to ``paid`` (:func:`table_day_totals_adjust`).
 
 The figures of one settlement as stored (:data:`SETTLEMENT_FIGURES`) are the one definition the
-settlement path mirrors in Python and the rebuild (``audit.services.day_totals``) sums.
+settlement path mirrors in Python and the rebuild (``audit.services.day_totals``) sums; the
+rebuild replaces the kept rows through :func:`table_day_totals_replace`, the one writer of the
+totals beside the changes above. Other apps read the totals through the view
+``payouts_table_day_totals`` (``payouts.models``).
 
 Lock order: the caller holds the round's lock; the upsert then locks the totals row, before the
 audit chain's head is taken (the settlement's and the correction's audit rows come after).
@@ -21,16 +24,31 @@ audit chain's head is taken (the settlement's and the correction's audit rows co
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from django.db import connection
 from django.utils import timezone
 
+from casino.core.transactions import service_transaction
 from casino.games.contract import GameResult
 from payouts.services.theoretical_win import TheoreticalWin
 
 ZERO = Decimal(0)
+
+#: The kept measures of a table's day, in the order of the rebuild's columns.
+MEASURES = (
+    "rounds",
+    "wagered",
+    "paid",
+    "house_result",
+    "theoretical_result",
+    "theoretical_base",
+    "cap_hits",
+    "withheld",
+)
 
 #: The figures of each settlement chosen by ``{where}`` (over ``s``, the settlement, and ``r``,
 #: its round), read from what the settlement wrote: one row per settlement. The theoretical
@@ -80,6 +98,19 @@ _UPSERT = """
         cap_hits = t.cap_hits + EXCLUDED.cap_hits,
         withheld = t.withheld + EXCLUDED.withheld,
         updated_at = EXCLUDED.updated_at
+"""
+
+
+#: The kept rows of the tables and gaming days a rebuild replaces: ``%(tables)s`` (``None``: every
+#: table), ``%(first)s`` to ``%(last)s``.
+_IN_SCOPE = """
+    (%(tables)s::bigint[] IS NULL OR k.table_id = ANY(%(tables)s::bigint[]))
+    AND k.gaming_day BETWEEN %(first)s AND %(last)s
+"""
+_REMOVED = f"DELETE FROM payouts_tabledaytotals k WHERE {_IN_SCOPE}"
+_REPLACED = f"""
+    INSERT INTO payouts_tabledaytotals (table_id, gaming_day, {", ".join(MEASURES)}, updated_at)
+    SELECT table_id, gaming_day, {", ".join(MEASURES)}, %(now)s FROM ({{rows}}) h
 """
 
 
@@ -169,6 +200,25 @@ def table_day_totals_adjust(*, table_id: int, gaming_day: dt.date, figures: DayF
     with connection.cursor() as cursor:
         cursor.execute(_ADJUST, _parameters(table_id, gaming_day, figures))
         return bool(cursor.rowcount)
+
+
+def table_day_totals_replace(*, rows: str, params: Mapping[str, Any]) -> int:
+    """Replace the kept totals of the tables and gaming days in scope with ``rows``; returns the
+    rows written.
+
+    ``rows`` is an SQL statement giving one row per table and gaming day, with the columns
+    ``table_id``, ``gaming_day`` and :data:`MEASURES`, none of them outside the scope (the
+    history's totals: ``audit.services.day_totals``). ``params`` holds its parameters and the
+    scope's: ``tables`` (ids, ``None`` for every table), ``first`` and ``last`` (gaming days).
+
+    The totals table is locked against writers first (``SHARE ROW EXCLUSIVE``), so a round
+    settling meanwhile waits, and one that settled before is in the rows read.
+    """
+    with service_transaction(), connection.cursor() as cursor:
+        cursor.execute("LOCK TABLE payouts_tabledaytotals IN SHARE ROW EXCLUSIVE MODE")
+        cursor.execute(_REMOVED, params)
+        cursor.execute(_REPLACED.format(rows=rows), {**params, "now": timezone.now()})
+        return int(cursor.rowcount)
 
 
 def _parameters(table_id: int, gaming_day: dt.date, figures: DayFigures) -> dict[str, object]:
