@@ -47,12 +47,6 @@ KNOWN_READS_ACROSS_APPS: dict[str, list[str]] = {
         "tables_traycount",
         "tables_traycountdecision",
     ],
-    "audit/services/reports/figures.py": [
-        "payouts_payoutline",
-        "payouts_settlement",
-        "payouts_tabledaytotals",
-        "tables_round",
-    ],
 }
 
 

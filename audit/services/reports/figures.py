@@ -127,8 +127,8 @@ def corrections_of(*, tables: Sequence[int], day: dt.date) -> list[dict[str, Any
                  WHERE l.correction_id = c.id) AS amount,
                s.total_staked, s.total_returned
         FROM audit_correction c
-        JOIN tables_round r ON r.id = c.round_id
-        LEFT JOIN payouts_settlement s ON s.round_id = r.id
+        JOIN tables_floor_rounds r ON r.id = c.round_id
+        LEFT JOIN payouts_round_settlements s ON s.round_id = r.id
         WHERE c.status = 'approved' AND c.decided_gaming_day = %(day)s
           AND r.table_id = ANY(%(tables)s)
         ORDER BY c.id
@@ -150,7 +150,7 @@ def month_trend(*, tables: Sequence[int], day: dt.date) -> list[dict[str, Any]]:
                coalesce(sum(t.theoretical_result), 0) AS theoretical_result,
                coalesce(sum(t.theoretical_base), 0) AS theoretical_base
         FROM generate_series(%(first)s::date, %(day)s::date, interval '1 day') AS d(gaming_day)
-        LEFT JOIN payouts_tabledaytotals t
+        LEFT JOIN payouts_table_day_totals t
             ON t.gaming_day = d.gaming_day::date AND t.table_id = ANY(%(tables)s)
         GROUP BY 1
         ORDER BY 1
@@ -169,8 +169,8 @@ _PLAYED = f"""
            coalesce(sum(s.theoretical_base) FILTER (WHERE s.theoretical_source = 'computed'), 0)
                AS theo_computed_base,
            count(hold.x) AS hold_n, sum(hold.x) AS hold_sx, sum(hold.x * hold.x) AS hold_sxx
-    FROM tables_round r
-    JOIN payouts_settlement s ON s.round_id = r.id
+    FROM tables_floor_rounds r
+    JOIN payouts_round_settlements s ON s.round_id = r.id
     CROSS JOIN LATERAL (
         -- One round's result per unit staked, for the confidence interval: a statistic, so in
         -- double precision (money stays numeric).
@@ -207,18 +207,18 @@ _HIT_COLUMNS = """
 """
 _HITS = f"""
     SELECT {_HIT_COLUMNS}
-    FROM payouts_payoutline p
+    FROM payouts_settlement_lines p
     CROSS JOIN LATERAL (
-        SELECT r.* FROM payouts_settlement s JOIN tables_round r ON r.id = s.round_id
+        SELECT r.* FROM payouts_round_settlements s JOIN tables_floor_rounds r ON r.id = s.round_id
         WHERE s.id = p.settlement_id AND {_ROUNDS}
         OFFSET 0
     ) r
     WHERE p.paid_amount < p.computed_amount
     UNION ALL
     SELECT {_HIT_COLUMNS}
-    FROM tables_round r
-    JOIN payouts_settlement s ON s.round_id = r.id
-    JOIN payouts_payoutline p ON p.settlement_id = s.id
+    FROM tables_floor_rounds r
+    JOIN payouts_round_settlements s ON s.round_id = r.id
+    JOIN payouts_settlement_lines p ON p.settlement_id = s.id
     WHERE s.total_returned > %(large)s AND p.paid_amount > %(large)s
       AND p.paid_amount >= p.computed_amount AND {_ROUNDS}
 """
@@ -236,8 +236,8 @@ _CORRECTIONS = """
            (SELECT coalesce(sum(l.amount), 0) FROM audit_correctionline l
              WHERE l.correction_id = c.id) AS amount
     FROM audit_correction c
-    JOIN tables_round r ON r.id = c.round_id
-    LEFT JOIN payouts_settlement s ON s.round_id = r.id
+    JOIN tables_floor_rounds r ON r.id = c.round_id
+    LEFT JOIN payouts_round_settlements s ON s.round_id = r.id
     WHERE c.status = 'approved'
       AND c.decided_gaming_day BETWEEN %(ytd)s AND %(day)s
       AND r.table_id = ANY(%(tables)s)
