@@ -49,10 +49,6 @@ from tables.models import Pit, Table
 ZERO = Decimal(0)
 HOUR = dt.timedelta(hours=1)
 
-#: An alert (``a``) that is still open: no acknowledgement of it is recorded (an alert is
-#: acknowledged at most once, by a row of its own).
-OPEN_ALERT = "NOT EXISTS (SELECT 1 FROM core_alertacknowledgement k WHERE k.alert_id = a.id)"
-
 _TABLE_ROWS = """
     SELECT t.id, t.code, t.game, t.status, t.currency, t.pit_id,
            da.dealer_id, u.{username} AS dealer, da.started_at AS dealer_since,
@@ -64,21 +60,21 @@ _TABLE_ROWS = """
            coalesce(d.theoretical_result, 0) AS theoretical_result,
            coalesce(d.theoretical_base, 0) AS theoretical_base,
            coalesce(d.cap_hits, 0) AS cap_hits, alerts.open AS open_alerts
-    FROM tables_table t
-    LEFT JOIN tables_dealerassignment da ON da.table_id = t.id AND da.ended_at IS NULL
+    FROM tables_floor_tables t
+    LEFT JOIN tables_floor_dealer_assignments da ON da.table_id = t.id AND da.ended_at IS NULL
     LEFT JOIN {users} u ON u.id = da.dealer_id
-    LEFT JOIN tables_round r ON r.table_id = t.id AND r.status = 'open'
+    LEFT JOIN tables_floor_rounds r ON r.table_id = t.id AND r.status = 'open'
     LEFT JOIN LATERAL (
-        SELECT ev.created_at FROM tables_roundevent ev
+        SELECT ev.created_at FROM tables_floor_round_events ev
         WHERE ev.round_id = r.id ORDER BY ev.seq DESC LIMIT 1
     ) e ON TRUE
     CROSS JOIN LATERAL (
-        SELECT count(*) AS rounds FROM tables_round h
+        SELECT count(*) AS rounds FROM tables_floor_rounds h
         WHERE h.table_id = t.id AND h.opened_at > %(hour_ago)s AND h.opened_at <= %(now)s
     ) hour
-    LEFT JOIN payouts_tabledaytotals d ON d.table_id = t.id AND d.gaming_day = %(day)s
+    LEFT JOIN payouts_table_day_totals d ON d.table_id = t.id AND d.gaming_day = %(day)s
     CROSS JOIN LATERAL (
-        SELECT count(*) AS open FROM core_alert a WHERE a.table_id = t.id AND {open_alert}
+        SELECT count(*) AS open FROM core_open_alerts a WHERE a.table_id = t.id
     ) alerts
     WHERE {where}
     ORDER BY t.code
@@ -88,8 +84,8 @@ _TABLE_ROWS = """
 # join multiplies another's rows.
 _CASINO_TOTALS = """
     WITH floor AS (
-        SELECT t.id, t.status, t.currency FROM tables_table t
-        JOIN tables_pit p ON p.id = t.pit_id
+        SELECT t.id, t.status, t.currency FROM tables_floor_tables t
+        JOIN tables_floor_pits p ON p.id = t.pit_id
         WHERE p.casino_id = %(casino)s
     )
     SELECT
@@ -97,16 +93,15 @@ _CASINO_TOTALS = """
         (SELECT count(*) FROM floor WHERE status = 'open') AS tables_open,
         (SELECT count(DISTINCT currency) FROM floor) AS currencies,
         (SELECT min(currency) FROM floor) AS currency,
-        (SELECT count(*) FROM floor f JOIN tables_round r
+        (SELECT count(*) FROM floor f JOIN tables_floor_rounds r
             ON r.table_id = f.id AND r.status = 'open') AS rounds_in_play,
-        (SELECT count(*) FROM floor f JOIN tables_round h ON h.table_id = f.id
+        (SELECT count(*) FROM floor f JOIN tables_floor_rounds h ON h.table_id = f.id
             AND h.opened_at > %(hour_ago)s AND h.opened_at <= %(now)s) AS rounds_last_hour,
         d.rounds_today, d.wagered, d.paid, d.house_result, d.theoretical_result,
         d.theoretical_base, d.cap_hits,
-        (SELECT count(*) FROM core_alert a
-            WHERE (a.table_id IN (SELECT id FROM floor)
-                   OR (a.table_id IS NULL AND a.casino_id = %(casino)s))
-              AND {open_alert}) AS open_alerts
+        (SELECT count(*) FROM core_open_alerts a
+            WHERE a.table_id IN (SELECT id FROM floor)
+               OR (a.table_id IS NULL AND a.casino_id = %(casino)s)) AS open_alerts
     FROM (
         SELECT coalesce(sum(k.rounds), 0) AS rounds_today,
                coalesce(sum(k.wagered), 0) AS wagered, coalesce(sum(k.paid), 0) AS paid,
@@ -114,7 +109,7 @@ _CASINO_TOTALS = """
                coalesce(sum(k.theoretical_result), 0) AS theoretical_result,
                coalesce(sum(k.theoretical_base), 0) AS theoretical_base,
                coalesce(sum(k.cap_hits), 0) AS cap_hits
-        FROM payouts_tabledaytotals k
+        FROM payouts_table_day_totals k
         WHERE k.table_id IN (SELECT id FROM floor) AND k.gaming_day = %(day)s
     ) d
 """
@@ -252,61 +247,50 @@ class TableView:
 LAST_ROUNDS = 10
 
 #: What waits for a pit boss at the tables of ``floor`` (``%(floor)s``: a pit's, or one table),
-#: oldest first: each pending thing is one whose decision row does not exist yet.
+#: oldest first: the tables app's things waiting for a decision (its ``tables_waiting_*``
+#: views: no decision row yet), and the corrections requested of the tables' rounds.
 _WAITING = """
-    WITH floor AS (SELECT t.id FROM tables_table t WHERE {where})
+    WITH floor AS (SELECT t.id FROM tables_floor_tables t WHERE {where})
     SELECT w.table_id, w.subject, w.id, w.what, w.amount, u.{username} AS by, w.at, w.round
     FROM (
         SELECT c.table_id, 'count' AS subject, c.id, c.kind AS what, c.total AS amount,
                c.counted_by_id AS by_id, c.counted_at AS at, NULL::bigint AS round
-        FROM tables_traycount c
+        FROM tables_waiting_tray_counts c
         WHERE c.table_id IN (SELECT id FROM floor)
-          AND NOT EXISTS (SELECT 1 FROM tables_traycountdecision d WHERE d.count_id = c.id)
         UNION ALL
         SELECT s.table_id, 'slip', s.id, s.kind || ' #' || s.number, s.amount,
                s.requested_by_id, s.requested_at, NULL
-        FROM tables_chipslip s
+        FROM tables_waiting_chip_slips s
         WHERE s.table_id IN (SELECT id FROM floor)
-          AND NOT EXISTS (SELECT 1 FROM tables_chipslipstep st WHERE st.slip_id = s.id)
-          AND NOT EXISTS (
-              SELECT 1 FROM tables_chipslipvoid v
-              LEFT JOIN tables_chipslipvoiddecision vd ON vd.void_id = v.id
-              WHERE v.slip_id = s.id AND (vd.id IS NULL OR vd.approved)
-          )
         UNION ALL
-        SELECT s.table_id, 'slip_void', v.id, s.kind || ' #' || s.number, s.amount,
-               v.requested_by_id, v.requested_at, NULL
-        FROM tables_chipslipvoid v JOIN tables_chipslip s ON s.id = v.slip_id
-        WHERE s.table_id IN (SELECT id FROM floor)
-          AND NOT EXISTS (SELECT 1 FROM tables_chipslipvoiddecision d WHERE d.void_id = v.id)
+        SELECT v.table_id, 'slip_void', v.id, v.slip_kind || ' #' || v.slip_number,
+               v.slip_amount, v.requested_by_id, v.requested_at, NULL
+        FROM tables_waiting_chip_slip_voids v
+        WHERE v.table_id IN (SELECT id FROM floor)
         UNION ALL
         SELECT dc.table_id, 'drop', dc.id, 'drop', dc.cash + dc.markers,
                dc.counted_by_id, dc.counted_at, NULL
-        FROM tables_dropcount dc
+        FROM tables_waiting_drop_counts dc
         WHERE dc.table_id IN (SELECT id FROM floor)
-          AND NOT EXISTS (SELECT 1 FROM tables_dropcountdecision d WHERE d.drop_id = dc.id)
         UNION ALL
         SELECT r.table_id, 'correction', c.id, c.kind, NULL, c.requested_by_id,
                c.requested_at, c.round_id
-        FROM audit_correction c JOIN tables_round r ON r.id = c.round_id
+        FROM audit_correction c JOIN tables_floor_rounds r ON r.id = c.round_id
         WHERE r.table_id IN (SELECT id FROM floor) AND c.status = 'requested'
         UNION ALL
-        SELECT r.table_id, 'retraction', q.id,
-               jsonb_array_length(q.events)
-               || CASE WHEN jsonb_array_length(q.events) = 1 THEN ' entry' ELSE ' entries' END
-               || ' of round ' || r.number || ': ' || q.reason,
+        SELECT q.table_id, 'retraction', q.id,
+               q.entries || CASE WHEN q.entries = 1 THEN ' entry' ELSE ' entries' END
+               || ' of round ' || q.round_number || ': ' || q.reason,
                NULL, q.requested_by_id, q.requested_at, q.round_id
-        FROM tables_retractionrequest q JOIN tables_round r ON r.id = q.round_id
-        WHERE r.table_id IN (SELECT id FROM floor)
-          AND NOT EXISTS (SELECT 1 FROM tables_retractiondecision d WHERE d.request_id = q.id)
+        FROM tables_waiting_retractions q
+        WHERE q.table_id IN (SELECT id FROM floor)
         UNION ALL
         SELECT l.table_id, 'limit_change', l.id,
                (SELECT string_agg(k || '=' || coalesce(v #>> '{{}}', 'none'), ', ' ORDER BY k)
                 FROM jsonb_each(l.changes) AS e(k, v)),
                NULL, l.requested_by_id, l.requested_at, NULL
-        FROM tables_limitchangerequest l
+        FROM tables_waiting_limit_changes l
         WHERE l.table_id IN (SELECT id FROM floor)
-          AND NOT EXISTS (SELECT 1 FROM tables_limitchangedecision d WHERE d.request_id = l.id)
     ) w
     JOIN {users} u ON u.id = w.by_id
     ORDER BY w.at, w.subject, w.id
@@ -316,9 +300,9 @@ _LAST_ROUNDS = """
     SELECT r.id, r.number, r.status, u.{username} AS dealer, r.opened_at, r.closed_at,
            s.total_staked AS staked, s.total_returned AS returned, s.house_result,
            s.cap_applied
-    FROM tables_round r
+    FROM tables_floor_rounds r
     JOIN {users} u ON u.id = r.dealer_id
-    LEFT JOIN payouts_settlement s ON s.round_id = r.id
+    LEFT JOIN payouts_round_settlements s ON s.round_id = r.id
     WHERE r.table_id = %(table)s
     ORDER BY r.number DESC
     LIMIT %(limit)s
@@ -387,7 +371,6 @@ def _table_rows(
     sql = _TABLE_ROWS.format(
         username=connection.ops.quote_name(users.USERNAME_FIELD),
         users=connection.ops.quote_name(users._meta.db_table),
-        open_alert=OPEN_ALERT,
         where=where,
     )
     return _fetch(sql, {"now": now, "hour_ago": now - HOUR, "day": day, **scope})
@@ -456,7 +439,7 @@ def _pit_totals(rows: list[dict[str, Any]]) -> Totals:
 
 def _casino_totals(casino_id: int, now: dt.datetime, day: dt.date) -> Totals:
     [row] = _fetch(
-        _CASINO_TOTALS.format(open_alert=OPEN_ALERT),
+        _CASINO_TOTALS,
         {"casino": casino_id, "now": now, "hour_ago": now - HOUR, "day": day},
     )
     return Totals(
