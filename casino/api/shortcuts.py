@@ -3,9 +3,12 @@ the ``Idempotency-Key`` header."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import rules
+from django.core.exceptions import ObjectDoesNotExist
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 from rest_framework.exceptions import PermissionDenied
@@ -41,3 +44,14 @@ def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict
 def not_found() -> ApiError:
     """The 404 ``not_found`` refusal, for a service that did not find what a URL names."""
     return ApiError(RequestCode.NOT_FOUND, "Not found.")
+
+
+@contextmanager
+def found() -> Iterator[None]:
+    """Answer 404 ``not_found`` for a row the read or service called within did not find
+    (``Model.DoesNotExist``). Wrap the call alone: a row missing while the answer is built is
+    a fault of the server, not of the URL."""
+    try:
+        yield
+    except ObjectDoesNotExist:
+        raise not_found() from None
