@@ -18,11 +18,11 @@ from rest_framework.views import APIView
 from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import MoneyField, StrictSerializer
-from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, require_permission, validated
+from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, not_found, validated
 from casino.core.errors import AccessCode, RequestCode, RoundCode, TableCode
 from casino.core.roles import user_role
 from casino.games.codes import GameCode
-from tables import selectors
+from tables import reads, selectors
 from tables.api.actions import action_request_schema, read_action
 from tables.api.limit_changes import LimitChangeOutputSerializer
 from tables.api.refusals import refusals_counted, table_of_round, table_of_table
@@ -48,16 +48,15 @@ class TableListApi(APIView):
     )
     def get(self, request: Request) -> Response:
         """The tables this user may see: a dealer's own, a pit boss's pits, or all."""
-        require_permission(request, "tables.view_floor")
-        return Response(TableOutputSerializer(selectors.tables_for(request.user), many=True).data)
+        return Response(TableOutputSerializer(reads.table_list(request.user), many=True).data)
 
 
 class TableDetailApi(APIView):
     @extend_schema(responses={200: TableOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)})
     def get(self, request: Request, table_id: int) -> Response:
         """A table: its status, limits, dealer and the round in play (``open_round``)."""
-        table = get_object_or_404(selectors.table_queryset(), pk=table_id)
-        require_permission(request, "tables.view_table", table)
+        with found():
+            table = reads.table_detail(request.user, table_id)
         return Response(TableOutputSerializer(table).data)
 
 
@@ -77,7 +76,6 @@ class TableOpenApi(APIView):
     @idempotent
     def post(self, request: Request, table_id: int) -> Response:
         table = get_object_or_404(Table, pk=table_id)
-        require_permission(request, "tables.manage_table", table)
         data = validated(ReasonInputSerializer, request.data)
         table_services.table_open(table_id=table.pk, actor=request.user, **data)
         return _table_answer(table.pk)
@@ -99,7 +97,6 @@ class TableCloseApi(APIView):
     @idempotent
     def post(self, request: Request, table_id: int) -> Response:
         table = get_object_or_404(Table, pk=table_id)
-        require_permission(request, "tables.manage_table", table)
         data = validated(ReasonInputSerializer, request.data)
         table_services.table_close(table_id=table.pk, actor=request.user, **data)
         return _table_answer(table.pk)
@@ -152,7 +149,6 @@ class TableLimitsApi(APIView):
         another pit boss of the pit or an admin approves (``limit-changes/{id}/approve/``).
         """
         table = get_object_or_404(Table, pk=table_id)
-        require_permission(request, "tables.manage_table", table)
         data = validated(LimitsInputSerializer, request.data)
         reason = data.pop("reason")
         outcome = limit_services.table_limits_change(
@@ -191,10 +187,13 @@ class TableAssignmentApi(APIView):
         """Assign a dealer to the table (relieving the previous one): by who manages both this
         table and the one the dealer deals at now."""
         table = get_object_or_404(Table, pk=table_id)
-        require_permission(request, "tables.manage_table", table)
         data = validated(AssignmentInputSerializer, request.data)
-        dealer = get_object_or_404(get_user_model(), username=data["dealer"], is_active=True)
-        table_services.dealer_assign(table_id=table.pk, dealer=dealer, actor=request.user)
+        try:
+            table_services.dealer_assign_by_username(
+                table_id=table.pk, username=data["dealer"], actor=request.user
+            )
+        except get_user_model().DoesNotExist:
+            raise not_found() from None
         response = _table_answer(table.pk)
         response.status_code = status.HTTP_201_CREATED
         return response

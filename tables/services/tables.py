@@ -14,13 +14,14 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-import rules
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q
 from django.utils import timezone
 
 from casino.core.audit_codes import AuditCode
-from casino.core.errors import AccessCode, ApiError, TableCode, TabletCode
+from casino.core.errors import ApiError, TableCode, TabletCode
+from casino.core.permissions import require
 from casino.core.push import TableChange, publish_table_change
 from casino.core.roles import Role, user_role
 from casino.core.trail.recording import audit_record
@@ -246,6 +247,20 @@ def table_changes_apply(
     return changed
 
 
+def dealer_assign_by_username(
+    *, table_id: int, username: str, actor: AbstractBaseUser
+) -> DealerAssignment:
+    """:func:`dealer_assign` of the active user named ``username``, as the API names the
+    dealer. Whether the name exists is told only to who may assign at the table.
+
+    :raises Table.DoesNotExist:
+    :raises User.DoesNotExist: (after ``permission_denied``) for no active user of the name.
+    :raises ApiError: as :func:`dealer_assign`.
+    """
+    dealer = get_user_model().objects.filter(username=username, is_active=True).first()
+    return _dealer_assign(table_id=table_id, dealer=dealer, actor=actor)
+
+
 def dealer_assign(
     *,
     table_id: int,
@@ -274,10 +289,22 @@ def dealer_assign(
         with a tablet, ``tablet_revoked`` (401), ``tablet_other_table`` (403),
         ``dealer_assigned_elsewhere`` (409) for a dealer at a table of another pit.
     """
-    if user_role(dealer) is not Role.DEALER:
-        raise ApiError(TableCode.NOT_A_DEALER, "Only a user with the dealer role can be assigned.")
+    return _dealer_assign(
+        table_id=table_id, dealer=dealer, actor=actor, authorised_by_tablet=authorised_by_tablet
+    )
+
+
+def _dealer_assign(
+    *,
+    table_id: int,
+    dealer: AbstractBaseUser | None,
+    actor: AbstractBaseUser,
+    authorised_by_tablet: Tablet | None = None,
+) -> DealerAssignment:
+    """:func:`dealer_assign`; ``dealer`` ``None`` (no such user) is refused once the actor's
+    permission is decided, as is a user who is not a dealer."""
     with service_transaction():
-        leaving = dealer_table_id(dealer.pk)
+        leaving = None if dealer is None else dealer_table_id(dealer.pk)
         locked = tables_lock({table_id} | ({leaving} if leaving is not None else set()))
         table = locked[table_id]
         tablet = None
@@ -285,6 +312,12 @@ def dealer_assign(
             tablet = tablet_lock(authorised_by_tablet.pk, table_id=table_id)
         else:
             require_manager(actor, table)
+        if dealer is None:
+            raise get_user_model().DoesNotExist("No active user of this name.")
+        if user_role(dealer) is not Role.DEALER:
+            raise ApiError(
+                TableCode.NOT_A_DEALER, "Only a user with the dealer role can be assigned."
+            )
         now = timezone.now()
         relieved = list(
             DealerAssignment.objects.select_for_update()
@@ -364,8 +397,7 @@ def require_manager(actor: AbstractBaseUser, table: Table) -> None:
 
     :raises ApiError: ``permission_denied`` (403).
     """
-    if not rules.has_perm("tables.manage_table", actor, table):
-        raise ApiError(AccessCode.PERMISSION_DENIED, "Your role does not allow this here.")
+    require(actor, "tables.manage_table", table)
 
 
 def _verify_rule_set(table: Table, rule_set: RuleSet) -> None:
