@@ -8,7 +8,6 @@ An alert is acknowledged once: a second acknowledgement is refused and writes no
 
 from __future__ import annotations
 
-import rules
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -16,8 +15,9 @@ from django.utils import timezone
 from audit.models import Correction
 from casino.core.alerts import alert_published, alert_record
 from casino.core.audit_codes import AuditCode
-from casino.core.errors import AccessCode, AlertCode, ApiError, RequestCode
+from casino.core.errors import AlertCode, ApiError, RequestCode
 from casino.core.models import Alert, AlertAcknowledgement, AlertKind
+from casino.core.permissions import require
 from casino.core.push import TableChange
 from casino.core.roles import user_role
 from casino.core.trail.recording import AuditSubject, audit_record
@@ -56,8 +56,7 @@ def alert_acknowledge(*, alert_id: int, actor: AbstractBaseUser, note: str) -> A
     note = note.strip()
     with service_transaction():
         alert = Alert.objects.get(pk=alert_id)
-        if not rules.has_perm("audit.acknowledge_alert", actor, alert):
-            raise ApiError(AccessCode.PERMISSION_DENIED, "Your role does not allow this here.")
+        require(actor, "audit.acknowledge_alert", alert)
         if not note:
             raise ApiError(RequestCode.INVALID_INPUT, "Say what was done.", field="note")
         earlier = AlertAcknowledgement.objects.filter(alert=alert).first()

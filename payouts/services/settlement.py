@@ -18,13 +18,13 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-import rules
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
 from casino.core.audit_codes import AuditCode
-from casino.core.errors import AccessCode, ApiError, RoundCode
+from casino.core.errors import ApiError, RoundCode
 from casino.core.metrics import settlement_counted
+from casino.core.permissions import require
 from casino.core.push import TableChange, publish_table_change
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
@@ -73,8 +73,7 @@ def round_settle(*, round_id: int, actor: AbstractBaseUser) -> Settled:
     """
     with service_transaction():
         round = round_lock(round_id, with_related=True)
-        if not rules.has_perm("tables.deal_round", actor, round):
-            raise ApiError(AccessCode.PERMISSION_DENIED, "Your role does not allow this here.")
+        require(actor, "tables.deal_round", round)
         events = round_events(round)
         if round.status != RoundStatus.OPEN:
             # Only a settled round has a settlement (a voided one never had one).

@@ -18,12 +18,12 @@ from rest_framework.views import APIView
 from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import MoneyField, StrictSerializer
-from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, require_permission, validated
+from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, not_found, validated
 from casino.core.errors import AccessCode, ApiError, DualControlCode, InventoryCode, RequestCode
 from tables import inventory_selectors as selectors
+from tables import reads
 from tables.models import (
     Casino,
-    ChipDenomination,
     ChipSlip,
     ChipSlipVoid,
     DropCount,
@@ -119,9 +119,8 @@ class CasinoChipsApi(APIView):
     )
     def get(self, request: Request, casino_id: int) -> Response:
         """The casino's chips, lowest value first: anyone with a role."""
-        casino = _get(Casino, casino_id)
-        require_permission(request, "tables.view_chips")
-        chips = ChipDenomination.objects.filter(casino=casino).order_by("value")
+        with found():
+            chips = reads.casino_chips(request.user, casino_id)
         return Response(ChipOutputSerializer(chips, many=True).data)
 
     @extend_schema(
@@ -138,7 +137,6 @@ class CasinoChipsApi(APIView):
     def post(self, request: Request, casino_id: int) -> Response:
         """Add a chip to the casino's set (admins)."""
         casino = _get(Casino, casino_id)
-        require_permission(request, "tables.configure_chips")
         data = validated(ChipInputSerializer, request.data)
         chip = tray_services.chip_add(casino_id=casino.pk, actor=request.user, **data)
         return Response(ChipOutputSerializer(chip).data, status=status.HTTP_201_CREATED)
@@ -202,8 +200,7 @@ class TrayCountsApi(APIView):
     def post(self, request: Request, table_id: int) -> Response:
         """Enter an opener or a closer of the table's tray (its dealer, its pit boss, an
         admin); it counts once another person confirms it."""
-        table = _get(Table, table_id, with_=("pit",))
-        require_permission(request, "tables.count_tray", table)
+        table = _get(Table, table_id)
         data = validated(TrayCountInputSerializer, request.data)
         count = tray_services.tray_count_enter(table_id=table.pk, actor=request.user, **data)
         return Response(
@@ -218,8 +215,7 @@ _DECISION_REFUSALS = refusals(
 
 
 def _decide_count(request: Request, count_id: int, confirm: bool) -> Response:
-    count = _count(count_id)
-    require_permission(request, "tables.confirm_count", count.table)
+    count = _get(TrayCount, count_id)
     data = validated(DecisionNoteInputSerializer, request.data)
     tray_services.tray_count_decide(count_id=count.pk, actor=request.user, confirm=confirm, **data)
     return Response(TrayCountOutputSerializer(_count(count.pk)).data)
@@ -311,8 +307,7 @@ class TableSlipsApi(APIView):
     @idempotent
     def post(self, request: Request, table_id: int) -> Response:
         """Ask for a fill or a credit at this table (its dealer, its pit boss, an admin)."""
-        table = _get(Table, table_id, with_=("pit",))
-        require_permission(request, "tables.count_tray", table)
+        table = _get(Table, table_id)
         data = validated(SlipInputSerializer, request.data)
         slip = slip_services.slip_request(table_id=table.pk, actor=request.user, **data)
         return Response(SlipOutputSerializer(_slip(slip.pk)).data, status=status.HTTP_201_CREATED)
@@ -326,17 +321,16 @@ class SlipListApi(APIView):
     def get(self, request: Request) -> Response:
         """Fill and credit slips, newest first: the cage, auditors and admins see all; a pit
         boss those of the own pits."""
-        require_permission(request, "tables.list_slips")
         filters = validated(SlipFilterSerializer, request.query_params)
-        slips = selectors.slip_list(user=request.user, **filters)
+        slips = reads.slip_list(request.user, **filters)
         return Response(SlipOutputSerializer(slips, many=True).data)
 
 
 class SlipDetailApi(APIView):
     @extend_schema(responses={200: SlipOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)})
     def get(self, request: Request, slip_id: int) -> Response:
-        slip = _slip(slip_id)
-        require_permission(request, "tables.view_tray", slip.table)
+        with found():
+            slip = reads.slip_detail(request.user, slip_id)
         return Response(SlipOutputSerializer(slip).data)
 
 
@@ -359,8 +353,7 @@ def _step_view(step: SlipStepKind, summary: str) -> type[APIView]:
         )
         @idempotent
         def post(self, request: Request, slip_id: int) -> Response:
-            slip = _slip(slip_id)
-            require_permission(request, "tables.work_slip", slip.table)
+            slip = _get(ChipSlip, slip_id)
             validated(StrictSerializer, request.data)
             slip_services.slip_step(slip_id=slip.pk, step=step, actor=request.user)
             return Response(SlipOutputSerializer(_slip(slip.pk)).data)
@@ -407,8 +400,7 @@ class SlipVoidApi(APIView):
     def post(self, request: Request, slip_id: int) -> Response:
         """Ask for a slip to be voided, with a reason (the table's pit boss, an admin, the
         cage); another person approves it."""
-        slip = _slip(slip_id)
-        require_permission(request, "tables.void_slip", slip.table)
+        slip = _get(ChipSlip, slip_id)
         data = validated(VoidInputSerializer, request.data)
         void = slip_services.slip_void_request(slip_id=slip.pk, actor=request.user, **data)
         void = ChipSlipVoid.objects.select_related("requested_by").get(pk=void.pk)
@@ -416,8 +408,7 @@ class SlipVoidApi(APIView):
 
 
 def _decide_void(request: Request, void_id: int, approve: bool) -> Response:
-    void = _get(ChipSlipVoid, void_id, with_=("slip__table__pit",))
-    require_permission(request, "tables.void_slip", void.slip.table)
+    void = _get(ChipSlipVoid, void_id)
     data = validated(DecisionNoteInputSerializer, request.data)
     slip_services.slip_void_decide(void_id=void.pk, actor=request.user, approve=approve, **data)
     return Response(SlipOutputSerializer(_slip(void.slip_id)).data)
@@ -521,8 +512,7 @@ class TableDropsApi(APIView):
     @idempotent
     def post(self, request: Request, table_id: int) -> Response:
         """Enter the count of a shift's drop box (the cage); another person confirms it."""
-        table = _get(Table, table_id, with_=("pit",))
-        require_permission(request, "tables.work_cage", table)
+        table = _get(Table, table_id)
         data = _validated_in_words(DropInputSerializer, request.data, _DROP_FIELDS)
         drop = tray_services.drop_count_enter(
             table_id=table.pk,
@@ -536,8 +526,7 @@ class TableDropsApi(APIView):
 
 
 def _decide_drop(request: Request, drop_id: int, confirm: bool) -> Response:
-    drop = _drop(drop_id)
-    require_permission(request, "tables.confirm_drop", drop.table)
+    drop = _get(DropCount, drop_id)
     data = validated(DecisionNoteInputSerializer, request.data)
     tray_services.drop_count_decide(drop_id=drop.pk, actor=request.user, confirm=confirm, **data)
     return Response(DropOutputSerializer(_drop(drop.pk)).data)
@@ -577,6 +566,6 @@ class TableTrayApi(APIView):
     @extend_schema(responses={200: TrayOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)})
     def get(self, request: Request, table_id: int) -> Response:
         """The table's tray: the open shift, the latest counts, the slips of the shift."""
-        table = _get(Table, table_id, with_=("pit",))
-        require_permission(request, "tables.view_tray", table)
-        return Response(TrayOutputSerializer(selectors.tray_of(table)).data)
+        with found():
+            tray = reads.table_tray(request.user, table_id)
+        return Response(TrayOutputSerializer(tray).data)

@@ -13,10 +13,10 @@ from rest_framework.views import APIView
 from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import StrictSerializer
-from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, require_permission, validated
+from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, not_found, validated
 from casino.core.errors import AccessCode, DualControlCode, TableCode
 from casino.games.codes import GameCode
-from tables import selectors
+from tables import reads, selectors
 from tables.models import LimitChangeRequest
 from tables.services import limits as limit_services
 
@@ -68,9 +68,8 @@ class LimitChangeListApi(APIView):
     def get(self, request: Request) -> Response:
         """Changes of limits under dual control, newest first (``status=pending``: those
         waiting for a decision): a pit boss sees those of the own pits."""
-        require_permission(request, "tables.list_limit_changes")
         filters = validated(LimitChangeFilterSerializer, request.query_params)
-        changes = selectors.limit_change_list(user=request.user, **filters)
+        changes = reads.limit_change_list(request.user, **filters)
         return Response(LimitChangeOutputSerializer(changes, many=True).data)
 
 
@@ -86,8 +85,8 @@ class LimitChangeDetailApi(APIView):
         responses={200: LimitChangeOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)}
     )
     def get(self, request: Request, request_id: int) -> Response:
-        change = _limit_change(request_id)
-        require_permission(request, "tables.view_limit_change", change.table)
+        with found():
+            change = reads.limit_change_detail(request.user, request_id)
         return Response(LimitChangeOutputSerializer(change).data)
 
 
@@ -97,8 +96,6 @@ class LimitDecisionInputSerializer(StrictSerializer):
 
 def _decide(request: Request, request_id: int, decide: limit_services.Decide) -> Response:
     change = _limit_change(request_id)
-    # Refused early for who may never decide here; the service decides again under the lock.
-    require_permission(request, "tables.manage_table", change.table)
     data = validated(LimitDecisionInputSerializer, request.data)
     decide(request_id=change.pk, actor=request.user, note=data["note"])
     return Response(LimitChangeOutputSerializer(_limit_change(change.pk)).data)

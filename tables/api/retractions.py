@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -21,9 +20,9 @@ from rest_framework.views import APIView
 from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import StrictSerializer
-from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, require_permission, validated
+from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, not_found, validated
 from casino.core.errors import AccessCode, CorrectionCode, DualControlCode, RoundCode
-from tables import selectors
+from tables import reads, selectors
 from tables.api.refusals import refusals_counted, table_of_round
 from tables.api.serializers import RoundEventOutputSerializer, event_output
 from tables.models import RetractionRequest, Round, RoundStatus
@@ -108,10 +107,9 @@ class RetractionListApi(APIView):
         """Retraction requests, newest first (``status=pending``: those waiting for a pit
         boss): a dealer sees those of the own table, a pit boss those of the own pits
         (``pit=`` narrows to one), auditors and admins all."""
-        require_permission(request, "tables.list_retractions")
         filters = validated(RetractionFilterSerializer, request.query_params)
-        found = selectors.retraction_list(user=request.user, **filters)
-        return Response(RetractionOutputSerializer(found, many=True).data)
+        requests = reads.retraction_list(request.user, **filters)
+        return Response(RetractionOutputSerializer(requests, many=True).data)
 
 
 def _retraction(request_id: int) -> RetractionRequest:
@@ -126,9 +124,9 @@ class RetractionDetailApi(APIView):
         responses={200: RetractionOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)}
     )
     def get(self, request: Request, request_id: int) -> Response:
-        found = _retraction(request_id)
-        require_permission(request, "tables.view_retraction", found.round)
-        return Response(RetractionOutputSerializer(found).data)
+        with found():
+            retraction = reads.retraction_detail(request.user, request_id)
+        return Response(RetractionOutputSerializer(retraction).data)
 
 
 class RetractableOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -148,10 +146,8 @@ class RetractableApi(APIView):
     def get(self, request: Request, round_id: int) -> Response:
         """What a retraction of this round may take back now (nothing once it is not in
         play)."""
-        round = get_object_or_404(
-            Round.objects.select_related("table__pit", "rule_set"), pk=round_id
-        )
-        require_permission(request, "tables.request_retraction", round)
+        with found():
+            round = reads.retraction_round(request.user, round_id)
         entries = (
             retraction_services.retractable(round).events
             if round.status == RoundStatus.OPEN
@@ -199,7 +195,7 @@ class RetractionRequestApi(APIView):
         not ask decides. The round takes no action meanwhile (409 ``retraction_pending``)."""
         data = validated(RetractionRequestInputSerializer, request.data)
         try:
-            found = retraction_services.retraction_request(
+            requested = retraction_services.retraction_request(
                 round_id=round_id,
                 actor=request.user,
                 expected_event=data["expected_event"],
@@ -209,7 +205,8 @@ class RetractionRequestApi(APIView):
         except Round.DoesNotExist:
             raise not_found() from None
         return Response(
-            RetractionOutputSerializer(_retraction(found.pk)).data, status=status.HTTP_201_CREATED
+            RetractionOutputSerializer(_retraction(requested.pk)).data,
+            status=status.HTTP_201_CREATED,
         )
 
 
@@ -227,13 +224,11 @@ _DECISION_REFUSALS = refusals(
 )
 
 
-def _decide(request: Request, request_id: int, decide: Any, permission: str) -> Response:
-    found = _retraction(request_id)
-    # Refused early for who may never decide here; the service decides again under the lock.
-    require_permission(request, permission, found.round)
+def _decide(request: Request, request_id: int, decide: Any) -> Response:
+    retraction = _retraction(request_id)
     data = validated(RetractionDecisionInputSerializer, request.data)
-    decide(request_id=found.pk, actor=request.user, note=data["note"])
-    return Response(RetractionOutputSerializer(_retraction(found.pk)).data)
+    decide(request_id=retraction.pk, actor=request.user, note=data["note"])
+    return Response(RetractionOutputSerializer(_retraction(retraction.pk)).data)
 
 
 class RetractionApproveApi(APIView):
@@ -247,9 +242,7 @@ class RetractionApproveApi(APIView):
         """Approve a retraction and retract its entries: a pit boss of the round's pit who did
         not ask for it (on the board, or at the tablet with a decision sign-in, which this
         spends)."""
-        return _decide(
-            request, request_id, retraction_services.retraction_approve, "tables.decide_retraction"
-        )
+        return _decide(request, request_id, retraction_services.retraction_approve)
 
 
 class RetractionRejectApi(APIView):
@@ -261,9 +254,7 @@ class RetractionRejectApi(APIView):
     @idempotent
     def post(self, request: Request, request_id: int) -> Response:
         """Reject a retraction: the round takes actions again, as it was."""
-        return _decide(
-            request, request_id, retraction_services.retraction_reject, "tables.decide_retraction"
-        )
+        return _decide(request, request_id, retraction_services.retraction_reject)
 
 
 class RetractionWithdrawApi(APIView):
@@ -275,6 +266,4 @@ class RetractionWithdrawApi(APIView):
     @idempotent
     def post(self, request: Request, request_id: int) -> Response:
         """Withdraw a retraction (its requester alone): the round takes actions again."""
-        return _decide(
-            request, request_id, retraction_services.retraction_withdraw, "tables.view_retraction"
-        )
+        return _decide(request, request_id, retraction_services.retraction_withdraw)

@@ -18,14 +18,15 @@ from rest_framework.views import APIView
 from casino.api.idempotency import idempotent
 from casino.api.schema import NOT_BLANK, refusals
 from casino.api.serializers import StrictSerializer
-from casino.api.shortcuts import IDEMPOTENCY_HEADER, require_permission, validated
+from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, validated
 from casino.core.errors import AccessCode, RequestCode, TableCode, TabletCode
 from casino.core.roles import user_role
+from tables import reads
 from tables.authentication import TabletCredentialAuthentication
 from tables.models import Table, Tablet
 from tables.services import pins as pin_services
 from tables.services import tablets as tablet_services
-from tables.tablet_selectors import tablet_here, tablets_of_table
+from tables.tablet_selectors import tablet_here
 from tables.throttles import TABLET_SIGN_IN_THROTTLES
 
 
@@ -79,9 +80,9 @@ class TableTabletsApi(APIView):
     def get(self, request: Request, table_id: int) -> Response:
         """The tablets registered to the table, revoked ones too (never their credentials):
         for who manages the table, and auditors."""
-        table = get_object_or_404(Table, pk=table_id)
-        require_permission(request, "tables.view_tablets", table)
-        return Response(TabletOutputSerializer(tablets_of_table(table.pk), many=True).data)
+        with found():
+            tablets = reads.table_tablets(request.user, table_id)
+        return Response(TabletOutputSerializer(tablets, many=True).data)
 
     @extend_schema(
         request=TabletRegisterInputSerializer,
@@ -92,7 +93,6 @@ class TableTabletsApi(APIView):
         is answered once. Not replayed by ``Idempotency-Key``, which would keep the credential:
         a tablet registered twice is revoked."""
         table = get_object_or_404(Table, pk=table_id)
-        require_permission(request, "tables.manage_table", table)
         data = validated(TabletRegisterInputSerializer, request.data)
         credential, tablet = tablet_services.tablet_register(
             table_id=table.pk, actor=request.user, name=data["name"]
@@ -125,8 +125,7 @@ class TabletRevokeApi(APIView):
     @idempotent
     def post(self, request: Request, tablet_id: int) -> Response:
         """Revoke a tablet: its credential and every token issued at it stop authenticating."""
-        tablet = get_object_or_404(Tablet.objects.select_related("table"), pk=tablet_id)
-        require_permission(request, "tables.manage_table", tablet.table)
+        tablet = get_object_or_404(Tablet, pk=tablet_id)
         data = validated(TabletRevokeInputSerializer, request.data)
         tablet = tablet_services.tablet_revoke(
             tablet_id=tablet.pk, actor=request.user, reason=data["reason"]

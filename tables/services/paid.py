@@ -14,12 +14,12 @@ Lock order (``tables.locks``): the round, then the audit chain.
 
 from __future__ import annotations
 
-import rules
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
 from casino.core.audit_codes import AuditCode
-from casino.core.errors import AccessCode, ApiError, RoundCode
+from casino.core.errors import ApiError, RoundCode
+from casino.core.permissions import require
 from casino.core.push import TableChange, publish_table_change
 from casino.core.roles import user_role
 from casino.core.trail.recording import audit_record
@@ -40,8 +40,7 @@ def round_payouts_confirm(*, round_id: int, actor: AbstractBaseUser) -> PayoutsC
     """
     with service_transaction():
         round = round_lock(round_id, with_related=True)
-        if not rules.has_perm("tables.confirm_payouts", actor, round):
-            raise ApiError(AccessCode.PERMISSION_DENIED, "Your role does not allow this here.")
+        require(actor, "tables.confirm_payouts", round)
         existing = (
             PayoutsConfirmation.objects.select_related("confirmed_by").filter(round=round).first()
         )

@@ -32,7 +32,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import rules
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
@@ -40,6 +39,7 @@ from casino.core.audit_codes import AuditCode
 from casino.core.context import current_device_token_id, current_request_id
 from casino.core.dual_control import DualControlled, refuse_decided, refuse_self_approval
 from casino.core.errors import AccessCode, ApiError, CorrectionCode, RoundCode
+from casino.core.permissions import require
 from casino.core.push import TableChange, publish_table_change
 from casino.core.roles import user_role
 from casino.core.trail.recording import audit_record
@@ -111,8 +111,7 @@ def retraction_request(
     reason = reason.strip()
     with service_transaction():
         round = round_lock(round_id, with_related=True)
-        if not rules.has_perm("tables.request_retraction", actor, round):
-            raise ApiError(AccessCode.PERMISSION_DENIED, "Your role does not allow this here.")
+        require(actor, "tables.request_retraction", round)
         if not reason:
             raise ApiError(
                 CorrectionCode.CORRECTION_REASON_REQUIRED, "Say why the entries are retracted."
@@ -160,7 +159,7 @@ def retraction_approve(
     """Approve a request and retract its entries (see the module's docstring).
 
     :raises RetractionRequest.DoesNotExist:
-    :raises ApiError: ``correction_not_allowed`` (403) unless the actor is a pit boss of the
+    :raises ApiError: ``permission_denied`` (403) unless the actor is a pit boss of the
         round's pit; ``not_pending`` (409) when it was decided already;
         ``self_approval`` (403) for its requester; ``round_not_open`` (409) when
         the round is no longer in play (voided meanwhile).
@@ -185,6 +184,7 @@ def retraction_withdraw(
 ) -> RetractionRequest:
     """Withdraw a request (its requester alone): the round takes actions again, as it was.
 
+    :raises RetractionRequest.DoesNotExist:
     :raises ApiError: ``permission_denied`` (403) for anyone but the requester;
         ``not_pending`` (409) when it was decided already.
     """
@@ -203,16 +203,16 @@ def _decide(
         # decision on it, and its decision is one row (a unique key).
         request = RetractionRequest.objects.select_related("requested_by").get(pk=request_id)
         if outcome is RetractionOutcome.WITHDRAWN:
+            # Who may not read the request is refused as such, before being told it is not
+            # theirs.
+            require(actor, "tables.view_retraction", round)
             if request.requested_by_id != actor.pk:
                 raise ApiError(
                     AccessCode.PERMISSION_DENIED,
                     "Only the person who asked for a retraction withdraws it.",
                 )
-        elif not rules.has_perm("tables.decide_retraction", actor, round):
-            raise ApiError(
-                CorrectionCode.CORRECTION_NOT_ALLOWED,
-                "Only a pit boss of this table's pit may decide this.",
-            )
+        else:
+            require(actor, "tables.decide_retraction", round)
         decided = RetractionDecision.objects.filter(request=request).first()
         if decided is not None:
             raise refuse_decided(

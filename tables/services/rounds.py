@@ -17,14 +17,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-import rules
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
 from casino.core.audit_codes import AuditCode
 from casino.core.context import current_device_token_id, current_request_id
-from casino.core.errors import AccessCode, ApiError, RequestCode, RoundCode, TableCode
+from casino.core.errors import ApiError, RequestCode, RoundCode, TableCode
 from casino.core.metrics import action_counted
+from casino.core.permissions import require
 from casino.core.push import TableChange, publish_table_change
 from casino.core.trail.recording import audit_record, audit_row
 from casino.core.transactions import service_transaction
@@ -87,8 +87,7 @@ def round_open(
     """
     with service_transaction():
         table = table_lock(table_id, with_round_numbers=True)
-        if not rules.has_perm("tables.deal_round", dealer, table):
-            raise ApiError(AccessCode.PERMISSION_DENIED, "Your role does not allow this here.")
+        require(dealer, "tables.deal_round", table)
         if table.status != TableStatus.OPEN:
             raise ApiError(TableCode.TABLE_NOT_OPEN, "The table is closed.")
         if table.open_round_id is not None:  # type: ignore[attr-defined]
@@ -180,8 +179,7 @@ def round_act(
     """
     with service_transaction():
         round, head = round_lock_with_audit_head(round_id)
-        if not rules.has_perm("tables.deal_round", actor, round):
-            raise ApiError(AccessCode.PERMISSION_DENIED, "Your role does not allow this here.")
+        require(actor, "tables.deal_round", round)
         round_verify_current(round, expected_event)
         fields = data(round.game) if callable(data) else data
         state = current_state(round)

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import rules
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection
 
 from casino.core.audit_codes import AuditCode
 from casino.core.dual_control import DualControlled, refuse_decided, refuse_self_approval
-from casino.core.errors import AccessCode, ApiError, InventoryCode, RequestCode
+from casino.core.errors import ApiError, InventoryCode, RequestCode
+from casino.core.permissions import require
 from casino.core.push import TraySubject
 from casino.core.roles import user_role
 from casino.core.trail.recording import audit_record
@@ -67,10 +67,7 @@ def slip_request(
     """
     with service_transaction():
         table = table_lock(table_id)
-        if not rules.has_perm("tables.count_tray", actor, table):
-            raise ApiError(
-                AccessCode.PERMISSION_DENIED, "Fills and credits are asked at the table."
-            )
+        require(actor, "tables.count_tray", table)
         casino_id = table.pit.casino_id
         asked = chips_read(chips, chip_values(casino_id), allow_empty=False)
         asked = {value: count for value, count in asked.items() if count}
@@ -113,6 +110,9 @@ def slip_step(*, slip_id: int, step: str, actor: AbstractBaseUser) -> ChipSlip:
     step = SlipStepKind(step)
     with service_transaction():
         slip, table = _slip_locked(slip_id)
+        # Who takes no step of any slip here is refused as such, before being told of the
+        # slip's state or which step is whose.
+        require(actor, "tables.work_slip", table)
         _refuse_voided(slip, pending_too=True)
         _permit_step(actor, table, slip, step)
         done = {s.step: s for s in slip.steps.all()}
@@ -159,7 +159,7 @@ def slip_void_request(*, slip_id: int, actor: AbstractBaseUser, reason: str) -> 
         raise ApiError(RequestCode.INVALID_INPUT, "Say why the slip is void.", field="reason")
     with service_transaction():
         slip, table = _slip_locked(slip_id)
-        _permit_void(actor, table)
+        require(actor, "tables.void_slip", table)
         _refuse_voided(slip, pending_too=True)
         record = audit_record(
             event_code=AuditCode.SLIP_VOID_REQUESTED,
@@ -192,7 +192,7 @@ def slip_void_decide(
         slip_id = ChipSlipVoid.objects.values_list("slip_id", flat=True).get(pk=void_id)
         slip, table = _slip_locked(slip_id)
         void = ChipSlipVoid.objects.get(pk=void_id)
-        _permit_void(actor, table)
+        require(actor, "tables.void_slip", table)
         if ChipSlipVoidDecision.objects.filter(void=void).exists():
             raise refuse_decided(DualControlled.SLIP_VOID, "This void was decided already.")
         if void.requested_by_id == actor.pk:
@@ -275,16 +275,13 @@ def _refuse_voided(slip: ChipSlip, *, pending_too: bool) -> None:
 
 def _permit_step(actor: AbstractBaseUser, table: Table, slip: ChipSlip, step: SlipStepKind) -> None:
     if step is SlipStepKind.APPROVED:
-        allowed = rules.has_perm("tables.confirm_count", actor, table)
+        perm = "tables.confirm_count"
     elif step is SlipStepKind.ISSUED or slip.kind == SlipKind.CREDIT:
         # The cage hands out a fill's chips and takes in a credit's.
-        allowed = rules.has_perm("tables.work_cage", actor, table)
+        perm = "tables.work_cage"
     else:
-        allowed = rules.has_perm("tables.count_tray", actor, table)
-    if not allowed:
-        raise ApiError(
-            AccessCode.PERMISSION_DENIED, f"Your role does not make a slip {step.value}."
-        )
+        perm = "tables.count_tray"
+    require(actor, perm, table, message=f"Your role does not make a slip {step.value}.")
 
 
 def _refuse_same_person(
@@ -298,11 +295,3 @@ def _refuse_same_person(
             DualControlled.SLIP,
             f"Someone who took another step of this slip cannot make it {step.value}.",
         )
-
-
-def _permit_void(actor: AbstractBaseUser, table: Table) -> None:
-    if not (
-        rules.has_perm("tables.confirm_count", actor, table)
-        or rules.has_perm("tables.work_cage", actor, table)
-    ):
-        raise ApiError(AccessCode.PERMISSION_DENIED, "The pit or the cage voids a slip.")

@@ -19,7 +19,6 @@ import secrets
 from collections.abc import Callable
 from typing import Any, NoReturn, TypeVar
 
-import rules
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -37,6 +36,7 @@ from casino.api.tokens import device_token_issue
 from casino.core.audit_codes import AuditCode
 from casino.core.context import current_device_token_id
 from casino.core.errors import AccessCode, ApiError, RequestCode, TabletCode
+from casino.core.permissions import require
 from casino.core.roles import Role
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
@@ -189,10 +189,12 @@ def decision_sign_in(
 
     def decide(boss: Any, address: str | None) -> tuple[str, DeviceToken]:
         table = table_lock(tablet.table_id)
-        if not rules.has_perm("tables.decide_retraction", boss, table):
-            raise ApiError(
-                AccessCode.PERMISSION_DENIED, "Only a pit boss of this table's pit decides here."
-            )
+        require(
+            boss,
+            "tables.decide_retraction",
+            table,
+            message="Only a pit boss of this table's pit decides here.",
+        )
         key = DeviceToken.new_key()
         token = DeviceToken.objects.create(
             user=boss,

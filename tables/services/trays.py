@@ -18,12 +18,12 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-import rules
 from django.contrib.auth.models import AbstractBaseUser
 
 from casino.core.audit_codes import AuditCode
 from casino.core.dual_control import DualControlled, refuse_decided, refuse_self_approval
-from casino.core.errors import AccessCode, ApiError, InventoryCode
+from casino.core.errors import ApiError, InventoryCode
+from casino.core.permissions import require
 from casino.core.push import TraySubject
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
@@ -50,15 +50,14 @@ def chip_add(
     """Add a denomination to a casino's chips (admins).
 
     :raises Casino.DoesNotExist:
-    :raises ApiError: ``permission_denied`` (403); ``chip_exists`` (409) for a value the
-        casino has; ``chips_invalid`` (400) for a value not positive.
+    :raises ApiError: ``permission_denied`` (403) for anyone but an admin; ``chips_invalid``
+        (400) for a value not positive; ``chip_exists`` (409) for a value the casino has.
     """
-    if not rules.has_perm("tables.configure_chips", actor):
-        raise ApiError(AccessCode.PERMISSION_DENIED, "Only an admin configures the chips.")
-    if value <= 0:
-        raise ApiError(InventoryCode.CHIPS_INVALID, "A chip is worth more than nothing.")
     with service_transaction():
         casino = Casino.objects.select_for_update().get(pk=casino_id)
+        require(actor, "tables.configure_chips")
+        if value <= 0:
+            raise ApiError(InventoryCode.CHIPS_INVALID, "A chip is worth more than nothing.")
         if ChipDenomination.objects.filter(casino=casino, value=value).exists():
             raise ApiError(InventoryCode.CHIP_EXISTS, f"The casino has {value} chips already.")
         chip = ChipDenomination.objects.create(casino=casino, value=value, colour=colour.strip())
@@ -84,8 +83,7 @@ def tray_count_enter(
     """
     with service_transaction():
         table = table_lock(table_id)
-        if not rules.has_perm("tables.count_tray", actor, table):
-            raise ApiError(AccessCode.PERMISSION_DENIED, "Only the table's side counts its tray.")
+        require(actor, "tables.count_tray", table)
         if TrayCount.objects.filter(table=table, decision__isnull=True).exists():
             raise ApiError(
                 InventoryCode.COUNT_PENDING, "A count of this table waits for its confirmation."
@@ -141,8 +139,7 @@ def tray_count_decide(
         table_id = TrayCount.objects.values_list("table_id", flat=True).get(pk=count_id)
         table = table_lock(table_id)
         count = TrayCount.objects.get(pk=count_id)
-        if not rules.has_perm("tables.confirm_count", actor, table):
-            raise ApiError(AccessCode.PERMISSION_DENIED, "A pit boss of the table confirms counts.")
+        require(actor, "tables.confirm_count", table)
         if TrayCountDecision.objects.filter(count=count).exists():
             raise refuse_decided(DualControlled.COUNT, "This count was decided already.")
         if count.counted_by_id == actor.pk:
@@ -206,8 +203,7 @@ def drop_count_enter(
         raise ApiError(InventoryCode.CHIPS_INVALID, "A drop holds no negative amount.")
     with service_transaction():
         table = table_lock(table_id)
-        if not rules.has_perm("tables.work_cage", actor, table):
-            raise ApiError(AccessCode.PERMISSION_DENIED, "The cage counts the drop.")
+        require(actor, "tables.work_cage", table)
         opener = _confirmed_opener(table, shift_id)
         drops = DropCount.objects.filter(shift=opener)
         if drops.filter(decision__isnull=True).exists():
@@ -251,11 +247,7 @@ def drop_count_decide(
         table_id = DropCount.objects.values_list("table_id", flat=True).get(pk=drop_id)
         table = table_lock(table_id)
         drop = DropCount.objects.select_related("shift").get(pk=drop_id)
-        if not (
-            rules.has_perm("tables.work_cage", actor, table)
-            or rules.has_perm("tables.confirm_count", actor, table)
-        ):
-            raise ApiError(AccessCode.PERMISSION_DENIED, "The cage or the pit confirms a drop.")
+        require(actor, "tables.confirm_drop", table)
         if DropCountDecision.objects.filter(drop=drop).exists():
             raise refuse_decided(DualControlled.DROP, "This drop was decided already.")
         if drop.counted_by_id == actor.pk:
