@@ -18,6 +18,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
+from audit import reads
 from audit.sealing.signing import SigningKeyError
 from audit.sealing.sinks import CheckpointSinkError
 from audit.services.evidence import (
@@ -27,9 +28,8 @@ from audit.services.evidence import (
 )
 from casino.api.schema import refusals
 from casino.api.serializers import StrictSerializer
-from casino.api.shortcuts import not_found, require_permission, validated
+from casino.api.shortcuts import found, validated
 from casino.core.errors import AccessCode, ApiError, AuditTrailCode, EvidenceCode
-from tables.models import Round, Table
 
 _REFUSALS = (
     AccessCode.PERMISSION_DENIED,
@@ -65,10 +65,8 @@ class RoundEvidenceApi(APIView):
         """The round's evidence package, signed (its format: docs/audit.md "Evidence packages");
         verify it with ``python -m audit.evidence.verify FILE --public-key KEY``. Seals a
         checkpoint first when none covers the round's newest rows."""
-        round = Round.objects.select_related("table__pit").filter(pk=round_id).first()
-        if round is None:
-            raise not_found()
-        require_permission(request, "audit.export_evidence", round)
+        with found():
+            round = reads.evidence_round(request.user, round_id)
         return _download(lambda: evidence_round_export(round_id=round.pk, actor=request.user))
 
 
@@ -87,10 +85,8 @@ class TableDayEvidenceApi(APIView):
     def get(self, request: Request, table_id: int) -> HttpResponse:
         """The evidence package of the table's gaming day: its rounds and every audit row of
         that day, signed."""
-        table = Table.objects.select_related("pit").filter(pk=table_id).first()
-        if table is None:
-            raise not_found()
-        require_permission(request, "audit.export_evidence", table)
+        with found():
+            table = reads.evidence_table(request.user, table_id)
         day = validated(TableDayEvidenceFilterSerializer, request.query_params)["day"]
         return _download(
             lambda: evidence_table_day_export(table_id=table.pk, gaming_day=day, actor=request.user)

@@ -38,11 +38,9 @@ import logging
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from typing import Any
 
 import redis
 import redis.asyncio as aioredis
-import rules
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import connection
@@ -52,13 +50,13 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.request import Request
 
+from audit import reads
 from casino.api.handlers import error_response
-from casino.core.errors import AccessCode, RequestCode, ServiceCode, error_body
+from casino.core.errors import AccessCode, ApiError, RequestCode, ServiceCode, error_body
 from casino.core.metrics import push_delivered
 from casino.core.push_stream import Change, Heartbeat, Item, Ready, Resync, pit_changes
-from casino.core.roles import Role, user_role
 from tables.authentication import TabletBoundTokenAuthentication
-from tables.models import DealerAssignment, Pit
+from tables.models import Pit
 
 logger = logging.getLogger(__name__)
 
@@ -121,35 +119,16 @@ def _subscription(request: HttpRequest, pit_id: int) -> _Subscription | HttpResp
             return _error(code, str(exc.detail), 401)
         if not user.is_authenticated:
             return error_response(AccessCode.NOT_AUTHENTICATED)
-        pit = Pit.objects.filter(pk=pit_id).first()
-        if pit is None:
+        try:
+            return _Subscription(table=reads.pit_stream_table(user, pit_id))
+        except Pit.DoesNotExist:
             return error_response(RequestCode.NOT_FOUND)
-        role = user_role(user)
-        if role is Role.CAGE or rules.has_perm("audit.view_pit", user, pit):
-            return _Subscription()
-        if role is Role.DEALER:
-            table = _dealers_table(user, pit)
-            if table is not None:
-                return _Subscription(table=table)
-        return error_response(AccessCode.PERMISSION_DENIED)
+        except ApiError as refused:
+            return error_response(refused.code)
     finally:
         # Inside a transaction (a test's) the connection is its caller's to close.
         if not connection.in_atomic_block:
             connection.close()
-
-
-def _dealers_table(user: Any, pit: Pit) -> int | None:
-    """The table of the dealer's current assignment, if it is in ``pit`` and, for a token
-    issued at a tablet, the tablet's table."""
-    table = (
-        DealerAssignment.objects.filter(dealer=user, ended_at__isnull=True, table__pit=pit)
-        .values_list("table_id", flat=True)
-        .first()
-    )
-    bound = getattr(user, "tablet_table_id", None)
-    if table is None or (bound is not None and bound != table):
-        return None
-    return int(table)
 
 
 def _error(code: str, message: str, status: int) -> HttpResponse:

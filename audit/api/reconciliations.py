@@ -8,12 +8,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from audit.models import ShiftReconciliation
+from audit import reads
 from casino.api.schema import refusals
 from casino.api.serializers import StrictSerializer
-from casino.api.shortcuts import require_permission, validated
+from casino.api.shortcuts import validated
 from casino.core.errors import AccessCode
-from casino.core.roles import Role, user_role
 
 _MONEY = {"max_digits": 16, "decimal_places": 2, "coerce_to_string": True}
 
@@ -61,13 +60,6 @@ class ReconciliationListApi(APIView):
     def get(self, request: Request) -> Response:
         """Reconciled shifts, newest first: a pit boss sees those of the own pits, auditors
         and admins every one."""
-        require_permission(request, "audit.list_reconciliations")
         filters = validated(ReconciliationFilterSerializer, request.query_params)
-        rows = ShiftReconciliation.objects.select_related("table").order_by("-pk")
-        if user_role(request.user) is Role.PIT_BOSS:
-            rows = rows.filter(table__pit__supervisors=request.user)
-        if "table" in filters:
-            rows = rows.filter(table_id=filters["table"])
-        if "day" in filters:
-            rows = rows.filter(gaming_day=filters["day"])
-        return Response(ReconciliationOutputSerializer(rows[: filters["limit"]], many=True).data)
+        rows = reads.reconciliation_list(request.user, **filters)
+        return Response(ReconciliationOutputSerializer(rows, many=True).data)

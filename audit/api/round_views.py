@@ -3,15 +3,13 @@
 
 from __future__ import annotations
 
-from contextlib import nullcontext
-
-from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from audit import reads
 from audit.api.round_serializers import (
     RoundPageOutputSerializer,
     RoundStoryOutputSerializer,
@@ -25,15 +23,11 @@ from audit.round_search import (
     MAX_LIMIT,
     ORDERINGS,
     STATUSES,
-    round_search,
 )
-from audit.round_story import round_story
 from casino.api.schema import refusals
-from casino.api.shortcuts import require_permission
-from casino.core.db_router import replica_reads
+from casino.api.shortcuts import found
 from casino.core.errors import AccessCode, SearchCode
-from casino.core.roles import Role, user_role
-from tables.models import Game, Round
+from tables.models import Game
 
 
 def _query(name: str, kind: OpenApiTypes, description: str, **extra: object) -> OpenApiParameter:
@@ -90,12 +84,7 @@ class RoundSearchApi(APIView):
     def get(self, request: Request) -> Response:
         """Rounds, filtered and ordered, a page at a time: auditors and admins see every
         round, a pit boss those of the own pits, a dealer the round in play at the own table."""
-        require_permission(request, "audit.search_rounds")
-        # A search is a heavy read: the replica's, when there is one; a dealer's reads of a
-        # round stay on the primary, which the dealer's table is written to.
-        reads = nullcontext() if user_role(request.user) is Role.DEALER else replica_reads()
-        with reads:
-            page = round_search(user=request.user, params=request.query_params)
+        page = reads.round_search_page(request.user, request.query_params)
         return Response(
             {
                 "results": [round_row(round) for round in page.rounds],
@@ -112,6 +101,6 @@ class RoundStoryApi(APIView):
         """A round's whole story: its events (who, when, from which device and request), its
         cards, its settlement beside a replay made now, line by line, its corrections with
         their decisions, and its rows of the audit trail."""
-        round = get_object_or_404(Round.objects.select_related("table__pit"), pk=round_id)
-        require_permission(request, "tables.review_round", round)
-        return Response(round_story_output(round_story(round.pk)))
+        with found():
+            story = reads.round_story_of(request.user, round_id)
+        return Response(round_story_output(story))

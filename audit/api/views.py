@@ -5,6 +5,8 @@ Thin views over the services and selectors."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.http import HttpResponse
@@ -17,7 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from audit import selectors
+from audit import reads, selectors
 from audit.api.serializers import (
     AlertOutputSerializer,
     AuditRecordOutputSerializer,
@@ -29,23 +31,20 @@ from audit.api.serializers import (
     VerificationOutputSerializer,
 )
 from audit.models import (
-    Checkpoint,
+    Correction,
     CorrectionKind,
     CorrectionStatus,
-    GamingDayReport,
     ReportStatus,
 )
 from audit.sealing.signing import SigningKeyError, key_id, public_pem
 from audit.services import alerts as alert_services
 from audit.services import corrections as correction_services
-from audit.services.checkpoints import trusted_public_key
 from audit.services.reports.build import report_request
 from audit.services.reports.variance import MODES
-from audit.services.verification import trail_verify
 from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import DecimalStringField, MoneyField, StrictSerializer
-from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, require_permission, validated
+from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, not_found, validated
 from casino.core.errors import (
     AccessCode,
     AlertCode,
@@ -57,7 +56,7 @@ from casino.core.errors import (
     RoundCode,
 )
 from casino.core.models import Alert, AlertKind, AlertSeverity
-from casino.core.roles import Role, user_role
+from casino.core.permissions import DENIED_MESSAGE
 from tables.models import Round
 
 # -- the trail --------------------------------------------------------------------------------
@@ -85,9 +84,8 @@ class AuditRecordListApi(APIView):
     )
     def get(self, request: Request) -> Response:
         """The audit trail in its global order (``id``), filtered; page on with ``after_id``."""
-        require_permission(request, "audit.view_trail")
         filters = validated(AuditRecordFilterSerializer, request.query_params)
-        records = selectors.audit_record_list(**filters)
+        records = reads.trail_records(request.user, **filters)
         return Response(AuditRecordOutputSerializer(records, many=True).data)
 
 
@@ -105,9 +103,9 @@ class ChainVerifyApi(APIView):
     def get(self, request: Request) -> Response:
         """Verify the trail now against the checkpoints held outside the database: from the
         last verified checkpoint on, or in full."""
-        require_permission(request, "audit.view_trail")
         options = validated(VerifyFilterSerializer, request.query_params)
-        return Response(VerificationOutputSerializer(trail_verify(full=options["full"])).data)
+        verification = reads.trail_verification(request.user, full=options["full"])
+        return Response(VerificationOutputSerializer(verification).data)
 
 
 class CheckpointListApi(APIView):
@@ -119,8 +117,7 @@ class CheckpointListApi(APIView):
     )
     def get(self, request: Request) -> Response:
         """The newest checkpoints, newest first (up to 100)."""
-        require_permission(request, "audit.view_trail")
-        checkpoints = Checkpoint.objects.order_by("-number")[:100]
+        checkpoints = reads.checkpoint_list(request.user, limit=100)
         return Response(CheckpointOutputSerializer(checkpoints, many=True).data)
 
 
@@ -134,9 +131,8 @@ class PublicKeyApi(APIView):
     def get(self, request: Request) -> Response:
         """The public key the checkpoints are signed with: a verifier checks checkpoint
         files with it, on its own."""
-        require_permission(request, "audit.view_trail")
         try:
-            key = trusted_public_key()
+            key = reads.checkpoint_public_key(request.user)
         except SigningKeyError as exc:
             raise ApiError(AuditTrailCode.SIGNING_KEY_MISSING, str(exc)) from exc
         return Response(
@@ -185,16 +181,16 @@ class CorrectionRequestApi(APIView):
     @idempotent
     def post(self, request: Request, round_id: int) -> Response:
         """Request a void or a payout correction of this round; another pit boss decides."""
-        round = get_object_or_404(Round.objects.select_related("table__pit"), pk=round_id)
-        require_permission(request, "audit.request_correction", round)
+        round = get_object_or_404(Round, pk=round_id)
         data = validated(CorrectionRequestInputSerializer, request.data)
-        correction = correction_services.correction_request(
-            round_id=round.pk,
-            actor=request.user,
-            kind=data["kind"],
-            reason=data["reason"],
-            lines=[correction_services.LineInput(**line) for line in data["lines"]],
-        )
+        with _refused_as_the_api_refuses():
+            correction = correction_services.correction_request(
+                round_id=round.pk,
+                actor=request.user,
+                kind=data["kind"],
+                reason=data["reason"],
+                lines=[correction_services.LineInput(**line) for line in data["lines"]],
+            )
         correction = selectors.correction_queryset().get(pk=correction.pk)
         return Response(CorrectionOutputSerializer(correction).data, status=status.HTTP_201_CREATED)
 
@@ -214,9 +210,8 @@ class CorrectionListApi(APIView):
     )
     def get(self, request: Request) -> Response:
         """Corrections, newest first: a pit boss sees those of the own pits."""
-        require_permission(request, "audit.list_corrections")
         filters = validated(CorrectionFilterSerializer, request.query_params)
-        corrections = selectors.correction_list(user=request.user, **filters)
+        corrections = reads.correction_list(request.user, **filters)
         return Response(CorrectionOutputSerializer(corrections, many=True).data)
 
 
@@ -225,8 +220,8 @@ class CorrectionDetailApi(APIView):
         responses={200: CorrectionOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)}
     )
     def get(self, request: Request, correction_id: int) -> Response:
-        correction = get_object_or_404(selectors.correction_queryset(), pk=correction_id)
-        require_permission(request, "audit.view_correction", correction.round)
+        with found():
+            correction = reads.correction_detail(request.user, correction_id)
         return Response(CorrectionOutputSerializer(correction).data)
 
 
@@ -246,10 +241,10 @@ _DECISION_REFUSALS = refusals(
 
 
 def _decide(request: Request, correction_id: int, decide: Any) -> Response:
-    correction = get_object_or_404(selectors.correction_queryset(), pk=correction_id)
-    require_permission(request, "audit.decide_correction", correction.round)
+    correction = get_object_or_404(Correction, pk=correction_id)
     data = validated(DecisionInputSerializer, request.data)
-    decide(correction_id=correction.pk, actor=request.user, note=data["note"])
+    with _refused_as_the_api_refuses():
+        decide(correction_id=correction.pk, actor=request.user, note=data["note"])
     correction = selectors.correction_queryset().get(pk=correction.pk)
     return Response(CorrectionOutputSerializer(correction).data)
 
@@ -276,6 +271,19 @@ class CorrectionRejectApi(APIView):
     def post(self, request: Request, correction_id: int) -> Response:
         """Reject a requested correction: a pit boss of the pit who did not request it."""
         return _decide(request, correction_id, correction_services.correction_reject)
+
+
+@contextmanager
+def _refused_as_the_api_refuses() -> Iterator[None]:
+    """The corrections service refuses who may not request or decide with its own code,
+    ``correction_not_allowed``; the API has always answered them as it answers every role that
+    may not act here, 403 ``permission_denied``. The service decides; this words its answer."""
+    try:
+        yield
+    except ApiError as refused:
+        if refused.code != CorrectionCode.CORRECTION_NOT_ALLOWED:
+            raise
+        raise ApiError(AccessCode.PERMISSION_DENIED, DENIED_MESSAGE) from refused
 
 
 # -- reports ----------------------------------------------------------------------------------
@@ -316,7 +324,6 @@ class ReportRequestApi(APIView):
 
         Thresholds not given are the configured ones.
         """
-        require_permission(request, "audit.run_reports")
         data = validated(ReportRequestInputSerializer, request.data)
         gaming_day = data.pop("gaming_day")
         casino_id = data.pop("casino", None)
@@ -345,9 +352,8 @@ class ReportListApi(APIView):
     def get(self, request: Request) -> Response:
         """Stored and pending reports, newest first (without their contents): a pit boss's of
         the casinos of the own pits."""
-        require_permission(request, "audit.list_reports")
         filters = validated(ReportFilterSerializer, request.query_params)
-        reports = selectors.report_list(user=request.user, **filters)
+        reports = reads.report_list(request.user, **filters)
         context = {"request": request}
         return Response(ReportOutputSerializer(reports, many=True, context=context).data)
 
@@ -360,11 +366,8 @@ class ReportDetailApi(APIView):
         """A report's status and, once done, its JSON document exactly as stored (its SHA-256,
         over the canonical form, is ``payload_sha256`` and is in the audit trail). A pit boss
         reads those of the casinos of the own pits."""
-        require_permission(request, "audit.list_reports")
-        report = get_object_or_404(
-            GamingDayReport.objects.select_related("requested_by"), pk=report_id
-        )
-        require_permission(request, "audit.read_report", report)
+        with found():
+            report = reads.report_detail(request.user, report_id)
         body = ReportOutputSerializer(report, context={"request": request}).data
         return Response({**body, "payload": report.payload})
 
@@ -394,9 +397,8 @@ _DOWNLOAD_REFUSALS = refusals(AccessCode.PERMISSION_DENIED, ReportCode.REPORT_NO
 
 
 def _download(request: Request, report_id: int, *, kind: str) -> HttpResponse:
-    require_permission(request, "audit.list_reports")
-    report = get_object_or_404(GamingDayReport, pk=report_id)
-    require_permission(request, "audit.read_report", report)
+    with found():
+        report = reads.report_detail(request.user, report_id)
     if report.status != ReportStatus.DONE:
         raise ApiError(ReportCode.REPORT_NOT_READY, "The report is not done.", status=report.status)
     if kind == "csv":
@@ -457,13 +459,8 @@ class AlertListApi(APIView):
     def get(self, request: Request) -> Response:
         """Alerts, newest first, filtered: a pit boss sees those of the tables of the own pits
         (naming another pit or its table is refused), auditors and admins every one."""
-        require_permission(request, "audit.list_alerts")
         filters = validated(AlertFilterSerializer, request.query_params)
-        if user_role(request.user) is Role.PIT_BOSS and not selectors.supervises(
-            request.user, table=filters.get("table"), pit=filters.get("pit")
-        ):
-            raise ApiError(AccessCode.PERMISSION_DENIED, "Your role does not allow this here.")
-        alerts = selectors.alert_list(user=request.user, **filters)
+        alerts = reads.alert_list(request.user, **filters)
         return Response(AlertOutputSerializer(alerts, many=True).data)
 
 
@@ -486,7 +483,6 @@ class AlertAcknowledgeApi(APIView):
     def post(self, request: Request, alert_id: int) -> Response:
         """Acknowledge an alert with a note, once: a pit boss of the pit of its table, an
         auditor or an admin. Who cleared it, and when, is in the audit trail."""
-        require_permission(request, "audit.list_alerts")
         data = validated(AcknowledgeInputSerializer, request.data)
         try:
             alert_services.alert_acknowledge(

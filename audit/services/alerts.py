@@ -49,12 +49,15 @@ def alert_acknowledge(*, alert_id: int, actor: AbstractBaseUser, note: str) -> A
     """Acknowledge an alert with a note: a pit boss of the pit of its table, an auditor or an
     admin (an alert of no table: an auditor or an admin).
 
-    :raises Alert.DoesNotExist:
-    :raises ApiError: ``permission_denied`` (403); ``invalid_input`` (400) for an empty note;
-        ``alert_already_acknowledged`` (409) when it was acknowledged already, by anyone.
+    :raises ApiError: ``permission_denied`` (403) for a role that reads no alerts, before
+        whether the alert exists is told, and for a pit boss of another pit;
+        ``invalid_input`` (400) for an empty note; ``alert_already_acknowledged`` (409) when it
+        was acknowledged already, by anyone.
+    :raises Alert.DoesNotExist: (after the first refusal).
     """
     note = note.strip()
     with service_transaction():
+        require(actor, "audit.list_alerts")
         alert = Alert.objects.get(pk=alert_id)
         require(actor, "audit.acknowledge_alert", alert)
         if not note:

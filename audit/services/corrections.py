@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-import rules
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Sum
 from django.utils import timezone
@@ -36,6 +35,7 @@ from casino.core.audit_codes import AuditCode
 from casino.core.dual_control import DualControlled, refuse_decided, refuse_self_approval
 from casino.core.errors import ApiError, CorrectionCode
 from casino.core.gaming_day import gaming_day_of
+from casino.core.permissions import require
 from casino.core.push import TableChange, publish_table_change
 from casino.core.roles import user_role
 from casino.core.trail.recording import audit_record
@@ -80,11 +80,13 @@ def correction_request(
     reason = reason.strip()
     with service_transaction():
         round = round_lock(round_id)
-        if not rules.has_perm("audit.request_correction", actor, round):
-            raise ApiError(
-                CorrectionCode.CORRECTION_NOT_ALLOWED,
-                "Only the dealer at this table or a pit boss of its pit may request this.",
-            )
+        require(
+            actor,
+            "audit.request_correction",
+            round,
+            code=CorrectionCode.CORRECTION_NOT_ALLOWED,
+            message="Only the dealer at this table or a pit boss of its pit may request this.",
+        )
         if not reason:
             raise ApiError(
                 CorrectionCode.CORRECTION_REASON_REQUIRED, "Say why the correction is needed."
@@ -164,11 +166,13 @@ def _decide(*, correction_id: int, actor: AbstractBaseUser, note: str, approve: 
             .select_related("requested_by")
             .get(pk=correction_id)
         )
-        if not rules.has_perm("audit.decide_correction", actor, round):
-            raise ApiError(
-                CorrectionCode.CORRECTION_NOT_ALLOWED,
-                "Only a pit boss of this table's pit may decide this.",
-            )
+        require(
+            actor,
+            "audit.decide_correction",
+            round,
+            code=CorrectionCode.CORRECTION_NOT_ALLOWED,
+            message="Only a pit boss of this table's pit may decide this.",
+        )
         if correction.status != CorrectionStatus.REQUESTED:
             raise refuse_decided(
                 DualControlled.CORRECTION,

@@ -21,11 +21,19 @@ from casino.core.errors import AccessCode, ApiError
 DENIED_MESSAGE = "Your role does not allow this here."
 
 
-def require(user: Any, perm: str, obj: Any = None, *, message: str = DENIED_MESSAGE) -> None:
+def require(
+    user: Any,
+    perm: str,
+    obj: Any = None,
+    *,
+    message: str = DENIED_MESSAGE,
+    code: str = AccessCode.PERMISSION_DENIED,
+) -> None:
     """Refuse unless ``perm`` holds for ``user`` on ``obj`` (a row the caller has locked, for a
     write).
 
-    :raises ApiError: ``permission_denied`` (403) with ``message``.
+    :raises ApiError: ``permission_denied`` (403) with ``message``, or ``code`` for a workflow
+        that names its refusal (a 403 of the vocabulary, such as ``correction_not_allowed``).
     """
     if not rules.has_perm(perm, user, obj):
-        raise ApiError(AccessCode.PERMISSION_DENIED, message)
+        raise ApiError(code, message)

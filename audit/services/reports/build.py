@@ -17,7 +17,6 @@ from collections.abc import Iterator, Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-import rules
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, connections, transaction
@@ -38,6 +37,7 @@ from casino.core.audit_codes import AuditCode
 from casino.core.db_router import read_alias, replica_reads
 from casino.core.errors import ApiError, ReportCode
 from casino.core.gaming_day import gaming_day_of
+from casino.core.permissions import require
 from casino.core.trail.recording import audit_record
 from tables.models import Casino
 
@@ -98,12 +98,11 @@ def report_request(
     ``casino_id`` may be omitted when there is one casino. A day not yet closed gives a
     provisional report.
 
-    :raises ApiError: ``report_not_allowed`` (403) unless the actor is an auditor;
+    :raises ApiError: ``permission_denied`` (403) unless the actor is an auditor;
         ``report_casino_required`` (400); ``report_casino_unknown`` (404);
         ``report_day_in_future`` (400); ``report_parameters_invalid`` (400).
     """
-    if not rules.has_perm("audit.run_reports", actor):
-        raise ApiError(ReportCode.REPORT_NOT_ALLOWED, "Only an auditor runs reports.")
+    require(actor, "audit.run_reports")
     chosen = report_parameters(parameters)
     with transaction.atomic():
         casino = _casino(casino_id)
