@@ -12,7 +12,6 @@ import re
 from decimal import Decimal
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -21,11 +20,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.api.schema import refusals
-from casino.api.shortcuts import require_permission
+from casino.api.shortcuts import found
 from casino.core.errors import AccessCode
 from casino.games.house_edge import red_dog_take, ruby_run_take
 from casino.games.reddog.rules import RedDogRules
 from casino.games.rubyrun.rules import RubyRunRules
+from payouts import reads
 from payouts.models import HouseEdge, HouseEdgeBand
 from payouts.services.house_edges import band_for
 from tables.models import Game, RuleSet
@@ -96,15 +96,9 @@ class RuleSetHouseEdgeApi(APIView):
     )
     def get(self, request: Request, rule_set_id: int) -> Response:
         """The house edge of a rule set, per table configuration that uses it, by Ante band."""
-        require_permission(request, "payouts.view_house_edges")
-        rule_set = get_object_or_404(RuleSet, pk=rule_set_id)
+        with found():
+            rule_set, edges = reads.rule_set_house_edges(request.user, rule_set_id)
         ante = _ante(request.query_params.get("ante"))
-        edges = (
-            HouseEdge.objects.filter(rule_set=rule_set)
-            .select_related("main_paytable", "bonus_paytable")
-            .prefetch_related("bands")
-            .order_by("pk")
-        )
         return Response(
             {
                 "rule_set": {

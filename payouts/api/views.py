@@ -7,7 +7,6 @@ import functools
 from dataclasses import asdict
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -15,11 +14,10 @@ from rest_framework.views import APIView
 
 from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
-from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, require_permission
+from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, not_found
 from casino.core.errors import AccessCode, ApiError, RoundCode
-from payouts import selectors
+from payouts import reads, selectors
 from payouts.api.serializers import ReplayOutputSerializer, SettledRoundOutputSerializer
-from payouts.services.replay import round_replay
 from payouts.services.settlement import round_settle
 from payouts.services.settlement_alerts import settlement_mismatch_alert
 from tables.api.refusals import Handler, refusals_counted, table_of_round
@@ -49,9 +47,9 @@ class RoundDetailApi(APIView):
     )
     def get(self, request: Request, round_id: int) -> Response:
         """A round: its events, the tablet's view, the game's state, and its settlement."""
-        round = get_object_or_404(selectors.settled_round_queryset(), pk=round_id)
-        require_permission(request, "tables.view_table", round)
-        return Response(SettledRoundOutputSerializer(selectors.settled_round_detail(round)).data)
+        with found():
+            detail = reads.settled_round(request.user, round_id)
+        return Response(SettledRoundOutputSerializer(detail).data)
 
 
 class RoundSettleApi(APIView):
@@ -126,8 +124,6 @@ class RoundReplayApi(APIView):
     )
     def get(self, request: Request, round_id: int) -> Response:
         """Recompute the round's settlement from its events and compare with the stored one."""
-        round = get_object_or_404(Round.objects.select_related("table__pit"), pk=round_id)
-        require_permission(request, "tables.review_round", round)
-        if not selectors.is_settled(round):
-            raise ApiError(RoundCode.ROUND_NOT_SETTLED, "The round has not been settled.")
-        return Response(asdict(round_replay(round_id=round.pk)))
+        with found():
+            replay = reads.settlement_replay(request.user, round_id)
+        return Response(asdict(replay))
