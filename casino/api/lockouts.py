@@ -24,6 +24,7 @@ from casino.api.supervision import managed_users, manages
 from casino.api.throttles import sign_in_throttle_forget
 from casino.core.audit_codes import AuditCode
 from casino.core.errors import AccessCode, ApiError, RequestCode
+from casino.core.permissions import require
 from casino.core.trail.recording import audit_record
 
 LOCKED_MESSAGE = "Too many failed sign-ins: this user name is locked until a pit boss lifts it."
@@ -75,7 +76,11 @@ def sign_in_success_record(*, username: str) -> bool:
 
 def lockout_list(*, actor: Any, limit: int = 100) -> list[SignInLockout]:
     """The active lockouts ``actor`` may lift, newest first: of the dealers of the own pits
-    for a pit boss, every one for an admin, none otherwise; at most ``limit``."""
+    for a pit boss, every one for an admin; at most ``limit``.
+
+    :raises ApiError: ``permission_denied`` (403) for anyone who manages no sign-ins.
+    """
+    require(actor, "api.list_lockouts")
     lockouts = SignInLockout.objects.filter(lifted_at__isnull=True).select_related("user")
     users = managed_users(actor)
     if users is not None:
@@ -87,9 +92,12 @@ def lockout_lift(*, lockout_id: int, actor: Any, reason: str) -> SignInLockout:
     """Lift the lockout ``lockout_id`` with ``reason``: the name may sign in again, its
     failures counted afresh (in the database and in the throttle). Audited.
 
-    :raises ApiError: ``not_found``; ``permission_denied`` unless ``actor`` manages the locked
-        user (never their own lockout); ``lockout_not_active`` when it was lifted already.
+    :raises ApiError: ``permission_denied`` (403) for anyone who manages no sign-ins, before
+        whether the lockout exists is told; ``not_found``; ``permission_denied`` unless
+        ``actor`` manages the locked user (never their own lockout); ``lockout_not_active``
+        when it was lifted already.
     """
+    require(actor, "api.list_lockouts")
     username = (
         SignInLockout.objects.filter(pk=lockout_id).values_list("username", flat=True).first()
     )

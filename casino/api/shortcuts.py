@@ -1,5 +1,6 @@
-"""What every view of the API does the same way: check a permission, validate input, document
-the ``Idempotency-Key`` header."""
+"""What every view of the API does the same way: validate input, answer 404 for what a read or
+service did not find, document the ``Idempotency-Key`` header. Permissions are not decided
+here: the services and reads the views call decide them (``casino.core.permissions``)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-import rules
 from django.core.exceptions import ObjectDoesNotExist
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
-from rest_framework.exceptions import PermissionDenied
-from rest_framework.request import Request
 
 from casino.core.errors import ApiError, RequestCode
 
@@ -23,15 +21,6 @@ IDEMPOTENCY_HEADER = OpenApiParameter(
     required=False,
     description="Makes a retry harmless: the same key and body return the first response.",
 )
-
-
-def require_permission(request: Request, perm: str, obj: Any = None) -> None:
-    """Refuse with 403 ``permission_denied`` unless ``perm`` holds for the user on ``obj``.
-
-    The ``rules`` predicates decide, with no superuser shortcut: an administrator does not deal.
-    """
-    if not rules.has_perm(perm, request.user, obj):
-        raise PermissionDenied("Your role does not allow this here.")
 
 
 def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:  # type: ignore[type-arg]
