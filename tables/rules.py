@@ -2,7 +2,8 @@
 
 A dealer acts only at the table of the current assignment; a pit boss at the tables of the pits
 they supervise; an auditor reads everything and changes no game data; an admin configures.
-Checked with ``user.has_perm("tables.<perm>", obj)``.
+Decided by the services and reads that do the work, with ``casino.core.permissions.require``
+(a write's on the row it has locked), never by a view.
 """
 
 from __future__ import annotations
