@@ -194,16 +194,17 @@ def drop_count_enter(
     """Enter the count of a shift's drop box (the cage), waiting for its confirmation.
 
     :raises Table.DoesNotExist:
-    :raises ApiError: ``permission_denied`` (403) unless the actor is of the cage;
+    :raises ApiError: ``permission_denied`` (403) unless the actor is of the cage, before the
+        amounts are judged; ``chips_invalid`` (400) for a negative amount;
         ``drop_shift_invalid`` (409) unless ``shift_id`` is a confirmed opener of the table;
         ``count_pending`` (409) while a count of this drop waits; ``drop_already_counted``
-        (409) once it is confirmed; ``chips_invalid`` (400) for a negative amount.
+        (409) once it is confirmed.
     """
-    if cash < 0 or markers < 0:
-        raise ApiError(InventoryCode.CHIPS_INVALID, "A drop holds no negative amount.")
     with service_transaction():
         table = table_lock(table_id)
         require(actor, "tables.work_cage", table)
+        if cash < 0 or markers < 0:
+            raise ApiError(InventoryCode.CHIPS_INVALID, "A drop holds no negative amount.")
         opener = _confirmed_opener(table, shift_id)
         drops = DropCount.objects.filter(shift=opener)
         if drops.filter(decision__isnull=True).exists():
