@@ -5,8 +5,6 @@ Thin views over the services and selectors."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from django.http import HttpResponse
@@ -56,7 +54,6 @@ from casino.core.errors import (
     RoundCode,
 )
 from casino.core.models import Alert, AlertKind, AlertSeverity
-from casino.core.permissions import DENIED_MESSAGE
 from tables.models import Round
 
 # -- the trail --------------------------------------------------------------------------------
@@ -168,7 +165,6 @@ class CorrectionRequestApi(APIView):
             201: CorrectionOutputSerializer,
             **refusals(
                 AccessCode.PERMISSION_DENIED,
-                CorrectionCode.CORRECTION_NOT_ALLOWED,
                 CorrectionCode.CORRECTION_REASON_REQUIRED,
                 CorrectionCode.CORRECTION_LINES_INVALID,
                 CorrectionCode.CORRECTION_VOID_PENDING,
@@ -183,14 +179,13 @@ class CorrectionRequestApi(APIView):
         """Request a void or a payout correction of this round; another pit boss decides."""
         round = get_object_or_404(Round, pk=round_id)
         data = validated(CorrectionRequestInputSerializer, request.data)
-        with _refused_as_the_api_refuses():
-            correction = correction_services.correction_request(
-                round_id=round.pk,
-                actor=request.user,
-                kind=data["kind"],
-                reason=data["reason"],
-                lines=[correction_services.LineInput(**line) for line in data["lines"]],
-            )
+        correction = correction_services.correction_request(
+            round_id=round.pk,
+            actor=request.user,
+            kind=data["kind"],
+            reason=data["reason"],
+            lines=[correction_services.LineInput(**line) for line in data["lines"]],
+        )
         correction = selectors.correction_queryset().get(pk=correction.pk)
         return Response(CorrectionOutputSerializer(correction).data, status=status.HTTP_201_CREATED)
 
@@ -231,7 +226,6 @@ class DecisionInputSerializer(StrictSerializer):
 
 _DECISION_REFUSALS = refusals(
     AccessCode.PERMISSION_DENIED,
-    CorrectionCode.CORRECTION_NOT_ALLOWED,
     DualControlCode.NOT_PENDING,
     DualControlCode.SELF_APPROVAL,
     CorrectionCode.CORRECTION_ROUND_VOIDED,
@@ -243,8 +237,7 @@ _DECISION_REFUSALS = refusals(
 def _decide(request: Request, correction_id: int, decide: Any) -> Response:
     correction = get_object_or_404(Correction, pk=correction_id)
     data = validated(DecisionInputSerializer, request.data)
-    with _refused_as_the_api_refuses():
-        decide(correction_id=correction.pk, actor=request.user, note=data["note"])
+    decide(correction_id=correction.pk, actor=request.user, note=data["note"])
     correction = selectors.correction_queryset().get(pk=correction.pk)
     return Response(CorrectionOutputSerializer(correction).data)
 
@@ -273,19 +266,6 @@ class CorrectionRejectApi(APIView):
         return _decide(request, correction_id, correction_services.correction_reject)
 
 
-@contextmanager
-def _refused_as_the_api_refuses() -> Iterator[None]:
-    """The corrections service refuses who may not request or decide with its own code,
-    ``correction_not_allowed``; the API has always answered them as it answers every role that
-    may not act here, 403 ``permission_denied``. The service decides; this words its answer."""
-    try:
-        yield
-    except ApiError as refused:
-        if refused.code != CorrectionCode.CORRECTION_NOT_ALLOWED:
-            raise
-        raise ApiError(AccessCode.PERMISSION_DENIED, DENIED_MESSAGE) from refused
-
-
 # -- reports ----------------------------------------------------------------------------------
 
 
@@ -309,7 +289,6 @@ class ReportRequestApi(APIView):
             202: ReportOutputSerializer,
             **refusals(
                 AccessCode.PERMISSION_DENIED,
-                ReportCode.REPORT_NOT_ALLOWED,
                 ReportCode.REPORT_CASINO_REQUIRED,
                 ReportCode.REPORT_CASINO_UNKNOWN,
                 ReportCode.REPORT_DAY_IN_FUTURE,

@@ -70,7 +70,7 @@ def correction_request(
 ) -> Correction:
     """Request a void (no lines) or a payout correction (lines) of a round.
 
-    :raises ApiError: ``correction_not_allowed`` (403) unless the actor deals at the round's
+    :raises ApiError: ``permission_denied`` (403) unless the actor deals at the round's
         table now or supervises its pit; ``correction_reason_required`` (400);
         ``correction_round_voided`` (409) when the round is void already;
         ``correction_void_pending`` (409) when a void awaits a decision;
@@ -84,7 +84,6 @@ def correction_request(
             actor,
             "audit.request_correction",
             round,
-            code=CorrectionCode.CORRECTION_NOT_ALLOWED,
             message="Only the dealer at this table or a pit boss of its pit may request this.",
         )
         if not reason:
@@ -144,7 +143,7 @@ def correction_approve(
     """Approve a requested correction and apply it (see the module's docstring).
 
     :raises Correction.DoesNotExist:
-    :raises ApiError: ``correction_not_allowed`` (403) unless the actor is a pit boss of the
+    :raises ApiError: ``permission_denied`` (403) unless the actor is a pit boss of the
         round's pit; ``not_pending`` (409) when it was decided already;
         ``self_approval`` (403) when the actor requested it;
         ``correction_round_voided`` (409) when the round was voided since.
@@ -170,7 +169,6 @@ def _decide(*, correction_id: int, actor: AbstractBaseUser, note: str, approve: 
             actor,
             "audit.decide_correction",
             round,
-            code=CorrectionCode.CORRECTION_NOT_ALLOWED,
             message="Only a pit boss of this table's pit may decide this.",
         )
         if correction.status != CorrectionStatus.REQUESTED:

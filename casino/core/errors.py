@@ -122,7 +122,6 @@ class DualControlCode(StrEnum):
 class CorrectionCode(StrEnum):
     """Voids and payout corrections under dual control."""
 
-    CORRECTION_NOT_ALLOWED = "correction_not_allowed"
     CORRECTION_REASON_REQUIRED = "correction_reason_required"
     CORRECTION_VOID_PENDING = "correction_void_pending"
     CORRECTION_ROUND_VOIDED = "correction_round_voided"
@@ -135,7 +134,6 @@ class ReportCode(StrEnum):
     """Gaming-day reports."""
 
     REPORT_NOT_READY = "report_not_ready"
-    REPORT_NOT_ALLOWED = "report_not_allowed"
     REPORT_CASINO_REQUIRED = "report_casino_required"
     REPORT_CASINO_UNKNOWN = "report_casino_unknown"
     REPORT_DAY_IN_FUTURE = "report_day_in_future"
@@ -302,14 +300,12 @@ _EXCEPTIONS: dict[str, int] = {
     RoundCode.RETRACTION_PENDING: 409,
     # Nothing to retract, or more entries than the current phase holds.
     RoundCode.RETRACTION_INVALID: 422,
-    CorrectionCode.CORRECTION_NOT_ALLOWED: 403,
     CorrectionCode.CORRECTION_REASON_REQUIRED: 400,
     CorrectionCode.CORRECTION_VOID_PENDING: 409,
     CorrectionCode.CORRECTION_ROUND_VOIDED: 409,
     CorrectionCode.CORRECTION_ROUND_NOT_SETTLED: 409,
     CorrectionCode.CORRECTION_LINES_INVALID: 400,
     ReportCode.REPORT_NOT_READY: 409,
-    ReportCode.REPORT_NOT_ALLOWED: 403,
     ReportCode.REPORT_CASINO_REQUIRED: 400,
     ReportCode.REPORT_CASINO_UNKNOWN: 404,
     ReportCode.REPORT_DAY_IN_FUTURE: 400,

@@ -27,13 +27,11 @@ def require(
     obj: Any = None,
     *,
     message: str = DENIED_MESSAGE,
-    code: str = AccessCode.PERMISSION_DENIED,
 ) -> None:
     """Refuse unless ``perm`` holds for ``user`` on ``obj`` (a row the caller has locked, for a
-    write).
+    write). Every workflow refuses a missing permission with this one code.
 
-    :raises ApiError: ``permission_denied`` (403) with ``message``, or ``code`` for a workflow
-        that names its refusal (a 403 of the vocabulary, such as ``correction_not_allowed``).
+    :raises ApiError: ``permission_denied`` (403) with ``message``.
     """
     if not rules.has_perm(perm, user, obj):
-        raise ApiError(code, message)
+        raise ApiError(AccessCode.PERMISSION_DENIED, message)

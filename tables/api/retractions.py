@@ -216,7 +216,6 @@ class RetractionDecisionInputSerializer(StrictSerializer):
 
 _DECISION_REFUSALS = refusals(
     AccessCode.PERMISSION_DENIED,
-    CorrectionCode.CORRECTION_NOT_ALLOWED,
     DualControlCode.NOT_PENDING,
     DualControlCode.SELF_APPROVAL,
     RoundCode.ROUND_NOT_OPEN,

@@ -171,7 +171,7 @@ def test_a_pit_boss_decides_only_for_the_own_pit(settled: Round, users: dict[str
     )
     for actor in ("other_pit_boss", "auditor", "admin", "other_dealer"):
         refused(
-            "correction_not_allowed",
+            "permission_denied",
             lambda actor=actor: correction_approve(correction_id=correction.pk, actor=users[actor]),
         )
 
@@ -292,7 +292,7 @@ def test_who_may_request(settled: Round, users: dict[str, Any]) -> None:
     )
     for actor in ("other_dealer", "other_pit_boss", "auditor", "admin"):
         refused(
-            "correction_not_allowed",
+            "permission_denied",
             lambda actor=actor: correction_request(
                 round_id=settled.pk, actor=users[actor], kind="void", reason="misdeal"
             ),

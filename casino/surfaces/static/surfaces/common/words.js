@@ -163,7 +163,6 @@ const WORDS = {
   not_pending: ({ request }) => (request === "correction" ? "This correction has already been decided." : undefined),
 
   // Corrections.
-  correction_not_allowed: "A correction may not be asked or decided by you for this round.",
   correction_reason_required: "Give the reason for the correction.",
   correction_void_pending: "A void of this round is already waiting for a decision.",
   correction_round_voided: "The round is voided: nothing more can be corrected.",
@@ -172,7 +171,6 @@ const WORDS = {
 
   // Reports, the trail and evidence.
   report_not_ready: "The report is not ready yet.",
-  report_not_allowed: "You may not run reports.",
   report_casino_required: "Choose the casino of the report.",
   report_casino_unknown: "There is no such casino.",
   report_day_in_future: "That gaming day has not begun yet.",
