@@ -5,6 +5,10 @@ migrations): a correction changes only once (from requested to approved or rejec
 finished report never changes. The audit trail itself is the shared core's
 (``casino.core.models.AuditRecord``), since every app records into it, and so are the alerts
 (``casino.core.models.Alert``), which every app raises.
+
+Published view: other apps' raw SQL names none of this app's tables, only the view its
+migrations make (``audit/migrations/0008_published_views.py``): the corrections waiting for a
+decision, which the live floor lists.
 """
 
 from __future__ import annotations

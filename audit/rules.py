@@ -36,28 +36,6 @@ rules.add_perm(
 
 
 @rules.predicate
-def supervises_the_pit(user: Any, obj: Any) -> bool:
-    """The user is a pit boss supervising this pit, or the pit of this table or round."""
-    if isinstance(obj, Pit):
-        return user_role(user) is Role.PIT_BOSS and obj.supervisors.filter(pk=user.pk).exists()
-    return bool(is_supervising_pit_boss(user, obj))
-
-
-# The live floor: a pit's or a table's pit view.
-rules.add_perm("audit.view_pit", supervises_the_pit | is_auditor | is_admin)
-
-
-@rules.predicate
-def supervises_the_alert(user: Any, alert: Any) -> bool:
-    """The user is a pit boss supervising the pit of the alert's table (an alert of no table
-    belongs to no pit)."""
-    table_id = getattr(alert, "table_id", None)
-    if table_id is None or user_role(user) is not Role.PIT_BOSS:
-        return False
-    return Pit.objects.filter(tables__id=table_id, supervisors__id=user.pk).exists()
-
-
-@rules.predicate
 def supervises_in_the_casino(user: Any, report: Any) -> bool:
     """The user is a pit boss supervising a pit of the report's casino."""
     casino_id = getattr(report, "casino_id", None)
@@ -66,9 +44,6 @@ def supervises_in_the_casino(user: Any, report: Any) -> bool:
     return Pit.objects.filter(casino_id=casino_id, supervisors__id=user.pk).exists()
 
 
-# Alerts: a pit boss lists and clears those of the own pits' tables; auditors and admins all.
-rules.add_perm("audit.list_alerts", is_pit_boss | is_auditor | is_admin)
-rules.add_perm("audit.acknowledge_alert", supervises_the_alert | is_auditor | is_admin)
 # Gaming-day reports are per casino: a pit boss reads (never requests) those of the casinos
 # of the own pits.
 rules.add_perm("audit.list_reports", is_pit_boss | is_auditor)

@@ -5,12 +5,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.db.models import Exists, OuterRef, QuerySet, Subquery
+from django.db.models import QuerySet
 
 from audit.models import Correction, GamingDayReport
-from casino.core.models import Alert, AlertAcknowledgement, AuditRecord
+from casino.core.models import AuditRecord
 from casino.core.roles import Role, user_role
-from tables.models import Pit, Table
 
 
 def audit_record_list(
@@ -68,62 +67,3 @@ def report_list(
     if gaming_day is not None:
         reports = reports.filter(gaming_day=gaming_day)
     return list(reports.order_by("-id")[:limit])
-
-
-#: The alert statuses a list can be filtered on.
-ALERT_OPEN = "open"
-ALERT_ACKNOWLEDGED = "acknowledged"
-
-
-def alert_list(
-    *,
-    user: Any,
-    status: str | None = None,
-    table: int | None = None,
-    pit: int | None = None,
-    kind: str | None = None,
-    severity: str | None = None,
-    limit: int = 100,
-) -> list[Alert]:
-    """The alerts ``user`` may see, newest first, filtered: a pit boss's of the tables of the
-    own pits, or all. Each carries ``table_code`` and its acknowledgement (or none)."""
-    alerts = Alert.objects.annotate(
-        table_code=Subquery(Table.objects.filter(pk=OuterRef("table_id")).values("code")[:1]),
-        acknowledged=Exists(AlertAcknowledgement.objects.filter(alert=OuterRef("pk"))),
-    ).select_related("acknowledgement__acknowledged_by")
-    if user_role(user) is Role.PIT_BOSS:
-        alerts = alerts.filter(
-            table_id__in=Table.objects.filter(pit__supervisors=user).values("pk")
-        )
-    if status == ALERT_OPEN:
-        alerts = alerts.filter(acknowledged=False)
-    elif status == ALERT_ACKNOWLEDGED:
-        alerts = alerts.filter(acknowledged=True)
-    if table is not None:
-        alerts = alerts.filter(table_id=table)
-    if pit is not None:
-        alerts = alerts.filter(table_id__in=Table.objects.filter(pit_id=pit).values("pk"))
-    if kind:
-        alerts = alerts.filter(kind=kind)
-    if severity:
-        alerts = alerts.filter(severity=severity)
-    return list(alerts.order_by("-id")[:limit])
-
-
-def alert_detail(alert_id: int) -> Alert:
-    """One alert, as :func:`alert_list` gives it. :raises Alert.DoesNotExist:"""
-    return (
-        Alert.objects.annotate(
-            table_code=Subquery(Table.objects.filter(pk=OuterRef("table_id")).values("code")[:1])
-        )
-        .select_related("acknowledgement__acknowledged_by")
-        .get(pk=alert_id)
-    )
-
-
-def supervises(user: Any, *, table: int | None = None, pit: int | None = None) -> bool:
-    """Whether a pit boss supervises this table's pit, or this pit."""
-    pits = Pit.objects.filter(supervisors=user)
-    if table is not None and not pits.filter(tables__id=table).exists():
-        return False
-    return pit is None or pits.filter(pk=pit).exists()

@@ -10,7 +10,6 @@ from celery import shared_task
 
 from audit.services.checkpoints import checkpoint_seal
 from audit.services.checks import chain_check, cross_check_run, replay_check_closed_days
-from audit.services.floor_watch import floor_watch
 from audit.services.reports.build import report_build, report_nightly
 from audit.services.reports.outbox import REPORT_BUILD_TASK, report_dispatch_pending
 
@@ -76,9 +75,3 @@ def cross_check_task() -> int:
     """Cross-check the records with the audit trail, raising alerts; returns the mismatches
     found."""
     return len(cross_check_run())
-
-
-@shared_task(name="audit.watch_floor", ignore_result=True)
-def watch_floor_task() -> int:
-    """Raise the alerts of idle rounds and of open tables with no dealer; returns how many."""
-    return len(floor_watch())

@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "tables",
     "payouts",
     "audit",
+    "casino.floor",
     "casino.demo",
     "casino.surfaces",
 ]

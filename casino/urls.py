@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from audit.api import pit_events, pit_views, round_views
+from audit.api import round_views
 from casino.api import health, metrics
 from casino.api import views as api_views
 
@@ -19,9 +19,7 @@ api_v1 = [
     path("", include("tables.api.urls")),
     path("", include("payouts.api.urls")),
     path("audit/", include("audit.api.urls")),
-    path("pits/<int:pit_id>/view/", pit_views.PitViewApi.as_view(), name="pit-view"),
-    path("pits/<int:pit_id>/events/", pit_events.pit_events, name="pit-events"),
-    path("tables/<int:table_id>/view/", pit_views.TableViewApi.as_view(), name="table-view"),
+    path("", include("casino.floor.api.urls")),
 ]
 
 urlpatterns = [

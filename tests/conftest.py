@@ -52,6 +52,7 @@ FOLDER_TIERS = {
     "tables": "db",
     "payouts": "db",
     "audit": "db",
+    "floor": "db",
     "inventory": "db",
     "api": "http",
     "tablets": "http",

@@ -13,7 +13,7 @@ from rest_framework import serializers
 from rest_framework.reverse import reverse
 
 from audit.models import Correction, CorrectionLine, GamingDayReport
-from casino.core.models import Alert, AlertAcknowledgement, AuditRecord
+from casino.core.models import AuditRecord
 
 
 class AuditRecordOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
@@ -350,47 +350,3 @@ class ReportDetailOutputSerializer(ReportOutputSerializer):
 
     class Meta(ReportOutputSerializer.Meta):
         fields = [*ReportOutputSerializer.Meta.fields, "payload"]
-
-
-class AlertAcknowledgementOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
-    acknowledged_by = serializers.CharField(source="acknowledged_by.username")
-
-    class Meta:
-        model = AlertAcknowledgement
-        fields = ["acknowledged_by", "acknowledged_role", "acknowledged_at", "note"]
-
-
-class AlertOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
-    casino = serializers.IntegerField(source="casino_id", allow_null=True)
-    table = serializers.CharField(
-        source="table_code", allow_null=True, help_text="The table's code."
-    )
-    table_id = serializers.IntegerField(allow_null=True)
-    round = serializers.IntegerField(source="round_id", allow_null=True)
-    acknowledgement = serializers.SerializerMethodField()
-
-    class Meta:
-        model = Alert
-        fields = [
-            "id",
-            "kind",
-            "severity",
-            "cause",
-            "casino",
-            "table",
-            "table_id",
-            "round",
-            "gaming_day",
-            "details",
-            "raised_at",
-            "acknowledgement",
-        ]
-
-    @extend_schema_field(AlertAcknowledgementOutputSerializer(allow_null=True))
-    def get_acknowledgement(self, alert: Alert) -> dict[str, Any] | None:
-        """Who cleared it, when and why; null while it is open."""
-        try:
-            acknowledgement = alert.acknowledgement
-        except AlertAcknowledgement.DoesNotExist:
-            return None
-        return dict(AlertAcknowledgementOutputSerializer(acknowledgement).data)

@@ -43,15 +43,9 @@ urlpatterns = [
         evidence_views.TableDayEvidenceApi.as_view(),
         name="audit-evidence-table-day",
     ),
-    path("alerts/", views.AlertListApi.as_view(), name="audit-alert-list"),
     path(
         "reconciliations/",
         reconciliations.ReconciliationListApi.as_view(),
         name="audit-reconciliation-list",
-    ),
-    path(
-        "alerts/<int:alert_id>/acknowledge/",
-        views.AlertAcknowledgeApi.as_view(),
-        name="audit-alert-acknowledge",
     ),
 ]

@@ -1,5 +1,4 @@
-"""The auditors' API: the trail and its verification, corrections, gaming-day reports, alerts
-and their acknowledgement.
+"""The auditors' API: the trail and its verification, corrections and gaming-day reports.
 Thin views over the services and selectors."""
 
 from __future__ import annotations
@@ -19,7 +18,6 @@ from rest_framework.views import APIView
 
 from audit import reads, selectors
 from audit.api.serializers import (
-    AlertOutputSerializer,
     AuditRecordOutputSerializer,
     CheckpointOutputSerializer,
     CorrectionOutputSerializer,
@@ -35,17 +33,15 @@ from audit.models import (
     ReportStatus,
 )
 from audit.sealing.signing import SigningKeyError, key_id, public_pem
-from audit.services import alerts as alert_services
 from audit.services import corrections as correction_services
 from audit.services.reports.build import report_request
 from audit.services.reports.variance import MODES
 from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import DecimalStringField, MoneyField, StrictSerializer
-from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, not_found, validated
+from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, validated
 from casino.core.errors import (
     AccessCode,
-    AlertCode,
     ApiError,
     AuditTrailCode,
     CorrectionCode,
@@ -53,7 +49,6 @@ from casino.core.errors import (
     ReportCode,
     RoundCode,
 )
-from casino.core.models import Alert, AlertKind, AlertSeverity
 from tables.models import Round
 
 # -- the trail --------------------------------------------------------------------------------
@@ -412,61 +407,3 @@ class ReportPdfApi(APIView):
     def get(self, request: Request, report_id: int) -> HttpResponse:
         """The report as PDF; 409 until done."""
         return _download(request, report_id, kind="pdf")
-
-
-# -- alerts -----------------------------------------------------------------------------------
-
-
-class AlertFilterSerializer(StrictSerializer):
-    status = serializers.ChoiceField(
-        choices=[selectors.ALERT_OPEN, selectors.ALERT_ACKNOWLEDGED],
-        required=False,
-        help_text="open: not acknowledged; acknowledged: cleared.",
-    )
-    table = serializers.IntegerField(min_value=1, required=False, help_text="A table's id.")
-    pit = serializers.IntegerField(min_value=1, required=False, help_text="A pit's id.")
-    kind = serializers.ChoiceField(choices=AlertKind.choices, required=False)
-    severity = serializers.ChoiceField(choices=AlertSeverity.choices, required=False)
-    limit = serializers.IntegerField(min_value=1, max_value=500, required=False, default=100)
-
-
-class AlertListApi(APIView):
-    @extend_schema(
-        parameters=[AlertFilterSerializer],
-        responses={200: AlertOutputSerializer(many=True), **refusals(AccessCode.PERMISSION_DENIED)},
-    )
-    def get(self, request: Request) -> Response:
-        """Alerts, newest first, filtered: a pit boss sees those of the tables of the own pits
-        (naming another pit or its table is refused), auditors and admins every one."""
-        filters = validated(AlertFilterSerializer, request.query_params)
-        alerts = reads.alert_list(request.user, **filters)
-        return Response(AlertOutputSerializer(alerts, many=True).data)
-
-
-class AcknowledgeInputSerializer(StrictSerializer):
-    note = serializers.CharField(
-        max_length=alert_services.NOTE_MAX_LENGTH, help_text="What was done about it."
-    )
-
-
-class AlertAcknowledgeApi(APIView):
-    @extend_schema(
-        request=AcknowledgeInputSerializer,
-        responses={
-            200: AlertOutputSerializer,
-            **refusals(AccessCode.PERMISSION_DENIED, AlertCode.ALERT_ALREADY_ACKNOWLEDGED),
-        },
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, alert_id: int) -> Response:
-        """Acknowledge an alert with a note, once: a pit boss of the pit of its table, an
-        auditor or an admin. Who cleared it, and when, is in the audit trail."""
-        data = validated(AcknowledgeInputSerializer, request.data)
-        try:
-            alert_services.alert_acknowledge(
-                alert_id=alert_id, actor=request.user, note=data["note"]
-            )
-        except Alert.DoesNotExist:
-            raise not_found() from None
-        return Response(AlertOutputSerializer(selectors.alert_detail(alert_id)).data)

@@ -1,31 +1,11 @@
-"""Alerts of the audit app: the one raised when a correction is requested, and acknowledging
-an alert.
-
-Acknowledging is a row of its own (``AlertAcknowledgement``), never an edit of the alert, with
-an audit row in the same transaction naming who cleared which alert, when and with what note.
-An alert is acknowledged once: a second acknowledgement is refused and writes nothing.
-"""
+"""The alert the audit app raises: a correction waiting for a decision (the floor lists and
+clears it, ``casino.floor.alerts``)."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
-from django.utils import timezone
-
 from audit.models import Correction
-from casino.core.alerts import alert_published, alert_record
-from casino.core.audit_codes import AuditCode
-from casino.core.errors import AlertCode, ApiError, RequestCode
-from casino.core.models import Alert, AlertAcknowledgement, AlertKind
-from casino.core.permissions import require
-from casino.core.push import TableChange
-from casino.core.roles import user_role
-from casino.core.trail.recording import AuditSubject, audit_record
-from casino.core.transactions import service_transaction
-from tables.models import Casino, Table
-
-#: The longest note an acknowledgement keeps.
-NOTE_MAX_LENGTH = 2000
+from casino.core.alerts import alert_record
+from casino.core.models import Alert, AlertKind
 
 
 def correction_pending_alert(correction: Correction) -> Alert | None:
@@ -43,78 +23,3 @@ def correction_pending_alert(correction: Correction) -> Alert | None:
             "reason": correction.reason,
         },
     )
-
-
-def alert_acknowledge(*, alert_id: int, actor: AbstractBaseUser, note: str) -> AlertAcknowledgement:
-    """Acknowledge an alert with a note: a pit boss of the pit of its table, an auditor or an
-    admin (an alert of no table: an auditor or an admin).
-
-    :raises ApiError: ``permission_denied`` (403) for a role that reads no alerts, before
-        whether the alert exists is told, and for a pit boss of another pit;
-        ``invalid_input`` (400) for an empty note; ``alert_already_acknowledged`` (409) when it
-        was acknowledged already, by anyone.
-    :raises Alert.DoesNotExist: (after the first refusal).
-    """
-    note = note.strip()
-    with service_transaction():
-        require(actor, "audit.list_alerts")
-        alert = Alert.objects.get(pk=alert_id)
-        require(actor, "audit.acknowledge_alert", alert)
-        if not note:
-            raise ApiError(RequestCode.INVALID_INPUT, "Say what was done.", field="note")
-        earlier = AlertAcknowledgement.objects.filter(alert=alert).first()
-        if earlier is not None:
-            raise _already(earlier)
-        role = user_role(actor)
-        try:
-            # The alert's one acknowledgement is unique in the database: of two at once, the
-            # second fails here, in a savepoint, and is refused like any later one.
-            with transaction.atomic():
-                acknowledgement = AlertAcknowledgement.objects.create(
-                    alert=alert,
-                    acknowledged_by=actor,
-                    acknowledged_role=role.value if role else "",
-                    acknowledged_at=timezone.now(),
-                    note=note,
-                )
-        except IntegrityError:
-            raise _already(AlertAcknowledgement.objects.get(alert=alert)) from None
-        audit_record(
-            event_code=AuditCode.ALERT_ACKNOWLEDGED,
-            actor=actor,
-            **_subject(alert),
-            after={
-                "alert": alert.pk,
-                "kind": alert.kind,
-                "severity": alert.severity,
-                "cause": alert.cause,
-                "round": alert.round_id,
-                "acknowledged_at": acknowledgement.acknowledged_at,
-            },
-            reason=note,
-        )
-        alert_published(alert, TableChange.ALERT_ACKNOWLEDGED)
-        return acknowledgement
-
-
-def _already(acknowledgement: AlertAcknowledgement) -> ApiError:
-    return ApiError(
-        AlertCode.ALERT_ALREADY_ACKNOWLEDGED,
-        "This alert was acknowledged already.",
-        acknowledged_by=acknowledgement.acknowledged_by.get_username(),
-        acknowledged_at=acknowledgement.acknowledged_at.isoformat(),
-    )
-
-
-def _subject(alert: Alert) -> dict[str, AuditSubject]:
-    """What the acknowledgement's audit row is about: the alert's table (its stream), else its
-    casino's, else nothing (the site's stream)."""
-    if alert.table_id is not None:
-        table = Table.objects.select_related("pit__casino").filter(pk=alert.table_id).first()
-        if table is not None:
-            return {"table": table}
-    if alert.casino_id is not None:
-        casino = Casino.objects.filter(pk=alert.casino_id).first()
-        if casino is not None:
-            return {"casino": casino}
-    return {}

@@ -35,7 +35,7 @@ def watched_pits(user: Any) -> list[Pit]:
     pits = Pit.objects.select_related("casino").order_by("casino__name", "name")
     if user_role(user) is Role.PIT_BOSS:
         pits = pits.filter(supervisors=user)
-    return [pit for pit in pits if rules.has_perm("audit.view_pit", user, pit)]
+    return [pit for pit in pits if rules.has_perm("floor.view_pit", user, pit)]
 
 
 @login_required(login_url="surfaces-sign-in")
@@ -51,7 +51,7 @@ def pit_index(request: HttpRequest) -> HttpResponse:
 def pit_board(request: HttpRequest, pit_id: int) -> HttpResponse:
     """One pit's live board. Refused (403) to whoever may not watch the pit."""
     pit = get_object_or_404(Pit.objects.select_related("casino"), pk=pit_id)
-    if not rules.has_perm("audit.view_pit", request.user, pit):
+    if not rules.has_perm("floor.view_pit", request.user, pit):
         raise PermissionDenied
     return render(
         request,

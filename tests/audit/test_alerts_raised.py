@@ -17,9 +17,9 @@ import pytest
 from django.core.cache import cache
 from django.utils import timezone
 
-from audit.services.floor_watch import floor_watch
 from casino.core.alerts import alert_record
 from casino.core.models import Alert, AlertAcknowledgement, AlertKind, AlertSeverity
+from casino.floor.watch import floor_watch
 from payouts.models import PayoutLine, Settlement
 from tables.models import DealerAssignment, Round, RoundEvent
 from tables.services.refusals import _KEY as REFUSALS_KEY
@@ -376,7 +376,7 @@ def test_with_redis_down_a_refusal_is_answered_as_ever_and_not_counted(
 
 
 def test_beat_watches_the_floor(settings: Any) -> None:
-    from audit.tasks import watch_floor_task
+    from casino.floor.tasks import watch_floor_task
 
     entry = settings.CELERY_BEAT_SCHEDULE["audit-watch-floor"]
     assert (entry["task"], entry["schedule"]) == ("audit.watch_floor", 60)

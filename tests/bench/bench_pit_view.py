@@ -12,7 +12,7 @@ generator's version).
 
 Figures, each the median of several runs, the two alternating:
 
-* ``pit_view``: milliseconds for ``audit.pit_view.pit_view`` of the pit (its three statements
+* ``pit_view``: milliseconds for ``casino.floor.pit_view.pit_view`` of the pit (its three statements
   and the objects built from them), as a ratio to
 * ``bare_count``: a bare ``COUNT(*)`` of the day's wager lines of the pit's tables, measured in
   the same run.
@@ -54,7 +54,7 @@ def run(report: Report) -> None:
     _setup_django()
     from django.db import connection
 
-    from audit.pit_view import pit_view
+    from casino.floor.pit_view import pit_view
 
     pit_id = _pit()
 

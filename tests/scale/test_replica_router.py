@@ -22,10 +22,10 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from audit.models import GamingDayReport, ReportStatus
-from audit.pit_view import pit_view
 from audit.services.reports.build import report_build, report_request
 from casino.core.db_router import REPLICA, read_alias, replica_reads, replica_wait
 from casino.core.gaming_day import gaming_day_of
+from casino.floor.pit_view import pit_view
 from tables.models import Round
 from tests.audit.factories import Tablet, settled_round
 from tests.scale.conftest import Replica

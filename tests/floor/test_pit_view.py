@@ -19,10 +19,10 @@ from django.db.models import Sum
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from audit.pit_view import pit_view, table_view
 from audit.services.day_totals import day_totals_verify
 from casino.core.models import Alert, AlertKind, AlertSeverity
 from casino.core.roles import Role
+from casino.floor.pit_view import pit_view, table_view
 from payouts.models import PayoutLine
 from tables.engines import validate_rule_settings
 from tables.models import (

@@ -3,7 +3,7 @@
 ``GET /api/v1/pits/{id}/events/`` (``text/event-stream``) streams ``casino.core.push_stream``'s
 items to whoever may watch the pit:
 
-- its pit bosses, auditors and admins (``audit.view_pit``) and the cage (which issues and takes
+- its pit bosses, auditors and admins (``floor.view_pit``) and the cage (which issues and takes
   back every table's chips), every table's changes;
 - a dealer, the changes of one table only: the table of the dealer's current assignment, when
   it is in this pit (and, for a token issued at a tablet, it is the tablet's table), so a
@@ -50,11 +50,11 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.request import Request
 
-from audit import reads
 from casino.api.handlers import error_response
 from casino.core.errors import AccessCode, ApiError, RequestCode, ServiceCode, error_body
 from casino.core.metrics import push_delivered
 from casino.core.push_stream import Change, Heartbeat, Item, Ready, Resync, pit_changes
+from casino.floor import reads
 from tables.authentication import TabletBoundTokenAuthentication
 from tables.models import Pit
 

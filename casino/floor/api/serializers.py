@@ -1,10 +1,15 @@
-"""Output serializers of the pit view (``audit.pit_view``): amounts as strings with two decimal
-places, percentages likewise, null where a figure has no meaning (no stake, no house edge,
-amounts across currencies)."""
+"""Output serializers of the live floor: the pit view (``casino.floor.pit_view``), amounts as
+strings with two decimal places, percentages likewise, null where a figure has no meaning (no
+stake, no house edge, amounts across currencies); and the alerts with their acknowledgement."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+
+from casino.core.models import Alert, AlertAcknowledgement
 
 _Serializer = serializers.Serializer  # type: ignore[type-arg]
 
@@ -168,3 +173,47 @@ class TableViewOutputSerializer(_Serializer):
         help_text="The house edge of the configuration a Russian Poker table plays now, with its"
         " status and confidence; null for another game.",
     )
+
+
+class AlertAcknowledgementOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+    acknowledged_by = serializers.CharField(source="acknowledged_by.username")
+
+    class Meta:
+        model = AlertAcknowledgement
+        fields = ["acknowledged_by", "acknowledged_role", "acknowledged_at", "note"]
+
+
+class AlertOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+    casino = serializers.IntegerField(source="casino_id", allow_null=True)
+    table = serializers.CharField(
+        source="table_code", allow_null=True, help_text="The table's code."
+    )
+    table_id = serializers.IntegerField(allow_null=True)
+    round = serializers.IntegerField(source="round_id", allow_null=True)
+    acknowledgement = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Alert
+        fields = [
+            "id",
+            "kind",
+            "severity",
+            "cause",
+            "casino",
+            "table",
+            "table_id",
+            "round",
+            "gaming_day",
+            "details",
+            "raised_at",
+            "acknowledgement",
+        ]
+
+    @extend_schema_field(AlertAcknowledgementOutputSerializer(allow_null=True))
+    def get_acknowledgement(self, alert: Alert) -> dict[str, Any] | None:
+        """Who cleared it, when and why; null while it is open."""
+        try:
+            acknowledgement = alert.acknowledgement
+        except AlertAcknowledgement.DoesNotExist:
+            return None
+        return dict(AlertAcknowledgementOutputSerializer(acknowledgement).data)

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from audit.pit_view import pit_view, table_view
 from audit.services.reports.build import report_build, report_request
 from casino.core.alerts import alert_record_apart
 from casino.core.models import Alert, AlertAcknowledgement, AlertKind, AuditRecord
 from casino.core.roles import Role
+from casino.floor.pit_view import pit_view, table_view
 from tables.models import Casino, Pit, Round
 from tests.schema import assert_matches
 

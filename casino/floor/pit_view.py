@@ -275,8 +275,8 @@ _WAITING = """
         UNION ALL
         SELECT r.table_id, 'correction', c.id, c.kind, NULL, c.requested_by_id,
                c.requested_at, c.round_id
-        FROM audit_correction c JOIN tables_floor_rounds r ON r.id = c.round_id
-        WHERE r.table_id IN (SELECT id FROM floor) AND c.status = 'requested'
+        FROM audit_waiting_corrections c JOIN tables_floor_rounds r ON r.id = c.round_id
+        WHERE r.table_id IN (SELECT id FROM floor)
         UNION ALL
         SELECT q.table_id, 'retraction', q.id,
                q.entries || CASE WHEN q.entries = 1 THEN ' entry' ELSE ' entries' END

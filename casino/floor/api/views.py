@@ -1,0 +1,103 @@
+"""The live floor's API: a pit's tables live with today's figures and the totals, or one table
+(``casino.floor.pit_view``), and the alerts with their acknowledgement. Thin views over the
+floor's reads and its alerts service; each decides its reader's permission."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.api.idempotency import idempotent
+from casino.api.schema import refusals
+from casino.api.serializers import StrictSerializer
+from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, not_found, validated
+from casino.core.errors import AccessCode, AlertCode
+from casino.core.models import Alert, AlertKind, AlertSeverity
+from casino.floor import alerts, reads
+from casino.floor.api.serializers import (
+    AlertOutputSerializer,
+    PitViewOutputSerializer,
+    TableViewOutputSerializer,
+)
+
+
+class PitViewApi(APIView):
+    @extend_schema(
+        responses={200: PitViewOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)}
+    )
+    def get(self, request: Request, pit_id: int) -> Response:
+        """The pit now: each table's status, dealer, round in play and today's figures, with
+        the pit's and the casino's totals."""
+        with found():
+            view = reads.pit_view_of(request.user, pit_id)
+        return Response(PitViewOutputSerializer(view).data)
+
+
+class TableViewApi(APIView):
+    @extend_schema(
+        responses={200: TableViewOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)}
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        """One table now, as the pit view shows it."""
+        with found():
+            view = reads.table_view_of(request.user, table_id)
+        return Response(TableViewOutputSerializer(view).data)
+
+
+# -- alerts -----------------------------------------------------------------------------------
+
+
+class AlertFilterSerializer(StrictSerializer):
+    status = serializers.ChoiceField(
+        choices=[alerts.ALERT_OPEN, alerts.ALERT_ACKNOWLEDGED],
+        required=False,
+        help_text="open: not acknowledged; acknowledged: cleared.",
+    )
+    table = serializers.IntegerField(min_value=1, required=False, help_text="A table's id.")
+    pit = serializers.IntegerField(min_value=1, required=False, help_text="A pit's id.")
+    kind = serializers.ChoiceField(choices=AlertKind.choices, required=False)
+    severity = serializers.ChoiceField(choices=AlertSeverity.choices, required=False)
+    limit = serializers.IntegerField(min_value=1, max_value=500, required=False, default=100)
+
+
+class AlertListApi(APIView):
+    @extend_schema(
+        parameters=[AlertFilterSerializer],
+        responses={200: AlertOutputSerializer(many=True), **refusals(AccessCode.PERMISSION_DENIED)},
+    )
+    def get(self, request: Request) -> Response:
+        """Alerts, newest first, filtered: a pit boss sees those of the tables of the own pits
+        (naming another pit or its table is refused), auditors and admins every one."""
+        filters = validated(AlertFilterSerializer, request.query_params)
+        alerts = reads.alert_list(request.user, **filters)
+        return Response(AlertOutputSerializer(alerts, many=True).data)
+
+
+class AcknowledgeInputSerializer(StrictSerializer):
+    note = serializers.CharField(
+        max_length=alerts.NOTE_MAX_LENGTH, help_text="What was done about it."
+    )
+
+
+class AlertAcknowledgeApi(APIView):
+    @extend_schema(
+        request=AcknowledgeInputSerializer,
+        responses={
+            200: AlertOutputSerializer,
+            **refusals(AccessCode.PERMISSION_DENIED, AlertCode.ALERT_ALREADY_ACKNOWLEDGED),
+        },
+        parameters=[IDEMPOTENCY_HEADER],
+    )
+    @idempotent
+    def post(self, request: Request, alert_id: int) -> Response:
+        """Acknowledge an alert with a note, once: a pit boss of the pit of its table, an
+        auditor or an admin. Who cleared it, and when, is in the audit trail."""
+        data = validated(AcknowledgeInputSerializer, request.data)
+        try:
+            alerts.alert_acknowledge(alert_id=alert_id, actor=request.user, note=data["note"])
+        except Alert.DoesNotExist:
+            raise not_found() from None
+        return Response(AlertOutputSerializer(alerts.alert_detail(alert_id)).data)
