@@ -22,13 +22,16 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
-from typing import Final, TypeVar
+from types import MappingProxyType
+from typing import Any, Final, TypeVar
 
+from casino.games.actions import ActionState, DeclaredAction
 from casino.games.cards import Card
 from casino.games.codes import GameCode
 from casino.games.contract import (
     ActionInput,
     Event,
+    FieldKind,
     FieldSpec,
     GameActionSpec,
     GameState,
@@ -71,6 +74,58 @@ def action_spec(
 
     return GameActionSpec(
         name=name, fields=specs, help=help, verify=verify_action, perform=perform_action
+    )
+
+
+def action_specs(
+    state_type: type[ActionState],
+    fields: Mapping[Any, Sequence[FieldSpec]],
+    help: Mapping[Any, str],
+) -> Mapping[str, GameActionSpec]:
+    """The contract's spec of every action declared on ``state_type``, in the order declared,
+    with the fields and help listed under its name (the name's text or its ``Action`` member).
+
+    The input is read field by field (:data:`FIELD_READERS`, by kind) and passed to the
+    action's check by name, so each field must be a parameter of the check and each parameter
+    a field: a mismatch is a bug, found here when the game is defined (``TypeError``).
+    """
+    specs: dict[str, GameActionSpec] = {}
+    for name, declared in state_type.declared_actions.items():
+        specs[name] = _declared_spec(state_type, declared, tuple(fields[name]), help[name])
+    return MappingProxyType(specs)
+
+
+def _declared_spec(
+    state_type: type[ActionState],
+    declared: DeclaredAction[Any, ..., Any],
+    specs: tuple[FieldSpec, ...],
+    help: str,
+) -> GameActionSpec:
+    names = tuple(spec.name for spec in specs)
+    if names != declared.parameters:
+        raise TypeError(
+            f"{declared.name.value}: fields {names} are not the parameters {declared.parameters}"
+        )
+    readers = tuple((spec.name, _reader(spec)) for spec in specs)
+
+    def arguments(data: ActionInput) -> dict[str, object]:
+        completed = complete_input(specs, data)
+        return {name: read(completed, name) for name, read in readers}
+
+    def verify(state: ActionState, data: ActionInput) -> None:
+        declared.checked(state, **arguments(data))
+
+    def perform(state: ActionState, data: ActionInput) -> Event:
+        event: Event = declared.performed(state, **arguments(data))
+        return event
+
+    return action_spec(
+        name=declared.name.value,
+        fields=specs,
+        help=help,
+        state_type=state_type,
+        verify=verify,
+        perform=perform,
     )
 
 
@@ -152,3 +207,32 @@ def read_stacks(data: ActionInput, name: str = "stacks") -> dict[int, Decimal]:
     ):
         raise invalid_input(name, "chips per seat")
     return dict(value)
+
+
+def _optional(
+    read: Callable[[ActionInput, str], object],
+) -> Callable[[ActionInput, str], object]:
+    def read_optional(data: ActionInput, name: str) -> object:
+        return None if _value(data, name) is None else read(data, name)
+
+    return read_optional
+
+
+#: How a field of each kind is read from an action's completed input.
+FIELD_READERS: Final[Mapping[FieldKind, Callable[[ActionInput, str], object]]] = {
+    FieldKind.POSITION: read_int,
+    FieldKind.INTEGER: read_int,
+    FieldKind.AMOUNT: read_amount,
+    FieldKind.CARD: read_card,
+    FieldKind.CARDS: read_cards,
+    FieldKind.TARGET: read_text,
+    FieldKind.CHOICE: read_text,
+    FieldKind.FLAG: read_flag,
+    FieldKind.TEXT: read_text,
+    FieldKind.STACKS: read_stacks,
+}
+
+
+def _reader(spec: FieldSpec) -> Callable[[ActionInput, str], object]:
+    read = FIELD_READERS[spec.kind]
+    return _optional(read) if spec.nullable else read

@@ -26,25 +26,14 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from decimal import Decimal
 from functools import lru_cache
 from typing import Final
 
-from casino.games.action_input import (
-    action_spec,
-    canonical_json,
-    read_amount,
-    read_card,
-    read_cards,
-    read_flag,
-    read_int,
-    read_stacks,
-    read_text,
-)
+from casino.games.action_input import action_specs, canonical_json
 from casino.games.contract import (
     CARRIED_IN_OPTION,
-    ActionInput,
     Event,
     GameActionSpec,
     GameDefinition,
@@ -57,7 +46,6 @@ from casino.games.money import ZERO, is_chip_multiple, to_decimal
 from casino.games.reddog import codes
 from casino.games.reddog.events import event_from_dict
 from casino.games.reddog.inputs import ACTION_FIELDS, ACTION_HELP
-from casino.games.reddog.phases import Action
 from casino.games.reddog.rules import TABLE_SEATS, RedDogRules
 from casino.games.reddog.state import GAME_NAME, RedDogState
 from casino.games.rule_settings import invalid_setting
@@ -73,7 +61,9 @@ class RedDogGame:
     __slots__ = ("_actions",)
 
     def __init__(self) -> None:
-        self._actions: Mapping[str, GameActionSpec] = _action_specs()
+        self._actions: Mapping[str, GameActionSpec] = action_specs(
+            RedDogState, ACTION_FIELDS, ACTION_HELP
+        )
 
     @property
     def name(self) -> str:
@@ -179,76 +169,6 @@ def _rules(canonical: str) -> RedDogRules:
     if not isinstance(settings, dict):
         raise invalid_setting("settings", "a rule set is a JSON object")
     return RedDogRules.from_dict(settings)
-
-
-# -- the actions -----------------------------------------------------------------------------
-
-_Verify = Callable[[RedDogState, ActionInput], None]
-_Perform = Callable[[RedDogState, ActionInput], Event]
-
-
-def _action_specs() -> dict[str, GameActionSpec]:
-    verbs: dict[Action, tuple[_Verify, _Perform]] = {
-        Action.SEAT_PLAYERS: (
-            lambda s, d: s.verify_seat_players(read_stacks(d), read_int(d, "button")),
-            lambda s, d: s.seat_players(read_stacks(d), read_int(d, "button")),
-        ),
-        Action.START_HAND: (
-            lambda s, d: s.verify_start_hand(),
-            lambda s, d: s.start_hand(),
-        ),
-        Action.FUND_POT: (
-            lambda s, d: s.verify_fund_pot(read_amount(d, "amount")),
-            lambda s, d: s.fund_pot(read_amount(d, "amount")),
-        ),
-        Action.DEAL_HAND: (
-            lambda s, d: s.verify_deal_hand(read_int(d, "seat"), read_cards(d, "cards")),
-            lambda s, d: s.deal_hand(read_int(d, "seat"), read_cards(d, "cards")),
-        ),
-        Action.TURN_CENTRE_CARD: (
-            lambda s, d: s.verify_turn_centre_card(read_card(d, "card")),
-            lambda s, d: s.turn_centre_card(read_card(d, "card")),
-        ),
-        Action.PLACE_BET: (
-            lambda s, d: s.verify_place_bet(read_int(d, "seat"), read_amount(d, "amount")),
-            lambda s, d: s.place_bet(read_int(d, "seat"), read_amount(d, "amount")),
-        ),
-        Action.SHOW_BURN: (
-            lambda s, d: s.verify_show_burn(read_card(d, "card")),
-            lambda s, d: s.show_burn(read_card(d, "card")),
-        ),
-        Action.TURN_CARD: (
-            lambda s, d: s.verify_turn_card(read_card(d, "card")),
-            lambda s, d: s.turn_card(read_card(d, "card")),
-        ),
-        Action.RESHUFFLE: (
-            lambda s, d: s.verify_reshuffle(),
-            lambda s, d: s.reshuffle(),
-        ),
-        Action.DECIDE_SHOOT: (
-            lambda s, d: s.verify_decide_shoot(read_flag(d, "deal_again")),
-            lambda s, d: s.decide_shoot(read_flag(d, "deal_again")),
-        ),
-        Action.END_GAME: (
-            lambda s, d: s.verify_end_game(),
-            lambda s, d: s.end_game(),
-        ),
-        Action.EXPOSE_CARD: (
-            lambda s, d: s.verify_expose_card(read_card(d, "card"), read_text(d, "reason")),
-            lambda s, d: s.expose_card(read_card(d, "card"), read_text(d, "reason")),
-        ),
-    }
-    return {
-        action.value: action_spec(
-            name=action.value,
-            fields=ACTION_FIELDS[action],
-            help=ACTION_HELP[action],
-            state_type=RedDogState,
-            verify=verbs[action][0],
-            perform=verbs[action][1],
-        )
-        for action in Action
-    }
 
 
 #: Red Dog, as the table service sees it.

@@ -34,7 +34,7 @@ from decimal import Decimal
 from typing import Final, TypeVar
 
 from casino.games import contract
-from casino.games.actions import check_phase, out_of_phase, succeeds
+from casino.games.actions import ActionState, check_phase, game_action, out_of_phase
 from casino.games.cards import Card, CardInput, card_texts, parse_card, parse_cards
 from casino.games.contract import (
     CardShown,
@@ -136,7 +136,7 @@ class _HandPlan:
     continues_shoot: bool
 
 
-class RedDogState:
+class RedDogState(ActionState):
     """One game at one table, from seating to the final settlement.
 
     Amounts may be given as ``Decimal``, ``int`` or numeric ``str`` (never ``float``); cards in
@@ -146,6 +146,8 @@ class RedDogState:
     ``events``, ``movements`` and ``outcomes`` are those of this object, since it was built or
     restored; ``event_count`` and the movements' ``seq`` number the whole game.
     """
+
+    game_title = "Red Dog"
 
     def __init__(
         self,
@@ -417,32 +419,16 @@ class RedDogState:
         stack = self.stack(self._dealer)
         return low, stack if high is None else min(high, stack)
 
-    # -- seat_players ------------------------------------------------------------------------
+    # -- the actions: each a check (the public method), its apply, and its verify/can ---------
 
-    def verify_seat_players(self, stacks: StacksInput, button: int) -> None:
-        """Raise if :meth:`seat_players` would be refused now; never changes anything.
+    @game_action(Action.SEAT_PLAYERS, PlayersSeated)
+    def seat_players(self, stacks: StacksInput, button: int) -> PlayersSeated:
+        """Seat the players with the chips they bring; ``button`` deals the first hand.
 
         :raises GameError: ``action_out_of_phase``, ``player_count_invalid``,
             ``seat_invalid`` (a seat outside 1–8, or the button on an empty seat),
             ``amount_invalid`` / ``amount_not_chip_multiple`` for a stack.
         """
-        self._check_seat_players(stacks, button)
-
-    def can_seat_players(self, stacks: StacksInput, button: int) -> bool:
-        return succeeds(lambda: self._check_seat_players(stacks, button))
-
-    def seat_players(self, stacks: StacksInput, button: int) -> PlayersSeated:
-        """Seat the players with the chips they bring; ``button`` deals the first hand."""
-        event = self._check_seat_players(stacks, button)
-        for seat, amount in event.stacks:
-            self._ledger.open(player_account(seat), amount)
-        self._seats = tuple(seat for seat, _ in event.stacks)
-        self._next_dealer_from = event.button
-        self._phase = Phase.BETWEEN_HANDS
-        return self._record(event)
-
-    def _check_seat_players(self, stacks: StacksInput, button: int) -> PlayersSeated:
-        self._check_phase(Action.SEAT_PLAYERS)
         seated = seat_stacks(
             stacks,
             button,
@@ -454,26 +440,33 @@ class RedDogState:
         )
         return PlayersSeated(stacks=seated, button=button)
 
-    # -- start_hand --------------------------------------------------------------------------
+    @seat_players.applies
+    def _players_seated(self, event: PlayersSeated) -> None:
+        for seat, amount in event.stacks:
+            self._ledger.open(player_account(seat), amount)
+        self._seats = tuple(seat for seat, _ in event.stacks)
+        self._next_dealer_from = event.button
+        self._phase = Phase.BETWEEN_HANDS
 
-    def verify_start_hand(self) -> None:
-        """Raise if :meth:`start_hand` would be refused now; never changes anything.
+    verify_seat_players = seat_players.verify
+    can_seat_players = seat_players.can
 
-        :raises GameError: ``action_out_of_phase``; ``not_enough_players`` when too few
-            players can cover the ante (and fee), or no one can put up a pot.
-        """
-        self._check_start_hand()
-
-    def can_start_hand(self) -> bool:
-        return succeeds(self._check_start_hand)
-
+    @game_action(Action.START_HAND, HandStarted)
     def start_hand(self) -> HandStarted:
         """Start the next hand: the button moves, antes (and fees) are collected.
 
         In Shoot and Slippery Sam a hand is one deal, and the same dealer deals again while the
         pot lasts (see :meth:`decide_shoot`).
+
+        :raises GameError: ``action_out_of_phase``; ``not_enough_players`` when too few
+            players can cover the ante (and fee), or no one can put up a pot.
         """
-        plan = self._check_start_hand()
+        self._plan_hand()
+        return HandStarted()
+
+    @start_hand.applies
+    def _hand_started(self, event: HandStarted) -> None:
+        plan = self._plan_hand()
         self._hand_number += 1
         self._deck_passes += 1
         self._hand_outcomes = []
@@ -505,11 +498,9 @@ class RedDogState:
             for seat in plan.bettors:
                 self._move(player_account(seat), POT, self.rules.ante, MovementReason.ANTE)
             self._phase = Phase.DEALING
-        return self._record(HandStarted())
 
-    def _check_start_hand(self) -> _HandPlan:
-        self._check_phase(Action.START_HAND)
-        return self._plan_hand()
+    verify_start_hand = start_hand.verify
+    can_start_hand = start_hand.can
 
     def _plan_hand(self) -> _HandPlan:
         """Who deals and who plays the next hand; refuses when too few can take part.
@@ -549,87 +540,60 @@ class RedDogState:
             return seat == self._dealer
         return self.stack(seat) >= self.rules.pot_limits()[0]
 
-    # -- fund_pot ----------------------------------------------------------------------------
-
-    def verify_fund_pot(self, amount: AmountInput) -> None:
-        """Raise if :meth:`fund_pot` would be refused now; never changes anything.
+    @game_action(Action.FUND_POT, PotFunded)
+    def fund_pot(self, amount: AmountInput) -> PotFunded:
+        """Dealer-funded variants: the dealer puts up the pot for a new hand (or Shoot run).
 
         :raises GameError: ``action_out_of_phase``, ``amount_invalid``,
             ``amount_not_chip_multiple``, ``pot_below_minimum``, ``pot_above_maximum``,
             ``insufficient_stack``.
         """
-        self._check_fund_pot(amount)
-
-    def can_fund_pot(self, amount: AmountInput) -> bool:
-        return succeeds(lambda: self._check_fund_pot(amount))
-
-    def fund_pot(self, amount: AmountInput) -> PotFunded:
-        """Dealer-funded variants: the dealer puts up the pot for a new hand (or Shoot run)."""
-        event = self._check_fund_pot(amount)
-        assert self._dealer is not None
-        self._move(player_account(self._dealer), POT, event.amount, MovementReason.POT_FUNDED)
-        self._deals_by_dealer = 1
-        self._phase = Phase.DEALING
-        return self._record(event)
-
-    def _check_fund_pot(self, raw: AmountInput) -> PotFunded:
-        self._check_phase(Action.FUND_POT)
-        amount = chip_amount(raw, self.rules.chip_unit, field="pot")
+        pot = chip_amount(amount, self.rules.chip_unit, field="pot")
         low, high = self.rules.pot_limits()
         assert self._dealer is not None
         stack = self.stack(self._dealer)
-        if amount < low:
+        if pot < low:
             raise GameError(
                 codes.POT_BELOW_MINIMUM,
                 f"The pot must be at least {low}",
-                amount=str(amount),
+                amount=str(pot),
                 minimum=str(low),
             )
-        if high is not None and amount > high:
+        if high is not None and pot > high:
             raise GameError(
                 codes.POT_ABOVE_MAXIMUM,
                 f"The pot may be at most {high}",
-                amount=str(amount),
+                amount=str(pot),
                 maximum=str(high),
             )
-        if amount > stack:
+        if pot > stack:
             raise GameError(
                 codes.INSUFFICIENT_STACK,
                 f"Seat {self._dealer} has only {stack}",
                 seat=self._dealer,
-                amount=str(amount),
+                amount=str(pot),
                 stack=str(stack),
             )
-        return PotFunded(amount=amount)
+        return PotFunded(amount=pot)
 
-    # -- deal_hand ---------------------------------------------------------------------------
+    @fund_pot.applies
+    def _pot_funded(self, event: PotFunded) -> None:
+        assert self._dealer is not None
+        self._move(player_account(self._dealer), POT, event.amount, MovementReason.POT_FUNDED)
+        self._deals_by_dealer = 1
+        self._phase = Phase.DEALING
 
-    def verify_deal_hand(self, seat: int, cards: Sequence[CardInput]) -> None:
-        """Raise if :meth:`deal_hand` would be refused now; never changes anything.
+    verify_fund_pot = fund_pot.verify
+    can_fund_pot = fund_pot.can
+
+    @game_action(Action.DEAL_HAND, HandDealt)
+    def deal_hand(self, seat: int, cards: Sequence[CardInput]) -> HandDealt:
+        """Record the hand dealt face down to ``seat``; hands may be recorded in any order.
 
         :raises GameError: ``action_out_of_phase``, ``position_not_in_play``,
             ``hand_already_dealt``, ``card_unknown``, ``wrong_card_count``, ``stock_empty``,
             ``card_duplicate`` (a card out of the stock, with its ``location``, or given twice).
         """
-        self._check_deal_hand(seat, cards)
-
-    def can_deal_hand(self, seat: int, cards: Sequence[CardInput]) -> bool:
-        return succeeds(lambda: self._check_deal_hand(seat, cards))
-
-    def deal_hand(self, seat: int, cards: Sequence[CardInput]) -> HandDealt:
-        """Record the hand dealt face down to ``seat``; hands may be recorded in any order."""
-        event = self._check_deal_hand(seat, cards)
-        self._cards.deal(event.seat, event.cards)
-        self._to_deal.discard(event.seat)
-        if not self._to_deal:
-            if self.rules.variant is Variant.SLIPPERY_SAM:
-                self._phase = Phase.CENTRE
-            else:
-                self._next_turn()
-        return self._record(event)
-
-    def _check_deal_hand(self, seat: int, raw: Sequence[CardInput]) -> HandDealt:
-        self._check_phase(Action.DEAL_HAND)
         if seat not in self._bettors:
             raise GameError(
                 codes.POSITION_NOT_IN_PLAY,
@@ -640,34 +604,42 @@ class RedDogState:
             raise GameError(
                 codes.HAND_ALREADY_DEALT, f"Seat {seat}'s hand is already recorded", seat=seat
             )
-        cards = parse_cards(raw)
-        if len(cards) != self._cards_each:
+        hand = parse_cards(cards)
+        if len(hand) != self._cards_each:
             raise GameError(
                 codes.WRONG_CARD_COUNT,
-                f"Each player gets {self._cards_each} cards, not {len(cards)}",
+                f"Each player gets {self._cards_each} cards, not {len(hand)}",
                 expected=self._cards_each,
-                given=len(cards),
+                given=len(hand),
             )
-        self._cards.verify_in_stock(cards)
-        return HandDealt(seat=seat, cards=cards)
+        self._cards.verify_in_stock(hand)
+        return HandDealt(seat=seat, cards=hand)
 
-    # -- turn_centre_card --------------------------------------------------------------------
+    @deal_hand.applies
+    def _hand_dealt(self, event: HandDealt) -> None:
+        self._cards.deal(event.seat, event.cards)
+        self._to_deal.discard(event.seat)
+        if not self._to_deal:
+            if self.rules.variant is Variant.SLIPPERY_SAM:
+                self._phase = Phase.CENTRE
+            else:
+                self._next_turn()
 
-    def verify_turn_centre_card(self, card: CardInput) -> None:
-        """Raise if :meth:`turn_centre_card` would be refused now; never changes anything.
+    verify_deal_hand = deal_hand.verify
+    can_deal_hand = deal_hand.can
+
+    @game_action(Action.TURN_CENTRE_CARD, CentreCardTurned)
+    def turn_centre_card(self, card: CardInput) -> CentreCardTurned:
+        """Slippery Sam: a card turned in the middle; a 6 or lower is the card everyone bets
+        against, a higher one is set aside and the dealer turns another.
 
         :raises GameError: ``action_out_of_phase``, ``card_unknown``, ``stock_empty``,
             ``card_duplicate`` (a card out of the stock, ``data["location"]``).
         """
-        self._check_turn_centre_card(card)
+        return CentreCardTurned(card=self._drawn(card))
 
-    def can_turn_centre_card(self, card: CardInput) -> bool:
-        return succeeds(lambda: self._check_turn_centre_card(card))
-
-    def turn_centre_card(self, card: CardInput) -> CentreCardTurned:
-        """Slippery Sam: a card turned in the middle; a 6 or lower is the card everyone bets
-        against, a higher one is set aside and the dealer turns another."""
-        event = self._check_turn_centre_card(card)
+    @turn_centre_card.applies
+    def _centre_card_turned(self, event: CentreCardTurned) -> None:
         self._last_turned = event.card
         if event.card.rank <= SLIPPERY_SAM_HIGHEST_CENTRE_RANK:
             self._cards.draw(event.card, CardPlace.CENTRE)
@@ -675,38 +647,19 @@ class RedDogState:
             self._next_turn()
         else:
             self._cards.draw(event.card, CardPlace.TURNED)
-        return self._record(event)
 
-    def _check_turn_centre_card(self, raw: CardInput) -> CentreCardTurned:
-        return CentreCardTurned(card=self._check_draw(Action.TURN_CENTRE_CARD, raw))
+    verify_turn_centre_card = turn_centre_card.verify
+    can_turn_centre_card = turn_centre_card.can
 
-    # -- place_bet ---------------------------------------------------------------------------
-
-    def verify_place_bet(self, seat: int, amount: AmountInput) -> None:
-        """Raise if :meth:`place_bet` would be refused now; never changes anything.
+    @game_action(Action.PLACE_BET, BetPlaced)
+    def place_bet(self, seat: int, amount: AmountInput) -> BetPlaced:
+        """The player to act bets against the pot. In Slippery Sam the bet is settled at once
+        against the centre card; otherwise the burn (if the table burns) and the turn follow.
 
         :raises GameError: ``action_out_of_phase``, ``out_of_turn``, ``amount_invalid``,
             ``amount_not_chip_multiple``, ``bet_below_minimum``, ``bet_above_pot``,
             ``insufficient_stack``.
         """
-        self._check_place_bet(seat, amount)
-
-    def can_place_bet(self, seat: int, amount: AmountInput) -> bool:
-        return succeeds(lambda: self._check_place_bet(seat, amount))
-
-    def place_bet(self, seat: int, amount: AmountInput) -> BetPlaced:
-        """The player to act bets against the pot. In Slippery Sam the bet is settled at once
-        against the centre card; otherwise the burn (if the table burns) and the turn follow."""
-        event = self._check_place_bet(seat, amount)
-        if self._centre is not None:
-            self._settle(event.seat, event.amount, self._centre)
-        else:
-            self._bet = event.amount
-            self._phase = Phase.BURN if self.rules.burns else Phase.TURN
-        return self._record(event)
-
-    def _check_place_bet(self, seat: int, raw: AmountInput) -> BetPlaced:
-        self._check_phase(Action.PLACE_BET)
         to_act = self._bettors[self._turn_index]
         if seat != to_act:
             raise GameError(
@@ -715,106 +668,89 @@ class RedDogState:
                 seat=seat,
                 to_act=to_act,
             )
-        amount = chip_amount(raw, self.rules.chip_unit, field="bet")
+        bet = chip_amount(amount, self.rules.chip_unit, field="bet")
         minimum = self._minimum_bet()
-        if amount < minimum:
+        if bet < minimum:
             raise GameError(
                 codes.BET_BELOW_MINIMUM,
                 f"The bet must be at least {minimum}",
-                amount=str(amount),
+                amount=str(bet),
                 minimum=str(minimum),
             )
-        if amount > self.pot:
+        if bet > self.pot:
             raise GameError(
                 codes.BET_ABOVE_POT,
                 f"The bet may be at most the pot, {self.pot}",
-                amount=str(amount),
+                amount=str(bet),
                 maximum=str(self.pot),
             )
         stack = self.stack(seat)
-        if amount > stack:
+        if bet > stack:
             raise GameError(
                 codes.INSUFFICIENT_STACK,
                 f"Seat {seat} has only {stack}",
                 seat=seat,
-                amount=str(amount),
+                amount=str(bet),
                 stack=str(stack),
             )
-        return BetPlaced(seat=seat, amount=amount)
+        return BetPlaced(seat=seat, amount=bet)
 
-    # -- show_burn ---------------------------------------------------------------------------
+    @place_bet.applies
+    def _bet_placed(self, event: BetPlaced) -> None:
+        if self._centre is not None:
+            self._settle(event.seat, event.amount, self._centre)
+        else:
+            self._bet = event.amount
+            self._phase = Phase.BURN if self.rules.burns else Phase.TURN
 
-    def verify_show_burn(self, card: CardInput) -> None:
-        """Raise if :meth:`show_burn` would be refused now; never changes anything.
+    verify_place_bet = place_bet.verify
+    can_place_bet = place_bet.can
+
+    @game_action(Action.SHOW_BURN, BurnShown)
+    def show_burn(self, card: CardInput) -> BurnShown:
+        """The burn card, shown to everyone and put face up at the bottom: out of the stock.
 
         :raises GameError: ``action_out_of_phase``, ``card_unknown``, ``stock_empty``,
             ``card_duplicate`` (a card out of the stock, ``data["location"]``).
         """
-        self._check_show_burn(card)
+        return BurnShown(card=self._drawn(card))
 
-    def can_show_burn(self, card: CardInput) -> bool:
-        return succeeds(lambda: self._check_show_burn(card))
-
-    def show_burn(self, card: CardInput) -> BurnShown:
-        """The burn card, shown to everyone and put face up at the bottom: out of the stock."""
-        event = self._check_show_burn(card)
+    @show_burn.applies
+    def _burn_shown(self, event: BurnShown) -> None:
         self._cards.draw(event.card, CardPlace.BURNT)
         self._phase = Phase.TURN
-        return self._record(event)
 
-    def _check_show_burn(self, raw: CardInput) -> BurnShown:
-        return BurnShown(card=self._check_draw(Action.SHOW_BURN, raw))
+    verify_show_burn = show_burn.verify
+    can_show_burn = show_burn.can
 
-    # -- turn_card ---------------------------------------------------------------------------
-
-    def verify_turn_card(self, card: CardInput) -> None:
-        """Raise if :meth:`turn_card` would be refused now; never changes anything.
+    @game_action(Action.TURN_CARD, CardTurned)
+    def turn_card(self, card: CardInput) -> CardTurned:
+        """The card turned for the waiting bet; the turn is settled at once.
 
         :raises GameError: ``action_out_of_phase``, ``card_unknown``, ``stock_empty``,
             ``card_duplicate`` (a card out of the stock, ``data["location"]``).
         """
-        self._check_turn_card(card)
+        return CardTurned(card=self._drawn(card))
 
-    def can_turn_card(self, card: CardInput) -> bool:
-        return succeeds(lambda: self._check_turn_card(card))
-
-    def turn_card(self, card: CardInput) -> CardTurned:
-        """The card turned for the waiting bet; the turn is settled at once."""
-        event = self._check_turn_card(card)
+    @turn_card.applies
+    def _card_turned(self, event: CardTurned) -> None:
         assert self._bet is not None
         self._cards.draw(event.card, CardPlace.TURNED)
         self._last_turned = event.card
         self._settle(self._bettors[self._turn_index], self._bet, event.card)
-        return self._record(event)
 
-    def _check_turn_card(self, raw: CardInput) -> CardTurned:
-        return CardTurned(card=self._check_draw(Action.TURN_CARD, raw))
+    verify_turn_card = turn_card.verify
+    can_turn_card = turn_card.can
 
-    # -- reshuffle ---------------------------------------------------------------------------
-
-    def verify_reshuffle(self) -> None:
-        """Raise if :meth:`reshuffle` would be refused now; never changes anything.
+    @game_action(Action.RESHUFFLE, Reshuffled)
+    def reshuffle(self) -> Reshuffled:
+        """The stock ran out: burnt cards (this turn's included), turned cards, hands set aside
+        and exposed cards become the new stock; hands still held and a live centre card do not.
+        A new deck pass begins.
 
         :raises GameError: ``action_out_of_phase`` (also in Slippery Sam's betting, which
             draws no card), ``stock_not_empty``, ``nothing_to_reshuffle``.
         """
-        self._check_reshuffle()
-
-    def can_reshuffle(self) -> bool:
-        return succeeds(self._check_reshuffle)
-
-    def reshuffle(self) -> Reshuffled:
-        """The stock ran out: burnt cards (this turn's included), turned cards, hands set aside
-        and exposed cards become the new stock; hands still held and a live centre card do not.
-        A new deck pass begins."""
-        event = self._check_reshuffle()
-        self._cards.reshuffle()
-        self._deck_passes += 1
-        self._last_turned = None
-        return self._record(event)
-
-    def _check_reshuffle(self) -> Reshuffled:
-        self._check_phase(Action.RESHUFFLE)
         if self._phase is Phase.BETTING and self._centre is not None:
             raise out_of_phase(Action.RESHUFFLE, self._phase)
         if self._cards.stock_count:
@@ -829,47 +765,44 @@ class RedDogState:
             )
         return Reshuffled()
 
-    # -- decide_shoot ------------------------------------------------------------------------
+    @reshuffle.applies
+    def _reshuffled(self, event: Reshuffled) -> None:
+        self._cards.reshuffle()
+        self._deck_passes += 1
+        self._last_turned = None
 
-    def verify_decide_shoot(self, deal_again: bool) -> None:
-        """Raise if :meth:`decide_shoot` would be refused now; never changes anything.
+    verify_reshuffle = reshuffle.verify
+    can_reshuffle = reshuffle.can
+
+    @game_action(Action.DECIDE_SHOOT, ShootDecided)
+    def decide_shoot(self, deal_again: bool) -> ShootDecided:
+        """After three deals in a row: keep the pot and pass the deal, or deal a fourth time
+        (after which the dealer keeps what is left).
 
         :raises GameError: ``action_out_of_phase``.
         """
-        self._check_decide_shoot(deal_again)
+        return ShootDecided(deal_again=deal_again)
 
-    def can_decide_shoot(self, deal_again: bool) -> bool:
-        return succeeds(lambda: self._check_decide_shoot(deal_again))
-
-    def decide_shoot(self, deal_again: bool) -> ShootDecided:
-        """After three deals in a row: keep the pot and pass the deal, or deal a fourth time
-        (after which the dealer keeps what is left)."""
-        event = self._check_decide_shoot(deal_again)
+    @decide_shoot.applies
+    def _shoot_decided(self, event: ShootDecided) -> None:
         if not event.deal_again:
             self._close_dealer_pot()
         self._phase = Phase.BETWEEN_HANDS
-        return self._record(event)
 
-    def _check_decide_shoot(self, deal_again: bool) -> ShootDecided:
-        self._check_phase(Action.DECIDE_SHOOT)
-        return ShootDecided(deal_again=deal_again)
+    verify_decide_shoot = decide_shoot.verify
+    can_decide_shoot = decide_shoot.can
 
-    # -- end_game ----------------------------------------------------------------------------
-
-    def verify_end_game(self) -> None:
-        """Raise if :meth:`end_game` would be refused now; never changes anything.
+    @game_action(Action.END_GAME, GameEnded)
+    def end_game(self) -> GameEnded:
+        """Stop playing. A common pot is shared equally among the last hand's players, the chips
+        that do not divide going to the house float; a dealer's pot goes back to that dealer.
 
         :raises GameError: ``action_out_of_phase`` (a game ends between hands only).
         """
-        self._check_end_game()
+        return GameEnded()
 
-    def can_end_game(self) -> bool:
-        return succeeds(self._check_end_game)
-
-    def end_game(self) -> GameEnded:
-        """Stop playing. A common pot is shared equally among the last hand's players, the chips
-        that do not divide going to the house float; a dealer's pot goes back to that dealer."""
-        event = self._check_end_game()
+    @end_game.applies
+    def _game_ended(self, event: GameEnded) -> None:
         before = dict(self._ledger.paid_out)
         if self.rules.is_dealer_funded:
             if self._deals_by_dealer:
@@ -882,26 +815,11 @@ class RedDogState:
             if amount != before.get(key, ZERO)
         }
         self._phase = Phase.GAME_OVER
-        return self._record(event)
 
-    def _check_end_game(self) -> GameEnded:
-        self._check_phase(Action.END_GAME)
-        return GameEnded()
+    verify_end_game = end_game.verify
+    can_end_game = end_game.can
 
-    # -- expose_card -------------------------------------------------------------------------
-
-    def verify_expose_card(self, card: CardInput, reason: str = "") -> None:
-        """Raise if :meth:`expose_card` would be refused now; never changes anything.
-
-        :raises GameError: ``action_out_of_phase`` (no hand's deck is in play), ``card_unknown``,
-            ``card_duplicate`` (the card is not in the face-down stock: ``data["location"]``
-            says where it lies, ``data["seat"]`` who holds it), ``stock_needed_for_deal``.
-        """
-        self._check_expose_card(card, reason)
-
-    def can_expose_card(self, card: CardInput, reason: str = "") -> bool:
-        return succeeds(lambda: self._check_expose_card(card, reason))
-
+    @game_action(Action.EXPOSE_CARD, CardExposed)
     def expose_card(self, card: CardInput, reason: str = "") -> CardExposed:
         """A card of the face-down stock seen by accident (flashed, dropped in the deal).
 
@@ -909,17 +827,15 @@ class RedDogState:
         burnt or turned, until a reshuffle returns it to the stock with the burnt and turned
         cards (the next hand's fresh deck holds it too). Nothing else changes: no phase, no
         chips. Allowed while a hand's deck is in play (dealing, centre, betting, burn, turn).
-        """
-        event = self._check_expose_card(card, reason)
-        self._cards.draw(event.card, CardPlace.EXPOSED)
-        return self._record(event)
 
-    def _check_expose_card(self, raw: CardInput, reason: str) -> CardExposed:
-        self._check_phase(Action.EXPOSE_CARD)
+        :raises GameError: ``action_out_of_phase`` (no hand's deck is in play), ``card_unknown``,
+            ``card_duplicate`` (the card is not in the face-down stock: ``data["location"]``
+            says where it lies, ``data["seat"]`` who holds it), ``stock_needed_for_deal``.
+        """
         if not isinstance(reason, str):
             raise TypeError(f"an exposed card's reason is text, not {reason!r}")
-        card = parse_card(raw)
-        self._cards.verify_not_out(card)
+        seen = parse_card(card)
+        self._cards.verify_not_out(seen)
         if self._phase is Phase.DEALING:
             # No reshuffle is possible before every hand is dealt (nothing is burnt or turned
             # yet), so an exposure may not leave the stock too short to finish the deal.
@@ -929,47 +845,19 @@ class RedDogState:
                 raise GameError(
                     codes.STOCK_NEEDED_FOR_DEAL,
                     f"The stock holds {self._cards.stock_count} cards and the hands still to "
-                    f"deal need {needed}: with {card} out the deal could not be completed",
-                    card=str(card),
+                    f"deal need {needed}: with {seen} out the deal could not be completed",
+                    card=str(seen),
                     stock_remaining=self._cards.stock_count,
                     needed=needed,
                 )
-        return CardExposed(card=card, reason=reason)
+        return CardExposed(card=seen, reason=reason)
 
-    # -- events ------------------------------------------------------------------------------
+    @expose_card.applies
+    def _card_exposed(self, event: CardExposed) -> None:
+        self._cards.draw(event.card, CardPlace.EXPOSED)
 
-    def apply(self, event: contract.Event) -> Event:
-        """Apply a recorded event through its action, with the same checks.
-
-        :raises GameError: as the action would, e.g. when a stored log was altered;
-            ``event_kind_unknown`` for an event that is not Red Dog's.
-        """
-        match event:
-            case PlayersSeated(stacks=stacks, button=button):
-                return self.seat_players(stacks, button)
-            case HandStarted():
-                return self.start_hand()
-            case PotFunded(amount=amount):
-                return self.fund_pot(amount)
-            case HandDealt(seat=seat, cards=cards):
-                return self.deal_hand(seat, cards)
-            case CentreCardTurned(card=card):
-                return self.turn_centre_card(card)
-            case BetPlaced(seat=seat, amount=amount):
-                return self.place_bet(seat, amount)
-            case BurnShown(card=card):
-                return self.show_burn(card)
-            case CardTurned(card=card):
-                return self.turn_card(card)
-            case Reshuffled():
-                return self.reshuffle()
-            case ShootDecided(deal_again=deal_again):
-                return self.decide_shoot(deal_again)
-            case GameEnded():
-                return self.end_game()
-            case CardExposed(card=card, reason=reason):
-                return self.expose_card(card, reason)
-        raise GameError(codes.EVENT_KIND_UNKNOWN, f"Not a Red Dog event: {event!r}")
+    verify_expose_card = expose_card.verify
+    can_expose_card = expose_card.can
 
     # -- what the tablet shows ---------------------------------------------------------------
 
@@ -1462,8 +1350,8 @@ class RedDogState:
     def _check_phase(self, action: Action) -> None:
         check_phase(PHASE_ACTIONS, self._phase, action)
 
-    def _check_draw(self, action: Action, raw: CardInput) -> Card:
-        self._check_phase(action)
+    def _drawn(self, raw: CardInput) -> Card:
+        """The card drawn from the stock, checked to be in it."""
         card = parse_card(raw)
         self._cards.verify_in_stock((card,))
         return card
