@@ -162,7 +162,17 @@ class _Bound(Generic[S, Params, R]):
         self._declared = declared
         self._ask = ask
 
-    def __get__(self, state: S, owner: type[S]) -> Callable[Params, R]:
+    @overload
+    def __get__(self, state: None, owner: type[S]) -> _Bound[S, Params, R]: ...
+
+    @overload
+    def __get__(self, state: S, owner: type[S]) -> Callable[Params, R]: ...
+
+    def __get__(
+        self, state: S | None, owner: type[S]
+    ) -> _Bound[S, Params, R] | Callable[Params, R]:
+        if state is None:
+            return self
         declared, ask = self._declared, self._ask
 
         def question(*args: Params.args, **kwargs: Params.kwargs) -> R:
