@@ -20,6 +20,7 @@ from types import MappingProxyType
 from django.db import connection
 
 from casino.core.errors import ApiError, RoundCode
+from casino.games import registry
 from tables.models import Round, RoundStatus
 
 #: Where each status may go.
@@ -31,8 +32,8 @@ TRANSITIONS: Mapping[RoundStatus, frozenset[RoundStatus]] = MappingProxyType(
     }
 )
 
-#: The engines' final phases: a settled round stands in one of them (a database check too).
-FINAL_PHASES = frozenset({"complete", "game_over"})
+#: The engines' final phases (the registry's): a settled round stands in one of them.
+FINAL_PHASES = registry.FINAL_PHASES
 
 
 def round_status_change(*, round: Round, to: RoundStatus, at: dt.datetime) -> Round:

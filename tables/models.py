@@ -33,12 +33,10 @@ from django.db.models import F, Q
 
 from casino.core.gaming_day import DayClock
 from casino.core.trail.recording import AuditScope
+from casino.games.registry import GAME_CHOICES, game_of
 
-
-class Game(models.TextChoices):
-    RUSSIAN_POKER = "russian_poker", "Russian Poker"
-    RUBY_RUN = "ruby_run", "Ruby Run"
-    RED_DOG = "red_dog", "Red Dog (High Card Pool)"
+#: Every game of the registry, as the models' choice: ``Game.RUSSIAN_POKER`` and so on.
+Game = models.TextChoices("Game", [(name.upper(), (name, label)) for name, label in GAME_CHOICES])
 
 
 class Casino(models.Model):
@@ -117,7 +115,6 @@ class RuleSet(models.Model):
         from django.core.exceptions import ValidationError
 
         from casino.games.errors import GameError
-        from casino.games.registry import game_of
 
         try:
             self.settings = game_of(self.game).validate_rules(self.settings)

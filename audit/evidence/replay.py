@@ -15,14 +15,12 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from casino.games import reddog, rubyrun, russian
 from casino.games.contract import GameDefinition, GameResult, RoundTerms
 from casino.games.errors import GameError
+from casino.games.registry import GAMES as REGISTERED_GAMES
 from casino.games.retractions import RETRACTION_KIND, retracted_seqs
 
-GAMES: Mapping[str, GameDefinition] = {
-    game.name: game for game in (russian.GAME, rubyrun.GAME, reddog.GAME)
-}
+GAMES: Mapping[str, GameDefinition] = REGISTERED_GAMES
 
 #: Events the rounds service writes itself, not the engine's (``tables.engines``'s
 #: ``CORE_EVENT_KINDS``, which this pure module cannot import; a test keeps them equal).

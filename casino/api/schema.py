@@ -31,11 +31,14 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import AllowAny, IsAuthenticated
 
 from casino.api.idempotency import HEADER as IDEMPOTENCY_HEADER_NAME
-from casino.core.errors import AccessCode, RequestCode, ServiceCode, all_codes, status_of
-from casino.games.codes import GameCode
-from casino.games.reddog.codes import RedDogCode
-from casino.games.rubyrun.codes import RubyRunCode
-from casino.games.russian.codes import RussianPokerCode
+from casino.core.errors import (
+    ENGINE_CODE_ENUMS,
+    AccessCode,
+    RequestCode,
+    ServiceCode,
+    all_codes,
+    status_of,
+)
 
 ERROR_REF = {"$ref": "#/components/schemas/Error"}
 
@@ -56,9 +59,7 @@ WHITE_SPACE = (
 NOT_BLANK = rf"^[^\x00]*[^\x00{WHITE_SPACE}][^\x00]*$"
 
 #: Every code an engine refuses with; an operation that runs an engine may answer any of them.
-ENGINE_CODES = frozenset(
-    str(code) for enum in (GameCode, RussianPokerCode, RubyRunCode, RedDogCode) for code in enum
-)
+ENGINE_CODES = frozenset(str(code) for enum in ENGINE_CODE_ENUMS for code in enum)
 
 _BODY_CODES = (
     RequestCode.INVALID_INPUT,

@@ -22,9 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from casino.games.codes import GameCode
-from casino.games.reddog.codes import RedDogCode
-from casino.games.rubyrun.codes import RubyRunCode
-from casino.games.russian.codes import RussianPokerCode
+from casino.games.registry import REGISTERED
 
 
 @unique
@@ -202,12 +200,15 @@ class SearchCode(StrEnum):
     FILTER_INVALID = "filter_invalid"
 
 
+#: The enums of the codes the engines refuse with: the shared ones, then each game's.
+ENGINE_CODE_ENUMS: tuple[type[StrEnum], ...] = (
+    GameCode,
+    *(game.codes for game in REGISTERED),
+)
+
 #: Every enum of codes, the engines' first.
 CODE_ENUMS: tuple[type[StrEnum], ...] = (
-    GameCode,
-    RussianPokerCode,
-    RubyRunCode,
-    RedDogCode,
+    *ENGINE_CODE_ENUMS,
     RequestCode,
     AccessCode,
     TableCode,
@@ -349,7 +350,7 @@ def all_codes() -> Iterator[StrEnum]:
 def _status_table() -> Mapping[str, int]:
     table: dict[str, int] = {}
     for enum in CODE_ENUMS:
-        engine = enum in (GameCode, RussianPokerCode, RubyRunCode, RedDogCode)
+        engine = enum in ENGINE_CODE_ENUMS
         for code in enum:
             if code.value in _EXCEPTIONS:
                 table[code.value] = _EXCEPTIONS[code.value]

@@ -13,21 +13,36 @@ import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
+from django.http import HttpRequest
 
 from casino.core.errors import all_codes
+from casino.surfaces import context
 
 COMMON = Path(__file__).resolve().parents[2] / "casino/surfaces/static/surfaces/common"
 
 
+def _page() -> str:
+    """A module that gives Node what every page has before its modules run: the games the
+    server writes into it (``<script id="games">``, from ``casino.surfaces.context``)."""
+    written = json.dumps(json.dumps(context.games(HttpRequest())["games"]))
+    script = (
+        "globalThis.document = {getElementById: (id) => "
+        f'id === "games" ? {{textContent: {written}}} : null}};'
+    )
+    return "data:text/javascript," + quote(script)
+
+
 def evaluate(expression: str) -> Any:
     """``expression`` evaluated by Node with ``money``, ``words`` and ``games`` (the modules)
-    imported; its value as JSON (``undefined`` answers None)."""
+    imported into a page as the server writes it; its value as JSON (``undefined`` answers
+    None)."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("these tests need Node (node on the PATH), as the browser tests do")
-    imports = "".join(
+    imports = f"import {json.dumps(_page())};" + "".join(
         f"import * as {name} from {json.dumps((COMMON / f'{name}.js').as_uri())};"
         for name in ("money", "words", "games")
     )

@@ -53,17 +53,14 @@ from audit.services.reports.payload import (
     canonical_payload,
     sha256,
 )
+from casino.games.registry import GAME_CHOICES
 
 PAGE = landscape(A4)
 MARGIN = 28.0
 WIDTH = PAGE[0] - 2 * MARGIN
 #: The words a row without a house edge shows in its theoretical-hold and variance columns.
 NO_HOUSE_EDGE_TEXT = "no house edge"
-GAME_NAMES = {
-    "russian_poker": "Russian Poker",
-    "ruby_run": "Ruby Run",
-    "red_dog": "Red Dog (High Card Pool)",
-}
+GAME_NAMES = dict(GAME_CHOICES)
 LEVEL_TITLES = {
     "game": "Per game",
     "table": "Per table",

@@ -1,6 +1,9 @@
-// The games, as every page names them: the API's game codes and their names for people.
+// The games, as every page names them: the API's game codes and their names for people, from
+// the registry of games, which the server writes into each page (`<script id="games">`).
 
-export const GAMES = { russian_poker: "Russian Poker", ruby_run: "Ruby Run", red_dog: "Red Dog" };
+const written = document.getElementById("games");
 
-/** The game ``code``'s name; a game this table does not know yet is shown by its code. */
+export const GAMES = Object.freeze(written ? JSON.parse(written.textContent) : {});
+
+/** The game ``code``'s name; a game this page does not know is shown by its code. */
 export const gameName = (code) => GAMES[code] || code;
