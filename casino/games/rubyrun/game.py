@@ -3,8 +3,8 @@
 The table service drives a hand through this object alone: it validates the rule set and the
 options announced before the deal, builds a hand from a round's terms, restores one from a
 snapshot, reads stored events back, and lists the dealer's actions with their input fields
-(:data:`~casino.games.rubyrun.spec.ACTION_FIELDS`) and their verify / perform pair on the
-state's ``verify_x`` / ``x`` methods.
+(:data:`~casino.games.rubyrun.spec.ACTION_FIELDS`), each verified and performed through the
+action the state declares (:func:`~casino.games.actions.game_action`): its ``verify_x`` / ``x``.
 
 Parsing a rule set costs more than an action, and it runs on every request: the rules and the
 options of a round are parsed once per process and kept in small bounded caches, keyed on their
@@ -24,22 +24,11 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Final
 
-from casino.games.action_input import (
-    action_spec,
-    canonical_json,
-    read_amount,
-    read_card,
-    read_cards,
-    read_int,
-    read_optional_cards,
-    read_stacks,
-    read_text,
-)
+from casino.games.action_input import action_specs, canonical_json
 from casino.games.contract import (
-    ActionInput,
     Event,
     GameActionSpec,
     GameDefinition,
@@ -49,7 +38,7 @@ from casino.games.contract import (
 )
 from casino.games.rubyrun.events import event_from_dict
 from casino.games.rubyrun.rules import MOST_PLAYERS, HandOptions, RubyRunRules
-from casino.games.rubyrun.spec import ACTION_FIELDS, ACTION_HELP, Action
+from casino.games.rubyrun.spec import ACTION_FIELDS, ACTION_HELP
 from casino.games.rubyrun.state import RubyRunState
 from casino.games.rubyrun.tablet import GAME_NAME
 from casino.games.seating import SeatingLimits
@@ -64,17 +53,9 @@ class RubyRunGame:
     __slots__ = ("_actions",)
 
     def __init__(self) -> None:
-        self._actions: Mapping[str, GameActionSpec] = {
-            action.value: action_spec(
-                name=action.value,
-                fields=ACTION_FIELDS[action],
-                help=ACTION_HELP[action],
-                state_type=RubyRunState,
-                verify=_CALLS[action][0],
-                perform=_CALLS[action][1],
-            )
-            for action in Action
-        }
+        self._actions: Mapping[str, GameActionSpec] = action_specs(
+            RubyRunState, ACTION_FIELDS, ACTION_HELP
+        )
 
     @property
     def name(self) -> str:
@@ -145,77 +126,6 @@ def _rules(text: str) -> RubyRunRules:
 @functools.lru_cache(maxsize=_CACHED_TERMS)
 def _options(text: str) -> HandOptions:
     return HandOptions.from_dict(json.loads(text))
-
-
-# -- the actions -----------------------------------------------------------------------------------
-
-
-_Call = Callable[[RubyRunState, ActionInput], Event]
-
-
-def _calls() -> dict[Action, tuple[Callable[[RubyRunState, ActionInput], None], _Call]]:
-    """Each action's verify and perform, reading the validated input by field name."""
-    return {
-        Action.SEAT_PLAYERS: (
-            lambda s, d: s.verify_seat_players(read_stacks(d, "stacks"), read_int(d, "button")),
-            lambda s, d: s.seat_players(read_stacks(d, "stacks"), read_int(d, "button")),
-        ),
-        Action.POST_FORCED_BETS: (
-            lambda s, d: s.verify_post_forced_bets(),
-            lambda s, d: s.post_forced_bets(),
-        ),
-        Action.DEAL_HOLE_CARDS: (
-            lambda s, d: s.verify_deal_hole_cards(read_int(d, "seat"), read_cards(d, "cards")),
-            lambda s, d: s.deal_hole_cards(read_int(d, "seat"), read_cards(d, "cards")),
-        ),
-        Action.FOLD: (
-            lambda s, d: s.verify_fold(read_int(d, "seat")),
-            lambda s, d: s.fold(read_int(d, "seat")),
-        ),
-        Action.CHECK: (
-            lambda s, d: s.verify_check(read_int(d, "seat")),
-            lambda s, d: s.check(read_int(d, "seat")),
-        ),
-        Action.CALL: (
-            lambda s, d: s.verify_call(read_int(d, "seat")),
-            lambda s, d: s.call(read_int(d, "seat")),
-        ),
-        Action.BET: (
-            lambda s, d: s.verify_bet(read_int(d, "seat"), read_amount(d, "amount")),
-            lambda s, d: s.bet(read_int(d, "seat"), read_amount(d, "amount")),
-        ),
-        Action.RAISE_TO: (
-            lambda s, d: s.verify_raise_to(read_int(d, "seat"), read_amount(d, "amount")),
-            lambda s, d: s.raise_to(read_int(d, "seat"), read_amount(d, "amount")),
-        ),
-        Action.ALL_IN: (
-            lambda s, d: s.verify_all_in(read_int(d, "seat")),
-            lambda s, d: s.all_in(read_int(d, "seat")),
-        ),
-        Action.DEAL_OVER_CARDS: (
-            lambda s, d: s.verify_deal_over_cards(read_cards(d, "cards")),
-            lambda s, d: s.deal_over_cards(read_cards(d, "cards")),
-        ),
-        Action.DEAL_UNDER_CARDS: (
-            lambda s, d: s.verify_deal_under_cards(read_optional_cards(d, "cards")),
-            lambda s, d: s.deal_under_cards(read_optional_cards(d, "cards")),
-        ),
-        Action.DEAL_SLAM: (
-            lambda s, d: s.verify_deal_slam(read_card(d, "card")),
-            lambda s, d: s.deal_slam(read_card(d, "card")),
-        ),
-        Action.REVEAL_UNDER_CARDS: (
-            lambda s, d: s.verify_reveal_under_cards(read_cards(d, "cards")),
-            lambda s, d: s.reveal_under_cards(read_cards(d, "cards")),
-        ),
-        Action.EXPOSE_CARD: (
-            lambda s, d: s.verify_expose_card(read_card(d, "card"), read_text(d, "reason")),
-            lambda s, d: s.expose_card(read_card(d, "card"), read_text(d, "reason")),
-        ),
-    }
-
-
-_CALLS: Final = _calls()
 
 
 #: Ruby Run, for the table service.

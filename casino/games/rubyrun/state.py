@@ -42,7 +42,7 @@ from enum import StrEnum
 from typing import Any, Final, TypeVar
 
 from casino.games import contract
-from casino.games.actions import check_phase, succeeds
+from casino.games.actions import ActionState, check_phase, game_action
 from casino.games.cards import (
     CARDS,
     Card,
@@ -218,7 +218,7 @@ def _enum(kind: type[_Member], value: str, field: str) -> _Member:
         raise invalid(field, f"not a {kind.__name__}: {value!r}") from None
 
 
-class RubyRunState:
+class RubyRunState(ActionState):
     """One hand at one Ruby Run table, from seating to the settlement.
 
     ``options`` are the hand's announced options; where they set nothing the table's rules
@@ -231,6 +231,8 @@ class RubyRunState:
     :meth:`restore`; :attr:`events` are the events applied to this object since, and
     :attr:`event_count` counts every event of the hand.
     """
+
+    game_title = "Ruby Run"
 
     def __init__(
         self,
@@ -476,27 +478,34 @@ class RubyRunState:
         }
         return build_pots(collected, self._folded)
 
+    # -- the actions: each a check (the public method), its apply, and its verify/can -----------
+
     # -- seat_players ----------------------------------------------------------------------------
 
-    def verify_seat_players(self, stacks: StacksInput, button: int) -> None:
-        """Raise if :meth:`seat_players` would be refused now; never changes anything.
-
-        :raises GameError: ``action_out_of_phase``, ``player_count_invalid``, ``seat_invalid``
-            (a seat outside 1–15 or given twice, or the button not on a seated player),
-            ``amount_invalid`` / ``amount_not_chip_multiple`` for a stack.
-        """
-        self._check_seat_players(stacks, button)
-
-    def can_seat_players(self, stacks: StacksInput, button: int) -> bool:
-        return succeeds(lambda: self._check_seat_players(stacks, button))
-
+    @game_action(Action.SEAT_PLAYERS, PlayersSeated)
     def seat_players(self, stacks: StacksInput, button: int) -> PlayersSeated:
         """Seat this hand's players with the chips they bring to it; ``button`` deals.
 
         Seats are numbered clockwise. With blinds, the small blind is on the button's left and
         the big blind on the small blind's; heads-up the button posts the small blind.
+
+        :raises GameError: ``action_out_of_phase``, ``player_count_invalid``, ``seat_invalid``
+            (a seat outside 1–15 or given twice, or the button not on a seated player),
+            ``amount_invalid`` / ``amount_not_chip_multiple`` for a stack.
         """
-        event = self._check_seat_players(stacks, button)
+        seated = seat_stacks(
+            stacks,
+            button,
+            min_players=self.rules.min_players,
+            max_players=self.rules.max_players,
+            seats=MOST_PLAYERS,
+            chip_unit=self.rules.chip_unit,
+            limits=self.seating,
+        )
+        return PlayersSeated(stacks=seated, button=button)
+
+    @seat_players.applies
+    def _players_seated(self, event: PlayersSeated) -> None:
         self._seat(event.stacks, event.button)
         for seat, amount in event.stacks:
             self._stacks[seat] = amount
@@ -504,7 +513,9 @@ class RubyRunState:
             self._bets[seat] = ZERO
             self._acted[seat] = None
         self._phase = Phase.FORCED_BETS
-        return self._record(event)
+
+    verify_seat_players = seat_players.verify
+    can_seat_players = seat_players.can
 
     def _seat(self, stacks: Iterable[tuple[int, Decimal]], button: int) -> None:
         """The seats, the order of play and the blinds' seats, from the seating alone (a
@@ -523,38 +534,21 @@ class RubyRunState:
             else:
                 self._big_blind = self._order[0]
 
-    def _check_seat_players(self, stacks: StacksInput, button: int) -> PlayersSeated:
-        self._check_phase(Action.SEAT_PLAYERS)
-        seated = seat_stacks(
-            stacks,
-            button,
-            min_players=self.rules.min_players,
-            max_players=self.rules.max_players,
-            seats=MOST_PLAYERS,
-            chip_unit=self.rules.chip_unit,
-            limits=self.seating,
-        )
-        return PlayersSeated(stacks=seated, button=button)
-
     # -- post_forced_bets ------------------------------------------------------------------------
 
-    def verify_post_forced_bets(self) -> None:
-        """Raise if :meth:`post_forced_bets` would be refused now; never changes anything.
-
-        :raises GameError: ``action_out_of_phase``.
-        """
-        self._check_post_forced_bets()
-
-    def can_post_forced_bets(self) -> bool:
-        return succeeds(self._check_post_forced_bets)
-
+    @game_action(Action.POST_FORCED_BETS, ForcedBetsPosted)
     def post_forced_bets(self) -> ForcedBetsPosted:
         """Everyone antes, then the blinds go in; a stack too short posts all it has (all-in).
 
         Antes are dead money (they go to the pot, not toward a call); blinds are live bets of
         the first betting round.
+
+        :raises GameError: ``action_out_of_phase``.
         """
-        event = self._check_post_forced_bets()
+        return ForcedBetsPosted()
+
+    @post_forced_bets.applies
+    def _forced_bets_posted(self, event: ForcedBetsPosted) -> None:
         first = BettingRound.AFTER_HOLE_CARDS
         if self.rules.ante > ZERO:
             for seat in self._order:
@@ -569,38 +563,21 @@ class RubyRunState:
             self._bets[blind_seat] += chips
             self._put_in(blind_seat, chips, first, name)
         self._phase = Phase.HOLE_CARDS
-        return self._record(event)
 
-    def _check_post_forced_bets(self) -> ForcedBetsPosted:
-        self._check_phase(Action.POST_FORCED_BETS)
-        return ForcedBetsPosted()
+    verify_post_forced_bets = post_forced_bets.verify
+    can_post_forced_bets = post_forced_bets.can
 
     # -- deal_hole_cards -------------------------------------------------------------------------
 
-    def verify_deal_hole_cards(self, seat: int, cards: CardsInput) -> None:
-        """Raise if :meth:`deal_hole_cards` would be refused now; never changes anything.
+    @game_action(Action.DEAL_HOLE_CARDS, HoleCardsDealt)
+    def deal_hole_cards(self, seat: int, cards: CardsInput) -> HoleCardsDealt:
+        """Record the three cards dealt face down to ``seat``, in any order of seats; the first
+        betting round starts once every seat has its cards.
 
         :raises GameError: ``action_out_of_phase``, ``position_not_in_play``,
             ``hole_cards_already_dealt``, ``card_unknown``, ``wrong_card_count``,
             ``card_duplicate``.
         """
-        self._check_deal_hole_cards(seat, cards)
-
-    def can_deal_hole_cards(self, seat: int, cards: CardsInput) -> bool:
-        return succeeds(lambda: self._check_deal_hole_cards(seat, cards))
-
-    def deal_hole_cards(self, seat: int, cards: CardsInput) -> HoleCardsDealt:
-        """Record the three cards dealt face down to ``seat``, in any order of seats; the first
-        betting round starts once every seat has its cards."""
-        event = self._check_deal_hole_cards(seat, cards)
-        self._deck.see(*event.cards)
-        self._hole[event.seat] = event.cards
-        if len(self._hole) == len(self._seats):
-            self._start_round(BettingRound.AFTER_HOLE_CARDS)
-        return self._record(event)
-
-    def _check_deal_hole_cards(self, seat: int, raw: CardsInput) -> HoleCardsDealt:
-        self._check_phase(Action.DEAL_HOLE_CARDS)
         self._check_seat(seat)
         if seat in self._hole:
             raise GameError(
@@ -608,53 +585,46 @@ class RubyRunState:
                 f"Seat {seat}'s hole cards are already recorded",
                 seat=seat,
             )
-        return HoleCardsDealt(seat=seat, cards=self._check_cards(raw, HOLE_CARDS))
+        return HoleCardsDealt(seat=seat, cards=self._check_cards(cards, HOLE_CARDS))
+
+    @deal_hole_cards.applies
+    def _hole_cards_dealt(self, event: HoleCardsDealt) -> None:
+        self._deck.see(*event.cards)
+        self._hole[event.seat] = event.cards
+        if len(self._hole) == len(self._seats):
+            self._start_round(BettingRound.AFTER_HOLE_CARDS)
+
+    verify_deal_hole_cards = deal_hole_cards.verify
+    can_deal_hole_cards = deal_hole_cards.can
 
     # -- betting ---------------------------------------------------------------------------------
 
-    def verify_fold(self, seat: int) -> None:
-        """Raise if :meth:`fold` would be refused now; never changes anything.
+    @game_action(Action.FOLD, Folded)
+    def fold(self, seat: int) -> Folded:
+        """``seat`` gives up; its chips stay in the pots. Allowed even with nothing to call.
 
         :raises GameError: ``action_out_of_phase``, ``position_not_in_play``, ``out_of_turn``.
         """
-        self._check_fold(seat)
-
-    def can_fold(self, seat: int) -> bool:
-        return succeeds(lambda: self._check_fold(seat))
-
-    def fold(self, seat: int) -> Folded:
-        """``seat`` gives up; its chips stay in the pots. Allowed even with nothing to call."""
-        event = self._check_fold(seat)
-        self._folded.add(seat)
-        self._history.append(self._record_of(seat, "fold", ZERO).to_dict())
-        self._after_action(seat)
-        return self._record(event)
-
-    def _check_fold(self, seat: int) -> Folded:
-        self._check_turn(Action.FOLD, seat)
+        self._check_turn(seat)
         return Folded(seat=seat)
 
-    def verify_check(self, seat: int) -> None:
-        """Raise if :meth:`check` would be refused now; never changes anything.
+    @fold.applies
+    def _seat_folded(self, event: Folded) -> None:
+        self._folded.add(event.seat)
+        self._history.append(self._record_of(event.seat, "fold", ZERO).to_dict())
+        self._after_action(event.seat)
+
+    verify_fold = fold.verify
+    can_fold = fold.can
+
+    @game_action(Action.CHECK, Checked)
+    def check(self, seat: int) -> Checked:
+        """``seat`` passes with nothing to call (the big blind's option included).
 
         :raises GameError: ``action_out_of_phase``, ``position_not_in_play``, ``out_of_turn``,
             ``check_facing_bet``.
         """
-        self._check_check(seat)
-
-    def can_check(self, seat: int) -> bool:
-        return succeeds(lambda: self._check_check(seat))
-
-    def check(self, seat: int) -> Checked:
-        """``seat`` passes with nothing to call (the big blind's option included)."""
-        event = self._check_check(seat)
-        self._acted[seat] = self._level
-        self._history.append(self._record_of(seat, "check", ZERO).to_dict())
-        self._after_action(seat)
-        return self._record(event)
-
-    def _check_check(self, seat: int) -> Checked:
-        self._check_turn(Action.CHECK, seat)
+        self._check_turn(seat)
         to_call = self._to_call(seat)
         if to_call > ZERO:
             raise GameError(
@@ -665,44 +635,38 @@ class RubyRunState:
             )
         return Checked(seat=seat)
 
-    def verify_call(self, seat: int) -> None:
-        """Raise if :meth:`call` would be refused now; never changes anything.
+    @check.applies
+    def _checked(self, event: Checked) -> None:
+        self._acted[event.seat] = self._level
+        self._history.append(self._record_of(event.seat, "check", ZERO).to_dict())
+        self._after_action(event.seat)
+
+    verify_check = check.verify
+    can_check = check.can
+
+    @game_action(Action.CALL, Called)
+    def call(self, seat: int) -> Called:
+        """``seat`` matches the current bet, or goes all-in for less when its stack is short.
 
         :raises GameError: ``action_out_of_phase``, ``position_not_in_play``, ``out_of_turn``,
             ``nothing_to_call``.
         """
-        self._check_call(seat)
-
-    def can_call(self, seat: int) -> bool:
-        return succeeds(lambda: self._check_call(seat))
-
-    def call(self, seat: int) -> Called:
-        """``seat`` matches the current bet, or goes all-in for less when its stack is short."""
-        event = self._check_call(seat)
-        target = self._bets[seat] + min(self._to_call(seat), self._stacks[seat])
-        self._bet_to(seat, target, "call")
-        self._after_action(seat)
-        return self._record(event)
-
-    def _check_call(self, seat: int) -> Called:
-        self._check_turn(Action.CALL, seat)
+        self._check_turn(seat)
         if self._to_call(seat) == ZERO:
             raise GameError(codes.NOTHING_TO_CALL, "There is no bet to call: check", seat=seat)
         return Called(seat=seat)
 
-    def verify_bet(self, seat: int, amount: AmountInput) -> None:
-        """Raise if :meth:`bet` would be refused now; never changes anything.
+    @call.applies
+    def _called(self, event: Called) -> None:
+        seat = event.seat
+        target = self._bets[seat] + min(self._to_call(seat), self._stacks[seat])
+        self._bet_to(seat, target, "call")
+        self._after_action(seat)
 
-        :raises GameError: ``action_out_of_phase``, ``position_not_in_play``, ``out_of_turn``,
-            ``amount_invalid``, ``amount_not_chip_multiple``, ``bet_facing_bet``,
-            ``no_active_opponent``, ``bet_below_minimum``, ``bet_above_limit``,
-            ``insufficient_stack``.
-        """
-        self._check_bet(seat, amount)
+    verify_call = call.verify
+    can_call = call.can
 
-    def can_bet(self, seat: int, amount: AmountInput) -> bool:
-        return succeeds(lambda: self._check_bet(seat, amount))
-
+    @game_action(Action.BET, BetMade)
     def bet(self, seat: int, amount: AmountInput) -> BetMade:
         """``seat`` opens the betting of the round with ``amount``.
 
@@ -710,15 +674,14 @@ class RubyRunState:
         limit: from the minimum bet to the pot; no limit: from the minimum bet to the stack. The
         minimum bet is the big blind, or the ante at a table without blinds (fixed limit: the
         round's bet). Only :meth:`all_in` may bet less.
-        """
-        event = self._check_bet(seat, amount)
-        self._bet_to(seat, event.amount, "bet")
-        self._after_action(seat)
-        return self._record(event)
 
-    def _check_bet(self, seat: int, raw: AmountInput) -> BetMade:
-        self._check_turn(Action.BET, seat)
-        amount = chip_amount(raw, self.rules.chip_unit, field="bet")
+        :raises GameError: ``action_out_of_phase``, ``position_not_in_play``, ``out_of_turn``,
+            ``amount_invalid``, ``amount_not_chip_multiple``, ``bet_facing_bet``,
+            ``no_active_opponent``, ``bet_below_minimum``, ``bet_above_limit``,
+            ``insufficient_stack``.
+        """
+        self._check_turn(seat)
+        total = chip_amount(amount, self.rules.chip_unit, field="bet")
         if self._level > ZERO:
             raise GameError(
                 codes.BET_FACING_BET,
@@ -728,37 +691,33 @@ class RubyRunState:
             )
         self._check_opponent(seat)
         minimum = self._minimum_bet()
-        if amount < minimum:
+        if total < minimum:
             raise GameError(
                 codes.BET_BELOW_MINIMUM,
                 f"The bet must be at least {minimum}",
-                amount=str(amount),
+                amount=str(total),
                 minimum=str(minimum),
             )
         maximum = self._limit(seat)
-        if maximum is not None and amount > maximum:
+        if maximum is not None and total > maximum:
             raise GameError(
                 codes.BET_ABOVE_LIMIT,
                 f"The bet may be at most {maximum}",
-                amount=str(amount),
+                amount=str(total),
                 maximum=str(maximum),
             )
-        self._check_stack(seat, amount)
-        return BetMade(seat=seat, amount=amount)
+        self._check_stack(seat, total)
+        return BetMade(seat=seat, amount=total)
 
-    def verify_raise_to(self, seat: int, amount: AmountInput) -> None:
-        """Raise if :meth:`raise_to` would be refused now; never changes anything.
+    @bet.applies
+    def _bet_made(self, event: BetMade) -> None:
+        self._bet_to(event.seat, event.amount, "bet")
+        self._after_action(event.seat)
 
-        :raises GameError: ``action_out_of_phase``, ``position_not_in_play``, ``out_of_turn``,
-            ``amount_invalid``, ``amount_not_chip_multiple``, ``no_bet_to_raise``,
-            ``no_active_opponent``, ``raise_not_reopened``, ``raise_cap_reached``,
-            ``raise_below_minimum``, ``raise_above_limit``, ``insufficient_stack``.
-        """
-        self._check_raise_to(seat, amount)
+    verify_bet = bet.verify
+    can_bet = bet.can
 
-    def can_raise_to(self, seat: int, amount: AmountInput) -> bool:
-        return succeeds(lambda: self._check_raise_to(seat, amount))
-
+    @game_action(Action.RAISE_TO, RaisedTo)
     def raise_to(self, seat: int, amount: AmountInput) -> RaisedTo:
         """``seat`` raises its bet for the round to ``amount`` (a total, not the increment).
 
@@ -767,65 +726,59 @@ class RubyRunState:
         ``max_raises`` raises per round. A player who already acted may raise again only facing
         a full raise (several all-ins for less may add up to one). Only :meth:`all_in` may raise
         by less than the minimum.
-        """
-        event = self._check_raise_to(seat, amount)
-        self._bet_to(seat, event.amount, "raise_to")
-        self._after_action(seat)
-        return self._record(event)
 
-    def _check_raise_to(self, seat: int, raw: AmountInput) -> RaisedTo:
-        self._check_turn(Action.RAISE_TO, seat)
-        amount = chip_amount(raw, self.rules.chip_unit, field="raise")
+        :raises GameError: ``action_out_of_phase``, ``position_not_in_play``, ``out_of_turn``,
+            ``amount_invalid``, ``amount_not_chip_multiple``, ``no_bet_to_raise``,
+            ``no_active_opponent``, ``raise_not_reopened``, ``raise_cap_reached``,
+            ``raise_below_minimum``, ``raise_above_limit``, ``insufficient_stack``.
+        """
+        self._check_turn(seat)
+        total = chip_amount(amount, self.rules.chip_unit, field="raise")
         if self._level == ZERO:
             raise GameError(
                 codes.NO_BET_TO_RAISE, "There is no bet to raise: bet instead", seat=seat
             )
         self._check_may_raise(seat)
         minimum = self._level + self._min_raise
-        if amount < minimum:
+        if total < minimum:
             raise GameError(
                 codes.RAISE_BELOW_MINIMUM,
                 f"The raise must be to at least {minimum}",
-                amount=str(amount),
+                amount=str(total),
                 minimum=str(minimum),
             )
         maximum = self._limit(seat)
-        if maximum is not None and amount > maximum:
+        if maximum is not None and total > maximum:
             raise GameError(
                 codes.RAISE_ABOVE_LIMIT,
                 f"The raise may be to at most {maximum}",
-                amount=str(amount),
+                amount=str(total),
                 maximum=str(maximum),
             )
-        self._check_stack(seat, amount - self._bets[seat])
-        return RaisedTo(seat=seat, amount=amount)
+        self._check_stack(seat, total - self._bets[seat])
+        return RaisedTo(seat=seat, amount=total)
 
-    def verify_all_in(self, seat: int) -> None:
-        """Raise if :meth:`all_in` would be refused now; never changes anything.
+    @raise_to.applies
+    def _raised_to(self, event: RaisedTo) -> None:
+        self._bet_to(event.seat, event.amount, "raise_to")
+        self._after_action(event.seat)
 
-        :raises GameError: ``action_out_of_phase``, ``position_not_in_play``, ``out_of_turn``; when
-            the stack is more than the call: ``no_active_opponent``, ``raise_not_reopened``,
-            ``raise_cap_reached``, ``bet_above_limit`` or ``raise_above_limit``.
-        """
-        self._check_all_in(seat)
+    verify_raise_to = raise_to.verify
+    can_raise_to = raise_to.can
 
-    def can_all_in(self, seat: int) -> bool:
-        return succeeds(lambda: self._check_all_in(seat))
-
+    @game_action(Action.ALL_IN, WentAllIn)
     def all_in(self, seat: int) -> WentAllIn:
         """``seat`` puts in its whole stack: a call (for less, or exactly), a bet or a raise.
 
         An all-in may be below the minimum bet or raise; such an incomplete raise does not
         reopen the betting for players who already acted, nor count toward the cap. Where the
         stack is above the limit (fixed or pot limit) the player bets or raises instead.
-        """
-        event = self._check_all_in(seat)
-        self._bet_to(seat, self._bets[seat] + self._stacks[seat], "all_in")
-        self._after_action(seat)
-        return self._record(event)
 
-    def _check_all_in(self, seat: int) -> WentAllIn:
-        self._check_turn(Action.ALL_IN, seat)
+        :raises GameError: ``action_out_of_phase``, ``position_not_in_play``, ``out_of_turn``; when
+            the stack is more than the call: ``no_active_opponent``, ``raise_not_reopened``,
+            ``raise_cap_reached``, ``bet_above_limit`` or ``raise_above_limit``.
+        """
+        self._check_turn(seat)
         target = self._bets[seat] + self._stacks[seat]
         if target > self._level:
             self._check_opponent(seat)
@@ -842,86 +795,84 @@ class RubyRunState:
                 )
         return WentAllIn(seat=seat)
 
+    @all_in.applies
+    def _went_all_in(self, event: WentAllIn) -> None:
+        seat = event.seat
+        self._bet_to(seat, self._bets[seat] + self._stacks[seat], "all_in")
+        self._after_action(seat)
+
+    verify_all_in = all_in.verify
+    can_all_in = all_in.can
+
     # -- the board -------------------------------------------------------------------------------
 
-    def verify_deal_over_cards(self, cards: CardsInput) -> None:
-        """Raise if :meth:`deal_over_cards` would be refused now; never changes anything.
+    @game_action(Action.DEAL_OVER_CARDS, OverCardsDealt)
+    def deal_over_cards(self, cards: CardsInput) -> OverCardsDealt:
+        """The three over cards, face up; a betting round follows if agreed before the deal.
 
         :raises GameError: ``action_out_of_phase``, ``card_unknown``, ``wrong_card_count``,
             ``card_duplicate``.
         """
-        self._check_deal_over_cards(cards)
+        return OverCardsDealt(cards=self._check_cards(cards, OVER_CARDS))
 
-    def can_deal_over_cards(self, cards: CardsInput) -> bool:
-        return succeeds(lambda: self._check_deal_over_cards(cards))
-
-    def deal_over_cards(self, cards: CardsInput) -> OverCardsDealt:
-        """The three over cards, face up; a betting round follows if agreed before the deal."""
-        event = self._check_deal_over_cards(cards)
+    @deal_over_cards.applies
+    def _over_cards_dealt(self, event: OverCardsDealt) -> None:
         self._deck.see(*event.cards)
         self._over = event.cards
         if self.options.betting_after_over_cards:
             self._start_round(BettingRound.AFTER_OVER_CARDS)
         else:
             self._phase = Phase.UNDER_CARDS
-        return self._record(event)
 
-    def _check_deal_over_cards(self, raw: CardsInput) -> OverCardsDealt:
-        self._check_phase(Action.DEAL_OVER_CARDS)
-        return OverCardsDealt(cards=self._check_cards(raw, OVER_CARDS))
+    verify_deal_over_cards = deal_over_cards.verify
+    can_deal_over_cards = deal_over_cards.can
 
-    def verify_deal_under_cards(self, cards: CardsInput | None) -> None:
-        """Raise if :meth:`deal_under_cards` would be refused now; never changes anything.
+    @game_action(Action.DEAL_UNDER_CARDS, UnderCardsDealt)
+    def deal_under_cards(self, cards: CardsInput | None) -> UnderCardsDealt:
+        """The three under cards: face up with their cards, or, under the face-down rule, with
+        ``None``: nobody sees them, and they are recorded only if a J–A Slam makes them live.
 
         :raises GameError: ``action_out_of_phase``, ``under_cards_required`` (face-up rule,
             no cards given), ``under_cards_face_down`` (face-down rule, cards given),
             ``card_unknown``, ``wrong_card_count``, ``card_duplicate``.
         """
-        self._check_deal_under_cards(cards)
-
-    def can_deal_under_cards(self, cards: CardsInput | None) -> bool:
-        return succeeds(lambda: self._check_deal_under_cards(cards))
-
-    def deal_under_cards(self, cards: CardsInput | None) -> UnderCardsDealt:
-        """The three under cards: face up with their cards, or, under the face-down rule, with
-        ``None``: nobody sees them, and they are recorded only if a J–A Slam makes them live."""
-        event = self._check_deal_under_cards(cards)
-        if event.cards is not None:
-            self._deck.see(*event.cards)
-            self._under = event.cards
-        self._under_dealt = True
-        self._phase = Phase.SLAM
-        return self._record(event)
-
-    def _check_deal_under_cards(self, raw: CardsInput | None) -> UnderCardsDealt:
-        self._check_phase(Action.DEAL_UNDER_CARDS)
         if self.rules.under_cards is UnderCards.FACE_DOWN:
-            if raw is not None:
+            if cards is not None:
                 raise GameError(
                     codes.UNDER_CARDS_FACE_DOWN,
                     "The under cards are dealt face down: record them only if the Slam shows them",
                 )
             return UnderCardsDealt(cards=None)
-        if raw is None:
+        if cards is None:
             raise GameError(
                 codes.UNDER_CARDS_REQUIRED, "The under cards are dealt face up: record them"
             )
-        return UnderCardsDealt(cards=self._check_cards(raw, UNDER_CARDS))
+        return UnderCardsDealt(cards=self._check_cards(cards, UNDER_CARDS))
 
-    def verify_deal_slam(self, card: CardInput) -> None:
-        """Raise if :meth:`deal_slam` would be refused now; never changes anything.
+    @deal_under_cards.applies
+    def _under_cards_dealt(self, event: UnderCardsDealt) -> None:
+        if event.cards is not None:
+            self._deck.see(*event.cards)
+            self._under = event.cards
+        self._under_dealt = True
+        self._phase = Phase.SLAM
+
+    verify_deal_under_cards = deal_under_cards.verify
+    can_deal_under_cards = deal_under_cards.can
+
+    @game_action(Action.DEAL_SLAM, SlamDealt)
+    def deal_slam(self, card: CardInput) -> SlamDealt:
+        """The Slam decides the live cards and the dead ones are swept. Under the face-down rule
+        a J–A Slam waits for :meth:`reveal_under_cards`; a 2–10 Slam mucks them unseen.
 
         :raises GameError: ``action_out_of_phase``, ``card_unknown``, ``card_duplicate``.
         """
-        self._check_deal_slam(card)
+        slam = parse_card(card)
+        self._deck.verify_unseen((slam,))
+        return SlamDealt(card=slam)
 
-    def can_deal_slam(self, card: CardInput) -> bool:
-        return succeeds(lambda: self._check_deal_slam(card))
-
-    def deal_slam(self, card: CardInput) -> SlamDealt:
-        """The Slam decides the live cards and the dead ones are swept. Under the face-down rule
-        a J–A Slam waits for :meth:`reveal_under_cards`; a 2–10 Slam mucks them unseen."""
-        event = self._check_deal_slam(card)
+    @deal_slam.applies
+    def _slam_dealt(self, event: SlamDealt) -> None:
         self._deck.see(event.card)
         self._slam = event.card
         face_down = self.rules.under_cards is UnderCards.FACE_DOWN
@@ -929,105 +880,52 @@ class RubyRunState:
             self._phase = Phase.REVEAL
         else:
             self._board_complete()
-        return self._record(event)
 
-    def _check_deal_slam(self, raw: CardInput) -> SlamDealt:
-        self._check_phase(Action.DEAL_SLAM)
-        card = parse_card(raw)
-        self._deck.verify_unseen((card,))
-        return SlamDealt(card=card)
+    verify_deal_slam = deal_slam.verify
+    can_deal_slam = deal_slam.can
 
-    def verify_reveal_under_cards(self, cards: CardsInput) -> None:
-        """Raise if :meth:`reveal_under_cards` would be refused now; never changes anything.
+    @game_action(Action.REVEAL_UNDER_CARDS, UnderCardsRevealed)
+    def reveal_under_cards(self, cards: CardsInput) -> UnderCardsRevealed:
+        """Face-down rule, Slam J–A: the under cards are turned up; with the Slam they are live.
 
         :raises GameError: ``action_out_of_phase`` (only after a J–A Slam under the face-down
             rule), ``card_unknown``, ``wrong_card_count``, ``card_duplicate``.
         """
-        self._check_reveal_under_cards(cards)
+        return UnderCardsRevealed(cards=self._check_cards(cards, UNDER_CARDS))
 
-    def can_reveal_under_cards(self, cards: CardsInput) -> bool:
-        return succeeds(lambda: self._check_reveal_under_cards(cards))
-
-    def reveal_under_cards(self, cards: CardsInput) -> UnderCardsRevealed:
-        """Face-down rule, Slam J–A: the under cards are turned up; with the Slam they are live."""
-        event = self._check_reveal_under_cards(cards)
+    @reveal_under_cards.applies
+    def _under_cards_revealed(self, event: UnderCardsRevealed) -> None:
         self._deck.see(*event.cards)
         self._under = event.cards
         self._board_complete()
-        return self._record(event)
 
-    def _check_reveal_under_cards(self, raw: CardsInput) -> UnderCardsRevealed:
-        self._check_phase(Action.REVEAL_UNDER_CARDS)
-        return UnderCardsRevealed(cards=self._check_cards(raw, UNDER_CARDS))
+    verify_reveal_under_cards = reveal_under_cards.verify
+    can_reveal_under_cards = reveal_under_cards.can
 
     # -- expose_card -----------------------------------------------------------------------------
 
-    def verify_expose_card(self, card: CardInput, reason: str = "") -> None:
-        """Raise if :meth:`expose_card` would be refused now; never changes anything.
+    @game_action(Action.EXPOSE_CARD, CardExposed)
+    def expose_card(self, card: CardInput, reason: str = "") -> CardExposed:
+        """Record a card seen by accident (a flashed card, a misdeal), with why: it is out of
+        play for the rest of the hand, so recording it again is refused. Nothing else changes:
+        the hand goes on where it stood.
 
         :raises GameError: ``action_out_of_phase`` (the hand is complete), ``card_unknown``,
             ``card_duplicate`` (a card already seen in this hand).
         """
-        self._check_expose_card(card, reason)
+        seen = parse_card(card)
+        self._deck.verify_unseen((seen,))
+        return CardExposed(card=seen, reason=reason)
 
-    def can_expose_card(self, card: CardInput, reason: str = "") -> bool:
-        return succeeds(lambda: self._check_expose_card(card, reason))
-
-    def expose_card(self, card: CardInput, reason: str = "") -> CardExposed:
-        """Record a card seen by accident (a flashed card, a misdeal), with why: it is out of
-        play for the rest of the hand, so recording it again is refused. Nothing else changes:
-        the hand goes on where it stood."""
-        event = self._check_expose_card(card, reason)
+    @expose_card.applies
+    def _card_exposed(self, event: CardExposed) -> None:
         self._deck.see(event.card)
         self._exposed.append(event.card)
-        return self._record(event)
 
-    def _check_expose_card(self, raw: CardInput, reason: str) -> CardExposed:
-        self._check_phase(Action.EXPOSE_CARD)
-        card = parse_card(raw)
-        self._deck.verify_unseen((card,))
-        return CardExposed(card=card, reason=reason)
+    verify_expose_card = expose_card.verify
+    can_expose_card = expose_card.can
 
     # -- events ----------------------------------------------------------------------------------
-
-    def apply(self, event: contract.Event) -> Event:
-        """Apply a recorded event through its action, with the same checks.
-
-        :raises GameError: as the action would, e.g. when a stored log was altered;
-            ``event_kind_unknown`` for an event that is not Ruby Run's.
-        """
-        match event:
-            case PlayersSeated(stacks=stacks, button=button):
-                return self.seat_players(stacks, button)
-            case ForcedBetsPosted():
-                return self.post_forced_bets()
-            case HoleCardsDealt(seat=seat, cards=cards):
-                return self.deal_hole_cards(seat, cards)
-            case Folded(seat=seat):
-                return self.fold(seat)
-            case Checked(seat=seat):
-                return self.check(seat)
-            case Called(seat=seat):
-                return self.call(seat)
-            case BetMade(seat=seat, amount=amount):
-                return self.bet(seat, amount)
-            case RaisedTo(seat=seat, amount=amount):
-                return self.raise_to(seat, amount)
-            case WentAllIn(seat=seat):
-                return self.all_in(seat)
-            case OverCardsDealt(cards=cards):
-                return self.deal_over_cards(cards)
-            case UnderCardsDealt(cards=cards):
-                return self.deal_under_cards(cards)
-            case SlamDealt(card=card):
-                return self.deal_slam(card)
-            case UnderCardsRevealed(cards=cards):
-                return self.reveal_under_cards(cards)
-            case CardExposed(card=card, reason=reason):
-                return self.expose_card(card, reason)
-        raise GameError(
-            codes.EVENT_KIND_UNKNOWN, f"Not a Ruby Run event: {event!r}", kind=event.kind
-        )
 
     def cards_shown(self, event: contract.Event) -> tuple[CardShown, ...]:
         """The cards ``event`` records and where they went: ``seat:N`` for hole cards,
@@ -1648,8 +1546,9 @@ class RubyRunState:
                 codes.POSITION_NOT_IN_PLAY, f"Seat {seat!r} is not in this hand", seat=seat
             )
 
-    def _check_turn(self, action: Action, seat: int) -> None:
-        self._check_phase(action)
+    def _check_turn(self, seat: int) -> None:
+        """Refuse a betting action of ``seat`` unless it is in the hand and its turn (the
+        phase is checked first, by the action)."""
         self._check_seat(seat)
         if seat != self._to_act:
             raise GameError(
