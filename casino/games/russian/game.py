@@ -32,23 +32,11 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable, Mapping
-from types import MappingProxyType
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
 
-from casino.games.action_input import (
-    action_spec,
-    canonical_json,
-    read_amount,
-    read_card,
-    read_cards,
-    read_flag,
-    read_int,
-    read_optional_amount,
-    read_text,
-)
+from casino.games.action_input import action_specs, canonical_json
 from casino.games.contract import (
-    ActionInput,
     Event,
     GameActionSpec,
     GameDefinition,
@@ -61,7 +49,7 @@ from casino.games.russian import codes
 from casino.games.russian.events import event_from_dict
 from casino.games.russian.fields import ACTION_FIELDS, ACTION_HELP
 from casino.games.russian.rules import RussianPokerRules
-from casino.games.russian.state import GAME_NAME, Action, RussianPokerState
+from casino.games.russian.state import GAME_NAME, RussianPokerState
 from casino.games.russian.terms import Paytables, TableLimits
 
 #: How many rounds' terms (rule set, paytables, limits) a process keeps parsed.
@@ -72,8 +60,8 @@ class RussianPokerGame:
     """Russian Poker, house-banked five-card stud against the dealer, played on boxes."""
 
     def __init__(self) -> None:
-        self._actions: Mapping[str, GameActionSpec] = MappingProxyType(
-            {action.value: _spec(action) for action in Action}
+        self._actions: Mapping[str, GameActionSpec] = action_specs(
+            RussianPokerState, ACTION_FIELDS, ACTION_HELP
         )
 
     @property
@@ -188,101 +176,6 @@ def _parsed_terms(
         table_limits,
     )
 
-
-# -- the action specs ------------------------------------------------------------------------------
-
-_Verify = Callable[[RussianPokerState, ActionInput], None]
-_Perform = Callable[[RussianPokerState, ActionInput], Event]
-
-
-def _spec(action: Action) -> GameActionSpec:
-    verify, perform = _CALLS[action]
-    return action_spec(
-        name=action.value,
-        fields=ACTION_FIELDS[action.value],
-        help=ACTION_HELP[action.value],
-        state_type=RussianPokerState,
-        verify=verify,
-        perform=perform,
-    )
-
-
-#: Each action's verify and perform, on the state's ``verify_x`` / ``x`` with typed input.
-_CALLS: Final[Mapping[Action, tuple[_Verify, _Perform]]] = {
-    Action.PLACE_WAGERS: (
-        lambda s, d: s.verify_place_wagers(
-            read_int(d, "box"),
-            read_text(d, "player"),
-            read_amount(d, "ante"),
-            bonus=read_optional_amount(d, "bonus"),
-            blind=read_flag(d, "blind"),
-        ),
-        lambda s, d: s.place_wagers(
-            read_int(d, "box"),
-            read_text(d, "player"),
-            read_amount(d, "ante"),
-            bonus=read_optional_amount(d, "bonus"),
-            blind=read_flag(d, "blind"),
-        ),
-    ),
-    Action.CLOSE_BETS: (lambda s, d: s.verify_close_bets(), lambda s, d: s.close_bets()),
-    Action.DEAL_BOX: (
-        lambda s, d: s.verify_deal_box(read_int(d, "box"), read_cards(d, "cards")),
-        lambda s, d: s.deal_box(read_int(d, "box"), read_cards(d, "cards")),
-    ),
-    Action.DEAL_CARD: (
-        lambda s, d: s.verify_deal_card(read_text(d, "target"), read_card(d, "card")),
-        lambda s, d: s.deal_card(read_text(d, "target"), read_card(d, "card")),
-    ),
-    Action.DECLARE_BONUS: (
-        lambda s, d: s.verify_declare_bonus(read_int(d, "box")),
-        lambda s, d: s.declare_bonus(read_int(d, "box")),
-    ),
-    Action.EXCHANGE: (
-        lambda s, d: s.verify_exchange(
-            read_int(d, "box"), read_cards(d, "discards"), read_cards(d, "replacements")
-        ),
-        lambda s, d: s.exchange(
-            read_int(d, "box"), read_cards(d, "discards"), read_cards(d, "replacements")
-        ),
-    ),
-    Action.BUY_SIXTH_CARD: (
-        lambda s, d: s.verify_buy_sixth_card(read_int(d, "box"), read_card(d, "card")),
-        lambda s, d: s.buy_sixth_card(read_int(d, "box"), read_card(d, "card")),
-    ),
-    Action.INSURE: (
-        lambda s, d: s.verify_insure(read_int(d, "box"), read_amount(d, "amount")),
-        lambda s, d: s.insure(read_int(d, "box"), read_amount(d, "amount")),
-    ),
-    Action.FOLD: (
-        lambda s, d: s.verify_fold(read_int(d, "box")),
-        lambda s, d: s.fold(read_int(d, "box")),
-    ),
-    Action.BET: (
-        lambda s, d: s.verify_bet(read_int(d, "box"), read_optional_amount(d, "amount")),
-        lambda s, d: s.bet(read_int(d, "box"), read_optional_amount(d, "amount")),
-    ),
-    Action.REVEAL_DEALER: (
-        lambda s, d: s.verify_reveal_dealer(read_cards(d, "cards")),
-        lambda s, d: s.reveal_dealer(read_cards(d, "cards")),
-    ),
-    Action.TAKE_ANTE: (
-        lambda s, d: s.verify_take_ante(read_int(d, "box")),
-        lambda s, d: s.take_ante(read_int(d, "box")),
-    ),
-    Action.BUY_GAME: (
-        lambda s, d: s.verify_buy_game(read_int(d, "box")),
-        lambda s, d: s.buy_game(read_int(d, "box")),
-    ),
-    Action.DRAW_REPLACEMENT: (
-        lambda s, d: s.verify_draw_replacement(read_card(d, "card")),
-        lambda s, d: s.draw_replacement(read_card(d, "card")),
-    ),
-    Action.EXPOSE_CARD: (
-        lambda s, d: s.verify_expose_card(read_card(d, "card"), read_text(d, "reason")),
-        lambda s, d: s.expose_card(read_card(d, "card"), read_text(d, "reason")),
-    ),
-}
 
 #: Russian Poker, as the table service drives it.
 GAME: Final = RussianPokerGame()

@@ -69,7 +69,7 @@ from enum import StrEnum
 from typing import Any, Final, TypeVar
 
 from casino.games import contract
-from casino.games.actions import check_phase, succeeds
+from casino.games.actions import ActionState, game_action, out_of_phase
 from casino.games.cards import (
     Card,
     CardInput,
@@ -208,6 +208,8 @@ class Action(StrEnum):
 #: Accepted in every phase but the last: a card may be seen by accident at any point of the deal.
 _EXPOSE: Final = frozenset({Action.EXPOSE_CARD})
 _BLIND_CARDS: Final = frozenset({Action.DEAL_BOX, Action.DEAL_CARD}) | _EXPOSE
+#: A box's choices against a dealer without a game: refused first when the dealer has one.
+_NO_GAME_CHOICES: Final = frozenset({Action.TAKE_ANTE, Action.BUY_GAME})
 _DECISIONS: Final = frozenset(
     {
         Action.DECLARE_BONUS,
@@ -228,7 +230,7 @@ PHASE_ACTIONS: Final[Mapping[Phase, frozenset[Action]]] = {
     Phase.DEALING: _BLIND_CARDS,
     Phase.DECISIONS: _DECISIONS | _BLIND_CARDS,
     Phase.DEALER_REVEAL: frozenset({Action.REVEAL_DEALER}) | _BLIND_CARDS,
-    Phase.DEALER_NO_GAME_CHOICES: frozenset({Action.TAKE_ANTE, Action.BUY_GAME}) | _BLIND_CARDS,
+    Phase.DEALER_NO_GAME_CHOICES: _NO_GAME_CHOICES | _BLIND_CARDS,
     Phase.BUY_REPLACEMENT: frozenset({Action.DRAW_REPLACEMENT}) | _BLIND_CARDS,
     Phase.SETTLEMENT: _BLIND_CARDS,
     Phase.COMPLETE: frozenset(),
@@ -331,7 +333,7 @@ class _Box:
         )
 
 
-class RussianPokerState:
+class RussianPokerState(ActionState):
     """One round at one Russian Poker table, from the first wager to the settlement.
 
     Amounts may be given as ``Decimal``, ``int`` or numeric ``str`` (never ``float``); cards in
@@ -339,6 +341,8 @@ class RussianPokerState:
     space-separated string. A refused action raises :class:`GameError` and leaves the state
     exactly as it was.
     """
+
+    game_title = "Russian Poker"
 
     def __init__(self, rules: RussianPokerRules, paytables: Paytables, limits: TableLimits) -> None:
         self.rules = rules
@@ -443,35 +447,9 @@ class RussianPokerState:
         """
         return self._insurance_bounds(self._round_box(box))
 
-    # -- place_wagers ------------------------------------------------------------------------
+    # -- the actions: each a check (the public method), its apply, and its verify/can ---------
 
-    def verify_place_wagers(
-        self,
-        box: int,
-        player: str,
-        ante: AmountInput,
-        bonus: AmountInput | None = None,
-        blind: bool = False,
-    ) -> None:
-        """Raise if :meth:`place_wagers` would be refused now; never changes anything.
-
-        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``box_taken``,
-            ``player_invalid``, ``amount_invalid``, ``amount_not_chip_multiple``,
-            ``ante_out_of_limits``, ``blind_box_no_bonus``, ``bonus_not_offered``,
-            ``too_many_open_boxes``, ``blind_box_needs_open_box``, ``blind_box_stake_mismatch``.
-        """
-        self._check_place_wagers(box, player, ante, bonus, blind)
-
-    def can_place_wagers(
-        self,
-        box: int,
-        player: str,
-        ante: AmountInput,
-        bonus: AmountInput | None = None,
-        blind: bool = False,
-    ) -> bool:
-        return succeeds(lambda: self._check_place_wagers(box, player, ante, bonus, blind))
-
+    @game_action(Action.PLACE_WAGERS, WagersPlaced)
     def place_wagers(
         self,
         box: int,
@@ -486,26 +464,12 @@ class RussianPokerState:
         player are open, further ones must be ``blind``. A blind box places its Bet (twice the
         Ante) now, with the Ante of the player's open box (seed-RP: "equal to their open hand"),
         and carries no bonus, since nobody looks at its cards before settlement.
-        """
-        event = self._check_place_wagers(box, player, ante, bonus, blind)
-        self._boxes[event.box] = _Box(
-            number=event.box,
-            player=event.player,
-            ante=event.ante,
-            bonus=event.bonus,
-            blind=event.blind,
-        )
-        return self._record(event)
 
-    def _check_place_wagers(
-        self,
-        box: int,
-        player: str,
-        ante: AmountInput,
-        bonus: AmountInput | None,
-        blind: bool,
-    ) -> WagersPlaced:
-        self._check_phase(Action.PLACE_WAGERS)
+        :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``box_taken``,
+            ``player_invalid``, ``amount_invalid``, ``amount_not_chip_multiple``,
+            ``ante_out_of_limits``, ``blind_box_no_bonus``, ``bonus_not_offered``,
+            ``too_many_open_boxes``, ``blind_box_needs_open_box``, ``blind_box_stake_mismatch``.
+        """
         number = self._table_box(box)
         if number in self._boxes:
             raise GameError(codes.BOX_TAKEN, f"Box {number} already has wagers", box=number)
@@ -563,6 +527,19 @@ class RussianPokerState:
             )
         return WagersPlaced(box=number, player=label, ante=amount, bonus=bonus_amount, blind=blind)
 
+    @place_wagers.applies
+    def _wagers_placed(self, event: WagersPlaced) -> None:
+        self._boxes[event.box] = _Box(
+            number=event.box,
+            player=event.player,
+            ante=event.ante,
+            bonus=event.bonus,
+            blind=event.blind,
+        )
+
+    verify_place_wagers = place_wagers.verify
+    can_place_wagers = place_wagers.can
+
     @property
     def bonus_offered(self) -> bool:
         """Whether a box may place a bonus bet: the table has a bonus paytable and bonus
@@ -582,55 +559,31 @@ class RussianPokerState:
                 maximum=None if high is None else str(high),
             )
 
-    # -- close_bets --------------------------------------------------------------------------
-
-    def verify_close_bets(self) -> None:
-        """Raise if :meth:`close_bets` would be refused now; never changes anything.
+    @game_action(Action.CLOSE_BETS, BetsClosed)
+    def close_bets(self) -> BetsClosed:
+        """ "No more bets": the wagers are final and the deal begins.
 
         :raises GameError: ``action_out_of_phase``, ``no_wagers``.
         """
-        self._check_close_bets()
-
-    def can_close_bets(self) -> bool:
-        return succeeds(self._check_close_bets)
-
-    def close_bets(self) -> BetsClosed:
-        """ "No more bets": the wagers are final and the deal begins."""
-        event = self._check_close_bets()
-        self._phase = Phase.DEALING
-        return self._record(event)
-
-    def _check_close_bets(self) -> BetsClosed:
-        self._check_phase(Action.CLOSE_BETS)
         if not self._boxes:
             raise GameError(codes.NO_WAGERS, "No box has wagers")
         return BetsClosed()
 
-    # -- deal_box ----------------------------------------------------------------------------
+    @close_bets.applies
+    def _bets_closed(self, event: BetsClosed) -> None:
+        self._phase = Phase.DEALING
 
-    def verify_deal_box(self, box: int, cards: CardsInput) -> None:
-        """Raise if :meth:`deal_box` would be refused now; never changes anything.
+    verify_close_bets = close_bets.verify
+    can_close_bets = close_bets.can
+
+    @game_action(Action.DEAL_BOX, BoxDealt)
+    def deal_box(self, box: int, cards: CardsInput) -> BoxDealt:
+        """Record a box's five cards as dealt (an open box during the deal, a blind box up to
+        the settlement).
 
         :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``position_not_in_play``,
             ``box_already_dealt``, ``card_unknown``, ``wrong_card_count``, ``card_duplicate``.
         """
-        self._check_deal_box(box, cards)
-
-    def can_deal_box(self, box: int, cards: CardsInput) -> bool:
-        return succeeds(lambda: self._check_deal_box(box, cards))
-
-    def deal_box(self, box: int, cards: CardsInput) -> BoxDealt:
-        """Record a box's five cards as dealt (an open box during the deal, a blind box up to
-        the settlement)."""
-        event = self._check_deal_box(box, cards)
-        self._deck.see(*event.cards)
-        target = self._boxes[event.box]
-        target.dealt.extend(event.cards)
-        target.hand.extend(event.cards)
-        return self._advance_and_record(event)
-
-    def _check_deal_box(self, box: int, raw: CardsInput) -> BoxDealt:
-        self._check_phase(Action.DEAL_BOX)
         target = self._round_box(box)
         if target.dealt:
             raise GameError(
@@ -638,56 +591,43 @@ class RussianPokerState:
                 f"Box {target.number} already holds cards",
                 box=target.number,
             )
-        cards = parse_cards(raw)
-        if len(cards) != HAND_SIZE:
+        dealt = parse_cards(cards)
+        if len(dealt) != HAND_SIZE:
             raise GameError(
                 codes.WRONG_CARD_COUNT,
-                f"A box is dealt {HAND_SIZE} cards, not {len(cards)}",
+                f"A box is dealt {HAND_SIZE} cards, not {len(dealt)}",
                 expected=HAND_SIZE,
-                given=len(cards),
+                given=len(dealt),
             )
-        self._deck.verify_unseen(cards)
-        return BoxDealt(box=target.number, cards=cards)
+        self._deck.verify_unseen(dealt)
+        return BoxDealt(box=target.number, cards=dealt)
 
-    # -- deal_card ---------------------------------------------------------------------------
+    @deal_box.applies
+    def _box_dealt(self, event: BoxDealt) -> None:
+        self._deck.see(*event.cards)
+        target = self._boxes[event.box]
+        target.dealt.extend(event.cards)
+        target.hand.extend(event.cards)
+        self._advance()
 
-    def verify_deal_card(self, target: str | int, card: CardInput) -> None:
-        """Raise if :meth:`deal_card` would be refused now; never changes anything.
+    verify_deal_box = deal_box.verify
+    can_deal_box = deal_box.can
+
+    @game_action(Action.DEAL_CARD, CardDealt)
+    def deal_card(self, target: str | int, card: CardInput) -> CardDealt:
+        """Record one card: ``target`` is ``"dealer"`` or ``"box:<n>"`` (or the box number).
+
+        For the dealer, the first card recorded during the deal is his face-up card, and in the
+        reveal each card is one of his face-down cards turned.
 
         :raises GameError: ``action_out_of_phase``, ``target_invalid``, ``card_unknown``,
             ``box_unknown``, ``position_not_in_play``, ``sixth_card_not_bought`` (a box holding its
             five), ``dealer_hand_complete`` (a dealer holding five), ``dealer_cards_face_down``
             (a dealer card other than the face-up one before the reveal), ``card_duplicate``.
         """
-        self._check_deal_card(target, card)
-
-    def can_deal_card(self, target: str | int, card: CardInput) -> bool:
-        return succeeds(lambda: self._check_deal_card(target, card))
-
-    def deal_card(self, target: str | int, card: CardInput) -> CardDealt:
-        """Record one card: ``target`` is ``"dealer"`` or ``"box:<n>"`` (or the box number).
-
-        For the dealer, the first card recorded during the deal is his face-up card, and in the
-        reveal each card is one of his face-down cards turned.
-        """
-        event = self._check_deal_card(target, card)
-        self._deck.see(event.card)
-        if event.target == DEALER_TARGET:
-            if self._phase is Phase.DEALING:
-                self._up_card = event.card
-            else:
-                self._face_down.append(event.card)
-        else:
-            box = self._boxes[int(event.target.removeprefix(BOX_TARGET_PREFIX))]
-            box.dealt.append(event.card)
-            box.hand.append(event.card)
-        return self._advance_and_record(event)
-
-    def _check_deal_card(self, raw_target: str | int, raw_card: CardInput) -> CardDealt:
-        self._check_phase(Action.DEAL_CARD)
-        target = _parse_target(raw_target)
-        card = parse_card(raw_card)
-        if target == DEALER_TARGET:
+        destination = _parse_target(target)
+        dealt = parse_card(card)
+        if destination == DEALER_TARGET:
             if len(self.dealer_cards) >= HAND_SIZE:
                 raise GameError(
                     codes.DEALER_HAND_COMPLETE,
@@ -703,7 +643,7 @@ class RussianPokerState:
                     phase=self._phase.value,
                 )
         else:
-            box = self._round_box(int(target.removeprefix(BOX_TARGET_PREFIX)))
+            box = self._round_box(int(destination.removeprefix(BOX_TARGET_PREFIX)))
             if len(box.dealt) >= HAND_SIZE:
                 raise GameError(
                     codes.SIXTH_CARD_NOT_BOUGHT,
@@ -711,32 +651,36 @@ class RussianPokerState:
                     "buy_sixth_card",
                     box=box.number,
                 )
-        self._deck.verify_unseen((card,))
-        return CardDealt(target=target, card=card)
+        self._deck.verify_unseen((dealt,))
+        return CardDealt(target=destination, card=dealt)
 
-    # -- declare_bonus -----------------------------------------------------------------------
+    @deal_card.applies
+    def _card_dealt(self, event: CardDealt) -> None:
+        self._deck.see(event.card)
+        if event.target == DEALER_TARGET:
+            if self._phase is Phase.DEALING:
+                self._up_card = event.card
+            else:
+                self._face_down.append(event.card)
+        else:
+            box = self._boxes[int(event.target.removeprefix(BOX_TARGET_PREFIX))]
+            box.dealt.append(event.card)
+            box.hand.append(event.card)
+        self._advance()
 
-    def verify_declare_bonus(self, box: int) -> None:
-        """Raise if :meth:`declare_bonus` would be refused now; never changes anything.
+    verify_deal_card = deal_card.verify
+    can_deal_card = deal_card.can
+
+    @game_action(Action.DECLARE_BONUS, BonusDeclared)
+    def declare_bonus(self, box: int) -> BonusDeclared:
+        """The dealer checks the box's bonus on the five cards as dealt (RULES A.1: declared
+        before any exchange, so it comes first among the box's decisions). The bonus's result
+        follows from those cards; it is settled with the round.
 
         :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``position_not_in_play``,
             ``blind_box_cannot_decide``, ``out_of_turn``, ``bonus_not_placed``,
             ``bonus_already_declared``.
         """
-        self._check_declare_bonus(box)
-
-    def can_declare_bonus(self, box: int) -> bool:
-        return succeeds(lambda: self._check_declare_bonus(box))
-
-    def declare_bonus(self, box: int) -> BonusDeclared:
-        """The dealer checks the box's bonus on the five cards as dealt (RULES A.1: declared
-        before any exchange, so it comes first among the box's decisions). The bonus's result
-        follows from those cards; it is settled with the round."""
-        event = self._check_declare_bonus(box)
-        self._boxes[event.box].bonus_declared = True
-        return self._advance_and_record(event)
-
-    def _check_declare_bonus(self, box: int) -> BonusDeclared:
         target = self._deciding_box(Action.DECLARE_BONUS, box)
         if target.bonus is None:
             raise GameError(
@@ -750,10 +694,19 @@ class RussianPokerState:
             )
         return BonusDeclared(box=target.number)
 
-    # -- exchange ----------------------------------------------------------------------------
+    @declare_bonus.applies
+    def _bonus_declared(self, event: BonusDeclared) -> None:
+        self._boxes[event.box].bonus_declared = True
+        self._advance()
 
-    def verify_exchange(self, box: int, discards: CardsInput, replacements: CardsInput) -> None:
-        """Raise if :meth:`exchange` would be refused now; never changes anything.
+    verify_declare_bonus = declare_bonus.verify
+    can_declare_bonus = declare_bonus.can
+
+    @game_action(Action.EXCHANGE, CardsExchanged)
+    def exchange(self, box: int, discards: CardsInput, replacements: CardsInput) -> CardsExchanged:
+        """The box exchanges ``discards`` (``exchange_min``–``exchange_max`` of its cards) for a
+        fee of one Ante; the ``replacements`` are recorded in the same action, in the order
+        dealt. Once per box.
 
         :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``position_not_in_play``,
             ``blind_box_cannot_decide``, ``out_of_turn``, ``bonus_not_declared``,
@@ -761,27 +714,6 @@ class RussianPokerState:
             ``exchange_and_sixth_card_exclusive``, ``card_unknown``, ``exchange_size_invalid``,
             ``exchange_card_not_held``, ``wrong_card_count``, ``card_duplicate``.
         """
-        self._check_exchange(box, discards, replacements)
-
-    def can_exchange(self, box: int, discards: CardsInput, replacements: CardsInput) -> bool:
-        return succeeds(lambda: self._check_exchange(box, discards, replacements))
-
-    def exchange(self, box: int, discards: CardsInput, replacements: CardsInput) -> CardsExchanged:
-        """The box exchanges ``discards`` (``exchange_min``–``exchange_max`` of its cards) for a
-        fee of one Ante; the ``replacements`` are recorded in the same action, in the order
-        dealt. Once per box."""
-        event = self._check_exchange(box, discards, replacements)
-        self._deck.see(*event.replacements)
-        target = self._boxes[event.box]
-        target.hand = [c for c in target.hand if c not in event.discards]
-        target.hand.extend(event.replacements)
-        target.discards = event.discards
-        target.exchanged = True
-        return self._advance_and_record(event)
-
-    def _check_exchange(
-        self, box: int, raw_discards: CardsInput, raw_replacements: CardsInput
-    ) -> CardsExchanged:
         target = self._deciding_box(Action.EXCHANGE, box)
         self._check_not_insured(target)
         if target.exchanged:
@@ -792,62 +724,59 @@ class RussianPokerState:
             )
         if target.sixth_card is not None and not self.rules.exchange_and_sixth_card_allowed:
             raise self._exclusive(target)
-        discards = parse_cards(raw_discards)
-        replacements = parse_cards(raw_replacements)
+        given_up = parse_cards(discards)
+        drawn = parse_cards(replacements)
         low, high = self.rules.exchange_min, self.rules.exchange_max
-        if not low <= len(discards) <= high:
+        if not low <= len(given_up) <= high:
             raise GameError(
                 codes.EXCHANGE_SIZE_INVALID,
-                f"An exchange is of {low} to {high} cards, not {len(discards)}",
-                size=len(discards),
+                f"An exchange is of {low} to {high} cards, not {len(given_up)}",
+                size=len(given_up),
                 minimum=low,
                 maximum=high,
             )
         held = set(target.hand)
-        for position, card in enumerate(discards):
-            if card not in held or card in discards[:position]:
+        for position, card in enumerate(given_up):
+            if card not in held or card in given_up[:position]:
                 raise GameError(
                     codes.EXCHANGE_CARD_NOT_HELD,
                     f"Box {target.number} does not hold {card} to discard",
                     box=target.number,
                     card=str(card),
                 )
-        if len(replacements) != len(discards):
+        if len(drawn) != len(given_up):
             raise GameError(
                 codes.WRONG_CARD_COUNT,
-                f"{len(discards)} cards discarded, {len(replacements)} replacements recorded",
-                expected=len(discards),
-                given=len(replacements),
+                f"{len(given_up)} cards discarded, {len(drawn)} replacements recorded",
+                expected=len(given_up),
+                given=len(drawn),
             )
-        self._deck.verify_unseen(replacements)
-        return CardsExchanged(box=target.number, discards=discards, replacements=replacements)
+        self._deck.verify_unseen(drawn)
+        return CardsExchanged(box=target.number, discards=given_up, replacements=drawn)
 
-    # -- buy_sixth_card ----------------------------------------------------------------------
+    @exchange.applies
+    def _cards_exchanged(self, event: CardsExchanged) -> None:
+        self._deck.see(*event.replacements)
+        target = self._boxes[event.box]
+        target.hand = [c for c in target.hand if c not in event.discards]
+        target.hand.extend(event.replacements)
+        target.discards = event.discards
+        target.exchanged = True
+        self._advance()
 
-    def verify_buy_sixth_card(self, box: int, card: CardInput) -> None:
-        """Raise if :meth:`buy_sixth_card` would be refused now; never changes anything.
+    verify_exchange = exchange.verify
+    can_exchange = exchange.can
+
+    @game_action(Action.BUY_SIXTH_CARD, SixthCardBought)
+    def buy_sixth_card(self, box: int, card: CardInput) -> SixthCardBought:
+        """The box buys a sixth card for a fee of one Ante, recorded in the same action; its
+        best five of six make the first combination. Once per box.
 
         :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``position_not_in_play``,
             ``blind_box_cannot_decide``, ``out_of_turn``, ``bonus_not_declared``,
             ``insured_box_must_bet``, ``sixth_card_already_bought``,
             ``exchange_and_sixth_card_exclusive``, ``card_unknown``, ``card_duplicate``.
         """
-        self._check_buy_sixth_card(box, card)
-
-    def can_buy_sixth_card(self, box: int, card: CardInput) -> bool:
-        return succeeds(lambda: self._check_buy_sixth_card(box, card))
-
-    def buy_sixth_card(self, box: int, card: CardInput) -> SixthCardBought:
-        """The box buys a sixth card for a fee of one Ante, recorded in the same action; its
-        best five of six make the first combination. Once per box."""
-        event = self._check_buy_sixth_card(box, card)
-        self._deck.see(event.card)
-        target = self._boxes[event.box]
-        target.hand.append(event.card)
-        target.sixth_card = event.card
-        return self._advance_and_record(event)
-
-    def _check_buy_sixth_card(self, box: int, raw: CardInput) -> SixthCardBought:
         target = self._deciding_box(Action.BUY_SIXTH_CARD, box)
         self._check_not_insured(target)
         if target.sixth_card is not None:
@@ -858,14 +787,25 @@ class RussianPokerState:
             )
         if target.exchanged and not self.rules.exchange_and_sixth_card_allowed:
             raise self._exclusive(target)
-        card = parse_card(raw)
-        self._deck.verify_unseen((card,))
-        return SixthCardBought(box=target.number, card=card)
+        sixth = parse_card(card)
+        self._deck.verify_unseen((sixth,))
+        return SixthCardBought(box=target.number, card=sixth)
 
-    # -- insure ------------------------------------------------------------------------------
+    @buy_sixth_card.applies
+    def _sixth_card_bought(self, event: SixthCardBought) -> None:
+        self._deck.see(event.card)
+        target = self._boxes[event.box]
+        target.hand.append(event.card)
+        target.sixth_card = event.card
+        self._advance()
 
-    def verify_insure(self, box: int, amount: AmountInput) -> None:
-        """Raise if :meth:`insure` would be refused now; never changes anything.
+    verify_buy_sixth_card = buy_sixth_card.verify
+    can_buy_sixth_card = buy_sixth_card.can
+
+    @game_action(Action.INSURE, InsurancePlaced)
+    def insure(self, box: int, amount: AmountInput) -> InsurancePlaced:
+        """The box insures trips or better against the dealer having no game, within
+        :meth:`insurance_range`; placed before the Bet, after which only the Bet may follow.
 
         :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``position_not_in_play``,
             ``blind_box_cannot_decide``, ``out_of_turn``, ``bonus_not_declared``,
@@ -873,19 +813,6 @@ class RussianPokerState:
             ``amount_not_chip_multiple``, ``insurance_below_minimum``,
             ``insurance_above_maximum``.
         """
-        self._check_insure(box, amount)
-
-    def can_insure(self, box: int, amount: AmountInput) -> bool:
-        return succeeds(lambda: self._check_insure(box, amount))
-
-    def insure(self, box: int, amount: AmountInput) -> InsurancePlaced:
-        """The box insures trips or better against the dealer having no game, within
-        :meth:`insurance_range`; placed before the Bet, after which only the Bet may follow."""
-        event = self._check_insure(box, amount)
-        self._boxes[event.box].insurance = event.amount
-        return self._advance_and_record(event)
-
-    def _check_insure(self, box: int, raw: AmountInput) -> InsurancePlaced:
         target = self._deciding_box(Action.INSURE, box)
         if target.insurance is not None:
             raise GameError(
@@ -902,166 +829,140 @@ class RussianPokerState:
                 box=target.number,
                 combination=combination_name(combinations),
             )
-        amount = chip_amount(raw, self.limits.chip_unit, field="insurance")
+        stake = chip_amount(amount, self.limits.chip_unit, field="insurance")
         low, high = bounds
-        if amount < low:
+        if stake < low:
             raise GameError(
                 codes.INSURANCE_BELOW_MINIMUM,
                 f"Insurance is at least the Ante, {low}",
-                amount=str(amount),
+                amount=str(stake),
                 minimum=str(low),
             )
-        if amount > high:
+        if stake > high:
             raise GameError(
                 codes.INSURANCE_ABOVE_MAXIMUM,
                 f"Insurance on this hand is at most {high}",
-                amount=str(amount),
+                amount=str(stake),
                 maximum=str(high),
             )
-        return InsurancePlaced(box=target.number, amount=amount)
+        return InsurancePlaced(box=target.number, amount=stake)
 
-    # -- fold --------------------------------------------------------------------------------
+    @insure.applies
+    def _insurance_placed(self, event: InsurancePlaced) -> None:
+        self._boxes[event.box].insurance = event.amount
+        self._advance()
 
-    def verify_fold(self, box: int) -> None:
-        """Raise if :meth:`fold` would be refused now; never changes anything.
+    verify_insure = insure.verify
+    can_insure = insure.can
+
+    @game_action(Action.FOLD, BoxFolded)
+    def fold(self, box: int) -> BoxFolded:
+        """The box folds: its Ante and any fee are lost, and so is its bonus unless
+        ``bonus_lost_on_fold`` is off.
 
         :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``position_not_in_play``,
             ``blind_box_cannot_decide``, ``out_of_turn``, ``bonus_not_declared``,
             ``insured_box_must_bet``.
         """
-        self._check_fold(box)
-
-    def can_fold(self, box: int) -> bool:
-        return succeeds(lambda: self._check_fold(box))
-
-    def fold(self, box: int) -> BoxFolded:
-        """The box folds: its Ante and any fee are lost, and so is its bonus unless
-        ``bonus_lost_on_fold`` is off."""
-        event = self._check_fold(box)
-        self._boxes[event.box].decision = Decision.FOLD
-        return self._advance_and_record(event)
-
-    def _check_fold(self, box: int) -> BoxFolded:
         target = self._deciding_box(Action.FOLD, box)
         self._check_not_insured(target)
         return BoxFolded(box=target.number)
 
-    # -- bet ---------------------------------------------------------------------------------
+    @fold.applies
+    def _box_folded(self, event: BoxFolded) -> None:
+        self._boxes[event.box].decision = Decision.FOLD
+        self._advance()
 
-    def verify_bet(self, box: int, amount: AmountInput | None = None) -> None:
-        """Raise if :meth:`bet` would be refused now; never changes anything.
+    verify_fold = fold.verify
+    can_fold = fold.can
+
+    @game_action(Action.BET, BetPlaced)
+    def bet(self, box: int, amount: AmountInput | None = None) -> BetPlaced:
+        """The box stays in with its Bet, exactly twice its Ante (the default amount).
 
         :raises GameError: ``action_out_of_phase``, ``box_unknown``, ``position_not_in_play``,
             ``blind_box_cannot_decide``, ``out_of_turn``, ``bonus_not_declared``,
             ``amount_invalid``, ``bet_not_twice_ante``.
         """
-        self._check_bet(box, amount)
-
-    def can_bet(self, box: int, amount: AmountInput | None = None) -> bool:
-        return succeeds(lambda: self._check_bet(box, amount))
-
-    def bet(self, box: int, amount: AmountInput | None = None) -> BetPlaced:
-        """The box stays in with its Bet, exactly twice its Ante (the default amount)."""
-        event = self._check_bet(box, amount)
-        self._boxes[event.box].decision = Decision.BET
-        return self._advance_and_record(event)
-
-    def _check_bet(self, box: int, raw: AmountInput | None) -> BetPlaced:
         target = self._deciding_box(Action.BET, box)
         expected = 2 * target.ante
-        amount = expected if raw is None else to_decimal(raw, field="bet")
-        if amount != expected:
+        given = expected if amount is None else to_decimal(amount, field="bet")
+        if given != expected:
             raise GameError(
                 codes.BET_NOT_TWICE_ANTE,
                 f"The Bet is exactly twice the Ante: {expected}",
-                amount=str(amount),
+                amount=str(given),
                 expected=str(expected),
             )
         return BetPlaced(box=target.number, amount=expected)
 
-    # -- reveal_dealer -----------------------------------------------------------------------
+    @bet.applies
+    def _bet_placed(self, event: BetPlaced) -> None:
+        self._boxes[event.box].decision = Decision.BET
+        self._advance()
 
-    def verify_reveal_dealer(self, cards: CardsInput) -> None:
-        """Raise if :meth:`reveal_dealer` would be refused now; never changes anything.
+    verify_bet = bet.verify
+    can_bet = bet.can
+
+    @game_action(Action.REVEAL_DEALER, DealerRevealed)
+    def reveal_dealer(self, cards: CardsInput) -> DealerRevealed:
+        """The dealer turns his face-down cards: all four, or some of those still down.
 
         :raises GameError: ``action_out_of_phase``, ``card_unknown``, ``wrong_card_count``
             (no card), ``dealer_hand_complete`` (more cards than remain face down),
             ``card_duplicate``.
         """
-        self._check_reveal_dealer(cards)
-
-    def can_reveal_dealer(self, cards: CardsInput) -> bool:
-        return succeeds(lambda: self._check_reveal_dealer(cards))
-
-    def reveal_dealer(self, cards: CardsInput) -> DealerRevealed:
-        """The dealer turns his face-down cards: all four, or some of those still down."""
-        event = self._check_reveal_dealer(cards)
-        self._deck.see(*event.cards)
-        self._face_down.extend(event.cards)
-        return self._advance_and_record(event)
-
-    def _check_reveal_dealer(self, raw: CardsInput) -> DealerRevealed:
-        self._check_phase(Action.REVEAL_DEALER)
-        cards = parse_cards(raw)
+        turned = parse_cards(cards)
         remaining = DEALER_FACE_DOWN - len(self._face_down)
-        if not cards:
+        if not turned:
             raise GameError(
                 codes.WRONG_CARD_COUNT, "No card to reveal", expected=remaining, given=0
             )
-        if len(cards) > remaining:
+        if len(turned) > remaining:
             raise GameError(
                 codes.DEALER_HAND_COMPLETE,
                 f"Only {remaining} of the dealer's cards are still face down",
                 expected=remaining,
-                given=len(cards),
+                given=len(turned),
             )
-        self._deck.verify_unseen(cards)
-        return DealerRevealed(cards=cards)
+        self._deck.verify_unseen(turned)
+        return DealerRevealed(cards=turned)
 
-    # -- take_ante ---------------------------------------------------------------------------
+    @reveal_dealer.applies
+    def _dealer_revealed(self, event: DealerRevealed) -> None:
+        self._deck.see(*event.cards)
+        self._face_down.extend(event.cards)
+        self._advance()
 
-    def verify_take_ante(self, box: int) -> None:
-        """Raise if :meth:`take_ante` would be refused now; never changes anything.
+    verify_reveal_dealer = reveal_dealer.verify
+    can_reveal_dealer = reveal_dealer.can
+
+    @game_action(Action.TAKE_ANTE, AnteTaken)
+    def take_ante(self, box: int) -> AnteTaken:
+        """The dealer has no game and the box takes its Ante win (1:1, Bet returned).
 
         :raises GameError: ``dealer_has_game``, ``action_out_of_phase``, ``box_unknown``,
             ``position_not_in_play``, ``box_folded``, ``out_of_turn``.
         """
-        self._check_take_ante(box)
+        return AnteTaken(box=self._choosing_box(box).number)
 
-    def can_take_ante(self, box: int) -> bool:
-        return succeeds(lambda: self._check_take_ante(box))
-
-    def take_ante(self, box: int) -> AnteTaken:
-        """The dealer has no game and the box takes its Ante win (1:1, Bet returned)."""
-        event = self._check_take_ante(box)
+    @take_ante.applies
+    def _ante_taken(self, event: AnteTaken) -> None:
         self._boxes[event.box].choice = NoGameChoice.TAKE_ANTE
-        return self._advance_and_record(event)
+        self._advance()
 
-    def _check_take_ante(self, box: int) -> AnteTaken:
-        return AnteTaken(box=self._choosing_box(Action.TAKE_ANTE, box).number)
+    verify_take_ante = take_ante.verify
+    can_take_ante = take_ante.can
 
-    # -- buy_game ----------------------------------------------------------------------------
-
-    def verify_buy_game(self, box: int) -> None:
-        """Raise if :meth:`buy_game` would be refused now; never changes anything.
+    @game_action(Action.BUY_GAME, GameBought)
+    def buy_game(self, box: int) -> GameBought:
+        """The dealer has no game and the box buys one for a fee of one Ante, giving up its
+        Ante win; one replacement is drawn for all the boxes that buy (RULES 1.10).
 
         :raises GameError: ``dealer_has_game``, ``action_out_of_phase``, ``box_unknown``,
             ``position_not_in_play``, ``box_folded``, ``out_of_turn``, ``blind_box_may_not_buy``.
         """
-        self._check_buy_game(box)
-
-    def can_buy_game(self, box: int) -> bool:
-        return succeeds(lambda: self._check_buy_game(box))
-
-    def buy_game(self, box: int) -> GameBought:
-        """The dealer has no game and the box buys one for a fee of one Ante, giving up its
-        Ante win; one replacement is drawn for all the boxes that buy (RULES 1.10)."""
-        event = self._check_buy_game(box)
-        self._boxes[event.box].choice = NoGameChoice.BUY_GAME
-        return self._advance_and_record(event)
-
-    def _check_buy_game(self, box: int) -> GameBought:
-        target = self._choosing_box(Action.BUY_GAME, box)
+        target = self._choosing_box(box)
         if target.blind and not self.rules.blind_box_may_buy:
             raise GameError(
                 codes.BLIND_BOX_MAY_NOT_BUY,
@@ -1070,115 +971,66 @@ class RussianPokerState:
             )
         return GameBought(box=target.number)
 
-    # -- draw_replacement --------------------------------------------------------------------
+    @buy_game.applies
+    def _game_bought(self, event: GameBought) -> None:
+        self._boxes[event.box].choice = NoGameChoice.BUY_GAME
+        self._advance()
 
-    def verify_draw_replacement(self, card: CardInput) -> None:
-        """Raise if :meth:`draw_replacement` would be refused now; never changes anything.
+    verify_buy_game = buy_game.verify
+    can_buy_game = buy_game.can
 
-        :raises GameError: ``action_out_of_phase``, ``card_unknown``, ``card_duplicate``.
-        """
-        self._check_draw_replacement(card)
-
-    def can_draw_replacement(self, card: CardInput) -> bool:
-        return succeeds(lambda: self._check_draw_replacement(card))
-
+    @game_action(Action.DRAW_REPLACEMENT, ReplacementDrawn)
     def draw_replacement(self, card: CardInput) -> ReplacementDrawn:
         """The card the dealer draws for his discarded :attr:`dealer_discard`.
 
         By default one card is drawn, whatever it is. Under ``buy_redraw_same_rank`` a card of
         the same rank as the discarded highest card is itself replaced, and the phase stays
         until a card of another rank is drawn.
+
+        :raises GameError: ``action_out_of_phase``, ``card_unknown``, ``card_duplicate``.
         """
-        event = self._check_draw_replacement(card)
+        drawn = parse_card(card)
+        self._deck.verify_unseen((drawn,))
+        return ReplacementDrawn(card=drawn)
+
+    @draw_replacement.applies
+    def _replacement_drawn(self, event: ReplacementDrawn) -> None:
         self._deck.see(event.card)
         self._draws.append(event.card)
-        return self._advance_and_record(event)
+        self._advance()
 
-    def _check_draw_replacement(self, raw: CardInput) -> ReplacementDrawn:
-        self._check_phase(Action.DRAW_REPLACEMENT)
-        card = parse_card(raw)
-        self._deck.verify_unseen((card,))
-        return ReplacementDrawn(card=card)
+    verify_draw_replacement = draw_replacement.verify
+    can_draw_replacement = draw_replacement.can
 
-    # -- expose_card -------------------------------------------------------------------------
-
-    def verify_expose_card(self, card: CardInput, reason: str = "") -> None:
-        """Raise if :meth:`expose_card` would be refused now; never changes anything.
+    @game_action(Action.EXPOSE_CARD, CardExposed)
+    def expose_card(self, card: CardInput, reason: str = "") -> CardExposed:
+        """A card seen by accident (a flashed card, a misdeal): it is out of play for the rest
+        of the round's deck, so no action may record it again. Nothing else changes.
 
         :raises GameError: ``action_out_of_phase`` (the round is complete), ``card_unknown``,
             ``input_invalid`` (``data["field"] == "reason"``: not text, or longer than
             :data:`~casino.games.russian.fields.REASON_MAX_LENGTH`), ``card_duplicate`` (a card
             already seen this round).
         """
-        self._check_expose_card(card, reason)
-
-    def can_expose_card(self, card: CardInput, reason: str = "") -> bool:
-        return succeeds(lambda: self._check_expose_card(card, reason))
-
-    def expose_card(self, card: CardInput, reason: str = "") -> CardExposed:
-        """A card seen by accident (a flashed card, a misdeal): it is out of play for the rest
-        of the round's deck, so no action may record it again. Nothing else changes."""
-        event = self._check_expose_card(card, reason)
-        self._deck.see(event.card)
-        self._exposed.append(event.card)
-        return self._record(event)
-
-    def _check_expose_card(self, raw: CardInput, reason: str) -> CardExposed:
-        self._check_phase(Action.EXPOSE_CARD)
-        card = parse_card(raw)
+        seen = parse_card(card)
         if not isinstance(reason, str) or len(reason) > REASON_MAX_LENGTH:
             raise GameError(
                 codes.INPUT_INVALID,
                 f"The reason is text of at most {REASON_MAX_LENGTH} characters",
                 field="reason",
             )
-        self._deck.verify_unseen((card,))
-        return CardExposed(card=card, reason=reason)
+        self._deck.verify_unseen((seen,))
+        return CardExposed(card=seen, reason=reason)
+
+    @expose_card.applies
+    def _card_exposed(self, event: CardExposed) -> None:
+        self._deck.see(event.card)
+        self._exposed.append(event.card)
+
+    verify_expose_card = expose_card.verify
+    can_expose_card = expose_card.can
 
     # -- events ------------------------------------------------------------------------------
-
-    def apply(self, event: contract.Event) -> Event:
-        """Apply a recorded event through its action, with the same checks.
-
-        :raises GameError: as the action would, e.g. when a stored log was altered;
-            ``event_kind_unknown`` for anything that is not a Russian Poker event.
-        """
-        match event:
-            case WagersPlaced(box=box, player=player, ante=ante, bonus=bonus, blind=blind):
-                return self.place_wagers(box, player, ante, bonus, blind)
-            case BetsClosed():
-                return self.close_bets()
-            case BoxDealt(box=box, cards=cards):
-                return self.deal_box(box, cards)
-            case CardDealt(target=target, card=card):
-                return self.deal_card(target, card)
-            case BonusDeclared(box=box):
-                return self.declare_bonus(box)
-            case CardsExchanged(box=box, discards=discards, replacements=replacements):
-                return self.exchange(box, discards, replacements)
-            case SixthCardBought(box=box, card=card):
-                return self.buy_sixth_card(box, card)
-            case InsurancePlaced(box=box, amount=amount):
-                return self.insure(box, amount)
-            case BoxFolded(box=box):
-                return self.fold(box)
-            case BetPlaced(box=box, amount=amount):
-                return self.bet(box, amount)
-            case DealerRevealed(cards=cards):
-                return self.reveal_dealer(cards)
-            case AnteTaken(box=box):
-                return self.take_ante(box)
-            case GameBought(box=box):
-                return self.buy_game(box)
-            case ReplacementDrawn(card=card):
-                return self.draw_replacement(card)
-            case CardExposed(card=card, reason=reason):
-                return self.expose_card(card, reason)
-        raise GameError(
-            codes.EVENT_KIND_UNKNOWN,
-            f"Not a Russian Poker event: {event!r}",
-            kind=repr(getattr(event, "kind", None)),
-        )
 
     def cards_shown(self, event: contract.Event) -> tuple[CardShown, ...]:
         """The cards ``event`` records and where they went: ``box:<n>`` for a box's cards (as
@@ -1859,10 +1711,6 @@ class RussianPokerState:
 
     # -- the flow of a round -----------------------------------------------------------------
 
-    def _advance_and_record(self, event: _E) -> _E:
-        self._advance()
-        return self._record(event)
-
     def _advance(self) -> None:
         """Move through every phase whose inputs are now complete."""
         if self._phase is Phase.DEALING and self._deal_complete():
@@ -1976,7 +1824,12 @@ class RussianPokerState:
     # -- checks ------------------------------------------------------------------------------
 
     def _check_phase(self, action: Action) -> None:
-        check_phase(PHASE_ACTIONS, self._phase, action)
+        if action not in PHASE_ACTIONS[self._phase]:
+            if action in _NO_GAME_CHOICES:
+                # Against a dealer with a game, that is the refusal of a box's choice,
+                # before the phase's: take_ante and buy_game list dealer_has_game first.
+                self._check_dealer_has_no_game()
+            raise out_of_phase(action, self._phase)
 
     def _table_box(self, box: object) -> int:
         """``box`` as a box number of this table."""
@@ -1999,8 +1852,8 @@ class RussianPokerState:
         return self._boxes[number]
 
     def _deciding_box(self, action: Action, box: int) -> _Box:
-        """The box a decision is recorded for, if it is that box's turn to decide."""
-        self._check_phase(action)
+        """The box a decision is recorded for, if it is that box's turn to decide (the phase is
+        checked before)."""
         target = self._round_box(box)
         if target.blind:
             raise GameError(
@@ -2026,8 +1879,8 @@ class RussianPokerState:
                 )
         return target
 
-    def _choosing_box(self, action: Action, box: int) -> _Box:
-        """The box choosing between its Ante win and buying a game, if it is its turn."""
+    def _check_dealer_has_no_game(self) -> None:
+        """Refuse a box's choice against a dealer without a game when the dealer has one."""
         original = self._dealer_original()
         if original is not None and dealer_qualifies(original):
             raise GameError(
@@ -2035,7 +1888,10 @@ class RussianPokerState:
                 "The dealer has a game: there is no Ante win to take and no game to buy",
                 cards=format_cards(original),
             )
-        self._check_phase(action)
+
+    def _choosing_box(self, box: int) -> _Box:
+        """The box choosing between its Ante win and buying a game, if it is its turn (the
+        phase, and whether the dealer has a game, are checked before)."""
         target = self._round_box(box)
         if not target.in_play:
             raise GameError(codes.BOX_FOLDED, f"Box {target.number} folded", box=target.number)
