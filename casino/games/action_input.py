@@ -108,9 +108,9 @@ def _declared_spec(
         )
     readers = tuple((spec.name, _reader(spec)) for spec in specs)
 
+    # action_spec completes the input (defaults, cards given by index or text) before these.
     def arguments(data: ActionInput) -> dict[str, object]:
-        completed = complete_input(specs, data)
-        return {name: read(completed, name) for name, read in readers}
+        return {name: read(data, name) for name, read in readers}
 
     def verify(state: ActionState, data: ActionInput) -> None:
         declared.checked(state, **arguments(data))

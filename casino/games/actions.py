@@ -161,6 +161,7 @@ class _Bound(Generic[S, Params, R]):
     ) -> None:
         self._declared = declared
         self._ask = ask
+        self.__doc__ = f"{ask.__doc__} (:meth:`{declared.name.value}`)"
 
     @overload
     def __get__(self, state: None, owner: type[S]) -> _Bound[S, Params, R]: ...
@@ -178,14 +179,17 @@ class _Bound(Generic[S, Params, R]):
         def question(*args: Params.args, **kwargs: Params.kwargs) -> R:
             return ask(lambda: declared.checked(state, *args, **kwargs))
 
+        question.__doc__ = self.__doc__
         return question
 
 
 def _verify(check: Callable[[], object]) -> None:
+    """Raise if the action would be refused now; never changes anything"""
     check()
 
 
 def _can(check: Callable[[], object]) -> bool:
+    """Whether the action would be accepted now; never changes anything"""
     return succeeds(check)
 
 
@@ -225,9 +229,11 @@ class ActionState:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        # A subclass keeps its bases' actions; one it declares again replaces the base's.
         declared = {
             value.name.value: value
-            for value in vars(cls).values()
+            for klass in reversed(cls.__mro__)
+            for value in vars(klass).values()
             if isinstance(value, DeclaredAction)
         }
         for found in declared.values():

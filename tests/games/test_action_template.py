@@ -211,3 +211,13 @@ def test_every_action_of_every_game_is_declared_once_on_its_state(game: Register
         assert getattr(state_type, name) is declared
         assert getattr(state_type, f"verify_{name}") is declared.verify
         assert getattr(state_type, f"can_{name}") is declared.can
+
+
+def test_a_subclass_keeps_its_bases_actions() -> None:
+    class Louder(_Counter):
+        game_title = "Louder counter"
+
+    assert list(Louder.declared_actions) == ["add", "shut"]
+    louder = Louder()
+    assert louder.apply(_Added(2)) == _Added(2)
+    assert louder.total == 2
