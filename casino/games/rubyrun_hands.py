@@ -73,7 +73,8 @@ class HandKey(NamedTuple):
     @property
     def grade(self) -> RunGrade:
         """The key as data (:class:`RunGrade`); spelling it out costs as much as grading the
-        hand, so callers that repeat keys cache it (:func:`casino.games.rubyrun.pots.grade_hand`).
+        hand, so callers that repeat keys cache it
+        (:func:`casino.games.rubyrun.settlement.grade_hand`).
         """
         standard = describe(self.value)
         colour = None

@@ -11,7 +11,7 @@ The baseline, measured in the same run, is the bare evaluation of the same eight
 :func:`~casino.games.rubyrun_hands.hand_key`; the ratio (below 1) is the share of the showdown's
 time that is hand ranking. The issue asks for at least 10,000 showdowns per second.
 
-The text of each hand comes from :func:`~casino.games.rubyrun.pots.describe_hand`, a bounded
+The text of each hand comes from :func:`~casino.games.rubyrun.settlement.describe_hand`, a bounded
 cache that is warm after the first showdown here, as it is at a live table after a few hands
 (keys repeat); spelling eight hands out afresh costs about as much again as grading them.
 """

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 import casino.games.reddog.codes as codes_module
 import casino.games.reddog.game as game_module
-import casino.games.reddog.ledger as ledger_module
+import casino.games.reddog.settlement as settlement_module
 import casino.games.reddog.state as state_module
 import casino.games.reddog.table_cards as table_cards_module
 from casino.games.cards import Card, parse_card
@@ -60,7 +60,7 @@ from casino.games.reddog import (
     replay,
     seat_of,
 )
-from casino.games.reddog.inputs import ACTION_FIELDS
+from casino.games.reddog.fields import ACTION_FIELDS
 from tests.games.payout_figures import check_payout_figures
 from tests.games.refusals import refuse
 from tests.games.test_reddog_engine import (
@@ -595,7 +595,7 @@ def test_read_event_is_the_event_reader() -> None:
 def test_the_doctests_of_the_new_modules_pass() -> None:
     import doctest
 
-    for module in (game_module, ledger_module, state_module, table_cards_module, codes_module):
+    for module in (game_module, settlement_module, state_module, table_cards_module, codes_module):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
@@ -628,7 +628,13 @@ def test_every_enum_of_the_package_lists_each_value_once() -> None:
 
     enums = [
         value
-        for module in (codes_module, phases_module, rules_module, ledger_module, table_cards_module)
+        for module in (
+            codes_module,
+            phases_module,
+            rules_module,
+            settlement_module,
+            table_cards_module,
+        )
         for value in vars(module).values()
         if isinstance(value, type) and issubclass(value, StrEnum) and value is not StrEnum
     ]

@@ -27,8 +27,9 @@ from hypothesis import strategies as st
 
 import casino.games.rubyrun as rubyrun_package
 import casino.games.rubyrun.codes as codes_module
+import casino.games.rubyrun.fields as fields_module
 import casino.games.rubyrun.game as game_module
-import casino.games.rubyrun.spec as spec_module
+import casino.games.rubyrun.phases as phases_module
 from casino.games.cards import CARDS, Card, parse_card, parse_cards
 from casino.games.codes import GameCode
 from casino.games.contract import (
@@ -103,7 +104,7 @@ def assert_no_float(value: Any) -> None:
     json_round_trip(value)
 
 
-@pytest.mark.parametrize("module", [codes_module, game_module, spec_module])
+@pytest.mark.parametrize("module", [codes_module, game_module, fields_module, phases_module])
 def test_doctests(module: Any) -> None:
     result = doctest.testmod(module)
     assert result.attempted > 0

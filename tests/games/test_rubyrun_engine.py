@@ -19,8 +19,8 @@ import pytest
 
 import casino.games.rubyrun.betting as betting_module
 import casino.games.rubyrun.events as events_module
-import casino.games.rubyrun.pots as pots_module
 import casino.games.rubyrun.rules as rules_module
+import casino.games.rubyrun.settlement as settlement_module
 import casino.games.rubyrun.state as state_module
 from casino.games.cards import parse_card, parse_cards
 from casino.games.errors import GameError
@@ -127,7 +127,7 @@ def assert_books_balance(result: HandResult) -> None:
 
 
 @pytest.mark.parametrize(
-    "module", [betting_module, events_module, pots_module, rules_module, state_module]
+    "module", [betting_module, events_module, settlement_module, rules_module, state_module]
 )
 def test_doctests(module: Any) -> None:
     result = doctest.testmod(module)

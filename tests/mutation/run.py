@@ -43,8 +43,8 @@ from tests.mutation.plugin import DATABASE_SLOTS  # noqa: E402
 #: in ``pyproject.toml`` lists the same files.
 MODULES = {
     "russian_settlement": "casino/games/russian/settlement.py",
-    "rubyrun_pots": "casino/games/rubyrun/pots.py",
-    "reddog_ledger": "casino/games/reddog/ledger.py",
+    "rubyrun_settlement": "casino/games/rubyrun/settlement.py",
+    "reddog_settlement": "casino/games/reddog/settlement.py",
     "payouts_settlement": "payouts/services/settlement.py",
     "payouts_settlement_record": "payouts/services/settlement_record.py",
     "payouts_day_totals": "payouts/services/day_totals.py",

@@ -6,8 +6,8 @@ takes, never a matter of play:
 
 * **Ruby Run** (RULES.md A.2): nothing by default; or ``rake_percent`` of each pot, at most
   ``rake_cap`` per hand, cut down to the chip (the engine's
-  :class:`~casino.games.rubyrun.pots.RakePolicy`, which :func:`ruby_run_rake` calls); or a seat
-  fee per hour, charged by time outside the pots. A split pot's odd chip goes to a player.
+  :class:`~casino.games.rubyrun.settlement.RakePolicy`, which :func:`ruby_run_rake` calls); or a
+  seat fee per hour, charged by time outside the pots. A split pot's odd chip goes to a player.
 * **Red Dog** (RULES.md A.3), whatever the variant (standard, dealer's bank, Shoot, Slippery
   Sam): nothing by default; or a fee per player per hand (``hand_fee``); or ``win_percent`` of
   each won bet, cut down to the chip. In the standard game the pot belongs to the players, and
@@ -32,8 +32,8 @@ from typing import Final
 
 from casino.games.money import ZERO, round_down_to_chip
 from casino.games.reddog.rules import Commission, EndOfHand, RedDogRules, Variant
-from casino.games.rubyrun.pots import RakePolicy
 from casino.games.rubyrun.rules import Rake, RubyRunRules
+from casino.games.rubyrun.settlement import RakePolicy
 
 _HUNDRED: Final = Decimal(100)
 

@@ -27,15 +27,6 @@ from casino.games.reddog.events import (
     event_from_dict,
 )
 from casino.games.reddog.game import GAME, RedDogGame
-from casino.games.reddog.ledger import (
-    HOUSE_FLOAT,
-    POT,
-    Ledger,
-    Movement,
-    MovementReason,
-    player_account,
-    seat_of,
-)
 from casino.games.reddog.outcomes import TurnOutcome
 from casino.games.reddog.phases import DECK_PHASES, PHASE_ACTIONS, Action, Phase
 from casino.games.reddog.rules import (
@@ -45,6 +36,15 @@ from casino.games.reddog.rules import (
     Refill,
     RefillTiming,
     Variant,
+)
+from casino.games.reddog.settlement import (
+    HOUSE_FLOAT,
+    POT,
+    Ledger,
+    Movement,
+    MovementReason,
+    player_account,
+    seat_of,
 )
 from casino.games.reddog.state import GAME_NAME, RedDogState, replay
 from casino.games.reddog.table_cards import CardPlace

@@ -45,7 +45,7 @@ from casino.games.errors import GameError
 from casino.games.money import ZERO, is_chip_multiple, to_decimal
 from casino.games.reddog import codes
 from casino.games.reddog.events import event_from_dict
-from casino.games.reddog.inputs import ACTION_FIELDS, ACTION_HELP
+from casino.games.reddog.fields import ACTION_FIELDS, ACTION_HELP
 from casino.games.reddog.rules import TABLE_SEATS, RedDogRules
 from casino.games.reddog.state import GAME_NAME, RedDogState
 from casino.games.rule_settings import invalid_setting

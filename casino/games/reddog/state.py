@@ -65,14 +65,6 @@ from casino.games.reddog.events import (
     Reshuffled,
     ShootDecided,
 )
-from casino.games.reddog.ledger import (
-    HOUSE_FLOAT,
-    POT,
-    Ledger,
-    Movement,
-    MovementReason,
-    player_account,
-)
 from casino.games.reddog.outcomes import TurnOutcome
 from casino.games.reddog.phases import (
     DECK_PHASES,
@@ -91,6 +83,14 @@ from casino.games.reddog.rules import (
     Refill,
     RefillTiming,
     Variant,
+)
+from casino.games.reddog.settlement import (
+    HOUSE_FLOAT,
+    POT,
+    Ledger,
+    Movement,
+    MovementReason,
+    player_account,
 )
 from casino.games.reddog.table_cards import CardPlace, TableCards
 from casino.games.reddog.tablet import build_tablet_view

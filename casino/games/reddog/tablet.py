@@ -34,7 +34,7 @@ from casino.games.contract import (
     TabletView,
     unseen_card_texts,
 )
-from casino.games.reddog.inputs import ACTION_FIELDS, ACTION_LABELS
+from casino.games.reddog.fields import ACTION_FIELDS, ACTION_LABELS
 from casino.games.reddog.outcomes import TurnOutcome
 from casino.games.reddog.phases import DECK_PHASES, Action, Phase
 from casino.games.reddog.rules import TABLE_SEATS, Commission, RedDogRules, Variant

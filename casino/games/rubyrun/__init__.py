@@ -24,8 +24,11 @@ from casino.games.rubyrun.events import (
     WentAllIn,
     event_from_dict,
 )
+from casino.games.rubyrun.fields import ACTION_FIELDS
 from casino.games.rubyrun.game import GAME, RubyRunGame
-from casino.games.rubyrun.pots import (
+from casino.games.rubyrun.phases import BETTING_ACTIONS, PHASE_ACTIONS, Action, Phase
+from casino.games.rubyrun.rules import Betting, HandOptions, Rake, RubyRunRules, UnderCards
+from casino.games.rubyrun.settlement import (
     Award,
     HandResult,
     Pot,
@@ -36,8 +39,6 @@ from casino.games.rubyrun.pots import (
     settle,
     showdown,
 )
-from casino.games.rubyrun.rules import Betting, HandOptions, Rake, RubyRunRules, UnderCards
-from casino.games.rubyrun.spec import ACTION_FIELDS, BETTING_ACTIONS, PHASE_ACTIONS, Action, Phase
 from casino.games.rubyrun.state import (
     BetRecord,
     RubyRunState,

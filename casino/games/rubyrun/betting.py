@@ -13,8 +13,8 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
+from casino.games.rubyrun.phases import Action
 from casino.games.rubyrun.rules import Betting
-from casino.games.rubyrun.spec import Action
 
 
 class BettingRound(StrEnum):

@@ -3,7 +3,7 @@
 The table service drives a hand through this object alone: it validates the rule set and the
 options announced before the deal, builds a hand from a round's terms, restores one from a
 snapshot, reads stored events back, and lists the dealer's actions with their input fields
-(:data:`~casino.games.rubyrun.spec.ACTION_FIELDS`), each verified and performed through the
+(:data:`~casino.games.rubyrun.fields.ACTION_FIELDS`), each verified and performed through the
 action the state declares (:func:`~casino.games.actions.game_action`): its ``verify_x`` / ``x``.
 
 Parsing a rule set costs more than an action, and it runs on every request: the rules and the
@@ -37,8 +37,8 @@ from casino.games.contract import (
     RoundTerms,
 )
 from casino.games.rubyrun.events import event_from_dict
+from casino.games.rubyrun.fields import ACTION_FIELDS, ACTION_HELP
 from casino.games.rubyrun.rules import MOST_PLAYERS, HandOptions, RubyRunRules
-from casino.games.rubyrun.spec import ACTION_FIELDS, ACTION_HELP
 from casino.games.rubyrun.state import RubyRunState
 from casino.games.rubyrun.tablet import GAME_NAME
 from casino.games.seating import SeatingLimits
@@ -67,7 +67,7 @@ class RubyRunGame:
 
     @property
     def actions(self) -> Mapping[str, GameActionSpec]:
-        """One spec per action of :class:`~casino.games.rubyrun.spec.Action`, in its order
+        """One spec per action of :class:`~casino.games.rubyrun.phases.Action`, in its order
         (``expose_card`` last); ``note`` is the table service's, not the engine's."""
         return self._actions
 

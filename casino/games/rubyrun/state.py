@@ -87,14 +87,13 @@ from casino.games.rubyrun.events import (
     WentAllIn,
     event_from_dict,
 )
-from casino.games.rubyrun.pots import (
-    HandResult,
-    Pot,
-    RakePolicy,
-    build_pots,
-    pot_label,
-    settle,
-    showdown,
+from casino.games.rubyrun.phases import (
+    HOLE_CARDS,
+    OVER_CARDS,
+    PHASE_ACTIONS,
+    UNDER_CARDS,
+    Action,
+    Phase,
 )
 from casino.games.rubyrun.rules import (
     MOST_PLAYERS,
@@ -103,13 +102,14 @@ from casino.games.rubyrun.rules import (
     RubyRunRules,
     UnderCards,
 )
-from casino.games.rubyrun.spec import (
-    HOLE_CARDS,
-    OVER_CARDS,
-    PHASE_ACTIONS,
-    UNDER_CARDS,
-    Action,
-    Phase,
+from casino.games.rubyrun.settlement import (
+    HandResult,
+    Pot,
+    RakePolicy,
+    build_pots,
+    pot_label,
+    settle,
+    showdown,
 )
 from casino.games.rubyrun.tablet import tablet_view
 from casino.games.rubyrun_hands import live_cards

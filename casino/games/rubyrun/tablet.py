@@ -15,7 +15,7 @@ What a dealer with one free hand needs on the screen:
 * the pot, the main and side pots once there are several, the bet to match; the betting round,
   the button and the blinds' seats, the forced bets and the betting structure.
 
-Each legal action's fields follow :data:`~casino.games.rubyrun.spec.ACTION_FIELDS` one for
+Each legal action's fields follow :data:`~casino.games.rubyrun.fields.ACTION_FIELDS` one for
 one, with the bounds that apply now.
 """
 
@@ -45,16 +45,10 @@ from casino.games.contract import (
 )
 from casino.games.money import ZERO
 from casino.games.rubyrun.betting import BettingChoice, BettingRound
-from casino.games.rubyrun.pots import HandResult, Pot, pot_label
+from casino.games.rubyrun.fields import ACTION_FIELDS
+from casino.games.rubyrun.phases import HOLE_CARDS, OVER_CARDS, UNDER_CARDS, Action, Phase
 from casino.games.rubyrun.rules import Betting, HandOptions, RubyRunRules, UnderCards
-from casino.games.rubyrun.spec import (
-    ACTION_FIELDS,
-    HOLE_CARDS,
-    OVER_CARDS,
-    UNDER_CARDS,
-    Action,
-    Phase,
-)
+from casino.games.rubyrun.settlement import HandResult, Pot, pot_label
 from casino.games.seating import SeatingLimits
 
 

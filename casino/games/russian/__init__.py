@@ -29,6 +29,7 @@ from casino.games.russian.events import (
     event_from_dict,
 )
 from casino.games.russian.game import GAME, RussianPokerGame
+from casino.games.russian.phases import PHASE_ACTIONS, Action, Decision, NoGameChoice, Phase
 from casino.games.russian.rules import (
     AnteOnWin,
     InsuranceWhenDealerQualifies,
@@ -45,16 +46,7 @@ from casino.games.russian.settlement import (
     SettlementLine,
     combination_name,
 )
-from casino.games.russian.state import (
-    PHASE_ACTIONS,
-    Action,
-    Decision,
-    NoGameChoice,
-    Phase,
-    RussianPokerState,
-    replay,
-    settle_round,
-)
+from casino.games.russian.state import RussianPokerState, replay, settle_round
 from casino.games.russian.terms import Paytables, TableLimits
 
 __all__ = [

@@ -132,6 +132,14 @@ from casino.games.russian.events import (
     event_from_dict,
 )
 from casino.games.russian.fields import ACTION_FIELDS, REASON_MAX_LENGTH
+from casino.games.russian.phases import (
+    NO_GAME_CHOICES,
+    PHASE_ACTIONS,
+    Action,
+    Decision,
+    NoGameChoice,
+    Phase,
+)
 from casino.games.russian.rules import RussianPokerRules
 from casino.games.russian.settlement import (
     FEE_LINES,
@@ -170,85 +178,6 @@ DEALER_FACE_DOWN: Final = 4
 PLAYER_LABEL_MAX: Final = 64
 #: Insurance needs three of a kind or better (RULES 1.9).
 _INSURABLE_STRENGTH: Final = Line.TRIPS.strength
-
-
-class Phase(StrEnum):
-    """Where the round stands; :data:`PHASE_ACTIONS` says what each phase accepts."""
-
-    BETTING = "betting"
-    DEALING = "dealing"
-    DECISIONS = "decisions"
-    DEALER_REVEAL = "dealer_reveal"
-    DEALER_NO_GAME_CHOICES = "dealer_no_game_choices"
-    BUY_REPLACEMENT = "buy_replacement"
-    SETTLEMENT = "settlement"
-    COMPLETE = "complete"
-
-
-class Action(StrEnum):
-    """The dealer's inputs; each is a method of :class:`RussianPokerState` of the same name."""
-
-    PLACE_WAGERS = "place_wagers"
-    CLOSE_BETS = "close_bets"
-    DEAL_BOX = "deal_box"
-    DEAL_CARD = "deal_card"
-    DECLARE_BONUS = "declare_bonus"
-    EXCHANGE = "exchange"
-    BUY_SIXTH_CARD = "buy_sixth_card"
-    INSURE = "insure"
-    FOLD = "fold"
-    BET = "bet"
-    REVEAL_DEALER = "reveal_dealer"
-    TAKE_ANTE = "take_ante"
-    BUY_GAME = "buy_game"
-    DRAW_REPLACEMENT = "draw_replacement"
-    EXPOSE_CARD = "expose_card"
-
-
-#: Accepted in every phase but the last: a card may be seen by accident at any point of the deal.
-_EXPOSE: Final = frozenset({Action.EXPOSE_CARD})
-_BLIND_CARDS: Final = frozenset({Action.DEAL_BOX, Action.DEAL_CARD}) | _EXPOSE
-#: A box's choices against a dealer without a game: refused first when the dealer has one.
-_NO_GAME_CHOICES: Final = frozenset({Action.TAKE_ANTE, Action.BUY_GAME})
-_DECISIONS: Final = frozenset(
-    {
-        Action.DECLARE_BONUS,
-        Action.EXCHANGE,
-        Action.BUY_SIXTH_CARD,
-        Action.INSURE,
-        Action.FOLD,
-        Action.BET,
-    }
-)
-
-#: The one table of which actions each phase accepts. Card recording stays open after the deal
-#: because a blind box's cards are turned only at settlement; which target a card may go to is
-#: the action's own check. Where the next phase goes is derived from what is recorded (see the
-#: module's diagram). ``expose_card`` is in every phase but ``complete`` (with the card actions).
-PHASE_ACTIONS: Final[Mapping[Phase, frozenset[Action]]] = {
-    Phase.BETTING: frozenset({Action.PLACE_WAGERS, Action.CLOSE_BETS}) | _EXPOSE,
-    Phase.DEALING: _BLIND_CARDS,
-    Phase.DECISIONS: _DECISIONS | _BLIND_CARDS,
-    Phase.DEALER_REVEAL: frozenset({Action.REVEAL_DEALER}) | _BLIND_CARDS,
-    Phase.DEALER_NO_GAME_CHOICES: _NO_GAME_CHOICES | _BLIND_CARDS,
-    Phase.BUY_REPLACEMENT: frozenset({Action.DRAW_REPLACEMENT}) | _BLIND_CARDS,
-    Phase.SETTLEMENT: _BLIND_CARDS,
-    Phase.COMPLETE: frozenset(),
-}
-
-
-class Decision(StrEnum):
-    """How an open box ended its turn."""
-
-    FOLD = "fold"
-    BET = "bet"
-
-
-class NoGameChoice(StrEnum):
-    """What a box in play chose when the dealer had no game."""
-
-    TAKE_ANTE = "take_ante"
-    BUY_GAME = "buy_game"
 
 
 @dataclass
@@ -1825,7 +1754,7 @@ class RussianPokerState(ActionState):
 
     def _check_phase(self, action: Action) -> None:
         if action not in PHASE_ACTIONS[self._phase]:
-            if action in _NO_GAME_CHOICES:
+            if action in NO_GAME_CHOICES:
                 # Against a dealer with a game, that is the refusal of a box's choice,
                 # before the phase's: take_ante and buy_game list dealer_has_game first.
                 self._check_dealer_has_no_game()

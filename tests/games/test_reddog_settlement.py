@@ -1,7 +1,7 @@
 """Red Dog's chip ledger on its own: its guards, and the snapshots it refuses to restore.
 
 The engine verifies every input before it moves a chip, so the ledger's guards are never met
-through the game; they hold the ledger's own promise (``casino.games.reddog.ledger``): every
+through the game; they hold the ledger's own promise (``casino.games.reddog.settlement``): every
 balance is its opening plus the rows in less the rows out, none below zero, and all of them
 together what was brought to the table. A stored game that breaks it is refused by name.
 """
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from casino.games.errors import GameError
-from casino.games.reddog.ledger import (
+from casino.games.reddog.settlement import (
     HOUSE_FLOAT,
     POT,
     Ledger,

@@ -1,4 +1,5 @@
-"""The chip ledger of one Red Dog game: every movement between players, the pot and the house.
+"""How a Red Dog game settles: its chip ledger, every movement between players, the pot and the
+house.
 
 Accounts are ``player:<seat>``, ``pot`` and ``house_float``. The chips a player brings to the
 table open that player's account, and the odd chips the house float keeps for the table from

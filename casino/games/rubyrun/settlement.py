@@ -1,4 +1,5 @@
-"""Side pots, the rake and the awards of one Ruby Run hand, as pure functions of the bets.
+"""How a Ruby Run hand settles: its side pots, the rake and the awards, as pure functions of the
+bets.
 
 :func:`build_pots` follows standard poker practice for all-ins. First the *uncalled* part of the
 largest contribution (what it exceeds the second largest by) goes back to its owner: nobody
