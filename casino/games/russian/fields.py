@@ -41,7 +41,8 @@ def _cards(name: str, help: str, most: int) -> FieldSpec:
     return FieldSpec(name, FieldKind.CARDS, help=help, min_count=1, max_count=most)
 
 
-#: Each action's fields, by action name, in the order of the state's ``Action`` enum.
+#: Each action's fields, by action name, in the order of the ``Action`` enum
+#: (:class:`~casino.games.russian.phases.Action`).
 ACTION_FIELDS: Final[Mapping[str, tuple[FieldSpec, ...]]] = MappingProxyType(
     {
         "place_wagers": (

@@ -4,7 +4,7 @@ The table service drives the game through this object alone: it validates a rule
 (absent) options, builds a round's state from its :class:`~casino.games.contract.RoundTerms`,
 restores one from a snapshot, reads stored events back, and performs each dealer action from its
 validated input (one :class:`~casino.games.contract.GameActionSpec` per action of
-:class:`~casino.games.russian.state.Action`, ``expose_card`` included; ``note`` is the table
+:class:`~casino.games.russian.phases.Action`, ``expose_card`` included; ``note`` is the table
 service's own).
 
 A round's terms are parsed once per process and cached (:func:`round_terms`): the rule set's

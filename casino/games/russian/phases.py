@@ -1,16 +1,13 @@
-"""The phases of a Russian Poker round, the dealer's actions, the one table of which actions each
-phase accepts, and how a box ends its turn or answers a dealer without a game.
+"""The vocabulary of a Russian Poker round: its phases, the dealer's actions, the one table of
+which action each phase accepts, how an open box ends its turn and what a box in play chooses
+against a dealer without a game, and how many cards a hand holds.
 
-A round runs through these phases (RULES 1.3); the bracketed ones only when needed::
+The round runs through the phases as :mod:`casino.games.russian.state` draws them; where the
+next phase goes is derived from what is recorded, and which actions a phase accepts is
+:data:`PHASE_ACTIONS` alone.
 
-    betting ─► dealing ─► decisions ─► [dealer_reveal] ─► [dealer_no_game_choices]
-            ─► [buy_replacement] ─► settlement ─► complete
-
-Where the next phase goes is derived from what is recorded
-(:class:`~casino.games.russian.state.RussianPokerState`).
-
->>> Action.PLACE_WAGERS in PHASE_ACTIONS[Phase.BETTING], Action.BET in PHASE_ACTIONS[Phase.BETTING]
-(True, False)
+>>> sorted(action.value for action in PHASE_ACTIONS[Phase.DEALER_REVEAL])
+['deal_box', 'deal_card', 'expose_card', 'reveal_dealer']
 """
 
 from __future__ import annotations
@@ -18,6 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import StrEnum
 from typing import Final
+
+#: Cards in a box's hand as dealt, and in the dealer's hand.
+HAND_SIZE: Final = 5
+#: The dealer's cards dealt face down; the fifth is face up.
+DEALER_FACE_DOWN: Final = 4
 
 
 class Phase(StrEnum):
@@ -34,7 +36,8 @@ class Phase(StrEnum):
 
 
 class Action(StrEnum):
-    """The dealer's inputs; each is a method of :class:`RussianPokerState` of the same name."""
+    """The dealer's inputs; each is a method of
+    :class:`~casino.games.russian.state.RussianPokerState` of the same name."""
 
     PLACE_WAGERS = "place_wagers"
     CLOSE_BETS = "close_bets"
@@ -72,7 +75,8 @@ _DECISIONS: Final = frozenset(
 #: The one table of which actions each phase accepts. Card recording stays open after the deal
 #: because a blind box's cards are turned only at settlement; which target a card may go to is
 #: the action's own check. Where the next phase goes is derived from what is recorded (see the
-#: module's diagram). ``expose_card`` is in every phase but ``complete`` (with the card actions).
+#: diagram of :mod:`casino.games.russian.state`). ``expose_card`` is in every phase but
+#: ``complete`` (with the card actions).
 PHASE_ACTIONS: Final[Mapping[Phase, frozenset[Action]]] = {
     Phase.BETTING: frozenset({Action.PLACE_WAGERS, Action.CLOSE_BETS}) | _EXPOSE,
     Phase.DEALING: _BLIND_CARDS,

@@ -80,24 +80,17 @@ from casino.games.cards import (
     parse_cards,
 )
 from casino.games.contract import (
-    CardGroup,
     CardShown,
     ChipMovement,
-    Fact,
-    FieldBounds,
-    Figure,
     GameResult,
     JsonObject,
     JsonValue,
-    LegalAction,
     Position,
     PositionKind,
-    PositionView,
     ResultLine,
     Stake,
     TabletView,
     game_result,
-    unseen_card_texts,
 )
 from casino.games.errors import GameError
 from casino.games.money import (
@@ -131,8 +124,10 @@ from casino.games.russian.events import (
     box_target,
     event_from_dict,
 )
-from casino.games.russian.fields import ACTION_FIELDS, REASON_MAX_LENGTH
+from casino.games.russian.fields import REASON_MAX_LENGTH
 from casino.games.russian.phases import (
+    DEALER_FACE_DOWN,
+    HAND_SIZE,
     NO_GAME_CHOICES,
     PHASE_ACTIONS,
     Action,
@@ -151,9 +146,9 @@ from casino.games.russian.settlement import (
     combination_name,
     settle,
 )
+from casino.games.russian.tablet import GAME_NAME, RussianPokerBox, build_tablet_view
 from casino.games.russian.terms import Paytables, TableLimits
 from casino.games.russian_hands import (
-    BoxCombinations,
     Line,
     dealer_highest_card,
     dealer_qualifies,
@@ -162,18 +157,24 @@ from casino.games.russian_hands import (
 from casino.games.snapshots import SnapshotReader
 from casino.games.snapshots import invalid as snapshot_invalid
 
+__all__ = [
+    "GAME_NAME",
+    "PHASE_ACTIONS",
+    "Action",
+    "Decision",
+    "NoGameChoice",
+    "Phase",
+    "RussianPokerState",
+    "replay",
+    "settle_round",
+]
+
 _E = TypeVar("_E", bound=Event)
 _M = TypeVar("_M", bound=StrEnum)
 
-#: The game's name, as :data:`casino.games.russian.game.GAME` gives it.
-GAME_NAME: Final = "russian_poker"
 #: Where :meth:`RussianPokerState.cards_shown` puts a card exposed by accident.
 EXPOSED_POSITION: Final = "exposed"
 
-#: Cards in a box's hand as dealt, and in the dealer's hand.
-HAND_SIZE: Final = 5
-#: The dealer's cards dealt face down; the fifth is face up.
-DEALER_FACE_DOWN: Final = 4
 #: The longest player label accepted (the tablet's name for who plays the box).
 PLAYER_LABEL_MAX: Final = 64
 #: Insurance needs three of a kind or better (RULES 1.9).
@@ -353,10 +354,72 @@ class RussianPokerState(ActionState):
         """The cards ``box`` holds now (after any exchange or sixth card)."""
         return tuple(self._round_box(box).hand)
 
+    def box(self, number: int) -> RussianPokerBox:
+        """Box ``number`` of this round, read-only: its wagers, its cards (as dealt and held
+        now) and what it decided so far.
+
+        :raises GameError: ``box_unknown``, ``position_not_in_play``.
+        """
+        return self._round_box(number)
+
+    @property
+    def undealt_boxes(self) -> tuple[int, ...]:
+        """The boxes a whole hand may be recorded for now, in box order."""
+        boxes = self._boxes
+        return tuple(n for n in sorted(boxes) if not boxes[n].dealt and self._dealable(boxes[n]))
+
+    @property
+    def card_targets(self) -> tuple[str, ...]:
+        """Where one card may be recorded now: boxes short of five cards, then the dealer."""
+        targets = [
+            box_target(n)
+            for n in sorted(self._boxes)
+            if len(self._boxes[n].dealt) < HAND_SIZE and self._dealable(self._boxes[n])
+        ]
+        phase = self._phase
+        if (phase is Phase.DEALING and self._up_card is None) or phase is Phase.DEALER_REVEAL:
+            targets.append(DEALER_TARGET)
+        return tuple(targets)
+
     @property
     def dealer_cards(self) -> tuple[Card, ...]:
         """The dealer's recorded cards: the face-down ones turned so far, then the face-up one."""
         return tuple(self._face_down) + (() if self._up_card is None else (self._up_card,))
+
+    @property
+    def dealer_up_card(self) -> Card | None:
+        """The dealer's face-up card (his fifth), once dealt."""
+        return self._up_card
+
+    @property
+    def dealer_turned_cards(self) -> tuple[Card, ...]:
+        """The dealer's face-down cards turned so far, in the order turned."""
+        return tuple(self._face_down)
+
+    @property
+    def dealer_replacements(self) -> tuple[Card, ...]:
+        """The cards the dealer drew for a bought game, in the order drawn."""
+        return tuple(self._draws)
+
+    @property
+    def bought_game_discard(self) -> Card | None:
+        """The highest card the dealer discards for a bought game, once a game is bought."""
+        if not any(b.choice is NoGameChoice.BUY_GAME for b in self._boxes.values()):
+            return None
+        return self._highest_card()
+
+    @property
+    def bought_game_hand(self) -> tuple[Card, ...] | None:
+        """The dealer's hand after a bought game's replacement, once the drawing is over."""
+        discard = self.bought_game_discard
+        if discard is None or not self._draws:
+            return None
+        last = self._draws[-1]
+        if self.rules.buy_redraw_same_rank and last.rank == discard.rank:
+            return None  # the replacement matches the discarded rank: it is replaced again
+        original = self._dealer_original()
+        assert original is not None
+        return tuple(c for c in original if c != discard) + (last,)
 
     @property
     def dealer_discard(self) -> Card | None:
@@ -1040,30 +1103,13 @@ class RussianPokerState(ActionState):
             actions.append({"action": Action.DRAW_REPLACEMENT.value, "discard": str(discard)})
         if phase in (Phase.BETTING, Phase.COMPLETE):
             return actions
-        undealt = self._undealt_boxes()
-        targets = self._card_targets()
+        undealt = self.undealt_boxes
+        targets = self.card_targets
         if undealt:
             actions.append({"action": Action.DEAL_BOX.value, "boxes": list(undealt)})
         if targets:
             actions.append({"action": Action.DEAL_CARD.value, "targets": list(targets)})
         return actions
-
-    def _undealt_boxes(self) -> tuple[int, ...]:
-        """The boxes a whole hand may be recorded for now, in box order."""
-        boxes = self._boxes
-        return tuple(n for n in sorted(boxes) if not boxes[n].dealt and self._dealable(boxes[n]))
-
-    def _card_targets(self) -> tuple[str, ...]:
-        """Where one card may be recorded now: boxes short of five cards, then the dealer."""
-        targets = [
-            box_target(n)
-            for n in sorted(self._boxes)
-            if len(self._boxes[n].dealt) < HAND_SIZE and self._dealable(self._boxes[n])
-        ]
-        phase = self._phase
-        if (phase is Phase.DEALING and self._up_card is None) or phase is Phase.DEALER_REVEAL:
-            targets.append(DEALER_TARGET)
-        return tuple(targets)
 
     def view(self) -> dict[str, Any]:
         """Everything the dealer's tablet renders from, JSON-safe (amounts and cards as strings).
@@ -1081,7 +1127,7 @@ class RussianPokerState(ActionState):
         all of it comes from what :meth:`snapshot` holds.
         """
         original = self._dealer_original()
-        bought = self._bought_hand()
+        bought = self.bought_game_hand
         return {
             "phase": self._phase.value,
             "box_to_act": self.box_to_act,
@@ -1092,7 +1138,7 @@ class RussianPokerState(ActionState):
                 "face_down": [str(c) for c in self._face_down],
                 "cards": None if original is None else [str(c) for c in original],
                 "qualifies": None if original is None else dealer_qualifies(original),
-                "discard": _card_text(self._first_discard()),
+                "discard": _card_text(self.bought_game_discard),
                 "replacements": [str(c) for c in self._draws],
                 "bought_cards": None if bought is None else [str(c) for c in bought],
                 "bought_qualifies": None if bought is None else dealer_qualifies(bought),
@@ -1179,344 +1225,9 @@ class RussianPokerState(ActionState):
     # -- the tablet view (the shape every game shares) --------------------------------------
 
     def tablet_view(self) -> TabletView:
-        """The tablet's picture of the round in the shape every game shares.
-
-        ``turn`` is the box to act (deciding, or choosing against a dealer without a game);
-        ``actions`` are the legal actions with every field's bounds now, the one the table
-        waits for first and ``expose_card`` last; ``positions`` the boxes with wagers (a blind
-        box's cards are counted as hidden until the round is complete, since nobody looks at
-        them); ``card_groups`` the dealer's hand (face-up card and the face-down cards turned
-        so far, the rest hidden), the replacement drawn for a bought game and the cards
-        exposed; ``facts`` whether the bonus is offered, the box to act, whether the dealer
-        qualifies and what he discards for a bought game.
-        """
-        to_act = self.box_to_act
-        return TabletView(
-            game=GAME_NAME,
-            phase=self._phase.value,
-            complete=self.complete,
-            turn=None if to_act is None else _box_position(to_act),
-            actions=tuple(self._tablet_actions()),
-            positions=tuple(
-                self._position_view(self._boxes[n], to_act) for n in sorted(self._boxes)
-            ),
-            card_groups=self._card_groups(),
-            figures=self._table_figures(),
-            facts=self._facts(to_act),
-            deck_pass=self.deck_pass,
-            unseen_cards=unseen_card_texts(self._deck.seen),
-            event_count=self.event_count,
-            result=self.result() if self.complete else None,
-        )
-
-    def _tablet_actions(self) -> list[LegalAction]:
-        """The same actions as :meth:`legal_actions`, in the same order, then ``expose_card``."""
-        phase = self._phase
-        actions: list[LegalAction] = []
-        if phase is Phase.BETTING:
-            actions.extend(self._betting_actions())
-        elif phase is Phase.DECISIONS:
-            actions.extend(self._decision_legal_actions())
-        elif phase is Phase.DEALER_REVEAL:
-            remaining = DEALER_FACE_DOWN - len(self._face_down)
-            action = Action.REVEAL_DEALER
-            actions.append(
-                _legal(
-                    action,
-                    "Turn the dealer's face-down cards",
-                    _bound(action, "cards", min_count=1, max_count=remaining),
-                )
-            )
-        elif phase is Phase.DEALER_NO_GAME_CHOICES:
-            actions.extend(self._choice_legal_actions())
-        elif phase is Phase.BUY_REPLACEMENT:
-            actions.append(_legal(Action.DRAW_REPLACEMENT, "Dealer: replacement card"))
-        if phase is Phase.COMPLETE:
-            return actions
-        if phase is not Phase.BETTING:
-            actions.extend(self._card_legal_actions())
-        actions.append(_legal(Action.EXPOSE_CARD, "Expose a card seen by accident"))
-        return actions
-
-    def _betting_actions(self) -> list[LegalAction]:
-        actions: list[LegalAction] = []
-        free = [n for n in range(1, self.rules.boxes + 1) if n not in self._boxes]
-        if free:
-            action, limits = Action.PLACE_WAGERS, self.limits
-            # A blind box is a player's further box: before any open box, none can be blind.
-            any_open = any(not b.blind for b in self._boxes.values())
-            bonus = _bound(
-                action,
-                "bonus",
-                minimum=limits.bonus_min or limits.chip_unit,
-                maximum=limits.bonus_max,
-                step=limits.chip_unit,
-            )
-            actions.append(
-                _legal(
-                    action,
-                    "Place wagers",
-                    _bound(
-                        action, "box", positions=free, value=free[0] if len(free) == 1 else None
-                    ),
-                    _amount_bound(
-                        action, "ante", limits.ante_min, limits.ante_max, limits.chip_unit
-                    ),
-                    bonus,
-                    _bound(action, "blind", value=None if any_open else False),
-                    not_offered=() if self.bonus_offered else ("bonus",),
-                )
-            )
-        if self._boxes:
-            actions.append(_legal(Action.CLOSE_BETS, "No more bets"))
-        return actions
-
-    def _decision_legal_actions(self) -> list[LegalAction]:
-        number = self._next_deciding()
-        assert number is not None
-        box = self._boxes[number]
-        fee = (Figure("fee", "Fee", box.ante),)
-        if box.bonus is not None and not box.bonus_declared:
-            action = Action.DECLARE_BONUS
-            return [
-                _legal(
-                    action,
-                    f"Box {number}: declare the bonus",
-                    _box_bound(action, number),
-                    box=number,
-                    figures=(Figure("bonus", "Bonus", box.bonus),),
-                )
-            ]
-        actions: list[LegalAction] = []
-        if box.insurance is None:
-            exclusive = not self.rules.exchange_and_sixth_card_allowed
-            if not box.exchanged and not (exclusive and box.sixth_card is not None):
-                action = Action.EXCHANGE
-                least = self.rules.exchange_min
-                most = min(self.rules.exchange_max, len(box.hand))
-                actions.append(
-                    _legal(
-                        action,
-                        f"Box {number}: exchange {least} to {most} cards",
-                        _box_bound(action, number),
-                        # The discards are among the box's cards, the replacements among the
-                        # unseen cards, as many as the discards.
-                        _bound(
-                            action,
-                            "discards",
-                            min_count=least,
-                            max_count=most,
-                            cards=(str(card) for card in box.hand),
-                        ),
-                        _bound(
-                            action,
-                            "replacements",
-                            min_count=least,
-                            max_count=most,
-                            count_of="discards",
-                        ),
-                        box=number,
-                        figures=fee,
-                    )
-                )
-            if box.sixth_card is None and not (exclusive and box.exchanged):
-                action = Action.BUY_SIXTH_CARD
-                actions.append(
-                    _legal(
-                        action,
-                        f"Box {number}: buy a sixth card",
-                        _box_bound(action, number),
-                        box=number,
-                        figures=fee,
-                    )
-                )
-            bounds = self._insurance_bounds(box)
-            if bounds is not None and bounds[0] <= bounds[1]:
-                action = Action.INSURE
-                actions.append(
-                    _legal(
-                        action,
-                        f"Box {number}: insure",
-                        _box_bound(action, number),
-                        _amount_bound(action, "amount", *bounds, self.limits.chip_unit),
-                        box=number,
-                    )
-                )
-            action = Action.FOLD
-            actions.append(
-                _legal(action, f"Box {number}: fold", _box_bound(action, number), box=number)
-            )
-        action, bet = Action.BET, 2 * box.ante
-        actions.append(
-            _legal(
-                action,
-                f"Box {number}: bet",
-                _box_bound(action, number),
-                _amount_bound(action, "amount", bet, bet, self.limits.chip_unit),
-                box=number,
-                figures=(Figure("bet", "Bet", bet),),
-            )
-        )
-        return actions
-
-    def _choice_legal_actions(self) -> list[LegalAction]:
-        number = self._next_choosing()
-        assert number is not None
-        chooser = self._boxes[number]
-        take = Action.TAKE_ANTE
-        actions = [
-            _legal(
-                take,
-                f"Box {number}: take the Ante win",
-                _box_bound(take, number),
-                box=number,
-                figures=(Figure("ante_win", "Ante win", chooser.ante),),
-            )
-        ]
-        if not chooser.blind or self.rules.blind_box_may_buy:
-            buy = Action.BUY_GAME
-            actions.append(
-                _legal(
-                    buy,
-                    f"Box {number}: buy a game",
-                    _box_bound(buy, number),
-                    box=number,
-                    figures=(Figure("fee", "Fee", chooser.ante),),
-                )
-            )
-        return actions
-
-    def _card_legal_actions(self) -> list[LegalAction]:
-        actions: list[LegalAction] = []
-        undealt = self._undealt_boxes()
-        if undealt:
-            action = Action.DEAL_BOX
-            actions.append(
-                _legal(
-                    action,
-                    f"Box {undealt[0]}: five cards" if len(undealt) == 1 else "Five cards to a box",
-                    _bound(
-                        action,
-                        "box",
-                        positions=undealt,
-                        value=undealt[0] if len(undealt) == 1 else None,
-                        labels=(f"Box {n}: five cards" for n in undealt),
-                    ),
-                    _bound(action, "cards", min_count=HAND_SIZE, max_count=HAND_SIZE),
-                )
-            )
-        targets = self._card_targets()
-        if targets:
-            action = Action.DEAL_CARD
-            labels = tuple(self._target_label(target) for target in targets)
-            actions.append(
-                _legal(
-                    action,
-                    labels[0] if len(targets) == 1 else "One card",
-                    _bound(
-                        action,
-                        "target",
-                        targets=targets,
-                        value=targets[0] if len(targets) == 1 else None,
-                        labels=labels,
-                    ),
-                )
-            )
-        return actions
-
-    def _target_label(self, target: str) -> str:
-        """What a card for ``target`` is, in words: a box's next card, the dealer's up card
-        at the deal, or a face-down card as it is turned."""
-        if target == DEALER_TARGET:
-            return "Dealer: up card" if self._phase is Phase.DEALING else "Dealer: face-down card"
-        number = int(target.removeprefix(BOX_TARGET_PREFIX))
-        return f"Box {number}: card {len(self._boxes[number].dealt) + 1} of {HAND_SIZE}"
-
-    def _position_view(self, box: _Box, to_act: int | None) -> PositionView:
-        # Nobody looks at a blind box's cards before the settlement turns them.
-        shown = not box.blind or self.complete
-        hand = None
-        if shown and len(box.hand) >= HAND_SIZE:
-            rule = self.rules.second_straight_same_rank_swap
-            hand = _hand_text(first_and_second(box.hand, second_straight_rule=rule))
-        figures = [Figure("ante", "Ante", box.ante)]
-        if box.blind or box.decision is Decision.BET:
-            figures.append(Figure("bet", "Bet", 2 * box.ante))
-        if box.bonus is not None:
-            figures.append(Figure("bonus", "Bonus", box.bonus))
-        if box.insurance is not None:
-            figures.append(Figure("insurance", "Insurance", box.insurance))
-        if box.fees:
-            figures.append(Figure("fees", "Fees", box.fees))
-        return PositionView(
-            position=_box_position(box.number),
-            label=f"{box.player} (blind)" if box.blind else box.player,
-            status=_status(box),
-            to_act=box.number == to_act,
-            cards=tuple(str(c) for c in box.hand) if shown else (),
-            hidden_cards=0 if shown else len(box.hand),
-            hand=hand,
-            figures=tuple(figures),
-        )
-
-    def _card_groups(self) -> tuple[CardGroup, ...]:
-        up = () if self._up_card is None else (str(self._up_card),)
-        # The dealer's four face-down cards lie on the table from the deal on.
-        down = 0 if self._phase is Phase.BETTING else DEALER_FACE_DOWN - len(self._face_down)
-        groups = [
-            CardGroup("dealer", "Dealer", up + tuple(str(c) for c in self._face_down), hidden=down)
-        ]
-        discard = self._first_discard()
-        if discard is not None:
-            groups.append(CardGroup("dealer_discard", "Dealer discards", (str(discard),)))
-            groups.append(
-                CardGroup("replacement", "Dealer's replacement", tuple(str(c) for c in self._draws))
-            )
-        bought = self._bought_hand()
-        if bought is not None:
-            groups.append(
-                CardGroup(
-                    "dealer_after_replacement",
-                    "Dealer after the replacement",
-                    tuple(str(c) for c in bought),
-                )
-            )
-        if self._exposed:
-            groups.append(
-                CardGroup("exposed", "Exposed (out of play)", tuple(str(c) for c in self._exposed))
-            )
-        return tuple(groups)
-
-    def _table_figures(self) -> tuple[Figure, ...]:
-        staked = sum((_staked(box) for box in self._boxes.values()), ZERO)
-        figures = [Figure("staked", "Staked", staked)]
-        if self.limits.max_payout is not None:
-            figures.append(Figure("max_payout", "Maximum payout", self.limits.max_payout))
-        return tuple(figures)
-
-    def _facts(self, to_act: int | None) -> tuple[Fact, ...]:
-        offered = "offered" if self.bonus_offered else "not offered"
-        facts = [Fact("bonus", "Bonus bet", offered)]
-        if to_act is not None:
-            facts.append(Fact("box_to_act", "Box to act", str(to_act)))
-        original = self._dealer_original()
-        if original is not None:
-            facts.append(
-                Fact("dealer_qualifies", "Dealer qualifies", _yes_no(dealer_qualifies(original)))
-            )
-        discard = self._first_discard()
-        if discard is not None:
-            facts.append(Fact("dealer_discard", "Dealer discards", str(discard)))
-        bought = self._bought_hand()
-        if bought is not None:
-            facts.append(
-                Fact(
-                    "bought_qualifies",
-                    "Dealer qualifies after the replacement",
-                    _yes_no(dealer_qualifies(bought)),
-                )
-            )
-        return tuple(facts)
+        """What the dealer's tablet renders from, in the shape every game shares (see
+        :mod:`casino.games.russian.tablet`)."""
+        return build_tablet_view(self)
 
     # -- the result ----------------------------------------------------------------------------
 
@@ -1655,7 +1366,7 @@ class RussianPokerState(ActionState):
         if self._phase is Phase.DEALER_NO_GAME_CHOICES and self._next_choosing() is None:
             buyers = any(b.choice is NoGameChoice.BUY_GAME for b in self._boxes.values())
             self._phase = Phase.BUY_REPLACEMENT if buyers else Phase.SETTLEMENT
-        if self._phase is Phase.BUY_REPLACEMENT and self._bought_hand() is not None:
+        if self._phase is Phase.BUY_REPLACEMENT and self.bought_game_hand is not None:
             self._phase = Phase.SETTLEMENT
         if self._phase is Phase.SETTLEMENT and all(
             len(b.dealt) == HAND_SIZE for b in self._boxes.values()
@@ -1670,7 +1381,7 @@ class RussianPokerState(ActionState):
             self.paytables,
             self.limits,
             [self._boxes[n].play() for n in sorted(self._boxes)],
-            DealerPlay(self._dealer_original(), self._bought_hand()),
+            DealerPlay(self._dealer_original(), self.bought_game_hand),
         )
 
     def _deal_complete(self) -> bool:
@@ -1711,24 +1422,6 @@ class RussianPokerState(ActionState):
         if original is None or dealer_qualifies(original):
             return None
         return dealer_highest_card(original)
-
-    def _first_discard(self) -> Card | None:
-        """The highest card the dealer discards for a bought game, once a game is bought."""
-        if not any(b.choice is NoGameChoice.BUY_GAME for b in self._boxes.values()):
-            return None
-        return self._highest_card()
-
-    def _bought_hand(self) -> tuple[Card, ...] | None:
-        """The dealer's hand after a bought game's replacement, once the drawing is over."""
-        discard = self._first_discard()
-        if discard is None or not self._draws:
-            return None
-        last = self._draws[-1]
-        if self.rules.buy_redraw_same_rank and last.rank == discard.rank:
-            return None  # the replacement matches the discarded rank: it is replaced again
-        original = self._dealer_original()
-        assert original is not None
-        return tuple(c for c in original if c != discard) + (last,)
 
     def _insurance_bounds(self, box: _Box) -> tuple[Decimal, Decimal] | None:
         if len(box.hand) < HAND_SIZE:
@@ -1932,132 +1625,3 @@ def _member(enum: type[_M], reader: SnapshotReader, key: str) -> _M | None:
 
 def _box_position(number: int) -> Position:
     return Position(PositionKind.BOX, number)
-
-
-def _yes_no(answer: bool) -> str:
-    return "yes" if answer else "no"
-
-
-#: How the tablet names each paytable line.
-_LINE_LABELS: Final[Mapping[Line, str]] = {
-    Line.ACE_KING: "Ace-King",
-    Line.PAIR: "pair",
-    Line.TWO_PAIR: "two pair",
-    Line.TRIPS: "three of a kind",
-    Line.STRAIGHT: "straight",
-    Line.FLUSH: "flush",
-    Line.FULL_HOUSE: "full house",
-    Line.QUADS: "four of a kind",
-    Line.STRAIGHT_FLUSH: "straight flush",
-    Line.ROYAL_FLUSH: "royal flush",
-}
-
-
-def _hand_text(combinations: BoxCombinations) -> str:
-    """The combinations a box is paid for, as the tablet names them.
-
-    >>> _hand_text(first_and_second(parse_cards("Kh Ks Ac 8d 5h")))
-    'pair + Ace-King'
-    >>> _hand_text(first_and_second(parse_cards("Qh Js 8c 6d 4h")))
-    'no combination'
-    """
-    found = (combinations.first, combinations.second)
-    return " + ".join(_LINE_LABELS[c.line] for c in found if c is not None) or "no combination"
-
-
-def _status(box: _Box) -> str:
-    """``deciding``, ``fold``, ``bet`` or ``blind``; after a dealer without a game, the box's
-    choice (``take_ante``, ``buy_game``)."""
-    if box.choice is not None:
-        return box.choice.value
-    if box.blind:
-        return "blind"
-    return "deciding" if box.decision is None else box.decision.value
-
-
-def _staked(box: _Box) -> Decimal:
-    """Everything ``box`` has put on the table so far: its wagers and fees."""
-    bet = 2 * box.ante if box.blind or box.decision is Decision.BET else ZERO
-    return box.ante + bet + (box.bonus or ZERO) + (box.insurance or ZERO) + box.fees
-
-
-def _legal(
-    action: Action,
-    label: str,
-    *given: FieldBounds,
-    box: int | None = None,
-    figures: tuple[Figure, ...] = (),
-    not_offered: tuple[str, ...] = (),
-) -> LegalAction:
-    """``action`` as a legal action, with a :class:`FieldBounds` for every field of its spec
-    in spec order: those ``given``, and the bare field for the others, but the optional fields
-    ``not_offered`` (the table offers no such wager)."""
-    bounds = {b.name: b for b in given}
-    specs = ACTION_FIELDS[action.value]
-    unknown = (set(bounds) | set(not_offered)) - {spec.name for spec in specs}
-    if unknown:
-        raise AssertionError(f"{action.value} has no field {sorted(unknown)}")
-    if any(spec.required for spec in specs if spec.name in not_offered):
-        raise AssertionError(f"{action.value}: only an optional field may be left out")
-    fields = tuple(
-        bounds.get(spec.name) or FieldBounds(spec.name, spec.kind, spec.required, spec.nullable)
-        for spec in specs
-        if spec.name not in not_offered
-    )
-    position = None if box is None else _box_position(box)
-    return LegalAction(action.value, label, position, fields, figures)
-
-
-def _bound(
-    action: Action,
-    name: str,
-    *,
-    minimum: Decimal | None = None,
-    maximum: Decimal | None = None,
-    min_count: int | None = None,
-    max_count: int | None = None,
-    positions: Iterable[int] | None = None,
-    targets: Iterable[str] | None = None,
-    cards: Iterable[str] | None = None,
-    step: Decimal | None = None,
-    value: JsonValue = None,
-    labels: Iterable[str] | None = None,
-    count_of: str | None = None,
-) -> FieldBounds:
-    """The bounds of field ``name`` of ``action`` now (kind and optionality from its spec)."""
-    spec = next(spec for spec in ACTION_FIELDS[action.value] if spec.name == name)
-    return FieldBounds(
-        name=name,
-        kind=spec.kind,
-        required=spec.required,
-        nullable=spec.nullable,
-        min=minimum,
-        max=maximum,
-        min_count=min_count,
-        max_count=max_count,
-        positions=None if positions is None else tuple(positions),
-        targets=None if targets is None else tuple(targets),
-        cards=None if cards is None else tuple(cards),
-        step=step,
-        value=value,
-        labels=None if labels is None else tuple(labels),
-        count_of=count_of,
-    )
-
-
-def _box_bound(action: Action, box: int) -> FieldBounds:
-    """The ``box`` field of a box's own action: that box only."""
-    return _bound(action, "box", positions=(box,), value=box)
-
-
-def _amount_bound(
-    action: Action, name: str, low: Decimal, high: Decimal, step: Decimal
-) -> FieldBounds:
-    return _bound(
-        action,
-        name,
-        minimum=low,
-        maximum=high,
-        step=step,
-        value=str(low) if low == high else None,
-    )

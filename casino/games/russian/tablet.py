@@ -1,0 +1,632 @@
+"""The dealer's tablet view of a Russian Poker round, in the shape every game shares
+(:class:`~casino.games.contract.TabletView`).
+
+What a dealer who taps with one hand needs on the screen: which box the table waits for (the
+box deciding, or choosing against a dealer without a game), each legal action with the bounds of
+its fields now (the free boxes and the Ante and bonus limits, the cards a box may exchange, the
+insurance range, the Bet, the boxes and targets still to receive cards), the one the table waits
+for first and ``expose_card`` last; the boxes with wagers, each with its player, status, wagers,
+fees, cards and combinations; the dealer's hand, his discard, replacement and hand after a
+bought game, and the cards exposed; what is staked, the maximum payout, and the facts of the
+round.
+
+Nobody looks at a blind box's cards before the settlement turns them, so they are only counted
+(``hidden_cards``) until the round is complete; the dealer's four face-down cards are counted
+from the deal on, until they are turned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
+from typing import Final, Protocol
+
+from casino.games.cards import Card
+from casino.games.contract import (
+    CardGroup,
+    Fact,
+    FieldBounds,
+    Figure,
+    GameState,
+    JsonValue,
+    LegalAction,
+    Position,
+    PositionKind,
+    PositionView,
+    TabletView,
+    unseen_card_texts,
+)
+from casino.games.money import ZERO
+from casino.games.russian.events import BOX_TARGET_PREFIX, DEALER_TARGET
+from casino.games.russian.fields import ACTION_FIELDS
+from casino.games.russian.phases import (
+    DEALER_FACE_DOWN,
+    HAND_SIZE,
+    Action,
+    Decision,
+    NoGameChoice,
+    Phase,
+)
+from casino.games.russian.rules import RussianPokerRules
+from casino.games.russian.terms import TableLimits
+from casino.games.russian_hands import BoxCombinations, Line, dealer_qualifies, first_and_second
+
+
+class RussianPokerBox(Protocol):
+    """What the tablet view reads of a box with wagers (:meth:`RussianPokerTable.box`): its
+    wagers, its cards and what it decided so far, read-only."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def player(self) -> str: ...
+    @property
+    def blind(self) -> bool: ...
+    @property
+    def ante(self) -> Decimal: ...
+    @property
+    def bonus(self) -> Decimal | None: ...
+    @property
+    def bonus_declared(self) -> bool: ...
+    @property
+    def dealt(self) -> Sequence[Card]: ...
+    @property
+    def hand(self) -> Sequence[Card]: ...
+    @property
+    def exchanged(self) -> bool: ...
+    @property
+    def sixth_card(self) -> Card | None: ...
+    @property
+    def insurance(self) -> Decimal | None: ...
+    @property
+    def decision(self) -> Decision | None: ...
+    @property
+    def choice(self) -> NoGameChoice | None: ...
+    @property
+    def fees(self) -> Decimal: ...
+
+
+class RussianPokerTable(GameState, Protocol):
+    """What the tablet view reads of a round:
+    :class:`~casino.games.russian.state.RussianPokerState` answers it (the state builds its view
+    with itself), and the view depends on this reading alone, not on the state's module: what
+    every game's state answers, and this game's own."""
+
+    @property
+    def rules(self) -> RussianPokerRules: ...
+    @property
+    def limits(self) -> TableLimits: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def bonus_offered(self) -> bool: ...
+    @property
+    def boxes(self) -> tuple[int, ...]: ...
+    @property
+    def box_to_act(self) -> int | None: ...
+    @property
+    def undealt_boxes(self) -> tuple[int, ...]: ...
+    @property
+    def card_targets(self) -> tuple[str, ...]: ...
+    @property
+    def dealer_up_card(self) -> Card | None: ...
+    @property
+    def dealer_turned_cards(self) -> tuple[Card, ...]: ...
+    @property
+    def dealer_cards(self) -> tuple[Card, ...]: ...
+    @property
+    def bought_game_discard(self) -> Card | None: ...
+    @property
+    def dealer_replacements(self) -> tuple[Card, ...]: ...
+    @property
+    def bought_game_hand(self) -> tuple[Card, ...] | None: ...
+    @property
+    def exposed_cards(self) -> tuple[Card, ...]: ...
+    @property
+    def cards_seen(self) -> frozenset[int]: ...
+    def box(self, number: int) -> RussianPokerBox: ...
+    def insurance_range(self, box: int) -> tuple[Decimal, Decimal] | None: ...
+
+
+#: The game's name, as :data:`casino.games.russian.game.GAME` gives it: every tablet view and
+#: snapshot of a round carries it.
+GAME_NAME: Final = "russian_poker"
+
+
+def build_tablet_view(table: RussianPokerTable) -> TabletView:
+    """The tablet's picture of the round in the shape every game shares.
+
+    ``turn`` is the box to act (deciding, or choosing against a dealer without a game);
+    ``actions`` are the legal actions with every field's bounds now, the one the table
+    waits for first and ``expose_card`` last; ``positions`` the boxes with wagers (a blind
+    box's cards are counted as hidden until the round is complete, since nobody looks at
+    them); ``card_groups`` the dealer's hand (face-up card and the face-down cards turned
+    so far, the rest hidden), the replacement drawn for a bought game and the cards
+    exposed; ``facts`` whether the bonus is offered, the box to act, whether the dealer
+    qualifies and what he discards for a bought game.
+    """
+    to_act = table.box_to_act
+    complete = table.complete
+    return TabletView(
+        game=GAME_NAME,
+        phase=table.phase.value,
+        complete=complete,
+        turn=None if to_act is None else _box_position(to_act),
+        actions=tuple(_tablet_actions(table)),
+        positions=tuple(_position_view(table, table.box(n), to_act) for n in table.boxes),
+        card_groups=_card_groups(table),
+        figures=_table_figures(table),
+        facts=_facts(table, to_act),
+        deck_pass=table.deck_pass,
+        unseen_cards=unseen_card_texts(table.cards_seen),
+        event_count=table.event_count,
+        result=table.result() if complete else None,
+    )
+
+
+# -- legal actions ---------------------------------------------------------------------------
+
+
+def _tablet_actions(table: RussianPokerTable) -> list[LegalAction]:
+    """The same actions as :meth:`~casino.games.russian.state.RussianPokerState.legal_actions`,
+    in the same order, then ``expose_card``."""
+    phase = table.phase
+    actions: list[LegalAction] = []
+    if phase is Phase.BETTING:
+        actions.extend(_betting_actions(table))
+    elif phase is Phase.DECISIONS:
+        actions.extend(_decision_legal_actions(table))
+    elif phase is Phase.DEALER_REVEAL:
+        remaining = DEALER_FACE_DOWN - len(table.dealer_turned_cards)
+        action = Action.REVEAL_DEALER
+        actions.append(
+            _legal(
+                action,
+                "Turn the dealer's face-down cards",
+                _bound(action, "cards", min_count=1, max_count=remaining),
+            )
+        )
+    elif phase is Phase.DEALER_NO_GAME_CHOICES:
+        actions.extend(_choice_legal_actions(table))
+    elif phase is Phase.BUY_REPLACEMENT:
+        actions.append(_legal(Action.DRAW_REPLACEMENT, "Dealer: replacement card"))
+    if phase is Phase.COMPLETE:
+        return actions
+    if phase is not Phase.BETTING:
+        actions.extend(_card_legal_actions(table))
+    actions.append(_legal(Action.EXPOSE_CARD, "Expose a card seen by accident"))
+    return actions
+
+
+def _betting_actions(table: RussianPokerTable) -> list[LegalAction]:
+    actions: list[LegalAction] = []
+    taken = table.boxes
+    free = [n for n in range(1, table.rules.boxes + 1) if n not in taken]
+    if free:
+        action, limits = Action.PLACE_WAGERS, table.limits
+        # A blind box is a player's further box: before any open box, none can be blind.
+        any_open = any(not table.box(n).blind for n in taken)
+        bonus = _bound(
+            action,
+            "bonus",
+            minimum=limits.bonus_min or limits.chip_unit,
+            maximum=limits.bonus_max,
+            step=limits.chip_unit,
+        )
+        actions.append(
+            _legal(
+                action,
+                "Place wagers",
+                _bound(action, "box", positions=free, value=free[0] if len(free) == 1 else None),
+                _amount_bound(action, "ante", limits.ante_min, limits.ante_max, limits.chip_unit),
+                bonus,
+                _bound(action, "blind", value=None if any_open else False),
+                not_offered=() if table.bonus_offered else ("bonus",),
+            )
+        )
+    if taken:
+        actions.append(_legal(Action.CLOSE_BETS, "No more bets"))
+    return actions
+
+
+def _decision_legal_actions(table: RussianPokerTable) -> list[LegalAction]:
+    number = table.box_to_act
+    assert number is not None
+    box = table.box(number)
+    fee = (Figure("fee", "Fee", box.ante),)
+    if box.bonus is not None and not box.bonus_declared:
+        action = Action.DECLARE_BONUS
+        return [
+            _legal(
+                action,
+                f"Box {number}: declare the bonus",
+                _box_bound(action, number),
+                box=number,
+                figures=(Figure("bonus", "Bonus", box.bonus),),
+            )
+        ]
+    actions: list[LegalAction] = []
+    if box.insurance is None:
+        exclusive = not table.rules.exchange_and_sixth_card_allowed
+        if not box.exchanged and not (exclusive and box.sixth_card is not None):
+            action = Action.EXCHANGE
+            least = table.rules.exchange_min
+            most = min(table.rules.exchange_max, len(box.hand))
+            actions.append(
+                _legal(
+                    action,
+                    f"Box {number}: exchange {least} to {most} cards",
+                    _box_bound(action, number),
+                    # The discards are among the box's cards, the replacements among the
+                    # unseen cards, as many as the discards.
+                    _bound(
+                        action,
+                        "discards",
+                        min_count=least,
+                        max_count=most,
+                        cards=(str(card) for card in box.hand),
+                    ),
+                    _bound(
+                        action,
+                        "replacements",
+                        min_count=least,
+                        max_count=most,
+                        count_of="discards",
+                    ),
+                    box=number,
+                    figures=fee,
+                )
+            )
+        if box.sixth_card is None and not (exclusive and box.exchanged):
+            action = Action.BUY_SIXTH_CARD
+            actions.append(
+                _legal(
+                    action,
+                    f"Box {number}: buy a sixth card",
+                    _box_bound(action, number),
+                    box=number,
+                    figures=fee,
+                )
+            )
+        bounds = table.insurance_range(number)
+        if bounds is not None and bounds[0] <= bounds[1]:
+            action = Action.INSURE
+            actions.append(
+                _legal(
+                    action,
+                    f"Box {number}: insure",
+                    _box_bound(action, number),
+                    _amount_bound(action, "amount", *bounds, table.limits.chip_unit),
+                    box=number,
+                )
+            )
+        action = Action.FOLD
+        actions.append(
+            _legal(action, f"Box {number}: fold", _box_bound(action, number), box=number)
+        )
+    action, bet = Action.BET, 2 * box.ante
+    actions.append(
+        _legal(
+            action,
+            f"Box {number}: bet",
+            _box_bound(action, number),
+            _amount_bound(action, "amount", bet, bet, table.limits.chip_unit),
+            box=number,
+            figures=(Figure("bet", "Bet", bet),),
+        )
+    )
+    return actions
+
+
+def _choice_legal_actions(table: RussianPokerTable) -> list[LegalAction]:
+    number = table.box_to_act
+    assert number is not None
+    chooser = table.box(number)
+    take = Action.TAKE_ANTE
+    actions = [
+        _legal(
+            take,
+            f"Box {number}: take the Ante win",
+            _box_bound(take, number),
+            box=number,
+            figures=(Figure("ante_win", "Ante win", chooser.ante),),
+        )
+    ]
+    if not chooser.blind or table.rules.blind_box_may_buy:
+        buy = Action.BUY_GAME
+        actions.append(
+            _legal(
+                buy,
+                f"Box {number}: buy a game",
+                _box_bound(buy, number),
+                box=number,
+                figures=(Figure("fee", "Fee", chooser.ante),),
+            )
+        )
+    return actions
+
+
+def _card_legal_actions(table: RussianPokerTable) -> list[LegalAction]:
+    actions: list[LegalAction] = []
+    undealt = table.undealt_boxes
+    if undealt:
+        action = Action.DEAL_BOX
+        actions.append(
+            _legal(
+                action,
+                f"Box {undealt[0]}: five cards" if len(undealt) == 1 else "Five cards to a box",
+                _bound(
+                    action,
+                    "box",
+                    positions=undealt,
+                    value=undealt[0] if len(undealt) == 1 else None,
+                    labels=(f"Box {n}: five cards" for n in undealt),
+                ),
+                _bound(action, "cards", min_count=HAND_SIZE, max_count=HAND_SIZE),
+            )
+        )
+    targets = table.card_targets
+    if targets:
+        action = Action.DEAL_CARD
+        labels = tuple(_target_label(table, target) for target in targets)
+        actions.append(
+            _legal(
+                action,
+                labels[0] if len(targets) == 1 else "One card",
+                _bound(
+                    action,
+                    "target",
+                    targets=targets,
+                    value=targets[0] if len(targets) == 1 else None,
+                    labels=labels,
+                ),
+            )
+        )
+    return actions
+
+
+def _target_label(table: RussianPokerTable, target: str) -> str:
+    """What a card for ``target`` is, in words: a box's next card, the dealer's up card
+    at the deal, or a face-down card as it is turned."""
+    if target == DEALER_TARGET:
+        return "Dealer: up card" if table.phase is Phase.DEALING else "Dealer: face-down card"
+    number = int(target.removeprefix(BOX_TARGET_PREFIX))
+    return f"Box {number}: card {len(table.box(number).dealt) + 1} of {HAND_SIZE}"
+
+
+# -- positions -------------------------------------------------------------------------------
+
+
+def _position_view(
+    table: RussianPokerTable, box: RussianPokerBox, to_act: int | None
+) -> PositionView:
+    # Nobody looks at a blind box's cards before the settlement turns them.
+    shown = not box.blind or table.complete
+    hand = None
+    if shown and len(box.hand) >= HAND_SIZE:
+        rule = table.rules.second_straight_same_rank_swap
+        hand = _hand_text(first_and_second(box.hand, second_straight_rule=rule))
+    figures = [Figure("ante", "Ante", box.ante)]
+    if box.blind or box.decision is Decision.BET:
+        figures.append(Figure("bet", "Bet", 2 * box.ante))
+    if box.bonus is not None:
+        figures.append(Figure("bonus", "Bonus", box.bonus))
+    if box.insurance is not None:
+        figures.append(Figure("insurance", "Insurance", box.insurance))
+    if box.fees:
+        figures.append(Figure("fees", "Fees", box.fees))
+    return PositionView(
+        position=_box_position(box.number),
+        label=f"{box.player} (blind)" if box.blind else box.player,
+        status=_status(box),
+        to_act=box.number == to_act,
+        cards=tuple(str(c) for c in box.hand) if shown else (),
+        hidden_cards=0 if shown else len(box.hand),
+        hand=hand,
+        figures=tuple(figures),
+    )
+
+
+# -- the table -------------------------------------------------------------------------------
+
+
+def _card_groups(table: RussianPokerTable) -> tuple[CardGroup, ...]:
+    up_card = table.dealer_up_card
+    up = () if up_card is None else (str(up_card),)
+    turned = table.dealer_turned_cards
+    # The dealer's four face-down cards lie on the table from the deal on.
+    down = 0 if table.phase is Phase.BETTING else DEALER_FACE_DOWN - len(turned)
+    groups = [CardGroup("dealer", "Dealer", up + tuple(str(c) for c in turned), hidden=down)]
+    discard = table.bought_game_discard
+    if discard is not None:
+        groups.append(CardGroup("dealer_discard", "Dealer discards", (str(discard),)))
+        groups.append(
+            CardGroup(
+                "replacement",
+                "Dealer's replacement",
+                tuple(str(c) for c in table.dealer_replacements),
+            )
+        )
+    bought = table.bought_game_hand
+    if bought is not None:
+        groups.append(
+            CardGroup(
+                "dealer_after_replacement",
+                "Dealer after the replacement",
+                tuple(str(c) for c in bought),
+            )
+        )
+    exposed = table.exposed_cards
+    if exposed:
+        groups.append(CardGroup("exposed", "Exposed (out of play)", tuple(str(c) for c in exposed)))
+    return tuple(groups)
+
+
+def _table_figures(table: RussianPokerTable) -> tuple[Figure, ...]:
+    staked = sum((_staked(table.box(n)) for n in table.boxes), ZERO)
+    figures = [Figure("staked", "Staked", staked)]
+    if table.limits.max_payout is not None:
+        figures.append(Figure("max_payout", "Maximum payout", table.limits.max_payout))
+    return tuple(figures)
+
+
+def _facts(table: RussianPokerTable, to_act: int | None) -> tuple[Fact, ...]:
+    offered = "offered" if table.bonus_offered else "not offered"
+    facts = [Fact("bonus", "Bonus bet", offered)]
+    if to_act is not None:
+        facts.append(Fact("box_to_act", "Box to act", str(to_act)))
+    dealer = table.dealer_cards
+    if len(dealer) == HAND_SIZE:
+        facts.append(
+            Fact("dealer_qualifies", "Dealer qualifies", _yes_no(dealer_qualifies(dealer)))
+        )
+    discard = table.bought_game_discard
+    if discard is not None:
+        facts.append(Fact("dealer_discard", "Dealer discards", str(discard)))
+    bought = table.bought_game_hand
+    if bought is not None:
+        facts.append(
+            Fact(
+                "bought_qualifies",
+                "Dealer qualifies after the replacement",
+                _yes_no(dealer_qualifies(bought)),
+            )
+        )
+    return tuple(facts)
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def _box_position(number: int) -> Position:
+    return Position(PositionKind.BOX, number)
+
+
+def _yes_no(answer: bool) -> str:
+    return "yes" if answer else "no"
+
+
+#: How the tablet names each paytable line.
+_LINE_LABELS: Final[Mapping[Line, str]] = {
+    Line.ACE_KING: "Ace-King",
+    Line.PAIR: "pair",
+    Line.TWO_PAIR: "two pair",
+    Line.TRIPS: "three of a kind",
+    Line.STRAIGHT: "straight",
+    Line.FLUSH: "flush",
+    Line.FULL_HOUSE: "full house",
+    Line.QUADS: "four of a kind",
+    Line.STRAIGHT_FLUSH: "straight flush",
+    Line.ROYAL_FLUSH: "royal flush",
+}
+
+
+def _hand_text(combinations: BoxCombinations) -> str:
+    """The combinations a box is paid for, as the tablet names them.
+
+    >>> from casino.games.cards import parse_cards
+    >>> _hand_text(first_and_second(parse_cards("Kh Ks Ac 8d 5h")))
+    'pair + Ace-King'
+    >>> _hand_text(first_and_second(parse_cards("Qh Js 8c 6d 4h")))
+    'no combination'
+    """
+    found = (combinations.first, combinations.second)
+    return " + ".join(_LINE_LABELS[c.line] for c in found if c is not None) or "no combination"
+
+
+def _status(box: RussianPokerBox) -> str:
+    """``deciding``, ``fold``, ``bet`` or ``blind``; after a dealer without a game, the box's
+    choice (``take_ante``, ``buy_game``)."""
+    if box.choice is not None:
+        return box.choice.value
+    if box.blind:
+        return "blind"
+    return "deciding" if box.decision is None else box.decision.value
+
+
+def _staked(box: RussianPokerBox) -> Decimal:
+    """Everything ``box`` has put on the table so far: its wagers and fees."""
+    bet = 2 * box.ante if box.blind or box.decision is Decision.BET else ZERO
+    return box.ante + bet + (box.bonus or ZERO) + (box.insurance or ZERO) + box.fees
+
+
+def _legal(
+    action: Action,
+    label: str,
+    *given: FieldBounds,
+    box: int | None = None,
+    figures: tuple[Figure, ...] = (),
+    not_offered: tuple[str, ...] = (),
+) -> LegalAction:
+    """``action`` as a legal action, with a :class:`FieldBounds` for every field of its spec
+    in spec order: those ``given``, and the bare field for the others, but the optional fields
+    ``not_offered`` (the table offers no such wager)."""
+    bounds = {b.name: b for b in given}
+    specs = ACTION_FIELDS[action.value]
+    unknown = (set(bounds) | set(not_offered)) - {spec.name for spec in specs}
+    if unknown:
+        raise AssertionError(f"{action.value} has no field {sorted(unknown)}")
+    if any(spec.required for spec in specs if spec.name in not_offered):
+        raise AssertionError(f"{action.value}: only an optional field may be left out")
+    fields = tuple(
+        bounds.get(spec.name) or FieldBounds(spec.name, spec.kind, spec.required, spec.nullable)
+        for spec in specs
+        if spec.name not in not_offered
+    )
+    position = None if box is None else _box_position(box)
+    return LegalAction(action.value, label, position, fields, figures)
+
+
+def _bound(
+    action: Action,
+    name: str,
+    *,
+    minimum: Decimal | None = None,
+    maximum: Decimal | None = None,
+    min_count: int | None = None,
+    max_count: int | None = None,
+    positions: Iterable[int] | None = None,
+    targets: Iterable[str] | None = None,
+    cards: Iterable[str] | None = None,
+    step: Decimal | None = None,
+    value: JsonValue = None,
+    labels: Iterable[str] | None = None,
+    count_of: str | None = None,
+) -> FieldBounds:
+    """The bounds of field ``name`` of ``action`` now (kind and optionality from its spec)."""
+    spec = next(spec for spec in ACTION_FIELDS[action.value] if spec.name == name)
+    return FieldBounds(
+        name=name,
+        kind=spec.kind,
+        required=spec.required,
+        nullable=spec.nullable,
+        min=minimum,
+        max=maximum,
+        min_count=min_count,
+        max_count=max_count,
+        positions=None if positions is None else tuple(positions),
+        targets=None if targets is None else tuple(targets),
+        cards=None if cards is None else tuple(cards),
+        step=step,
+        value=value,
+        labels=None if labels is None else tuple(labels),
+        count_of=count_of,
+    )
+
+
+def _box_bound(action: Action, box: int) -> FieldBounds:
+    """The ``box`` field of a box's own action: that box only."""
+    return _bound(action, "box", positions=(box,), value=box)
+
+
+def _amount_bound(
+    action: Action, name: str, low: Decimal, high: Decimal, step: Decimal
+) -> FieldBounds:
+    return _bound(
+        action,
+        name,
+        minimum=low,
+        maximum=high,
+        step=step,
+        value=str(low) if low == high else None,
+    )
