@@ -1150,7 +1150,9 @@ def test_replayed_and_restored_states_agree_at_every_step(
     event(f"boxes: {len(live.boxes)}")
 
 
-@pytest.mark.parametrize("module", ["codes", "fields", "game", "events", "phases", "state"])
+@pytest.mark.parametrize(
+    "module", ["codes", "fields", "game", "events", "phases", "state", "tablet"]
+)
 def test_the_module_examples_run(module: str) -> None:
     imported = importlib.import_module(f"casino.games.russian.{module}")
     result = doctest.testmod(imported)

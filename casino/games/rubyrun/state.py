@@ -111,7 +111,7 @@ from casino.games.rubyrun.settlement import (
     settle,
     showdown,
 )
-from casino.games.rubyrun.tablet import tablet_view
+from casino.games.rubyrun.tablet import build_tablet_view
 from casino.games.rubyrun_hands import live_cards
 from casino.games.seating import SeatingLimits, StacksInput, is_seat_number, seat_stacks
 from casino.games.snapshots import SnapshotReader, invalid
@@ -1092,8 +1092,8 @@ class RubyRunState(ActionState):
 
     def tablet_view(self) -> TabletView:
         """The dealer's tablet, in the shape every game shares (see
-        :func:`casino.games.rubyrun.tablet.tablet_view`)."""
-        return tablet_view(self)
+        :func:`casino.games.rubyrun.tablet.build_tablet_view`)."""
+        return build_tablet_view(self)
 
     # -- the contract: result, snapshot, restore -------------------------------------------------
 

@@ -132,7 +132,7 @@ _DEALING_LABELS: Final = {
 }
 
 
-def tablet_view(state: RubyRunTable) -> TabletView:
+def build_tablet_view(state: RubyRunTable) -> TabletView:
     """The tablet's picture of ``state``; every legal action listed is one some input makes
     legal now, the one the table waits for first and ``expose_card`` last."""
     to_act = state.to_act
