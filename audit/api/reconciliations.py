@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.request import Request
-from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from audit import reads
-from casino.api.schema import refusals
+from casino.api.endpoints import list_view
 from casino.api.serializers import StrictSerializer
-from casino.api.shortcuts import validated
-from casino.core.errors import AccessCode
 
 _MONEY = {"max_digits": 16, "decimal_places": 2, "coerce_to_string": True}
 
@@ -49,17 +43,11 @@ class ReconciliationFilterSerializer(StrictSerializer):
     limit = serializers.IntegerField(min_value=1, max_value=500, required=False, default=100)
 
 
-class ReconciliationListApi(APIView):
-    @extend_schema(
-        parameters=[ReconciliationFilterSerializer],
-        responses={
-            200: ReconciliationOutputSerializer(many=True),
-            **refusals(AccessCode.PERMISSION_DENIED),
-        },
-    )
-    def get(self, request: Request) -> Response:
-        """Reconciled shifts, newest first: a pit boss sees those of the own pits, auditors
-        and admins every one."""
-        filters = validated(ReconciliationFilterSerializer, request.query_params)
-        rows = reads.reconciliation_list(request.user, **filters)
-        return Response(ReconciliationOutputSerializer(rows, many=True).data)
+ReconciliationListApi = list_view(
+    "ReconciliationListApi",
+    """Reconciled shifts, newest first: a pit boss sees those of the own pits, auditors
+    and admins every one.""",
+    filters=ReconciliationFilterSerializer,
+    read=reads.reconciliation_list,
+    output=ReconciliationOutputSerializer,
+)

@@ -36,6 +36,7 @@ from audit.sealing.signing import SigningKeyError, key_id, public_pem
 from audit.services import corrections as correction_services
 from audit.services.reports.build import report_request
 from audit.services.reports.variance import MODES
+from casino.api.endpoints import decision_views, list_view, read_view
 from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import DecimalStringField, MoneyField, StrictSerializer
@@ -66,19 +67,13 @@ class AuditRecordFilterSerializer(StrictSerializer):
     event_code = serializers.CharField(max_length=60, required=False)
 
 
-class AuditRecordListApi(APIView):
-    @extend_schema(
-        parameters=[AuditRecordFilterSerializer],
-        responses={
-            200: AuditRecordOutputSerializer(many=True),
-            **refusals(AccessCode.PERMISSION_DENIED),
-        },
-    )
-    def get(self, request: Request) -> Response:
-        """The audit trail in its global order (``id``), filtered; page on with ``after_id``."""
-        filters = validated(AuditRecordFilterSerializer, request.query_params)
-        records = reads.trail_records(request.user, **filters)
-        return Response(AuditRecordOutputSerializer(records, many=True).data)
+AuditRecordListApi = list_view(
+    "AuditRecordListApi",
+    "The audit trail in its global order (``id``), filtered; page on with ``after_id``.",
+    filters=AuditRecordFilterSerializer,
+    read=reads.trail_records,
+    output=AuditRecordOutputSerializer,
+)
 
 
 class VerifyFilterSerializer(StrictSerializer):
@@ -190,29 +185,16 @@ class CorrectionFilterSerializer(StrictSerializer):
     limit = serializers.IntegerField(min_value=1, max_value=500, required=False, default=100)
 
 
-class CorrectionListApi(APIView):
-    @extend_schema(
-        parameters=[CorrectionFilterSerializer],
-        responses={
-            200: CorrectionOutputSerializer(many=True),
-            **refusals(AccessCode.PERMISSION_DENIED),
-        },
-    )
-    def get(self, request: Request) -> Response:
-        """Corrections, newest first: a pit boss sees those of the own pits."""
-        filters = validated(CorrectionFilterSerializer, request.query_params)
-        corrections = reads.correction_list(request.user, **filters)
-        return Response(CorrectionOutputSerializer(corrections, many=True).data)
-
-
-class CorrectionDetailApi(APIView):
-    @extend_schema(
-        responses={200: CorrectionOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)}
-    )
-    def get(self, request: Request, correction_id: int) -> Response:
-        with found():
-            correction = reads.correction_detail(request.user, correction_id)
-        return Response(CorrectionOutputSerializer(correction).data)
+CorrectionListApi = list_view(
+    "CorrectionListApi",
+    "Corrections, newest first: a pit boss sees those of the own pits.",
+    filters=CorrectionFilterSerializer,
+    read=reads.correction_list,
+    output=CorrectionOutputSerializer,
+)
+CorrectionDetailApi = read_view(
+    "CorrectionDetailApi", None, read=reads.correction_detail, output=CorrectionOutputSerializer
+)
 
 
 class DecisionInputSerializer(StrictSerializer):
@@ -229,36 +211,32 @@ _DECISION_REFUSALS = refusals(
 )
 
 
-def _decide(request: Request, correction_id: int, decide: Any) -> Response:
+def _decide(request: Request, correction_id: int, how: Any) -> Response:
     correction = get_object_or_404(Correction, pk=correction_id)
     data = validated(DecisionInputSerializer, request.data)
-    decide(correction_id=correction.pk, actor=request.user, note=data["note"])
+    how(correction_id=correction.pk, actor=request.user, note=data["note"])
     correction = selectors.correction_queryset().get(pk=correction.pk)
     return Response(CorrectionOutputSerializer(correction).data)
 
 
-class CorrectionApproveApi(APIView):
-    @extend_schema(
-        request=DecisionInputSerializer,
-        responses={200: CorrectionOutputSerializer, **_DECISION_REFUSALS},
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, correction_id: int) -> Response:
-        """Approve a requested correction: a pit boss of the pit who did not request it."""
-        return _decide(request, correction_id, correction_services.correction_approve)
-
-
-class CorrectionRejectApi(APIView):
-    @extend_schema(
-        request=DecisionInputSerializer,
-        responses={200: CorrectionOutputSerializer, **_DECISION_REFUSALS},
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, correction_id: int) -> Response:
-        """Reject a requested correction: a pit boss of the pit who did not request it."""
-        return _decide(request, correction_id, correction_services.correction_reject)
+CorrectionApproveApi, CorrectionRejectApi = decision_views(
+    body=DecisionInputSerializer,
+    output=CorrectionOutputSerializer,
+    refused=_DECISION_REFUSALS,
+    decide=_decide,
+    views=[
+        (
+            "CorrectionApproveApi",
+            correction_services.correction_approve,
+            "Approve a requested correction: a pit boss of the pit who did not request it.",
+        ),
+        (
+            "CorrectionRejectApi",
+            correction_services.correction_reject,
+            "Reject a requested correction: a pit boss of the pit who did not request it.",
+        ),
+    ],
+)
 
 
 # -- reports ----------------------------------------------------------------------------------

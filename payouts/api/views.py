@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.api.endpoints import read_view
 from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, not_found
@@ -41,15 +42,12 @@ def mismatch_alerted(handler: Handler) -> Handler:
     return wrapper
 
 
-class RoundDetailApi(APIView):
-    @extend_schema(
-        responses={200: SettledRoundOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)}
-    )
-    def get(self, request: Request, round_id: int) -> Response:
-        """A round: its events, the tablet's view, the game's state, and its settlement."""
-        with found():
-            detail = reads.settled_round(request.user, round_id)
-        return Response(SettledRoundOutputSerializer(detail).data)
+RoundDetailApi = read_view(
+    "RoundDetailApi",
+    "A round: its events, the tablet's view, the game's state, and its settlement.",
+    read=reads.settled_round,
+    output=SettledRoundOutputSerializer,
+)
 
 
 class RoundSettleApi(APIView):

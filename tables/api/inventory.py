@@ -4,7 +4,6 @@ the drop, each step under dual control. Thin views over ``tables.services.trays`
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -15,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.api.endpoints import decision_views, list_view, read_view
 from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import MoneyField, StrictSerializer
@@ -50,38 +50,6 @@ def decision_status(subject: Any, *, agreed: str, flag: str) -> str:
     if decision is None:
         return "pending"
     return agreed if getattr(decision, flag) else "rejected"
-
-
-def _decision_views(
-    *,
-    names: tuple[str, str],
-    summaries: tuple[str, str],
-    output: type[serializers.Serializer],  # type: ignore[type-arg]
-    refused: dict[int, Any],
-    decide: Callable[[Request, int, bool], Response],
-) -> tuple[type[APIView], type[APIView]]:
-    """The two views that decide one pending thing (a count, a drop, a void) named by their
-    route's one id, with a note: the one that agrees and the one that rejects, named and
-    described by ``names`` and ``summaries`` in that order. ``decide(request, id, agree)``
-    checks who may and answers."""
-
-    def view(name: str, summary: str, agree: bool) -> type[APIView]:
-        class DecisionApi(APIView):
-            @extend_schema(
-                request=DecisionNoteInputSerializer,
-                responses={200: output, **refused},
-                parameters=[IDEMPOTENCY_HEADER],
-                description=summary,
-            )
-            @idempotent
-            def post(self, request: Request, **route: int) -> Response:
-                (pk,) = route.values()
-                return decide(request, pk, agree)
-
-        DecisionApi.__name__ = DecisionApi.__qualname__ = name
-        return DecisionApi
-
-    return view(names[0], summaries[0], True), view(names[1], summaries[1], False)
 
 
 def _get(model: type[Model], pk: int, *, with_: tuple[str, ...] = ()) -> Any:
@@ -214,22 +182,30 @@ _DECISION_REFUSALS = refusals(
 )
 
 
-def _decide_count(request: Request, count_id: int, confirm: bool) -> Response:
+def _decide_count(request: Request, count_id: int, how: bool) -> Response:
     count = _get(TrayCount, count_id)
     data = validated(DecisionNoteInputSerializer, request.data)
-    tray_services.tray_count_decide(count_id=count.pk, actor=request.user, confirm=confirm, **data)
+    tray_services.tray_count_decide(count_id=count.pk, actor=request.user, confirm=how, **data)
     return Response(TrayCountOutputSerializer(_count(count.pk)).data)
 
 
-TrayCountConfirmApi, TrayCountRejectApi = _decision_views(
-    names=("TrayCountConfirmApi", "TrayCountRejectApi"),
-    summaries=(
-        "Confirm a count: a pit boss of the table, or an admin, who did not count it.",
-        "Reject a count: it counts for nothing, and the table counts again.",
-    ),
+TrayCountConfirmApi, TrayCountRejectApi = decision_views(
+    body=DecisionNoteInputSerializer,
     output=TrayCountOutputSerializer,
     refused=_DECISION_REFUSALS,
     decide=_decide_count,
+    views=[
+        (
+            "TrayCountConfirmApi",
+            True,
+            "Confirm a count: a pit boss of the table, or an admin, who did not count it.",
+        ),
+        (
+            "TrayCountRejectApi",
+            False,
+            "Reject a count: it counts for nothing, and the table counts again.",
+        ),
+    ],
 )
 
 
@@ -313,25 +289,17 @@ class TableSlipsApi(APIView):
         return Response(SlipOutputSerializer(_slip(slip.pk)).data, status=status.HTTP_201_CREATED)
 
 
-class SlipListApi(APIView):
-    @extend_schema(
-        parameters=[SlipFilterSerializer],
-        responses={200: SlipOutputSerializer(many=True), **refusals(AccessCode.PERMISSION_DENIED)},
-    )
-    def get(self, request: Request) -> Response:
-        """Fill and credit slips, newest first: the cage, auditors and admins see all; a pit
-        boss those of the own pits."""
-        filters = validated(SlipFilterSerializer, request.query_params)
-        slips = reads.slip_list(request.user, **filters)
-        return Response(SlipOutputSerializer(slips, many=True).data)
-
-
-class SlipDetailApi(APIView):
-    @extend_schema(responses={200: SlipOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)})
-    def get(self, request: Request, slip_id: int) -> Response:
-        with found():
-            slip = reads.slip_detail(request.user, slip_id)
-        return Response(SlipOutputSerializer(slip).data)
+SlipListApi = list_view(
+    "SlipListApi",
+    """Fill and credit slips, newest first: the cage, auditors and admins see all; a pit
+    boss those of the own pits.""",
+    filters=SlipFilterSerializer,
+    read=reads.slip_list,
+    output=SlipOutputSerializer,
+)
+SlipDetailApi = read_view(
+    "SlipDetailApi", None, read=reads.slip_detail, output=SlipOutputSerializer
+)
 
 
 _STEP_REFUSALS = refusals(
@@ -343,38 +311,36 @@ _STEP_REFUSALS = refusals(
 )
 
 
-def _step_view(step: SlipStepKind, summary: str) -> type[APIView]:
-    class SlipStepApi(APIView):
-        @extend_schema(
-            request=None,
-            responses={200: SlipOutputSerializer, **_STEP_REFUSALS},
-            parameters=[IDEMPOTENCY_HEADER],
-            description=summary,
-        )
-        @idempotent
-        def post(self, request: Request, slip_id: int) -> Response:
-            slip = _get(ChipSlip, slip_id)
-            validated(StrictSerializer, request.data)
-            slip_services.slip_step(slip_id=slip.pk, step=step, actor=request.user)
-            return Response(SlipOutputSerializer(_slip(slip.pk)).data)
-
-    SlipStepApi.__name__ = f"Slip{step.value.capitalize()}Api"
-    SlipStepApi.__qualname__ = SlipStepApi.__name__
-    return SlipStepApi
+def _step(request: Request, slip_id: int, how: SlipStepKind) -> Response:
+    slip = _get(ChipSlip, slip_id)
+    validated(StrictSerializer, request.data)
+    slip_services.slip_step(slip_id=slip.pk, step=how, actor=request.user)
+    return Response(SlipOutputSerializer(_slip(slip.pk)).data)
 
 
-SlipApproveApi = _step_view(
-    SlipStepKind.APPROVED,
-    "Approve a slip: a pit boss of the table, or an admin, who did not ask for it.",
-)
-SlipIssueApi = _step_view(
-    SlipStepKind.ISSUED,
-    "Issue an approved slip: the cage, someone who neither asked for it nor approved it.",
-)
-SlipReceiveApi = _step_view(
-    SlipStepKind.RECEIVED,
-    "Receive an issued slip: a fill at the table (its dealer, its pit boss), a credit at the"
-    " cage; neither its approver nor its issuer.",
+SlipApproveApi, SlipIssueApi, SlipReceiveApi = decision_views(
+    body=None,
+    output=SlipOutputSerializer,
+    refused=_STEP_REFUSALS,
+    decide=_step,
+    views=[
+        (
+            "SlipApproveApi",
+            SlipStepKind.APPROVED,
+            "Approve a slip: a pit boss of the table, or an admin, who did not ask for it.",
+        ),
+        (
+            "SlipIssueApi",
+            SlipStepKind.ISSUED,
+            "Issue an approved slip: the cage, someone who neither asked for it nor approved it.",
+        ),
+        (
+            "SlipReceiveApi",
+            SlipStepKind.RECEIVED,
+            "Receive an issued slip: a fill at the table (its dealer, its pit boss), a credit at"
+            " the cage; neither its approver nor its issuer.",
+        ),
+    ],
 )
 
 
@@ -407,22 +373,26 @@ class SlipVoidApi(APIView):
         return Response(SlipVoidOutputSerializer(void).data, status=status.HTTP_201_CREATED)
 
 
-def _decide_void(request: Request, void_id: int, approve: bool) -> Response:
+def _decide_void(request: Request, void_id: int, how: bool) -> Response:
     void = _get(ChipSlipVoid, void_id)
     data = validated(DecisionNoteInputSerializer, request.data)
-    slip_services.slip_void_decide(void_id=void.pk, actor=request.user, approve=approve, **data)
+    slip_services.slip_void_decide(void_id=void.pk, actor=request.user, approve=how, **data)
     return Response(SlipOutputSerializer(_slip(void.slip_id)).data)
 
 
-SlipVoidApproveApi, SlipVoidRejectApi = _decision_views(
-    names=("SlipVoidApproveApi", "SlipVoidRejectApi"),
-    summaries=(
-        "Approve a void: the slip then moves no chips. Someone other than who asked.",
-        "Reject a void: the slip stands.",
-    ),
+SlipVoidApproveApi, SlipVoidRejectApi = decision_views(
+    body=DecisionNoteInputSerializer,
     output=SlipOutputSerializer,
     refused=_DECISION_REFUSALS,
     decide=_decide_void,
+    views=[
+        (
+            "SlipVoidApproveApi",
+            True,
+            "Approve a void: the slip then moves no chips. Someone other than who asked.",
+        ),
+        ("SlipVoidRejectApi", False, "Reject a void: the slip stands."),
+    ],
 )
 
 
@@ -525,23 +495,27 @@ class TableDropsApi(APIView):
         return Response(DropOutputSerializer(_drop(drop.pk)).data, status=status.HTTP_201_CREATED)
 
 
-def _decide_drop(request: Request, drop_id: int, confirm: bool) -> Response:
+def _decide_drop(request: Request, drop_id: int, how: bool) -> Response:
     drop = _get(DropCount, drop_id)
     data = validated(DecisionNoteInputSerializer, request.data)
-    tray_services.drop_count_decide(drop_id=drop.pk, actor=request.user, confirm=confirm, **data)
+    tray_services.drop_count_decide(drop_id=drop.pk, actor=request.user, confirm=how, **data)
     return Response(DropOutputSerializer(_drop(drop.pk)).data)
 
 
-DropConfirmApi, DropRejectApi = _decision_views(
-    names=("DropConfirmApi", "DropRejectApi"),
-    summaries=(
-        "Confirm a drop count (the cage or the table's pit boss, not its counter); with the"
-        " shift's closer confirmed, the shift is reconciled with its rounds.",
-        "Reject a drop count: the cage counts it again.",
-    ),
+DropConfirmApi, DropRejectApi = decision_views(
+    body=DecisionNoteInputSerializer,
     output=DropOutputSerializer,
     refused=_DECISION_REFUSALS,
     decide=_decide_drop,
+    views=[
+        (
+            "DropConfirmApi",
+            True,
+            "Confirm a drop count (the cage or the table's pit boss, not its counter); with the"
+            " shift's closer confirmed, the shift is reconciled with its rounds.",
+        ),
+        ("DropRejectApi", False, "Reject a drop count: the cage counts it again."),
+    ],
 )
 
 
@@ -562,10 +536,9 @@ class TrayOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
     chips = ChipOutputSerializer(many=True, help_text="The casino's chips, lowest value first.")
 
 
-class TableTrayApi(APIView):
-    @extend_schema(responses={200: TrayOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)})
-    def get(self, request: Request, table_id: int) -> Response:
-        """The table's tray: the open shift, the latest counts, the slips of the shift."""
-        with found():
-            tray = reads.table_tray(request.user, table_id)
-        return Response(TrayOutputSerializer(tray).data)
+TableTrayApi = read_view(
+    "TableTrayApi",
+    "The table's tray: the open shift, the latest counts, the slips of the shift.",
+    read=reads.table_tray,
+    output=TrayOutputSerializer,
+)

@@ -4,16 +4,15 @@ selectors; a change of limits itself is asked for at ``tables/{id}/limits/``."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from casino.api.idempotency import idempotent
+from casino.api.endpoints import decision_views, list_view, read_view
 from casino.api.schema import refusals
 from casino.api.serializers import StrictSerializer
-from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, not_found, validated
+from casino.api.shortcuts import not_found, validated
 from casino.core.errors import AccessCode, DualControlCode, TableCode
 from casino.games.codes import GameCode
 from tables import reads, selectors
@@ -57,20 +56,14 @@ class LimitChangeFilterSerializer(StrictSerializer):
     limit = serializers.IntegerField(min_value=1, max_value=500, required=False, default=100)
 
 
-class LimitChangeListApi(APIView):
-    @extend_schema(
-        parameters=[LimitChangeFilterSerializer],
-        responses={
-            200: LimitChangeOutputSerializer(many=True),
-            **refusals(AccessCode.PERMISSION_DENIED),
-        },
-    )
-    def get(self, request: Request) -> Response:
-        """Changes of limits under dual control, newest first (``status=pending``: those
-        waiting for a decision): a pit boss sees those of the own pits."""
-        filters = validated(LimitChangeFilterSerializer, request.query_params)
-        changes = reads.limit_change_list(request.user, **filters)
-        return Response(LimitChangeOutputSerializer(changes, many=True).data)
+LimitChangeListApi = list_view(
+    "LimitChangeListApi",
+    """Changes of limits under dual control, newest first (``status=pending``: those
+    waiting for a decision): a pit boss sees those of the own pits.""",
+    filters=LimitChangeFilterSerializer,
+    read=reads.limit_change_list,
+    output=LimitChangeOutputSerializer,
+)
 
 
 def _limit_change(request_id: int) -> LimitChangeRequest:
@@ -80,24 +73,22 @@ def _limit_change(request_id: int) -> LimitChangeRequest:
         raise not_found() from None
 
 
-class LimitChangeDetailApi(APIView):
-    @extend_schema(
-        responses={200: LimitChangeOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)}
-    )
-    def get(self, request: Request, request_id: int) -> Response:
-        with found():
-            change = reads.limit_change_detail(request.user, request_id)
-        return Response(LimitChangeOutputSerializer(change).data)
+LimitChangeDetailApi = read_view(
+    "LimitChangeDetailApi",
+    None,
+    read=reads.limit_change_detail,
+    output=LimitChangeOutputSerializer,
+)
 
 
 class LimitDecisionInputSerializer(StrictSerializer):
     note = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
 
 
-def _decide(request: Request, request_id: int, decide: limit_services.Decide) -> Response:
+def _decide(request: Request, request_id: int, how: limit_services.Decide) -> Response:
     change = _limit_change(request_id)
     data = validated(LimitDecisionInputSerializer, request.data)
-    decide(request_id=change.pk, actor=request.user, note=data["note"])
+    how(request_id=change.pk, actor=request.user, note=data["note"])
     return Response(LimitChangeOutputSerializer(_limit_change(change.pk)).data)
 
 
@@ -113,26 +104,22 @@ _DECISION_REFUSALS = refusals(
 )
 
 
-class LimitChangeApproveApi(APIView):
-    @extend_schema(
-        request=LimitDecisionInputSerializer,
-        responses={200: LimitChangeOutputSerializer, **_DECISION_REFUSALS},
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, request_id: int) -> Response:
-        """Approve a pending change of limits and apply it: a pit boss of the table's pit, or
-        an admin, who did not ask for it."""
-        return _decide(request, request_id, limit_services.limit_change_approve)
-
-
-class LimitChangeRejectApi(APIView):
-    @extend_schema(
-        request=LimitDecisionInputSerializer,
-        responses={200: LimitChangeOutputSerializer, **_DECISION_REFUSALS},
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, request_id: int) -> Response:
-        """Reject a pending change of limits; the table stays as it is."""
-        return _decide(request, request_id, limit_services.limit_change_reject)
+LimitChangeApproveApi, LimitChangeRejectApi = decision_views(
+    body=LimitDecisionInputSerializer,
+    output=LimitChangeOutputSerializer,
+    refused=_DECISION_REFUSALS,
+    decide=_decide,
+    views=[
+        (
+            "LimitChangeApproveApi",
+            limit_services.limit_change_approve,
+            """Approve a pending change of limits and apply it: a pit boss of the table's pit, or
+            an admin, who did not ask for it.""",
+        ),
+        (
+            "LimitChangeRejectApi",
+            limit_services.limit_change_reject,
+            "Reject a pending change of limits; the table stays as it is.",
+        ),
+    ],
+)

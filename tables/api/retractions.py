@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.api.endpoints import decision_views, list_view, read_view
 from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import StrictSerializer
@@ -95,21 +96,15 @@ class RetractionFilterSerializer(StrictSerializer):
     limit = serializers.IntegerField(min_value=1, max_value=500, required=False, default=100)
 
 
-class RetractionListApi(APIView):
-    @extend_schema(
-        parameters=[RetractionFilterSerializer],
-        responses={
-            200: RetractionOutputSerializer(many=True),
-            **refusals(AccessCode.PERMISSION_DENIED),
-        },
-    )
-    def get(self, request: Request) -> Response:
-        """Retraction requests, newest first (``status=pending``: those waiting for a pit
-        boss): a dealer sees those of the own table, a pit boss those of the own pits
-        (``pit=`` narrows to one), auditors and admins all."""
-        filters = validated(RetractionFilterSerializer, request.query_params)
-        requests = reads.retraction_list(request.user, **filters)
-        return Response(RetractionOutputSerializer(requests, many=True).data)
+RetractionListApi = list_view(
+    "RetractionListApi",
+    """Retraction requests, newest first (``status=pending``: those waiting for a pit
+    boss): a dealer sees those of the own table, a pit boss those of the own pits
+    (``pit=`` narrows to one), auditors and admins all.""",
+    filters=RetractionFilterSerializer,
+    read=reads.retraction_list,
+    output=RetractionOutputSerializer,
+)
 
 
 def _retraction(request_id: int) -> RetractionRequest:
@@ -119,14 +114,9 @@ def _retraction(request_id: int) -> RetractionRequest:
         raise not_found() from None
 
 
-class RetractionDetailApi(APIView):
-    @extend_schema(
-        responses={200: RetractionOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)}
-    )
-    def get(self, request: Request, request_id: int) -> Response:
-        with found():
-            retraction = reads.retraction_detail(request.user, request_id)
-        return Response(RetractionOutputSerializer(retraction).data)
+RetractionDetailApi = read_view(
+    "RetractionDetailApi", None, read=reads.retraction_detail, output=RetractionOutputSerializer
+)
 
 
 class RetractableOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -223,46 +213,35 @@ _DECISION_REFUSALS = refusals(
 )
 
 
-def _decide(request: Request, request_id: int, decide: Any) -> Response:
+def _decide(request: Request, request_id: int, how: Any) -> Response:
     retraction = _retraction(request_id)
     data = validated(RetractionDecisionInputSerializer, request.data)
-    decide(request_id=retraction.pk, actor=request.user, note=data["note"])
+    how(request_id=retraction.pk, actor=request.user, note=data["note"])
     return Response(RetractionOutputSerializer(_retraction(retraction.pk)).data)
 
 
-class RetractionApproveApi(APIView):
-    @extend_schema(
-        request=RetractionDecisionInputSerializer,
-        responses={200: RetractionOutputSerializer, **_DECISION_REFUSALS},
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, request_id: int) -> Response:
-        """Approve a retraction and retract its entries: a pit boss of the round's pit who did
-        not ask for it (on the board, or at the tablet with a decision sign-in, which this
-        spends)."""
-        return _decide(request, request_id, retraction_services.retraction_approve)
-
-
-class RetractionRejectApi(APIView):
-    @extend_schema(
-        request=RetractionDecisionInputSerializer,
-        responses={200: RetractionOutputSerializer, **_DECISION_REFUSALS},
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, request_id: int) -> Response:
-        """Reject a retraction: the round takes actions again, as it was."""
-        return _decide(request, request_id, retraction_services.retraction_reject)
-
-
-class RetractionWithdrawApi(APIView):
-    @extend_schema(
-        request=RetractionDecisionInputSerializer,
-        responses={200: RetractionOutputSerializer, **_DECISION_REFUSALS},
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, request_id: int) -> Response:
-        """Withdraw a retraction (its requester alone): the round takes actions again."""
-        return _decide(request, request_id, retraction_services.retraction_withdraw)
+RetractionApproveApi, RetractionRejectApi, RetractionWithdrawApi = decision_views(
+    body=RetractionDecisionInputSerializer,
+    output=RetractionOutputSerializer,
+    refused=_DECISION_REFUSALS,
+    decide=_decide,
+    views=[
+        (
+            "RetractionApproveApi",
+            retraction_services.retraction_approve,
+            """Approve a retraction and retract its entries: a pit boss of the round's pit who did
+            not ask for it (on the board, or at the tablet with a decision sign-in, which this
+            spends).""",
+        ),
+        (
+            "RetractionRejectApi",
+            retraction_services.retraction_reject,
+            "Reject a retraction: the round takes actions again, as it was.",
+        ),
+        (
+            "RetractionWithdrawApi",
+            retraction_services.retraction_withdraw,
+            "Withdraw a retraction (its requester alone): the round takes actions again.",
+        ),
+    ],
+)

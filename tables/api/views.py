@@ -15,10 +15,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.api.endpoints import read_view
 from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import MoneyField, StrictSerializer
-from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, not_found, validated
+from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, validated
 from casino.core.errors import AccessCode, RequestCode, RoundCode, TableCode
 from casino.core.roles import user_role
 from casino.games.codes import GameCode
@@ -51,13 +52,12 @@ class TableListApi(APIView):
         return Response(TableOutputSerializer(reads.table_list(request.user), many=True).data)
 
 
-class TableDetailApi(APIView):
-    @extend_schema(responses={200: TableOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)})
-    def get(self, request: Request, table_id: int) -> Response:
-        """A table: its status, limits, dealer and the round in play (``open_round``)."""
-        with found():
-            table = reads.table_detail(request.user, table_id)
-        return Response(TableOutputSerializer(table).data)
+TableDetailApi = read_view(
+    "TableDetailApi",
+    "A table: its status, limits, dealer and the round in play (``open_round``).",
+    read=reads.table_detail,
+    output=TableOutputSerializer,
+)
 
 
 class ReasonInputSerializer(StrictSerializer):

@@ -10,10 +10,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.api.endpoints import list_view, read_view
 from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import StrictSerializer
-from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, not_found, validated
+from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, validated
 from casino.core.errors import AccessCode, AlertCode
 from casino.core.models import Alert, AlertKind, AlertSeverity
 from casino.floor import alerts, reads
@@ -23,28 +24,19 @@ from casino.floor.api.serializers import (
     TableViewOutputSerializer,
 )
 
-
-class PitViewApi(APIView):
-    @extend_schema(
-        responses={200: PitViewOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)}
-    )
-    def get(self, request: Request, pit_id: int) -> Response:
-        """The pit now: each table's status, dealer, round in play and today's figures, with
-        the pit's and the casino's totals."""
-        with found():
-            view = reads.pit_view_of(request.user, pit_id)
-        return Response(PitViewOutputSerializer(view).data)
-
-
-class TableViewApi(APIView):
-    @extend_schema(
-        responses={200: TableViewOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)}
-    )
-    def get(self, request: Request, table_id: int) -> Response:
-        """One table now, as the pit view shows it."""
-        with found():
-            view = reads.table_view_of(request.user, table_id)
-        return Response(TableViewOutputSerializer(view).data)
+PitViewApi = read_view(
+    "PitViewApi",
+    """The pit now: each table's status, dealer, round in play and today's figures, with
+    the pit's and the casino's totals.""",
+    read=reads.pit_view_of,
+    output=PitViewOutputSerializer,
+)
+TableViewApi = read_view(
+    "TableViewApi",
+    "One table now, as the pit view shows it.",
+    read=reads.table_view_of,
+    output=TableViewOutputSerializer,
+)
 
 
 # -- alerts -----------------------------------------------------------------------------------
@@ -63,17 +55,14 @@ class AlertFilterSerializer(StrictSerializer):
     limit = serializers.IntegerField(min_value=1, max_value=500, required=False, default=100)
 
 
-class AlertListApi(APIView):
-    @extend_schema(
-        parameters=[AlertFilterSerializer],
-        responses={200: AlertOutputSerializer(many=True), **refusals(AccessCode.PERMISSION_DENIED)},
-    )
-    def get(self, request: Request) -> Response:
-        """Alerts, newest first, filtered: a pit boss sees those of the tables of the own pits
-        (naming another pit or its table is refused), auditors and admins every one."""
-        filters = validated(AlertFilterSerializer, request.query_params)
-        alerts = reads.alert_list(request.user, **filters)
-        return Response(AlertOutputSerializer(alerts, many=True).data)
+AlertListApi = list_view(
+    "AlertListApi",
+    """Alerts, newest first, filtered: a pit boss sees those of the tables of the own pits
+    (naming another pit or its table is refused), auditors and admins every one.""",
+    filters=AlertFilterSerializer,
+    read=reads.alert_list,
+    output=AlertOutputSerializer,
+)
 
 
 class AcknowledgeInputSerializer(StrictSerializer):

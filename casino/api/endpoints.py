@@ -1,0 +1,140 @@
+"""The shapes of view every app's API repeats, each made from a declaration: a read of what
+the route names, a filtered list, and the decision on a pending request under dual control.
+
+A view made here is an ordinary ``APIView`` with the name it is given, documented in the
+schema as if written out: ``doc`` is its operation's description (``None``: none), exactly as
+a docstring of its method would be. Permission is not decided here: the read, list or
+``decide`` a view is made with decides it, as every view's service or read does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import partial
+from typing import Any, TypeVar
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.api.idempotency import idempotent
+from casino.api.schema import Refusals, refusals
+from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, validated
+from casino.core.errors import AccessCode
+
+Serializer = type[serializers.Serializer]  # type: ignore[type-arg]
+How = TypeVar("How")
+
+
+def read_view(
+    name: str,
+    doc: str | None,
+    *,
+    read: Callable[[Any, int], Any],
+    output: Serializer,
+    many: bool = False,
+) -> type[APIView]:
+    """A GET view of what its route's one id names: ``output`` of ``read(user, id)`` (a list
+    of them where ``many``), 404 ``not_found`` where ``read`` finds no such row."""
+
+    class ReadApi(APIView):
+        @extend_schema(
+            responses={
+                200: output(many=True) if many else output,
+                **refusals(AccessCode.PERMISSION_DENIED),
+            }
+        )
+        def get(self, request: Request, **route: int) -> Response:
+            (pk,) = route.values()
+            with found():
+                subject = read(request.user, pk)
+            return Response(output(subject, many=many).data)
+
+    return _named(ReadApi, name, ReadApi.get, doc)
+
+
+def list_view(
+    name: str,
+    doc: str | None,
+    *,
+    filters: Serializer,
+    read: Callable[..., Any],
+    output: Serializer,
+) -> type[APIView]:
+    """A GET view of a list: ``output`` of each row ``read(user, **filters)`` answers, the
+    query parameters validated by ``filters`` (400 in the one error shape otherwise)."""
+
+    class ListApi(APIView):
+        @extend_schema(
+            parameters=[filters],
+            responses={
+                200: output(many=True),
+                **refusals(AccessCode.PERMISSION_DENIED),
+            },
+        )
+        def get(self, request: Request) -> Response:
+            rows = read(request.user, **validated(filters, request.query_params))
+            return Response(output(rows, many=True).data)
+
+    return _named(ListApi, name, ListApi.get, doc)
+
+
+def decision_view(
+    name: str,
+    doc: str | None,
+    *,
+    body: Serializer | None,
+    output: Serializer,
+    refused: dict[int, Refusals],
+    decide: Callable[[Request, int], Response],
+) -> type[APIView]:
+    """An idempotent POST view that decides the pending request (a count, a slip, a
+    retraction...) its route's one id names: ``decide(request, id)`` checks, acts and answers
+    ``output``; ``body`` is what it reads (``None``: no body), ``refused`` what it may refuse."""
+
+    class DecisionApi(APIView):
+        @extend_schema(
+            request=body,
+            responses={200: output, **refused},
+            parameters=[IDEMPOTENCY_HEADER],
+        )
+        @idempotent
+        def post(self, request: Request, **route: int) -> Response:
+            (pk,) = route.values()
+            return decide(request, pk)
+
+    return _named(DecisionApi, name, DecisionApi.post, doc)
+
+
+def decision_views(
+    *,
+    body: Serializer | None,
+    output: Serializer,
+    refused: dict[int, Refusals],
+    decide: Callable[[Request, int, How], Response],
+    views: Iterable[tuple[str, How, str | None]],
+) -> tuple[type[APIView], ...]:
+    """The views that decide one kind of pending request in their ways (approve, reject,
+    withdraw...), alike but for how: one :func:`decision_view` for each ``(name, how, doc)``
+    of ``views``, in their order, whose ``decide(request, id, how)`` checks, acts and
+    answers."""
+    return tuple(
+        decision_view(
+            name,
+            doc,
+            body=body,
+            output=output,
+            refused=refused,
+            decide=partial(decide, how=how),
+        )
+        for name, how, doc in views
+    )
+
+
+def _named(view: type[APIView], name: str, method: Any, doc: str | None) -> type[APIView]:
+    # The schema reads an operation's description from its method's docstring.
+    method.__doc__ = doc
+    view.__name__ = view.__qualname__ = name
+    return view
