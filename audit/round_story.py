@@ -22,23 +22,10 @@ from audit.models import Correction
 from audit.round_search import search_rows
 from casino.core.models import AuditRecord
 from casino.games.contract import ResultLine
-from payouts.models import PayoutLine, Settlement
+from payouts.models import PAYOUT_LINE_FIELDS, PayoutLine, Settlement
 from payouts.services.replay import ReplayReport, round_replay
 from tables.engines import replayed_state
 from tables.models import Round, RoundCard, RoundEvent
-
-#: The fields of a payout line compared with its replay, as the line stores them.
-COMPARED = (
-    "box",
-    "line",
-    "combination",
-    "outcome",
-    "stake",
-    "computed_amount",
-    "paid_amount",
-    "reason",
-    "pot",
-)
 
 
 @dataclass(frozen=True)
@@ -154,5 +141,5 @@ def _as_stored(line: ResultLine) -> dict[str, Any]:
 def _compare(stored: PayoutLine | None, replayed: dict[str, Any] | None) -> LineComparison:
     if stored is None or replayed is None:
         return LineComparison(stored=stored, replayed=replayed, differences=["present"])
-    differences = [name for name in COMPARED if getattr(stored, name) != replayed[name]]
+    differences = [name for name in PAYOUT_LINE_FIELDS if getattr(stored, name) != replayed[name]]
     return LineComparison(stored=stored, replayed=replayed, differences=differences)

@@ -285,6 +285,21 @@ class PayoutLine(models.Model):
         return f"{self.settlement.round} box {self.box} {self.line} {self.paid_amount}"
 
 
+#: A payout line's own fields, as it stores them: what its answers show, and what a replay of
+#: its round is compared with.
+PAYOUT_LINE_FIELDS = (
+    "box",
+    "line",
+    "combination",
+    "outcome",
+    "stake",
+    "computed_amount",
+    "paid_amount",
+    "reason",
+    "pot",
+)
+
+
 class TableDayTotals(models.Model):
     """A table's figures for one gaming day, kept as its rounds settle: a cache derived from
     the settlements, written only by ``payouts.services.day_totals`` (never by hand) and

@@ -16,7 +16,7 @@ from audit.round_story import LineComparison, ReplayNow, RoundStory
 from casino.core.models import AuditRecord
 from casino.games.cards import format_cards
 from payouts.api.serializers import money
-from payouts.models import PayoutLine, Settlement, TheoreticalSource
+from payouts.models import PAYOUT_LINE_FIELDS, PayoutLine, Settlement, TheoreticalSource
 from tables.api.serializers import iso_time
 from tables.models import Round, RoundCard, RoundEvent
 
@@ -155,23 +155,10 @@ class StoryLineOutputSerializer(serializers.Serializer):  # type: ignore[type-ar
     pot = serializers.IntegerField(allow_null=True)
 
 
-LINE_FIELDS = (
-    "box",
-    "line",
-    "combination",
-    "outcome",
-    "stake",
-    "computed_amount",
-    "paid_amount",
-    "reason",
-    "pot",
-)
-
-
 def story_line(line: PayoutLine | dict[str, Any]) -> dict[str, Any]:
     """A stored payout line, or a replayed one in the stored line's terms."""
     value = (
-        {name: getattr(line, name) for name in LINE_FIELDS}
+        {name: getattr(line, name) for name in PAYOUT_LINE_FIELDS}
         if isinstance(line, PayoutLine)
         else line
     )

@@ -8,24 +8,14 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from payouts.models import PayoutLine, Settlement
+from payouts.models import PAYOUT_LINE_FIELDS, PayoutLine, Settlement
 from tables.api.serializers import RoundOutputSerializer, iso_time
 
 
 class PayoutLineOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
     class Meta:
         model = PayoutLine
-        fields = [
-            "box",
-            "line",
-            "combination",
-            "outcome",
-            "stake",
-            "computed_amount",
-            "paid_amount",
-            "reason",
-            "pot",
-        ]
+        fields = list(PAYOUT_LINE_FIELDS)
 
     def to_representation(self, line: PayoutLine) -> dict[str, Any]:
         # Written out directly, as the events are (tables.api.serializers.RoundEventOutput):
