@@ -35,6 +35,18 @@ def lockout_active(username: str) -> SignInLockout | None:
     return SignInLockout.objects.filter(username=username, lifted_at__isnull=True).first()
 
 
+def audit_sign_in_failure(username: str, address: str | None, reason: str, **after: Any) -> None:
+    """Write the audit row of a refused sign-in of ``username``: why (``reason``), from where,
+    and what ``after`` adds (the device, the channel, the table...). Not counted towards the
+    lockout here (:func:`sign_in_failure_record` counts)."""
+    audit_record(
+        event_code=AuditCode.LOGIN_FAILED,
+        actor=None,
+        actor_label=username,
+        after={**after, "address": address, "reason": reason},
+    )
+
+
 def sign_in_failure_record(*, username: str, address: str | None) -> SignInLockout | None:
     """Count a failed sign-in of ``username`` and lock the name when the count reaches
     ``SIGN_IN_LOCKOUT_FAILURES``. Returns the lockout this failure made, if it made one.

@@ -19,6 +19,7 @@ from django.db import transaction
 from casino.api.addresses import client_address
 from casino.api.lockouts import (
     LOCKED_MESSAGE,
+    audit_sign_in_failure,
     lockout_active,
     sign_in_failure_record,
     sign_in_success_record,
@@ -53,7 +54,7 @@ def device_sign_in(
     user = authenticate(_django_request(request), username=username, password=password)
     if user is None:
         with transaction.atomic():
-            _record_failure(username, address, WRONG_CREDENTIALS, device_name=device_name)
+            audit_sign_in_failure(username, address, WRONG_CREDENTIALS, device_name=device_name)
             sign_in_failure_record(username=username, address=address)
         sign_in_failed(request)
         raise ApiError(AccessCode.AUTHENTICATION_FAILED, "Wrong username or password.")
@@ -85,9 +86,9 @@ def record_login_failed(
     address = client_address(request)
     with transaction.atomic():
         if lockout_active(username) is not None:
-            _record_failure(username, address, LOCKED, channel="session")
+            audit_sign_in_failure(username, address, LOCKED, channel="session")
             return
-        _record_failure(username, address, WRONG_CREDENTIALS, channel="session")
+        audit_sign_in_failure(username, address, WRONG_CREDENTIALS, channel="session")
         if username:
             sign_in_failure_record(username=username, address=address)
 
@@ -95,18 +96,9 @@ def record_login_failed(
 def _refuse(request: Any, *, username: str, device_name: str, address: str | None) -> NoReturn:
     """Record the refusal of a locked name and refuse it."""
     with transaction.atomic():
-        _record_failure(username, address, LOCKED, device_name=device_name)
+        audit_sign_in_failure(username, address, LOCKED, device_name=device_name)
     sign_in_failed(request)
     raise ApiError(AccessCode.SIGN_IN_LOCKED, LOCKED_MESSAGE)
-
-
-def _record_failure(username: str, address: str | None, reason: str, **after: Any) -> None:
-    audit_record(
-        event_code=AuditCode.LOGIN_FAILED,
-        actor=None,
-        actor_label=username,
-        after={**after, "address": address, "reason": reason},
-    )
 
 
 def _django_request(request: Any) -> Any:

@@ -103,16 +103,26 @@ def device_token_revoke(*, token_id: int, actor: Any) -> DeviceToken:
             raise ApiError(AccessCode.PERMISSION_DENIED, "You may not revoke this device token.")
         if token.revoked_at is not None:
             return token
-        token.revoked_at = timezone.now()
-        token.revoked_by = actor
-        token.save(update_fields=["revoked_at", "revoked_by"])
-        audit_record(
-            event_code=AuditCode.DEVICE_TOKEN_REVOKED,
-            actor=actor,
-            before={
-                "token": token.pk,
-                "user": token.user.get_username(),
-                "device_name": token.device_name,
-            },
-        )
+        device_token_revoked(token, actor=actor, at=timezone.now())
     return token
+
+
+def device_token_revoked(
+    token: DeviceToken, *, actor: Any, at: dt.datetime, after: dict[str, Any] | None = None
+) -> None:
+    """Mark ``token`` revoked by ``actor`` at ``at`` and write its audit row (``after``: what
+    the row adds about why). Inside the caller's transaction, with the token's row locked and
+    its user read."""
+    token.revoked_at = at
+    token.revoked_by = actor
+    token.save(update_fields=["revoked_at", "revoked_by"])
+    audit_record(
+        event_code=AuditCode.DEVICE_TOKEN_REVOKED,
+        actor=actor,
+        before={
+            "token": token.pk,
+            "user": token.user.get_username(),
+            "device_name": token.device_name,
+        },
+        after=after,
+    )

@@ -27,12 +27,13 @@ from django.utils import timezone
 from casino.api.addresses import client_address
 from casino.api.lockouts import (
     LOCKED_MESSAGE,
+    audit_sign_in_failure,
     lockout_active,
     sign_in_failure_record,
     sign_in_success_record,
 )
 from casino.api.models import DeviceToken, SignInFailures, hash_token
-from casino.api.tokens import device_token_issue
+from casino.api.tokens import device_token_issue, device_token_revoked
 from casino.core.audit_codes import AuditCode
 from casino.core.context import current_device_token_id
 from casino.core.errors import AccessCode, ApiError, RequestCode, TabletCode
@@ -250,7 +251,7 @@ def _pin_sign_in(
     at = {"tablet": tablet.pk, "device_name": tablet.name, "channel": channel}
     if table_id != tablet.table_id:
         with transaction.atomic():
-            _record_failure(username, address, OTHER_TABLE, table=table_id, **at)
+            audit_sign_in_failure(username, address, OTHER_TABLE, table=table_id, **at)
         raise ApiError(
             TabletCode.TABLET_OTHER_TABLE,
             "This tablet is registered to another table.",
@@ -271,7 +272,7 @@ def _pin_sign_in(
     except ApiError as refusal:
         # Rolled back whole; the refusal alone stays on the record.
         with transaction.atomic():
-            _record_failure(username, address, REFUSED, code=refusal.code, **at)
+            audit_sign_in_failure(username, address, REFUSED, code=refusal.code, **at)
         raise
 
 
@@ -315,7 +316,7 @@ def _refuse_wrong_pin(
     """Record and refuse a wrong PIN, saying how many tries are left before the name's
     lockout (``SIGN_IN_LOCKOUT_FAILURES`` failures in a row)."""
     with transaction.atomic():
-        _record_failure(username, address, WRONG_CREDENTIALS, **at)
+        audit_sign_in_failure(username, address, WRONG_CREDENTIALS, **at)
         locked = sign_in_failure_record(username=username, address=address) is not None
         failures = (
             SignInFailures.objects.filter(username=username)
@@ -348,17 +349,10 @@ def _revoke_others(*, tablet: Tablet, dealer: Any) -> None:
     )
     now = timezone.now()
     for token in tokens:
-        token.revoked_at = now
-        token.revoked_by = dealer
-        token.save(update_fields=["revoked_at", "revoked_by"])
-        audit_record(
-            event_code=AuditCode.DEVICE_TOKEN_REVOKED,
+        device_token_revoked(
+            token,
             actor=dealer,
-            before={
-                "token": token.pk,
-                "user": token.user.get_username(),
-                "device_name": token.device_name,
-            },
+            at=now,
             after={"tablet": tablet.pk, "relieved_by": dealer.get_username()},
         )
 
@@ -367,15 +361,6 @@ def _refuse_locked(
     request: Any, username: str, address: str | None, at: dict[str, Any]
 ) -> NoReturn:
     with transaction.atomic():
-        _record_failure(username, address, LOCKED, **at)
+        audit_sign_in_failure(username, address, LOCKED, **at)
     tablet_sign_in_failed(request)
     raise ApiError(AccessCode.SIGN_IN_LOCKED, LOCKED_MESSAGE)
-
-
-def _record_failure(username: str, address: str | None, reason: str, **after: Any) -> None:
-    audit_record(
-        event_code=AuditCode.LOGIN_FAILED,
-        actor=None,
-        actor_label=username,
-        after={**after, "address": address, "reason": reason},
-    )
