@@ -35,18 +35,26 @@ def livez(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"status": "ok"})
 
 
-def readyz(request: HttpRequest) -> JsonResponse:
-    """200 when ready for traffic, else 503 naming what is not (see the module's docstring)."""
+def dependency_checks() -> dict[str, str]:
+    """``ok`` for the database and for Redis when each answers, else ``error: <the exception's
+    type>``; the database first."""
     checks: dict[str, str] = {}
-    drain_file = settings.READINESS["DRAIN_FILE"]
-    if drain_file and Path(drain_file).exists():
-        checks["draining"] = "error: the server is shutting down"
     for name, probe in (("database", database_ok), ("redis", redis_ok)):
         try:
             probe()
             checks[name] = "ok"
         except Exception as exc:  # any failure of a dependency is a failed check, by design
             checks[name] = f"error: {type(exc).__name__}"
+    return checks
+
+
+def readyz(request: HttpRequest) -> JsonResponse:
+    """200 when ready for traffic, else 503 naming what is not (see the module's docstring)."""
+    checks: dict[str, str] = {}
+    drain_file = settings.READINESS["DRAIN_FILE"]
+    if drain_file and Path(drain_file).exists():
+        checks["draining"] = "error: the server is shutting down"
+    checks.update(dependency_checks())
     if checks["database"] == "ok":
         checks["migrations"] = migrations_check()
     else:

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from casino.api.health import database_ok, redis_ok
+from casino.api.health import dependency_checks
 from casino.api.idempotency import idempotent
 from casino.api.lockouts import lockout_lift, lockout_list
 from casino.api.models import DeviceToken
@@ -212,13 +212,7 @@ def healthz(request: HttpRequest) -> JsonResponse:
     it under ``down``, never a hang; a broken database connection is dropped, so the next probe
     connects afresh and sees the server back as soon as it is.
     """
-    checks: dict[str, Any] = {}
-    for name, probe in (("database", database_ok), ("redis", redis_ok)):
-        try:
-            probe()
-            checks[name] = "ok"
-        except Exception as exc:  # any failure of a dependency is a failed check, by design
-            checks[name] = f"error: {type(exc).__name__}"
+    checks = dependency_checks()
     down = [name for name, value in checks.items() if value != "ok"]
     if "database" in down:
         connection.close_if_unusable_or_obsolete()
