@@ -122,6 +122,13 @@ class RuleSet(models.Model):
             raise ValidationError({"settings": f"{exc.message} ({exc.code})"}) from exc
 
 
+def _optional_limit(help_text: str = "") -> models.DecimalField:  # type: ignore[type-arg]
+    """A table's limit that may be unset (null: the table has none), in money as every limit."""
+    return models.DecimalField(
+        max_digits=14, decimal_places=2, null=True, blank=True, help_text=help_text
+    )
+
+
 class TableStatus(models.TextChoices):
     CLOSED = "closed", "Closed"
     OPEN = "open", "Open"
@@ -147,37 +154,17 @@ class Table(models.Model):
     chip_unit = models.DecimalField(max_digits=12, decimal_places=2, default=Decimal("1.00"))
     ante_min = models.DecimalField(max_digits=14, decimal_places=2)
     ante_max = models.DecimalField(max_digits=14, decimal_places=2)
-    bet_min = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
-    bet_max = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
-    max_table_payout = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
-    bonus_min = models.DecimalField(
-        max_digits=14,
-        decimal_places=2,
-        null=True,
-        blank=True,
-        help_text="The least bonus side bet per box (Russian Poker); none: no bonus bet.",
+    bet_min = _optional_limit()
+    bet_max = _optional_limit()
+    max_table_payout = _optional_limit()
+    bonus_min = _optional_limit(
+        "The least bonus side bet per box (Russian Poker); none: no bonus bet."
     )
-    bonus_max = models.DecimalField(
-        max_digits=14,
-        decimal_places=2,
-        null=True,
-        blank=True,
-        help_text="The most bonus side bet per box (Russian Poker); none: no bonus bet.",
+    bonus_max = _optional_limit(
+        "The most bonus side bet per box (Russian Poker); none: no bonus bet."
     )
-    stack_min = models.DecimalField(
-        max_digits=14,
-        decimal_places=2,
-        null=True,
-        blank=True,
-        help_text="The least a player brings to a pot game's seat; none: a chip.",
-    )
-    stack_max = models.DecimalField(
-        max_digits=14,
-        decimal_places=2,
-        null=True,
-        blank=True,
-        help_text="The most a player brings to a pot game's seat; none: no maximum.",
-    )
+    stack_min = _optional_limit("The least a player brings to a pot game's seat; none: a chip.")
+    stack_max = _optional_limit("The most a player brings to a pot game's seat; none: no maximum.")
     rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, related_name="tables")
     boxes = models.PositiveSmallIntegerField(default=4, help_text="Boxes or seats at the table.")
 

@@ -11,6 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tables.api.tablet_view import TabletViewSerializer
+from tables.limits import LIMIT_FIELDS
 from tables.models import RoundEvent, Table
 from tables.services.rounds import tablet_view
 
@@ -49,15 +50,7 @@ class TableOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-a
             "status",
             "currency",
             "chip_unit",
-            "ante_min",
-            "ante_max",
-            "bet_min",
-            "bet_max",
-            "max_table_payout",
-            "bonus_min",
-            "bonus_max",
-            "stack_min",
-            "stack_max",
+            *LIMIT_FIELDS,
             "boxes",
             "rule_set",
             "dealer",
