@@ -230,6 +230,19 @@ def _signed_in_user(user: Any) -> dict[str, Any]:
     }
 
 
+def _signed_in(key: str, token: Any, tablet: Any) -> dict[str, Any]:
+    """What every PIN sign-in at a tablet answers: the token (its key shown once), who signed
+    in, and where."""
+    return {
+        "token": key,
+        "token_id": token.pk,
+        "expires_at": token.expires_at,
+        "user": _signed_in_user(token.user),
+        "table": tablet.table_id,
+        "tablet": tablet.pk,
+    }
+
+
 class TabletSignInApi(APIView):
     """A dealer signs in at the tablet with a PIN, at each rotation: the dealer deals at the
     tablet's table from now on (the previous dealer relieved, and signed out at this tablet)."""
@@ -266,15 +279,7 @@ class TabletSignInApi(APIView):
             username=data["username"],
             pin=data["pin"],
         )
-        body = {
-            "token": key,
-            "token_id": token.pk,
-            "expires_at": token.expires_at,
-            "user": _signed_in_user(token.user),
-            "table": tablet.table_id,
-            "tablet": tablet.pk,
-            "assignment": assignment.pk,
-        }
+        body = {**_signed_in(key, token, tablet), "assignment": assignment.pk}
         return Response(TabletSignInOutputSerializer(body).data, status=status.HTTP_201_CREATED)
 
 
@@ -324,14 +329,7 @@ class TabletDecisionSignInApi(APIView):
             username=data["username"],
             pin=data["pin"],
         )
-        body = {
-            "token": key,
-            "token_id": token.pk,
-            "expires_at": token.expires_at,
-            "user": _signed_in_user(token.user),
-            "table": tablet.table_id,
-            "tablet": tablet.pk,
-        }
+        body = _signed_in(key, token, tablet)
         return Response(DecisionSignInOutputSerializer(body).data, status=status.HTTP_201_CREATED)
 
 
