@@ -25,22 +25,17 @@ True
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
 from decimal import Decimal
-from functools import lru_cache
 from typing import Final
 
-from casino.games.action_input import action_specs, canonical_json
 from casino.games.contract import (
     CARRIED_IN_OPTION,
-    Event,
-    GameActionSpec,
     GameDefinition,
     JsonObject,
     PositionKind,
     RoundTerms,
 )
+from casino.games.definition import GameDefinitionBase, ParsedTerms
 from casino.games.errors import GameError
 from casino.games.money import ZERO, is_chip_multiple, to_decimal
 from casino.games.reddog import codes
@@ -55,28 +50,22 @@ from casino.games.seating import SeatingLimits
 RULES_CACHE_SIZE: Final = 64
 
 
-class RedDogGame:
+class RedDogGame(GameDefinitionBase):
     """Red Dog (High Card Pool): seats bet in turn against a common pot."""
 
-    __slots__ = ("_actions",)
+    __slots__ = ()
 
     def __init__(self) -> None:
-        self._actions: Mapping[str, GameActionSpec] = action_specs(
-            RedDogState, ACTION_FIELDS, ACTION_HELP
+        super().__init__(
+            name=GAME_NAME,
+            position_kind=PositionKind.SEAT,
+            # The odd chips of a game's final share are kept for the table's next game.
+            carries_chips=True,
+            state_type=RedDogState,
+            fields=ACTION_FIELDS,
+            help=ACTION_HELP,
+            read_event=event_from_dict,
         )
-
-    @property
-    def name(self) -> str:
-        return GAME_NAME
-
-    @property
-    def position_kind(self) -> PositionKind:
-        return PositionKind.SEAT
-
-    @property
-    def actions(self) -> Mapping[str, GameActionSpec]:
-        """Every dealer action, in the order of :class:`~casino.games.reddog.phases.Action`."""
-        return self._actions
 
     def validate_rules(self, settings: JsonObject) -> JsonObject:
         """The settings validated and completed with the defaults (RULES.md A.3).
@@ -85,25 +74,7 @@ class RedDogGame:
         """
         if not isinstance(settings, dict):
             raise invalid_setting("settings", "a rule set is a JSON object")
-        return _rules(canonical_json(settings)).to_dict()
-
-    def normalise_options(self, options: JsonObject) -> JsonObject:
-        """Red Dog takes no options before the deal.
-
-        :raises GameError: ``options_invalid`` naming the first key given (sorted).
-        """
-        if options:
-            raise GameError(
-                codes.OPTIONS_INVALID,
-                "This game takes no options before the deal.",
-                field=sorted(options)[0],
-            )
-        return {}
-
-    @property
-    def carries_chips(self) -> bool:
-        """The odd chips of a game's final share are kept for the table's next game."""
-        return True
+        return _rules(settings).to_dict()
 
     def new_state(self, terms: RoundTerms) -> RedDogState:
         """A fresh game under the round's rule set (Red Dog uses no paytable, and its amounts
@@ -113,7 +84,7 @@ class RedDogGame:
         :raises GameError: ``ruleset_invalid`` for settings that do not validate,
             ``limits_invalid`` / ``options_invalid`` for terms that do not read.
         """
-        rules = _rules(canonical_json(terms.rules))
+        rules = _rules(terms.rules)
         return RedDogState(
             rules,
             seating=SeatingLimits.from_limits(terms.limits, most=TABLE_SEATS),
@@ -125,20 +96,13 @@ class RedDogGame:
 
         :raises GameError: ``snapshot_invalid`` (``data["field"]``).
         """
-        rules = _rules(canonical_json(terms.rules))
+        rules = _rules(terms.rules)
         return RedDogState.restore(
             rules,
             snapshot,
             seating=SeatingLimits.from_limits(terms.limits, most=TABLE_SEATS),
             carried_in=_carried_in(terms.options, rules.chip_unit),
         )
-
-    def read_event(self, data: JsonObject) -> Event:
-        """A stored event read back.
-
-        :raises GameError: ``event_kind_unknown``, ``event_invalid`` (``data["field"]``).
-        """
-        return event_from_dict(data)
 
 
 def _carried_in(options: JsonObject, chip_unit: Decimal) -> Decimal | None:
@@ -162,13 +126,9 @@ def _carried_in(options: JsonObject, chip_unit: Decimal) -> Decimal | None:
     return amount
 
 
-@lru_cache(maxsize=RULES_CACHE_SIZE)
-def _rules(canonical: str) -> RedDogRules:
-    """The rules of settings given as canonical JSON text (a refusal is not cached)."""
-    settings = json.loads(canonical)
-    if not isinstance(settings, dict):
-        raise invalid_setting("settings", "a rule set is a JSON object")
-    return RedDogRules.from_dict(settings)
+#: The rules of a rule set's settings (``ruleset_invalid`` for one that is not an object),
+#: parsed once per process.
+_rules: Final = ParsedTerms(RedDogRules.from_dict, cache_size=RULES_CACHE_SIZE)
 
 
 #: Red Dog, as the table service sees it.

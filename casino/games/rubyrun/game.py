@@ -22,20 +22,10 @@ canonical JSON text (a rule-set version never changes, so an entry never goes st
 
 from __future__ import annotations
 
-import functools
-import json
-from collections.abc import Mapping
 from typing import Final
 
-from casino.games.action_input import action_specs, canonical_json
-from casino.games.contract import (
-    Event,
-    GameActionSpec,
-    GameDefinition,
-    JsonObject,
-    PositionKind,
-    RoundTerms,
-)
+from casino.games.contract import GameDefinition, JsonObject, PositionKind, RoundTerms
+from casino.games.definition import GameDefinitionBase, ParsedTerms
 from casino.games.rubyrun.events import event_from_dict
 from casino.games.rubyrun.fields import ACTION_FIELDS, ACTION_HELP
 from casino.games.rubyrun.rules import MOST_PLAYERS, HandOptions, RubyRunRules
@@ -47,34 +37,22 @@ from casino.games.seating import SeatingLimits
 _CACHED_TERMS: Final = 256
 
 
-class RubyRunGame:
+class RubyRunGame(GameDefinitionBase):
     """The Ruby Run game definition; use the module's :data:`GAME`."""
 
-    __slots__ = ("_actions",)
+    __slots__ = ()
 
     def __init__(self) -> None:
-        self._actions: Mapping[str, GameActionSpec] = action_specs(
-            RubyRunState, ACTION_FIELDS, ACTION_HELP
+        super().__init__(
+            name=GAME_NAME,
+            position_kind=PositionKind.SEAT,
+            # A pot of Ruby Run is shared out whole (its odd chip to a winner): nothing carries.
+            carries_chips=False,
+            state_type=RubyRunState,
+            fields=ACTION_FIELDS,
+            help=ACTION_HELP,
+            read_event=event_from_dict,
         )
-
-    @property
-    def name(self) -> str:
-        return GAME_NAME
-
-    @property
-    def position_kind(self) -> PositionKind:
-        return PositionKind.SEAT
-
-    @property
-    def actions(self) -> Mapping[str, GameActionSpec]:
-        """One spec per action of :class:`~casino.games.rubyrun.phases.Action`, in its order
-        (``expose_card`` last); ``note`` is the table service's, not the engine's."""
-        return self._actions
-
-    @property
-    def carries_chips(self) -> bool:
-        """A pot of Ruby Run is shared out whole (its odd chip to a winner): nothing carries."""
-        return False
 
     def validate_rules(self, settings: JsonObject) -> JsonObject:
         """:raises GameError: ``ruleset_invalid`` (``data["field"]``; ``settings`` for JSON
@@ -91,42 +69,24 @@ class RubyRunGame:
         and its limits are in the rule set). :raises GameError: ``ruleset_invalid``,
         ``options_invalid``."""
         return RubyRunState(
-            _parsed_rules(terms.rules),
-            _parsed_options(terms.options),
+            _rules(terms.rules),
+            _options(terms.options),
             SeatingLimits.from_limits(terms.limits, most=MOST_PLAYERS),
         )
 
     def restore(self, terms: RoundTerms, snapshot: JsonObject) -> RubyRunState:
         """:raises GameError: ``snapshot_invalid``, or as :meth:`new_state` for bad terms."""
         return RubyRunState.restore(
-            _parsed_rules(terms.rules),
-            _parsed_options(terms.options),
+            _rules(terms.rules),
+            _options(terms.options),
             snapshot,
             SeatingLimits.from_limits(terms.limits, most=MOST_PLAYERS),
         )
 
-    def read_event(self, data: JsonObject) -> Event:
-        """:raises GameError: ``event_invalid``, ``event_kind_unknown``."""
-        return event_from_dict(data)
 
-
-def _parsed_rules(data: JsonObject) -> RubyRunRules:
-    return _rules(canonical_json(data))
-
-
-def _parsed_options(data: JsonObject) -> HandOptions:
-    return _options(canonical_json(data))
-
-
-@functools.lru_cache(maxsize=_CACHED_TERMS)
-def _rules(text: str) -> RubyRunRules:
-    return RubyRunRules.from_dict(json.loads(text))
-
-
-@functools.lru_cache(maxsize=_CACHED_TERMS)
-def _options(text: str) -> HandOptions:
-    return HandOptions.from_dict(json.loads(text))
-
+#: A round's rule set and options, parsed once per process.
+_rules: Final = ParsedTerms(RubyRunRules.from_dict, cache_size=_CACHED_TERMS)
+_options: Final = ParsedTerms(HandOptions.from_dict, cache_size=_CACHED_TERMS)
 
 #: Ruby Run, for the table service.
 GAME: Final = RubyRunGame()

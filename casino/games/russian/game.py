@@ -32,18 +32,11 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
 
-from casino.games.action_input import action_specs, canonical_json
-from casino.games.contract import (
-    Event,
-    GameActionSpec,
-    GameDefinition,
-    JsonObject,
-    PositionKind,
-    RoundTerms,
-)
+from casino.games.action_input import canonical_json
+from casino.games.contract import GameDefinition, JsonObject, PositionKind, RoundTerms
+from casino.games.definition import GameDefinitionBase
 from casino.games.errors import GameError
 from casino.games.russian import codes
 from casino.games.russian.events import event_from_dict
@@ -56,31 +49,22 @@ from casino.games.russian.terms import Paytables, TableLimits
 TERMS_CACHE_SIZE: Final = 256
 
 
-class RussianPokerGame:
+class RussianPokerGame(GameDefinitionBase):
     """Russian Poker, house-banked five-card stud against the dealer, played on boxes."""
 
+    __slots__ = ()
+
     def __init__(self) -> None:
-        self._actions: Mapping[str, GameActionSpec] = action_specs(
-            RussianPokerState, ACTION_FIELDS, ACTION_HELP
+        super().__init__(
+            name=GAME_NAME,
+            position_kind=PositionKind.BOX,
+            # A house-banked game carries nothing from round to round.
+            carries_chips=False,
+            state_type=RussianPokerState,
+            fields=ACTION_FIELDS,
+            help=ACTION_HELP,
+            read_event=event_from_dict,
         )
-
-    @property
-    def name(self) -> str:
-        return GAME_NAME
-
-    @property
-    def position_kind(self) -> PositionKind:
-        return PositionKind.BOX
-
-    @property
-    def actions(self) -> Mapping[str, GameActionSpec]:
-        """One spec per action, in the order of :class:`Action` (``expose_card`` last)."""
-        return self._actions
-
-    @property
-    def carries_chips(self) -> bool:
-        """A house-banked game carries nothing from round to round."""
-        return False
 
     def validate_rules(self, settings: JsonObject) -> JsonObject:
         """The rule set's settings validated and completed with the defaults of RULES A.1.
@@ -92,19 +76,6 @@ class RussianPokerGame:
             raise GameError(codes.RULESET_INVALID, "A rule set is a JSON object", field="settings")
         validated: JsonObject = RussianPokerRules.from_dict(settings).to_dict()
         return validated
-
-    def normalise_options(self, options: JsonObject) -> JsonObject:
-        """Russian Poker takes no options before the deal.
-
-        :raises GameError: ``options_invalid`` naming the first key (in sorted order).
-        """
-        if options:
-            raise GameError(
-                codes.OPTIONS_INVALID,
-                "This game takes no options before the deal.",
-                field=sorted(options)[0],
-            )
-        return {}
 
     def new_state(self, terms: RoundTerms) -> RussianPokerState:
         """A fresh round under ``terms``: :func:`round_terms`.
@@ -119,13 +90,6 @@ class RussianPokerGame:
         :raises GameError: as :meth:`new_state`; ``snapshot_invalid`` (``data["field"]``).
         """
         return RussianPokerState.restore(*round_terms(terms), snapshot)
-
-    def read_event(self, data: JsonObject) -> Event:
-        """A stored event read back.
-
-        :raises GameError: ``event_invalid`` (``data["field"]``), ``event_kind_unknown``.
-        """
-        return event_from_dict(data)
 
 
 def round_terms(terms: RoundTerms) -> tuple[RussianPokerRules, Paytables, TableLimits]:
