@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import ClassVar, Final, TypeAlias
+from typing import ClassVar, Final, Protocol, TypeAlias
 
 from casino.games.codes import GameCode
 from casino.games.errors import GameError
@@ -35,6 +35,17 @@ STACK_OUT_OF_LIMITS: Final = GameCode.STACK_OUT_OF_LIMITS
 
 #: Each seat with the chips its player brings: a mapping, or pairs of seat and amount.
 StacksInput: TypeAlias = Mapping[int, AmountInput] | Iterable[tuple[int, AmountInput]]
+
+
+class SeatingRules(Protocol):
+    """What seating reads of a game's rule set: how many players it seats, and its chip."""
+
+    @property
+    def chip_unit(self) -> Decimal: ...
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +83,20 @@ class SeatingLimits:
             seats=seats,
             stack_min=_limit(limits, "stack_min"),
             stack_max=_limit(limits, "stack_max"),
+        )
+
+    def seated(
+        self, rules: SeatingRules, stacks: StacksInput, button: int, *, seats: int
+    ) -> tuple[tuple[int, Decimal], ...]:
+        """:func:`seat_stacks` at this table, of a game of ``seats`` seats under ``rules``."""
+        return seat_stacks(
+            stacks,
+            button,
+            min_players=rules.min_players,
+            max_players=rules.max_players,
+            seats=seats,
+            chip_unit=rules.chip_unit,
+            limits=self,
         )
 
     def verify_stack(self, seat: int, amount: Decimal) -> None:

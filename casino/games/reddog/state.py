@@ -95,7 +95,7 @@ from casino.games.reddog.settlement import (
 from casino.games.reddog.table_cards import CardPlace, TableCards
 from casino.games.reddog.tablet import build_tablet_view
 from casino.games.reddog_hands import winning_card
-from casino.games.seating import SeatingLimits, StacksInput, seat_stacks
+from casino.games.seating import SeatingLimits, StacksInput
 from casino.games.snapshots import SnapshotReader, invalid
 
 __all__ = [
@@ -429,15 +429,7 @@ class RedDogState(ActionState):
             ``seat_invalid`` (a seat outside 1–8, or the button on an empty seat),
             ``amount_invalid`` / ``amount_not_chip_multiple`` for a stack.
         """
-        seated = seat_stacks(
-            stacks,
-            button,
-            min_players=self.rules.min_players,
-            max_players=self.rules.max_players,
-            seats=TABLE_SEATS,
-            chip_unit=self.rules.chip_unit,
-            limits=self.seating,
-        )
+        seated = self.seating.seated(self.rules, stacks, button, seats=TABLE_SEATS)
         return PlayersSeated(stacks=seated, button=button)
 
     @seat_players.applies

@@ -26,13 +26,9 @@ from casino.games.contract import (
     FieldSpec,
     Figure,
     GameState,
-    JsonValue,
     LegalAction,
-    Position,
-    PositionKind,
     PositionView,
     TabletView,
-    unseen_card_texts,
 )
 from casino.games.reddog.fields import ACTION_FIELDS, ACTION_LABELS
 from casino.games.reddog.outcomes import TurnOutcome
@@ -40,6 +36,16 @@ from casino.games.reddog.phases import DECK_PHASES, Action, Phase
 from casino.games.reddog.rules import TABLE_SEATS, Commission, RedDogRules, Variant
 from casino.games.reddog.table_cards import CardPlace
 from casino.games.seating import SeatingLimits
+from casino.games.tablet_parts import (
+    amount_bounds,
+    card_texts,
+    field_bounds,
+    fields_in_spec_order,
+    position_bounds,
+    seat_position,
+    seating_bounds,
+    tablet_view,
+)
 
 
 class RedDogTable(GameState, Protocol):
@@ -123,21 +129,16 @@ _DECIDING_DEALER: Final = frozenset({Phase.FUNDING, Phase.SHOOT_CHOICE})
 def build_tablet_view(state: RedDogTable) -> TabletView:
     """The tablet view of ``state`` (see the module's docstring)."""
     turn = _turn(state)
-    complete = state.complete
-    return TabletView(
+    return tablet_view(
+        state,
         game="red_dog",
-        phase=state.phase.value,
-        complete=complete,
-        turn=None if turn is None else _seat(turn),
-        actions=tuple(_legal_action(state, action) for action in state.legal_actions()),
+        turn=None if turn is None else seat_position(turn),
+        actions=[_legal_action(state, action) for action in state.legal_actions()],
         positions=_position_views(state, turn),
         card_groups=_card_groups(state),
         figures=_table_figures(state),
         facts=_facts(state),
-        deck_pass=state.deck_pass,
-        unseen_cards=unseen_card_texts(state.cards_out),
-        event_count=state.event_count,
-        result=state.result() if complete else None,
+        seen=state.cards_out,
     )
 
 
@@ -161,18 +162,9 @@ def _legal_action(state: RedDogTable, action: Action) -> LegalAction:
     figures: tuple[Figure, ...] = ()
     label = ACTION_LABELS[action]
     if action is Action.SEAT_PLAYERS:
-        rules, seating = state.rules, state.seating
+        seating = state.seating
         seats = tuple(range(1, min(TABLE_SEATS, seating.seats) + 1))
-        bounds["stacks"] = _bounds(
-            specs["stacks"],
-            low=seating.stack_min or rules.chip_unit,
-            high=seating.stack_max,
-            step=rules.chip_unit,
-            min_count=rules.min_players,
-            max_count=min(rules.max_players, len(seats)),
-            positions=seats,
-        )
-        bounds["button"] = _bounds(specs["button"], positions=seats)
+        bounds = seating_bounds(specs.values(), state.rules, seating, seats)
     elif action is Action.START_HAND:
         label = f"Start hand {state.hand_number + 1}"
         figures = _entry_figures(state)
@@ -181,20 +173,15 @@ def _legal_action(state: RedDogTable, action: Action) -> LegalAction:
         assert pot_range is not None and state.dealer is not None
         position = state.dealer
         label = f"Seat {position} puts up the pot"
-        bounds["amount"] = _amount_bounds(specs["amount"], *pot_range, state.rules.chip_unit)
+        bounds["amount"] = amount_bounds(specs["amount"], *pot_range, state.rules.chip_unit)
         figures = (Figure("stack", "Dealer's stack", state.stack(position)),)
     elif action is Action.DEAL_HAND:
         awaiting = state.awaiting_hands
         labels = tuple(f"Seat {seat}: {state.cards_each} cards" for seat in awaiting)
         if len(awaiting) == 1:
             label = labels[0]
-        bounds["seat"] = _bounds(
-            specs["seat"],
-            positions=awaiting,
-            value=awaiting[0] if len(awaiting) == 1 else None,
-            labels=labels,
-        )
-        bounds["cards"] = _bounds(
+        bounds["seat"] = position_bounds(specs["seat"], awaiting, labels)
+        bounds["cards"] = field_bounds(
             specs["cards"], min_count=state.cards_each, max_count=state.cards_each
         )
     elif action is Action.PLACE_BET:
@@ -202,8 +189,8 @@ def _legal_action(state: RedDogTable, action: Action) -> LegalAction:
         assert bet_range is not None and state.to_act is not None
         position = state.to_act
         label = f"Seat {position} bets"
-        bounds["seat"] = _position_bounds(specs["seat"], (position,))
-        bounds["amount"] = _amount_bounds(specs["amount"], *bet_range, state.rules.chip_unit)
+        bounds["seat"] = position_bounds(specs["seat"], (position,))
+        bounds["amount"] = amount_bounds(specs["amount"], *bet_range, state.rules.chip_unit)
         figures = (
             Figure("pot", "Pot", state.pot),
             Figure("minimum_bet", "Minimum bet", state.minimum_bet),
@@ -223,57 +210,19 @@ def _legal_action(state: RedDogTable, action: Action) -> LegalAction:
     elif action is Action.END_GAME:
         label_of_pot = "Pot to return" if state.rules.is_dealer_funded else "Pot to share"
         figures = (Figure("pot", label_of_pot, state.pot),)
-    fields = []
-    for name, spec in specs.items():
-        field = bounds.get(name)
-        if field is None:
-            # A one-card field takes exactly one card, from those unseen in this deck pass.
-            count = 1 if spec.kind is FieldKind.CARD else None
-            field = _bounds(spec, min_count=count, max_count=count)
-        fields.append(field)
     return LegalAction(
         name=action.value,
         label=label,
-        position=None if position is None else _seat(position),
-        fields=tuple(fields),
+        position=None if position is None else seat_position(position),
+        fields=fields_in_spec_order(specs.values(), bounds, _unbounded),
         figures=figures,
     )
 
 
-def _bounds(
-    spec: FieldSpec,
-    *,
-    low: Decimal | None = None,
-    high: Decimal | None = None,
-    min_count: int | None = None,
-    max_count: int | None = None,
-    positions: tuple[int, ...] | None = None,
-    step: Decimal | None = None,
-    value: JsonValue = None,
-    labels: tuple[str, ...] | None = None,
-) -> FieldBounds:
-    return FieldBounds(
-        name=spec.name,
-        kind=spec.kind,
-        required=spec.required,
-        nullable=spec.nullable,
-        min=low,
-        max=high,
-        step=step,
-        min_count=min_count,
-        max_count=max_count,
-        positions=positions,
-        value=value,
-        labels=labels,
-    )
-
-
-def _amount_bounds(spec: FieldSpec, low: Decimal, high: Decimal, step: Decimal) -> FieldBounds:
-    return _bounds(spec, low=low, high=high, step=step, value=str(low) if low == high else None)
-
-
-def _position_bounds(spec: FieldSpec, seats: tuple[int, ...]) -> FieldBounds:
-    return _bounds(spec, positions=seats, value=seats[0] if len(seats) == 1 else None)
+def _unbounded(spec: FieldSpec) -> FieldBounds:
+    # A one-card field takes exactly one card, from those unseen in this deck pass.
+    count = 1 if spec.kind is FieldKind.CARD else None
+    return field_bounds(spec, min_count=count, max_count=count)
 
 
 def _entry_figures(state: RedDogTable) -> tuple[Figure, ...]:
@@ -316,11 +265,11 @@ def _position_view(
     elif outcome is not None:
         figures.append(Figure("bet", "Bet", outcome.bet))
     return PositionView(
-        position=_seat(seat),
+        position=seat_position(seat),
         label=f"Seat {seat}",
         status=STATUS_TO_ACT if turn == seat else _status(state, seat, dealer, sitting_out),
         to_act=turn == seat,
-        cards=() if outcome is None else tuple(str(card) for card in outcome.shown),
+        cards=() if outcome is None else card_texts(outcome.shown),
         hidden_cards=0 if held is None else len(held),
         hand=None if outcome is None else _describe(outcome),
         figures=tuple(figures),
@@ -363,11 +312,11 @@ def _card_groups(state: RedDogTable) -> tuple[CardGroup, ...]:
         centre = state.centre_card
         groups.append(CardGroup("centre", "Centre card", () if centre is None else (str(centre),)))
     if state.rules.burns:
-        burnt = tuple(str(card) for card in state.cards_at(CardPlace.BURNT))
+        burnt = card_texts(state.cards_at(CardPlace.BURNT))
         groups.append(CardGroup("burnt", "Burnt cards", burnt))
     turned = state.last_turned_card
     groups.append(CardGroup("turned", "Last turned card", () if turned is None else (str(turned),)))
-    exposed = tuple(str(card) for card in state.cards_at(CardPlace.EXPOSED))
+    exposed = card_texts(state.cards_at(CardPlace.EXPOSED))
     groups.append(CardGroup("exposed", "Exposed cards", exposed))
     return tuple(groups)
 
@@ -416,7 +365,3 @@ def _last_turn_text(outcome: TurnOutcome) -> str:
     verdict = "won" if outcome.won else "lost"
     text = f"Seat {outcome.seat} {verdict} against {outcome.card}, showing {shown}"
     return text + (", and everyone anted again" if outcome.refilled else "")
-
-
-def _seat(number: int) -> Position:
-    return Position(PositionKind.SEAT, number)

@@ -113,7 +113,7 @@ from casino.games.rubyrun.settlement import (
 )
 from casino.games.rubyrun.tablet import build_tablet_view
 from casino.games.rubyrun_hands import live_cards
-from casino.games.seating import SeatingLimits, StacksInput, is_seat_number, seat_stacks
+from casino.games.seating import SeatingLimits, StacksInput, is_seat_number
 from casino.games.snapshots import SnapshotReader, invalid
 
 _E = TypeVar("_E", bound=Event)
@@ -493,15 +493,7 @@ class RubyRunState(ActionState):
             (a seat outside 1–15 or given twice, or the button not on a seated player),
             ``amount_invalid`` / ``amount_not_chip_multiple`` for a stack.
         """
-        seated = seat_stacks(
-            stacks,
-            button,
-            min_players=self.rules.min_players,
-            max_players=self.rules.max_players,
-            seats=MOST_PLAYERS,
-            chip_unit=self.rules.chip_unit,
-            limits=self.seating,
-        )
+        seated = self.seating.seated(self.rules, stacks, button, seats=MOST_PLAYERS)
         return PlayersSeated(stacks=seated, button=button)
 
     @seat_players.applies

@@ -32,16 +32,11 @@ from casino.games.contract import (
     Fact,
     FieldBounds,
     FieldKind,
-    FieldSpec,
     Figure,
     GameState,
-    JsonValue,
     LegalAction,
-    Position,
-    PositionKind,
     PositionView,
     TabletView,
-    unseen_card_texts,
 )
 from casino.games.money import ZERO
 from casino.games.rubyrun.betting import BettingChoice, BettingRound
@@ -50,6 +45,16 @@ from casino.games.rubyrun.phases import HOLE_CARDS, OVER_CARDS, UNDER_CARDS, Act
 from casino.games.rubyrun.rules import Betting, HandOptions, RubyRunRules, UnderCards
 from casino.games.rubyrun.settlement import HandResult, Pot, pot_label
 from casino.games.seating import SeatingLimits
+from casino.games.tablet_parts import (
+    amount_bounds,
+    card_texts,
+    fields_in_spec_order,
+    position_bounds,
+    seat_position,
+    seating_bounds,
+    tablet_view,
+    yes_no,
+)
 
 
 class RubyRunTable(GameState, Protocol):
@@ -120,6 +125,8 @@ class RubyRunTable(GameState, Protocol):
 GAME_NAME: Final = "ruby_run"
 
 _FACE_SLAM_MIN_RANK: Final = 11
+#: The seat and the amount fields, as the betting actions' specs have them.
+_SEAT, _AMOUNT = ACTION_FIELDS[Action.BET]
 _ROUND_LABELS: Final = {
     BettingRound.AFTER_HOLE_CARDS: "after the hole cards",
     BettingRound.AFTER_OVER_CARDS: "after the over cards",
@@ -136,20 +143,16 @@ def build_tablet_view(state: RubyRunTable) -> TabletView:
     """The tablet's picture of ``state``; every legal action listed is one some input makes
     legal now, the one the table waits for first and ``expose_card`` last."""
     to_act = state.to_act
-    return TabletView(
+    return tablet_view(
+        state,
         game=GAME_NAME,
-        phase=state.phase.value,
-        complete=state.complete,
-        turn=None if to_act is None else _seat(to_act),
+        turn=None if to_act is None else seat_position(to_act),
         actions=_actions(state),
         positions=_positions(state),
         card_groups=_card_groups(state),
         figures=_figures(state),
         facts=_facts(state),
-        deck_pass=state.deck_pass,
-        unseen_cards=unseen_card_texts(state.seen_cards),
-        event_count=state.event_count,
-        result=state.result() if state.complete else None,
+        seen=state.seen_cards,
     )
 
 
@@ -177,22 +180,11 @@ def _actions(state: RubyRunTable) -> tuple[LegalAction, ...]:
 def _bounds(action: Action, now: dict[str, FieldBounds]) -> tuple[FieldBounds, ...]:
     """Every field of ``action``'s spec, in spec order: the bounds given in ``now``, else the
     field with no bound beyond its kind."""
-    return tuple(now.get(spec.name) or _plain(spec) for spec in ACTION_FIELDS[action])
-
-
-def _plain(spec: FieldSpec) -> FieldBounds:
-    return FieldBounds(spec.name, spec.kind, required=spec.required, nullable=spec.nullable)
+    return fields_in_spec_order(ACTION_FIELDS[action], now)
 
 
 def _seat_field(seats: Sequence[int], labels: Sequence[str] | None = None) -> FieldBounds:
-    value: JsonValue = seats[0] if len(seats) == 1 else None
-    return FieldBounds(
-        "seat",
-        FieldKind.POSITION,
-        positions=tuple(seats),
-        value=value,
-        labels=None if labels is None else tuple(labels),
-    )
+    return position_bounds(_SEAT, seats, labels)
 
 
 def _cards_field(count: int) -> FieldBounds:
@@ -218,18 +210,10 @@ def _betting_action(state: RubyRunTable, choice: BettingChoice) -> LegalAction:
     elif action in (Action.BET, Action.RAISE_TO):
         assert choice.minimum is not None and choice.maximum is not None
         least, most = choice.minimum, choice.maximum
-        exact: JsonValue = str(least) if least == most else None
-        now["amount"] = FieldBounds(
-            "amount",
-            FieldKind.AMOUNT,
-            min=least,
-            max=most,
-            step=state.rules.chip_unit,
-            value=exact,
-        )
+        now["amount"] = amount_bounds(_AMOUNT, least, most, state.rules.chip_unit)
         label = "Bet" if action is Action.BET else "Raise to"
         figures = (Figure("min", "At least", least), Figure("max", "At most", most))
-    return LegalAction(action.value, label, _seat(seat), _bounds(action, now), figures)
+    return LegalAction(action.value, label, seat_position(seat), _bounds(action, now), figures)
 
 
 def _dealing_action(state: RubyRunTable, phase: Phase) -> LegalAction:
@@ -237,19 +221,7 @@ def _dealing_action(state: RubyRunTable, phase: Phase) -> LegalAction:
     if phase is Phase.SEATING:
         seating = state.seating
         seats = tuple(range(1, seating.seats + 1))
-        now = {
-            "stacks": FieldBounds(
-                "stacks",
-                FieldKind.STACKS,
-                min=seating.stack_min or rules.chip_unit,
-                max=seating.stack_max,
-                step=rules.chip_unit,
-                min_count=rules.min_players,
-                max_count=min(rules.max_players, seating.seats),
-                positions=seats,
-            ),
-            "button": FieldBounds("button", FieldKind.POSITION, positions=seats),
-        }
+        now = seating_bounds(ACTION_FIELDS[Action.SEAT_PLAYERS], rules, seating, seats)
         return LegalAction(
             Action.SEAT_PLAYERS.value, "Seat the players", None, _bounds(Action.SEAT_PLAYERS, now)
         )
@@ -263,7 +235,7 @@ def _dealing_action(state: RubyRunTable, phase: Phase) -> LegalAction:
         )
     if phase is Phase.HOLE_CARDS:
         waiting = [seat for seat in state.clockwise_order if state.hole_cards(seat) is None]
-        only = _seat(waiting[0]) if len(waiting) == 1 else None
+        only = seat_position(waiting[0]) if len(waiting) == 1 else None
         labels = tuple(f"Seat {seat}: hole cards" for seat in waiting)
         now = {
             "seat": _seat_field(waiting, labels=labels),
@@ -333,7 +305,7 @@ def _positions(state: RubyRunTable) -> tuple[PositionView, ...]:
         else:
             status = "in"
         hole = state.hole_cards(seat) or ()
-        cards = tuple(str(card) for card in hole) if seat in shown else ()
+        cards = card_texts(hole) if seat in shown else ()
         figures = [
             Figure("stack", "Stack", stacks[seat]),
             Figure("bet", "Bet this round", bets[seat]),
@@ -344,7 +316,7 @@ def _positions(state: RubyRunTable) -> tuple[PositionView, ...]:
             figures.append(Figure("final_stack", "Final stack", final[seat]))
         views.append(
             PositionView(
-                position=_seat(seat),
+                position=seat_position(seat),
                 label=f"Seat {seat}",
                 status=status,
                 to_act=seat == to_act,
@@ -371,18 +343,18 @@ def _card_groups(state: RubyRunTable) -> tuple[CardGroup, ...]:
     # Face-down under cards lie on the table until a number Slam has them mucked unseen.
     face_down = state.under_dealt and under is None and under_live is not False
     groups = [
-        CardGroup("over", _row_label("Over cards", over_live), tuple(str(c) for c in over)),
+        CardGroup("over", _row_label("Over cards", over_live), card_texts(over)),
         CardGroup(
             "under",
             _row_label("Under cards", under_live),
-            tuple(str(c) for c in under or ()),
+            card_texts(under or ()),
             hidden=UNDER_CARDS if face_down else 0,
         ),
         CardGroup("slam", "Slam", () if slam is None else (str(slam),)),
     ]
     exposed = state.exposed_cards
     if exposed:
-        groups.append(CardGroup("exposed", "Exposed cards", tuple(str(c) for c in exposed)))
+        groups.append(CardGroup("exposed", "Exposed cards", card_texts(exposed)))
     return tuple(groups)
 
 
@@ -443,20 +415,12 @@ def _facts(state: RubyRunTable) -> tuple[Fact, ...]:
         facts.append(Fact("raises", "Raises", f"{state.raises} of {rules.max_raises}"))
     facts += [
         Fact("under_cards", "Under cards", rules.under_cards.value.replace("_", " ")),
-        Fact("ace_low_runs", "Ace low in runs", _yes(options.ace_low_runs)),
+        Fact("ace_low_runs", "Ace low in runs", yes_no(options.ace_low_runs)),
         Fact(
             "betting_after_over_cards",
             "Betting after the over cards",
-            _yes(options.betting_after_over_cards),
+            yes_no(options.betting_after_over_cards),
         ),
-        Fact("betting_after_slam", "Betting after the Slam", _yes(options.betting_after_slam)),
+        Fact("betting_after_slam", "Betting after the Slam", yes_no(options.betting_after_slam)),
     ]
     return tuple(facts)
-
-
-def _yes(flag: bool | None) -> str:
-    return "yes" if flag else "no"
-
-
-def _seat(seat: int) -> Position:
-    return Position(PositionKind.SEAT, seat)

@@ -17,7 +17,7 @@ from the deal on, until they are turned.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Final, Protocol
 
@@ -26,15 +26,14 @@ from casino.games.contract import (
     CardGroup,
     Fact,
     FieldBounds,
+    FieldSpec,
     Figure,
     GameState,
-    JsonValue,
     LegalAction,
     Position,
     PositionKind,
     PositionView,
     TabletView,
-    unseen_card_texts,
 )
 from casino.games.money import ZERO
 from casino.games.russian.events import BOX_TARGET_PREFIX, DEALER_TARGET
@@ -50,6 +49,15 @@ from casino.games.russian.phases import (
 from casino.games.russian.rules import RussianPokerRules
 from casino.games.russian.terms import TableLimits
 from casino.games.russian_hands import BoxCombinations, Line, dealer_qualifies, first_and_second
+from casino.games.tablet_parts import (
+    amount_bounds,
+    card_texts,
+    field_bounds,
+    fields_in_spec_order,
+    position_bounds,
+    tablet_view,
+    yes_no,
+)
 
 
 class RussianPokerBox(Protocol):
@@ -146,21 +154,16 @@ def build_tablet_view(table: RussianPokerTable) -> TabletView:
     qualifies and what he discards for a bought game.
     """
     to_act = table.box_to_act
-    complete = table.complete
-    return TabletView(
+    return tablet_view(
+        table,
         game=GAME_NAME,
-        phase=table.phase.value,
-        complete=complete,
         turn=None if to_act is None else _box_position(to_act),
-        actions=tuple(_tablet_actions(table)),
-        positions=tuple(_position_view(table, table.box(n), to_act) for n in table.boxes),
+        actions=_tablet_actions(table),
+        positions=[_position_view(table, table.box(n), to_act) for n in table.boxes],
         card_groups=_card_groups(table),
         figures=_table_figures(table),
         facts=_facts(table, to_act),
-        deck_pass=table.deck_pass,
-        unseen_cards=unseen_card_texts(table.cards_seen),
-        event_count=table.event_count,
-        result=table.result() if complete else None,
+        seen=table.cards_seen,
     )
 
 
@@ -183,7 +186,7 @@ def _tablet_actions(table: RussianPokerTable) -> list[LegalAction]:
             _legal(
                 action,
                 "Turn the dealer's face-down cards",
-                _bound(action, "cards", min_count=1, max_count=remaining),
+                field_bounds(_spec(action, "cards"), min_count=1, max_count=remaining),
             )
         )
     elif phase is Phase.DEALER_NO_GAME_CHOICES:
@@ -206,21 +209,20 @@ def _betting_actions(table: RussianPokerTable) -> list[LegalAction]:
         action, limits = Action.PLACE_WAGERS, table.limits
         # A blind box is a player's further box: before any open box, none can be blind.
         any_open = any(not table.box(n).blind for n in taken)
-        bonus = _bound(
-            action,
-            "bonus",
-            minimum=limits.bonus_min or limits.chip_unit,
-            maximum=limits.bonus_max,
+        bonus = field_bounds(
+            _spec(action, "bonus"),
+            min=limits.bonus_min or limits.chip_unit,
+            max=limits.bonus_max,
             step=limits.chip_unit,
         )
         actions.append(
             _legal(
                 action,
                 "Place wagers",
-                _bound(action, "box", positions=free, value=free[0] if len(free) == 1 else None),
+                position_bounds(_spec(action, "box"), free),
                 _amount_bound(action, "ante", limits.ante_min, limits.ante_max, limits.chip_unit),
                 bonus,
-                _bound(action, "blind", value=None if any_open else False),
+                field_bounds(_spec(action, "blind"), value=None if any_open else False),
                 not_offered=() if table.bonus_offered else ("bonus",),
             )
         )
@@ -259,16 +261,14 @@ def _decision_legal_actions(table: RussianPokerTable) -> list[LegalAction]:
                     _box_bound(action, number),
                     # The discards are among the box's cards, the replacements among the
                     # unseen cards, as many as the discards.
-                    _bound(
-                        action,
-                        "discards",
+                    field_bounds(
+                        _spec(action, "discards"),
                         min_count=least,
                         max_count=most,
-                        cards=(str(card) for card in box.hand),
+                        cards=card_texts(box.hand),
                     ),
-                    _bound(
-                        action,
-                        "replacements",
+                    field_bounds(
+                        _spec(action, "replacements"),
                         min_count=least,
                         max_count=most,
                         count_of="discards",
@@ -355,14 +355,10 @@ def _card_legal_actions(table: RussianPokerTable) -> list[LegalAction]:
             _legal(
                 action,
                 f"Box {undealt[0]}: five cards" if len(undealt) == 1 else "Five cards to a box",
-                _bound(
-                    action,
-                    "box",
-                    positions=undealt,
-                    value=undealt[0] if len(undealt) == 1 else None,
-                    labels=(f"Box {n}: five cards" for n in undealt),
+                position_bounds(
+                    _spec(action, "box"), undealt, (f"Box {n}: five cards" for n in undealt)
                 ),
-                _bound(action, "cards", min_count=HAND_SIZE, max_count=HAND_SIZE),
+                field_bounds(_spec(action, "cards"), min_count=HAND_SIZE, max_count=HAND_SIZE),
             )
         )
     targets = table.card_targets
@@ -373,9 +369,8 @@ def _card_legal_actions(table: RussianPokerTable) -> list[LegalAction]:
             _legal(
                 action,
                 labels[0] if len(targets) == 1 else "One card",
-                _bound(
-                    action,
-                    "target",
+                field_bounds(
+                    _spec(action, "target"),
                     targets=targets,
                     value=targets[0] if len(targets) == 1 else None,
                     labels=labels,
@@ -420,7 +415,7 @@ def _position_view(
         label=f"{box.player} (blind)" if box.blind else box.player,
         status=_status(box),
         to_act=box.number == to_act,
-        cards=tuple(str(c) for c in box.hand) if shown else (),
+        cards=card_texts(box.hand) if shown else (),
         hidden_cards=0 if shown else len(box.hand),
         hand=hand,
         figures=tuple(figures),
@@ -436,7 +431,7 @@ def _card_groups(table: RussianPokerTable) -> tuple[CardGroup, ...]:
     turned = table.dealer_turned_cards
     # The dealer's four face-down cards lie on the table from the deal on.
     down = 0 if table.phase is Phase.BETTING else DEALER_FACE_DOWN - len(turned)
-    groups = [CardGroup("dealer", "Dealer", up + tuple(str(c) for c in turned), hidden=down)]
+    groups = [CardGroup("dealer", "Dealer", up + card_texts(turned), hidden=down)]
     discard = table.bought_game_discard
     if discard is not None:
         groups.append(CardGroup("dealer_discard", "Dealer discards", (str(discard),)))
@@ -444,7 +439,7 @@ def _card_groups(table: RussianPokerTable) -> tuple[CardGroup, ...]:
             CardGroup(
                 "replacement",
                 "Dealer's replacement",
-                tuple(str(c) for c in table.dealer_replacements),
+                card_texts(table.dealer_replacements),
             )
         )
     bought = table.bought_game_hand
@@ -453,12 +448,12 @@ def _card_groups(table: RussianPokerTable) -> tuple[CardGroup, ...]:
             CardGroup(
                 "dealer_after_replacement",
                 "Dealer after the replacement",
-                tuple(str(c) for c in bought),
+                card_texts(bought),
             )
         )
     exposed = table.exposed_cards
     if exposed:
-        groups.append(CardGroup("exposed", "Exposed (out of play)", tuple(str(c) for c in exposed)))
+        groups.append(CardGroup("exposed", "Exposed (out of play)", card_texts(exposed)))
     return tuple(groups)
 
 
@@ -477,9 +472,7 @@ def _facts(table: RussianPokerTable, to_act: int | None) -> tuple[Fact, ...]:
         facts.append(Fact("box_to_act", "Box to act", str(to_act)))
     dealer = table.dealer_cards
     if len(dealer) == HAND_SIZE:
-        facts.append(
-            Fact("dealer_qualifies", "Dealer qualifies", _yes_no(dealer_qualifies(dealer)))
-        )
+        facts.append(Fact("dealer_qualifies", "Dealer qualifies", yes_no(dealer_qualifies(dealer))))
     discard = table.bought_game_discard
     if discard is not None:
         facts.append(Fact("dealer_discard", "Dealer discards", str(discard)))
@@ -489,7 +482,7 @@ def _facts(table: RussianPokerTable, to_act: int | None) -> tuple[Fact, ...]:
             Fact(
                 "bought_qualifies",
                 "Dealer qualifies after the replacement",
-                _yes_no(dealer_qualifies(bought)),
+                yes_no(dealer_qualifies(bought)),
             )
         )
     return tuple(facts)
@@ -500,10 +493,6 @@ def _facts(table: RussianPokerTable, to_act: int | None) -> tuple[Fact, ...]:
 
 def _box_position(number: int) -> Position:
     return Position(PositionKind.BOX, number)
-
-
-def _yes_no(answer: bool) -> str:
-    return "yes" if answer else "no"
 
 
 #: How the tablet names each paytable line.
@@ -568,65 +557,22 @@ def _legal(
         raise AssertionError(f"{action.value} has no field {sorted(unknown)}")
     if any(spec.required for spec in specs if spec.name in not_offered):
         raise AssertionError(f"{action.value}: only an optional field may be left out")
-    fields = tuple(
-        bounds.get(spec.name) or FieldBounds(spec.name, spec.kind, spec.required, spec.nullable)
-        for spec in specs
-        if spec.name not in not_offered
-    )
+    fields = fields_in_spec_order((spec for spec in specs if spec.name not in not_offered), bounds)
     position = None if box is None else _box_position(box)
     return LegalAction(action.value, label, position, fields, figures)
 
 
-def _bound(
-    action: Action,
-    name: str,
-    *,
-    minimum: Decimal | None = None,
-    maximum: Decimal | None = None,
-    min_count: int | None = None,
-    max_count: int | None = None,
-    positions: Iterable[int] | None = None,
-    targets: Iterable[str] | None = None,
-    cards: Iterable[str] | None = None,
-    step: Decimal | None = None,
-    value: JsonValue = None,
-    labels: Iterable[str] | None = None,
-    count_of: str | None = None,
-) -> FieldBounds:
-    """The bounds of field ``name`` of ``action`` now (kind and optionality from its spec)."""
-    spec = next(spec for spec in ACTION_FIELDS[action.value] if spec.name == name)
-    return FieldBounds(
-        name=name,
-        kind=spec.kind,
-        required=spec.required,
-        nullable=spec.nullable,
-        min=minimum,
-        max=maximum,
-        min_count=min_count,
-        max_count=max_count,
-        positions=None if positions is None else tuple(positions),
-        targets=None if targets is None else tuple(targets),
-        cards=None if cards is None else tuple(cards),
-        step=step,
-        value=value,
-        labels=None if labels is None else tuple(labels),
-        count_of=count_of,
-    )
+def _spec(action: Action, name: str) -> FieldSpec:
+    """The spec of field ``name`` of ``action``."""
+    return next(spec for spec in ACTION_FIELDS[action.value] if spec.name == name)
 
 
 def _box_bound(action: Action, box: int) -> FieldBounds:
     """The ``box`` field of a box's own action: that box only."""
-    return _bound(action, "box", positions=(box,), value=box)
+    return position_bounds(_spec(action, "box"), (box,))
 
 
 def _amount_bound(
     action: Action, name: str, low: Decimal, high: Decimal, step: Decimal
 ) -> FieldBounds:
-    return _bound(
-        action,
-        name,
-        minimum=low,
-        maximum=high,
-        step=step,
-        value=str(low) if low == high else None,
-    )
+    return amount_bounds(_spec(action, name), low, high, step)
