@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, ClassVar, TypeAlias
+from typing import Any, ClassVar, TypeAlias, get_args
 
 from casino.games.cards import Card
 from casino.games.event_codec import CodedEvent, stored
@@ -165,22 +165,8 @@ Event: TypeAlias = (
 #: The events a betting action produces.
 BettingEvent: TypeAlias = Folded | Checked | Called | BetMade | RaisedTo | WentAllIn
 
-_EVENT_TYPES: tuple[type[Event], ...] = (
-    PlayersSeated,
-    ForcedBetsPosted,
-    HoleCardsDealt,
-    Folded,
-    Checked,
-    Called,
-    BetMade,
-    RaisedTo,
-    WentAllIn,
-    OverCardsDealt,
-    UnderCardsDealt,
-    SlamDealt,
-    UnderCardsRevealed,
-    CardExposed,
-)
+# The types in the order of the union: the kinds are listed in it.
+_EVENT_TYPES: tuple[type[Event], ...] = get_args(Event)
 _READER: EventReader[Event] = EventReader(_EVENT_TYPES)
 
 #: Every event kind, in the order a hand first meets them.

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, ClassVar, TypeAlias
+from typing import Any, ClassVar, TypeAlias, get_args
 
 from casino.games.cards import Card
 from casino.games.event_codec import CodedEvent, stored
@@ -185,23 +185,8 @@ Event: TypeAlias = (
     | CardExposed
 )
 
-_EVENT_TYPES: tuple[type[Event], ...] = (
-    WagersPlaced,
-    BetsClosed,
-    BoxDealt,
-    CardDealt,
-    BonusDeclared,
-    CardsExchanged,
-    SixthCardBought,
-    InsurancePlaced,
-    BoxFolded,
-    BetPlaced,
-    DealerRevealed,
-    AnteTaken,
-    GameBought,
-    ReplacementDrawn,
-    CardExposed,
-)
+# The types in the order of the union: the kinds are listed in it.
+_EVENT_TYPES: tuple[type[Event], ...] = get_args(Event)
 _READER: EventReader[Event] = EventReader(_EVENT_TYPES)
 
 #: Every event kind, in the order a round first meets them (``card_exposed``, which may come at
