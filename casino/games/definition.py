@@ -20,19 +20,12 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
-from casino.games.action_input import action_specs, canonical_json
-from casino.games.actions import ActionState
+from casino.games.action_input import canonical_json
 from casino.games.codes import GameCode
-from casino.games.contract import (
-    Event,
-    FieldSpec,
-    GameActionSpec,
-    JsonObject,
-    PositionKind,
-)
+from casino.games.contract import Event, GameActionSpec, JsonObject, PositionKind
 from casino.games.errors import GameError
 
 T = TypeVar("T")
@@ -45,21 +38,20 @@ class GameDefinitionBase:
 
     def __init__(
         self,
-        *,
         name: str,
         position_kind: PositionKind,
-        carries_chips: bool,
-        state_type: type[ActionState],
-        fields: Mapping[Any, Sequence[FieldSpec]],
-        help: Mapping[Any, str],
+        actions: Mapping[str, GameActionSpec],
         read_event: Callable[[JsonObject], Event],
+        *,
+        carries_chips: bool,
     ) -> None:
+        """``actions`` are built once, when the game is defined
+        (:func:`~casino.games.action_input.action_specs` of its state)."""
         self._name = name
         self._position_kind = position_kind
-        self._carries_chips = carries_chips
-        # Built once, when the game is defined: one spec per action the state declares.
-        self._actions = action_specs(state_type, fields, help)
+        self._actions = actions
         self._read_event = read_event
+        self._carries_chips = carries_chips
 
     @property
     def name(self) -> str:

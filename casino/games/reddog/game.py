@@ -28,6 +28,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Final
 
+from casino.games.action_input import action_specs
 from casino.games.contract import (
     CARRIED_IN_OPTION,
     GameDefinition,
@@ -56,16 +57,9 @@ class RedDogGame(GameDefinitionBase):
     __slots__ = ()
 
     def __init__(self) -> None:
-        super().__init__(
-            name=GAME_NAME,
-            position_kind=PositionKind.SEAT,
-            # The odd chips of a game's final share are kept for the table's next game.
-            carries_chips=True,
-            state_type=RedDogState,
-            fields=ACTION_FIELDS,
-            help=ACTION_HELP,
-            read_event=event_from_dict,
-        )
+        specs = action_specs(RedDogState, ACTION_FIELDS, ACTION_HELP)
+        # The odd chips of a game's final share are kept for the table's next game.
+        super().__init__(GAME_NAME, PositionKind.SEAT, specs, event_from_dict, carries_chips=True)
 
     def validate_rules(self, settings: JsonObject) -> JsonObject:
         """The settings validated and completed with the defaults (RULES.md A.3).

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from casino.games.action_input import action_specs
 from casino.games.contract import GameDefinition, JsonObject, PositionKind, RoundTerms
 from casino.games.definition import GameDefinitionBase, ParsedTerms
 from casino.games.rubyrun.events import event_from_dict
@@ -43,16 +44,9 @@ class RubyRunGame(GameDefinitionBase):
     __slots__ = ()
 
     def __init__(self) -> None:
-        super().__init__(
-            name=GAME_NAME,
-            position_kind=PositionKind.SEAT,
-            # A pot of Ruby Run is shared out whole (its odd chip to a winner): nothing carries.
-            carries_chips=False,
-            state_type=RubyRunState,
-            fields=ACTION_FIELDS,
-            help=ACTION_HELP,
-            read_event=event_from_dict,
-        )
+        specs = action_specs(RubyRunState, ACTION_FIELDS, ACTION_HELP)
+        # A pot of Ruby Run is shared out whole (its odd chip to a winner): nothing carries.
+        super().__init__(GAME_NAME, PositionKind.SEAT, specs, event_from_dict, carries_chips=False)
 
     def validate_rules(self, settings: JsonObject) -> JsonObject:
         """:raises GameError: ``ruleset_invalid`` (``data["field"]``; ``settings`` for JSON

@@ -34,7 +34,7 @@ import functools
 import json
 from typing import TYPE_CHECKING, Final
 
-from casino.games.action_input import canonical_json
+from casino.games.action_input import action_specs, canonical_json
 from casino.games.contract import GameDefinition, JsonObject, PositionKind, RoundTerms
 from casino.games.definition import GameDefinitionBase
 from casino.games.errors import GameError
@@ -55,16 +55,9 @@ class RussianPokerGame(GameDefinitionBase):
     __slots__ = ()
 
     def __init__(self) -> None:
-        super().__init__(
-            name=GAME_NAME,
-            position_kind=PositionKind.BOX,
-            # A house-banked game carries nothing from round to round.
-            carries_chips=False,
-            state_type=RussianPokerState,
-            fields=ACTION_FIELDS,
-            help=ACTION_HELP,
-            read_event=event_from_dict,
-        )
+        specs = action_specs(RussianPokerState, ACTION_FIELDS, ACTION_HELP)
+        # A house-banked game carries nothing from round to round.
+        super().__init__(GAME_NAME, PositionKind.BOX, specs, event_from_dict, carries_chips=False)
 
     def validate_rules(self, settings: JsonObject) -> JsonObject:
         """The rule set's settings validated and completed with the defaults of RULES A.1.
