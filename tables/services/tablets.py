@@ -292,19 +292,14 @@ def decision_sign_in_spend(actor: Any) -> Tablet | None:
     )
     if session is None:
         return None
-    token = DeviceToken.objects.select_for_update(of=("self",)).get(pk=token_id)
+    token = (
+        DeviceToken.objects.select_for_update(of=("self",)).select_related("user").get(pk=token_id)
+    )
     if token.revoked_at is None:
-        token.revoked_at = timezone.now()
-        token.revoked_by = actor
-        token.save(update_fields=["revoked_at", "revoked_by"])
-        audit_record(
-            event_code=AuditCode.DEVICE_TOKEN_REVOKED,
+        device_token_revoked(
+            token,
             actor=actor,
-            before={
-                "token": token.pk,
-                "user": actor.get_username(),
-                "device_name": token.device_name,
-            },
+            at=timezone.now(),
             after={"tablet": session.tablet_id, "spent": True},
         )
     return session.tablet
