@@ -5,13 +5,12 @@ confirmed elsewhere shows without a reload."""
 
 from __future__ import annotations
 
-import rules
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
+from casino.surfaces.pages import require_page_perm, url_template
 from casino.surfaces.zone import floor_time_zone
 from tables.models import Pit
 
@@ -19,8 +18,7 @@ from tables.models import Pit
 @login_required(login_url="surfaces-sign-in")
 def cage(request: HttpRequest) -> HttpResponse:
     """The cage's work. Refused (403) to anyone not of the cage."""
-    if not rules.has_perm("tables.work_cage", request.user):
-        raise PermissionDenied
+    require_page_perm(request.user, "tables.work_cage")
     pits = Pit.objects.order_by("pk").values_list("pk", flat=True)
     return render(
         request,
@@ -28,7 +26,7 @@ def cage(request: HttpRequest) -> HttpResponse:
         {
             "slips_url": reverse("slip-list"),
             "tables_url": reverse("table-list"),
-            "tray_url": reverse("table-tray", kwargs={"table_id": 0}).replace("/0/", "/{id}/"),
+            "tray_url": url_template("table-tray", "table_id"),
             "stream_urls": " ".join(reverse("pit-events", kwargs={"pit_id": pit}) for pit in pits),
             "time_zone": floor_time_zone(),
         },

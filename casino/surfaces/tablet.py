@@ -26,6 +26,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from casino.games.rubyrun.rules import HandOptions
+from casino.surfaces.pages import url_template
 from tables.models import Game, Table
 from tables.services.rounds import NOTE
 
@@ -117,9 +118,7 @@ def tablet_pair(request: HttpRequest) -> HttpResponse:
         "surfaces/tablet_pair.html",
         {
             "tables": tables,
-            "register_url": reverse("table-tablets", kwargs={"table_id": 0}).replace(
-                "/0/", "/{id}/"
-            ),
+            "register_url": url_template("table-tablets", "table_id"),
             "app_url": reverse("surfaces-tablet"),
         },
     )
@@ -147,40 +146,36 @@ def tablet_service_worker(request: HttpRequest) -> HttpResponse:
 
 def api_urls() -> dict[str, str]:
     """The API's URLs the app calls, ``{id}`` standing for an object's id."""
-
-    def templated(name: str, **kwargs: int) -> str:
-        return reverse(name, kwargs=kwargs).replace("/0/", "/{id}/")
-
     return {
         "me": reverse("me"),
         "tabletCurrent": reverse("tablet-current"),
         "tabletSignIn": reverse("tablet-sign-in"),
         "tokens": reverse("token-list"),
-        "tokenRevoke": templated("token-revoke", token_id=0),
+        "tokenRevoke": url_template("token-revoke", "token_id"),
         "pair": reverse("surfaces-tablet-pair"),
         "tables": reverse("table-list"),
-        "table": templated("table-detail", table_id=0),
-        "openRound": templated("round-open", table_id=0),
-        "round": templated("round-detail", round_id=0),
-        "action": templated("round-action", round_id=0),
-        "settle": templated("round-settle", round_id=0),
-        "paid": templated("round-paid", round_id=0),
-        "retractable": templated("round-retractable", round_id=0),
-        "retractionRequest": templated("round-retraction-request", round_id=0),
-        "retraction": templated("retraction-detail", request_id=0),
-        "retractionApprove": templated("retraction-approve", request_id=0),
-        "retractionReject": templated("retraction-reject", request_id=0),
-        "retractionWithdraw": templated("retraction-withdraw", request_id=0),
+        "table": url_template("table-detail", "table_id"),
+        "openRound": url_template("round-open", "table_id"),
+        "round": url_template("round-detail", "round_id"),
+        "action": url_template("round-action", "round_id"),
+        "settle": url_template("round-settle", "round_id"),
+        "paid": url_template("round-paid", "round_id"),
+        "retractable": url_template("round-retractable", "round_id"),
+        "retractionRequest": url_template("round-retraction-request", "round_id"),
+        "retraction": url_template("retraction-detail", "request_id"),
+        "retractionApprove": url_template("retraction-approve", "request_id"),
+        "retractionReject": url_template("retraction-reject", "request_id"),
+        "retractionWithdraw": url_template("retraction-withdraw", "request_id"),
         "decisionSignIn": reverse("tablet-decision-sign-in"),
-        "correctionRequest": templated("audit-correction-request", round_id=0),
-        "correction": templated("audit-correction-detail", correction_id=0),
-        "correctionApprove": templated("audit-correction-approve", correction_id=0),
-        "correctionReject": templated("audit-correction-reject", correction_id=0),
-        "pitEvents": templated("pit-events", pit_id=0),
-        "tray": templated("table-tray", table_id=0),
-        "trayCounts": templated("table-tray-counts", table_id=0),
-        "slips": templated("table-slips", table_id=0),
-        "slipReceive": templated("slip-receive", slip_id=0),
+        "correctionRequest": url_template("audit-correction-request", "round_id"),
+        "correction": url_template("audit-correction-detail", "correction_id"),
+        "correctionApprove": url_template("audit-correction-approve", "correction_id"),
+        "correctionReject": url_template("audit-correction-reject", "correction_id"),
+        "pitEvents": url_template("pit-events", "pit_id"),
+        "tray": url_template("table-tray", "table_id"),
+        "trayCounts": url_template("table-tray-counts", "table_id"),
+        "slips": url_template("table-slips", "table_id"),
+        "slipReceive": url_template("slip-receive", "slip_id"),
     }
 
 

@@ -13,12 +13,12 @@ from typing import Any
 import rules
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
 from casino.core.roles import Role, user_role
+from casino.surfaces.pages import require_page_perm, url_template
 from tables.models import Pit
 
 
@@ -51,27 +51,20 @@ def pit_index(request: HttpRequest) -> HttpResponse:
 def pit_board(request: HttpRequest, pit_id: int) -> HttpResponse:
     """One pit's live board. Refused (403) to whoever may not watch the pit."""
     pit = get_object_or_404(Pit.objects.select_related("casino"), pk=pit_id)
-    if not rules.has_perm("floor.view_pit", request.user, pit):
-        raise PermissionDenied
+    require_page_perm(request.user, "floor.view_pit", pit)
     return render(
         request,
         "surfaces/pit_board.html",
         {
             "pit": pit,
             "view_url": reverse("pit-view", kwargs={"pit_id": pit.pk}),
-            "table_url": reverse("table-view", kwargs={"table_id": 0}).replace("/0/", "/{id}/"),
+            "table_url": url_template("table-view", "table_id"),
             "stream_url": reverse("pit-events", kwargs={"pit_id": pit.pk}),
             "alerts_url": f"{reverse('audit-alert-list')}?pit={pit.pk}&status=open",
-            "acknowledge_url": reverse("audit-alert-acknowledge", kwargs={"alert_id": 0}).replace(
-                "/0/", "/{id}/"
-            ),
-            "tray_url": reverse("table-tray", kwargs={"table_id": 0}).replace("/0/", "/{id}/"),
+            "acknowledge_url": url_template("audit-alert-acknowledge", "alert_id"),
+            "tray_url": url_template("table-tray", "table_id"),
             "reconciliations_url": f"{reverse('audit-reconciliation-list')}?table={{id}}&limit=5",
-            "round_url": reverse("surfaces-workbench-round", kwargs={"round_id": 0}).replace(
-                "/0/", "/{id}/"
-            ),
-            "correction_url": reverse(
-                "audit-correction-detail", kwargs={"correction_id": 0}
-            ).replace("/0/", "/{id}/"),
+            "round_url": url_template("surfaces-workbench-round", "round_id"),
+            "correction_url": url_template("audit-correction-detail", "correction_id"),
         },
     )

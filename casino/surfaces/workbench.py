@@ -17,30 +17,22 @@ from typing import Any
 import rules
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 
 from casino.core.roles import Role
+from casino.surfaces.pages import require_page_perm, url_template
 from casino.surfaces.views import watched_pits
 from casino.surfaces.zone import floor_time_zone
 from tables.models import Game, Round
 from tables.rules import is_admin, is_auditor, is_pit_boss
 from tables.selectors import tables_for
 
-rules.add_perm("surfaces.use_workbench", is_auditor | is_admin | is_pit_boss)
-
-
-def _template_url(name: str, argument: str) -> str:
-    """A route's URL with ``{id}`` where its one id goes, for the script to fill in."""
-    return reverse(name, kwargs={argument: 0}).replace("/0/", "/{id}/")
-
-
-def _require_workbench(request: HttpRequest) -> None:
-    if not rules.has_perm("surfaces.use_workbench", request.user):
-        raise PermissionDenied
+#: Who may open the workbench's pages at all (each screen may ask for more).
+USE_WORKBENCH = "surfaces.use_workbench"
+rules.add_perm(USE_WORKBENCH, is_auditor | is_admin | is_pit_boss)
 
 
 def _common(request: HttpRequest, screen: str) -> dict[str, Any]:
@@ -50,7 +42,7 @@ def _common(request: HttpRequest, screen: str) -> dict[str, Any]:
         "screen": screen,
         "may_verify": rules.has_perm("audit.view_trail", user),
         "may_run_reports": rules.has_perm("audit.run_reports", user),
-        "round_url": _template_url("surfaces-workbench-round", "round_id"),
+        "round_url": url_template("surfaces-workbench-round", "round_id"),
         "time_zone": floor_time_zone(),
     }
 
@@ -80,7 +72,7 @@ def _pickers(user: Any) -> dict[str, Any]:
 @login_required(login_url="surfaces-sign-in")
 def workbench_search(request: HttpRequest) -> HttpResponse:
     """The round search: every filter of ``GET /api/v1/rounds/``, kept in the page's URL."""
-    _require_workbench(request)
+    require_page_perm(request.user, USE_WORKBENCH)
     return render(
         request,
         "surfaces/workbench.html",
@@ -97,11 +89,10 @@ def workbench_search(request: HttpRequest) -> HttpResponse:
 def workbench_round(request: HttpRequest, round_id: int) -> HttpResponse:
     """One round's story and replay, its corrections and its evidence package. Refused (403)
     to whoever may not review the round (a pit boss of another pit)."""
-    _require_workbench(request)
+    require_page_perm(request.user, USE_WORKBENCH)
     round = get_object_or_404(Round.objects.select_related("table__pit"), pk=round_id)
     user = request.user
-    if not rules.has_perm("tables.review_round", user, round):
-        raise PermissionDenied
+    require_page_perm(user, "tables.review_round", round)
     return render(
         request,
         "surfaces/workbench_round.html",
@@ -110,8 +101,8 @@ def workbench_round(request: HttpRequest, round_id: int) -> HttpResponse:
             "round": round,
             "story_url": reverse("round-story", kwargs={"round_id": round.pk}),
             "request_url": reverse("audit-correction-request", kwargs={"round_id": round.pk}),
-            "approve_url": _template_url("audit-correction-approve", "correction_id"),
-            "reject_url": _template_url("audit-correction-reject", "correction_id"),
+            "approve_url": url_template("audit-correction-approve", "correction_id"),
+            "reject_url": url_template("audit-correction-reject", "correction_id"),
             "evidence_url": reverse("audit-evidence-round", kwargs={"round_id": round.pk}),
             "may_request": rules.has_perm("audit.request_correction", user, round),
             "may_decide": rules.has_perm("audit.decide_correction", user, round),
@@ -146,9 +137,8 @@ def _evidence_tables(user: Any, *, now: dt.datetime) -> list[dict[str, Any]]:
 def workbench_reports(request: HttpRequest) -> HttpResponse:
     """The gaming-day reports: the list, a day's report requested, its CSV and PDF; and a
     table's gaming day downloaded as its evidence package, for whoever may export it."""
-    _require_workbench(request)
-    if not rules.has_perm("audit.list_reports", request.user):
-        raise PermissionDenied
+    require_page_perm(request.user, USE_WORKBENCH)
+    require_page_perm(request.user, "audit.list_reports")
     return render(
         request,
         "surfaces/workbench_reports.html",
@@ -158,7 +148,7 @@ def workbench_reports(request: HttpRequest) -> HttpResponse:
             "reports_url": reverse("audit-report-list"),
             "report_request_url": reverse("audit-report-request"),
             "evidence_tables": _evidence_tables(request.user, now=timezone.now()),
-            "table_evidence_url": _template_url("audit-evidence-table-day", "table_id"),
+            "table_evidence_url": url_template("audit-evidence-table-day", "table_id"),
         },
     )
 
@@ -166,9 +156,8 @@ def workbench_reports(request: HttpRequest) -> HttpResponse:
 @login_required(login_url="surfaces-sign-in")
 def workbench_verify(request: HttpRequest) -> HttpResponse:
     """The audit trail's verification, run on demand, incremental or in full (auditors)."""
-    _require_workbench(request)
-    if not rules.has_perm("audit.view_trail", request.user):
-        raise PermissionDenied
+    require_page_perm(request.user, USE_WORKBENCH)
+    require_page_perm(request.user, "audit.view_trail")
     return render(
         request,
         "surfaces/workbench_verify.html",
