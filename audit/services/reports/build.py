@@ -37,6 +37,7 @@ from casino.core.audit_codes import AuditCode
 from casino.core.db_router import read_alias, replica_reads
 from casino.core.errors import ApiError, ReportCode
 from casino.core.gaming_day import gaming_day_of
+from casino.core.models import AuditRecord
 from casino.core.permissions import require
 from casino.core.trail.recording import audit_record
 from tables.models import Casino
@@ -208,8 +209,23 @@ def _nightly_report(casino: Casino, day: dt.date, *, now: dt.datetime) -> Gaming
 
 
 def _record_request(report: GamingDayReport, *, actor: AbstractBaseUser | None) -> None:
-    audit_record(
-        event_code=AuditCode.REPORT_REQUESTED,
+    _record_report_event(
+        report, AuditCode.REPORT_REQUESTED, actor=actor, after={"parameters": report.parameters}
+    )
+
+
+def _record_report_event(
+    report: GamingDayReport,
+    event_code: str,
+    *,
+    actor: AbstractBaseUser | None,
+    after: Mapping[str, Any],
+) -> AuditRecord:
+    """The audit row of ``event_code`` about ``report``, on its casino's trail and gaming day:
+    by ``actor``, or by the nightly run (``NIGHTLY_ACTOR``) when none. Its ``after`` names the
+    report (its id, casino and trigger), then holds ``after``."""
+    return audit_record(
+        event_code=event_code,
         actor=actor,
         actor_label="" if actor is not None else NIGHTLY_ACTOR,
         casino=report.casino,
@@ -218,7 +234,7 @@ def _record_request(report: GamingDayReport, *, actor: AbstractBaseUser | None) 
             "report": report.pk,
             "casino": report.casino_id,
             "trigger": report.trigger,
-            "parameters": report.parameters,
+            **after,
         },
     )
 
@@ -240,16 +256,11 @@ def _store(
         report.payload_sha256 = sha256(canonical_payload(payload))
         report.csv_sha256 = sha256(csv_text.encode())
         report.pdf_sha256 = sha256(pdf)
-        record = audit_record(
-            event_code=AuditCode.REPORT_STORED,
+        record = _record_report_event(
+            report,
+            AuditCode.REPORT_STORED,
             actor=report.requested_by,
-            actor_label="" if report.requested_by else NIGHTLY_ACTOR,
-            casino=report.casino,
-            gaming_day=report.gaming_day,
             after={
-                "report": report.pk,
-                "casino": report.casino_id,
-                "trigger": report.trigger,
                 "payload_sha256": report.payload_sha256,
                 "csv_sha256": report.csv_sha256,
                 "pdf_sha256": report.pdf_sha256,
