@@ -173,10 +173,10 @@ def _tray_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
         ("Difference", 90, "R", lambda t: t["difference"]),
         ("Shifts beyond tolerance", 120, "R", lambda t: t["shifts_beyond_tolerance"]),
     ]
-    data: list[list[Any]] = [[_header(title) for title, _, _, _ in columns]]
+    data: list[list[Any]] = [_header_row(columns)]
     flagged: list[tuple[Any, ...]] = []
     for index, item in enumerate(items, start=1):
-        data.append([_text(get(item), width, align) for _, width, align, get in columns])
+        data.append(_cells(columns, item))
         if item["shifts_beyond_tolerance"]:
             flagged.append(("TEXTCOLOR", (4, index), (5, index), FLAG))
             flagged.append(("FONTNAME", (4, index), (5, index), BOLD))
@@ -360,11 +360,11 @@ def _figures_table(level: str, rows: Sequence[Mapping[str, Any]], period: str) -
     titles = [title for title, _, _, _ in columns]
     theo = titles.index("Theo.\nhold %")
     flag = titles.index("Flag")
-    data: list[list[Any]] = [[_header(t) for t in titles]]
+    data: list[list[Any]] = [_header_row(columns)]
     extra: list[tuple[Any, ...]] = []
     for index, row in enumerate(rows, start=1):
         figures = row[period]
-        cells = [_text(get(row), width, align) for _, width, align, get in columns]
+        cells = _cells(columns, row)
         coverage = figures["house_edge_coverage"]
         if coverage == UNPRICED:
             cells[theo] = NO_HOUSE_EDGE_TEXT
@@ -415,10 +415,10 @@ def _totals_table(payload: Mapping[str, Any], total: Mapping[str, Any] | None) -
             lambda p: total[p]["adjusted_house_result"] if total else "0.00",
         ),
     ]
-    data: list[list[Any]] = [[_header(title) for title, _, _, _ in columns]]
+    data: list[list[Any]] = [_header_row(columns)]
     partly = []
     for period in PERIOD_TITLES:
-        cells = [_text(get(period), width, align) for _, width, align, get in columns]
+        cells = _cells(columns, period)
         if total and total[period]["house_edge_coverage"] == PARTLY_PRICED:
             cells[8] = f"{cells[8]} *"
             partly.append(
@@ -462,10 +462,10 @@ def _games_table(rows: Sequence[Mapping[str, Any]]) -> Flowable:
         ("Threshold pp", 70, "R", lambda r: r["day"]["variance_threshold_pp"]),
         ("Flag", 56, "C", lambda r: r["day"]["variance_flag"]),
     ]
-    data: list[list[Any]] = [[_header(title) for title, _, _, _ in columns]]
+    data: list[list[Any]] = [_header_row(columns)]
     extra: list[tuple[Any, ...]] = []
     for index, row in enumerate(rows, start=1):
-        cells = [_text(get(row), width, align) for _, width, align, get in columns]
+        cells = _cells(columns, row)
         day = row["day"]
         if day["house_edge_coverage"] == UNPRICED:
             cells[5] = NO_HOUSE_EDGE_TEXT
@@ -505,9 +505,9 @@ def _hits_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
         ("Withheld", 56, "R", lambda h: h["withheld"]),
         ("Reason", 104, "L", lambda h: h["reason"]),
     ]
-    data: list[list[Any]] = [[_header(title) for title, _, _, _ in columns]]
+    data: list[list[Any]] = [_header_row(columns)]
     for item in items:
-        data.append([_text(get(item), width, align) for _, width, align, get in columns])
+        data.append(_cells(columns, item))
     return _grid(data, columns, [])
 
 
@@ -526,15 +526,25 @@ def _corrections_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
         ("Reason and decision note", 244, "L", None),  # type: ignore[list-item]
     ]
     style = ParagraphStyle("note", fontName=REGULAR, fontSize=SIZE, leading=SIZE * 1.25)
-    data: list[list[Any]] = [[_header(title) for title, _, _, _ in columns]]
+    data: list[list[Any]] = [_header_row(columns)]
     for item in items:
-        cells: list[Any] = [_text(get(item), width, align) for _, width, align, get in columns[:-1]]
+        cells: list[Any] = _cells(columns[:-1], item)
         note = item["reason"]
         if item["decision_note"]:
             note = f"{note} — decision: {item['decision_note']}"
         cells.append(Paragraph(_markup(note), style))
         data.append(cells)
     return _grid(data, columns, [], fixed_rows=False)
+
+
+def _header_row(columns: Sequence[_Column]) -> list[Any]:
+    """A table's first row: its columns' titles."""
+    return [_header(title) for title, _, _, _ in columns]
+
+
+def _cells(columns: Sequence[_Column], item: Any) -> list[Any]:
+    """``item``'s row: each column's value of it, as its cell's text (``_text``)."""
+    return [_text(get(item), width, align) for _, width, align, get in columns]
 
 
 def _grid(
