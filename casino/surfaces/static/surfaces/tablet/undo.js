@@ -38,6 +38,23 @@ function close(node) {
   node.replaceChildren();
 }
 
+/** Closes the dialog ``node`` answering null (``resolve``): what Cancel and Escape do. */
+function cancel(node, resolve) {
+  close(node);
+  resolve(null);
+}
+
+/** The dialog's Cancel button. */
+const cancelButton = (node, resolve) =>
+  el("button", { type: "button", class: "quiet", "data-cancel": "", onclick: () => cancel(node, resolve) }, "Cancel");
+
+/** Shows ``content`` in the dialog ``node``, modal; Escape cancels it as its Cancel button does. */
+function showDialog(node, resolve, content) {
+  node.replaceChildren(content);
+  node.oncancel = (event) => { event.preventDefault(); cancel(node, resolve); };
+  node.showModal();
+}
+
 /** Reasons a dealer gives most, one tap each; any other is typed. */
 const UNDO_REASONS = ["Wrong card", "Wrong box or seat", "Wrong amount", "Entered twice"];
 const VOID_REASONS = ["Misdeal", "Cards exposed", "Wrong game opened"];
@@ -94,22 +111,31 @@ export async function askUndo(round, say) {
       },
     }, el("span", { class: "seq" }, `#${event.seq}`), ` ${eventWords(event)}`));
     const send = el("button", { type: "submit", class: "primary", "data-send-undo": "" }, "Ask a pit boss");
-    const submit = askingSubmit({ node, reason, problem, send, resolve }, (why) =>
+    showAsking({
+      node, reason, problem, send, resolve,
+      formClass: "undo-form",
+      title: "Undo entries",
+      intro: `Tap the oldest entry to undo: it and every entry after it are undone (${entries.length > 1 ? `up to ${entries.length}, back to the start of this part of the round` : "only the last one may be"}). A pit boss decides.`,
+      choices: el("div", { class: "entries" }, ...rows),
+    }, (why) =>
       call("POST", at(urls.retractionRequest, round.id), {
         body: { expected_event: retractable.last_event_seq, count, reason: why }, key: newKey(),
       }));
-    node.replaceChildren(el("form", { class: "undo-form", onsubmit: submit },
-      el("h2", {}, "Undo entries"),
-      el("p", {}, `Tap the oldest entry to undo: it and every entry after it are undone (${entries.length > 1 ? `up to ${entries.length}, back to the start of this part of the round` : "only the last one may be"}). A pit boss decides.`),
-      el("div", { class: "entries" }, ...rows),
-      reason.node,
-      problem,
-      el("footer", {},
-        el("button", { type: "button", class: "quiet", "data-cancel": "", onclick: () => { close(node); resolve(null); } }, "Cancel"),
-        send)));
-    node.oncancel = (event) => { event.preventDefault(); close(node); resolve(null); };
-    node.showModal();
   });
+}
+
+/** Shows a form that asks a pit boss in the dialog ``node``: ``title``, ``intro`` (what is
+ *  asked), ``choices`` (if any), the ``reason`` field, ``problem`` and Cancel beside ``send``.
+ *  Its submission is ``askingSubmit``'s: ``post(why)`` sends the request. */
+function showAsking({ node, reason, problem, send, resolve, say = null, formClass, title, intro, choices = null }, post) {
+  const submit = askingSubmit({ node, reason, problem, send, resolve, say }, post);
+  showDialog(node, resolve, el("form", { class: formClass, onsubmit: submit },
+    el("h2", {}, title),
+    el("p", {}, intro),
+    choices,
+    reason.node,
+    problem,
+    el("footer", {}, cancelButton(node, resolve), send)));
 }
 
 /** The submit of a form that asks a pit boss: the reason is required, the button is disabled
@@ -145,21 +171,16 @@ export function askVoid(round, say) {
     const problem = el("p", { class: "form-problem", role: "alert" });
     const reason = reasonField(VOID_REASONS);
     const send = el("button", { type: "submit", class: "danger", "data-send-void": "" }, "Ask a pit boss to void it");
-    const submit = askingSubmit({ node, reason, problem, send, resolve, say }, async (why) => {
+    showAsking({
+      node, reason, problem, send, resolve, say,
+      formClass: "void-form",
+      title: `Void round ${round.number}`,
+      intro: "Every entry of the round is set aside and nothing is paid from it. A pit boss decides.",
+    }, async (why) => {
       const correction = await call("POST", at(urls.correctionRequest, round.id), { body: { kind: "void", reason: why }, key: newKey() });
       askedVoid.set({ round: round.id, id: correction.id, reason: why });
       return correction;
     });
-    node.replaceChildren(el("form", { class: "void-form", onsubmit: submit },
-      el("h2", {}, `Void round ${round.number}`),
-      el("p", {}, "Every entry of the round is set aside and nothing is paid from it. A pit boss decides."),
-      reason.node,
-      problem,
-      el("footer", {},
-        el("button", { type: "button", class: "quiet", "data-cancel": "", onclick: () => { close(node); resolve(null); } }, "Cancel"),
-        send)));
-    node.oncancel = (event) => { event.preventDefault(); close(node); resolve(null); };
-    node.showModal();
   });
 }
 
@@ -213,13 +234,11 @@ export function decideHere(what, { tablet, table }) {
         }
       },
     });
-    node.replaceChildren(el("div", { class: "decide-form" },
+    showDialog(node, resolve, el("div", { class: "decide-form" },
       el("h2", {}, what.title),
       el("p", {}, `A pit boss of this pit decides here with their PIN (${tablet ? "for this one decision at this table" : "at this table"}).`),
       pad.node,
-      el("footer", {}, el("button", { type: "button", class: "quiet", "data-cancel": "", onclick: () => { close(node); resolve(null); } }, "Cancel"))));
-    node.oncancel = (event) => { event.preventDefault(); close(node); resolve(null); };
-    node.showModal();
+      el("footer", {}, cancelButton(node, resolve))));
   });
 }
 
