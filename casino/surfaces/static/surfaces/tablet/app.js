@@ -147,6 +147,18 @@ async function refreshWaiting() {
   state.waiting = await queue.all();
 }
 
+/** Whether no entry waits to be sent, read afresh: undoing, a rotation and signing out each
+ *  need the queue sent or dropped first. When one waits, says so; else clears what was said. */
+async function queueEmpty() {
+  await refreshWaiting();
+  if (state.waiting.length) {
+    say(new Error(`${entries(state.waiting.length)} still waiting: send or drop them first.`));
+    return false;
+  }
+  say(null);
+  return true;
+}
+
 /** An entry's kind: a dealer action, the settlement, or the payouts confirmed. */
 const kindOf = (entry) => entry.kind || (entry.body?.action ? "action" : entry.url.endsWith("/paid/") ? "paid" : "settle");
 
@@ -638,12 +650,7 @@ async function followPendingOnce() {
 }
 
 async function undo() {
-  await refreshWaiting();
-  if (state.waiting.length) {
-    say(new Error(`${entries(state.waiting.length)} still waiting: send or drop them first.`));
-    return;
-  }
-  say(null);
+  if (!(await queueEmpty())) return;
   tell(null);
   const request = await askUndo(state.round, say);
   if (!request) return;
@@ -1009,23 +1016,13 @@ function pinScreen(message, { back = false } = {}) {
 // A rotation: the incoming dealer signs in while the outgoing one's session still stands; the
 // server relieves the outgoing dealer (and revokes their token) once the new PIN is right.
 async function changeDealer() {
-  await refreshWaiting();
-  if (state.waiting.length) {
-    say(new Error(`${entries(state.waiting.length)} still waiting: send or drop them first.`));
-    return;
-  }
-  say(null);
+  if (!(await queueEmpty())) return;
   pinScreen(null, { back: true });
 }
 
 async function signOut() {
   if (!session.token) return;
-  await refreshWaiting();
-  if (state.waiting.length) {
-    say(new Error(`${entries(state.waiting.length)} still waiting: send or drop them first.`));
-    return;
-  }
-  say(null);
+  if (!(await queueEmpty())) return;
   // The token is revoked on the server first: forgetting it here alone would leave it acting
   // as this dealer wherever a copy of it is. Without the server, this tablet forgets it all
   // the same (the next dealer must not act in this one's name) but keeps it to revoke it once
