@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
@@ -87,10 +87,6 @@ class SnapshotReader:
     def obj(self, key: str) -> SnapshotReader:
         return SnapshotReader(self.raw(key), self._name(key))
 
-    def optional_obj(self, key: str) -> SnapshotReader | None:
-        value = self.raw(key)
-        return None if value is None else SnapshotReader(value, self._name(key))
-
     def objects(self, key: str) -> tuple[SnapshotReader, ...]:
         return tuple(
             SnapshotReader(item, f"{self._name(key)}[{index}]")
@@ -99,10 +95,6 @@ class SnapshotReader:
 
     def integer(self, key: str) -> int:
         return _integer(self._name(key), self.raw(key))
-
-    def optional_integer(self, key: str) -> int | None:
-        value = self.raw(key)
-        return None if value is None else _integer(self._name(key), value)
 
     def ints(self, key: str) -> tuple[int, ...]:
         return tuple(_integer(self._name(key), item) for item in self._list(key))
@@ -119,10 +111,6 @@ class SnapshotReader:
             raise invalid(self._name(key), f"expected text, got {value!r}")
         return value
 
-    def optional_text(self, key: str) -> str | None:
-        value = self.raw(key)
-        return None if value is None else self.text(key)
-
     def texts(self, key: str) -> tuple[str, ...]:
         items = self._list(key)
         if not all(isinstance(item, str) for item in items):
@@ -132,46 +120,17 @@ class SnapshotReader:
     def amount(self, key: str) -> Decimal:
         return _amount(self._name(key), self.raw(key))
 
-    def optional_amount(self, key: str) -> Decimal | None:
-        value = self.raw(key)
-        return None if value is None else _amount(self._name(key), value)
-
-    def amounts(self, key: str) -> dict[int, Decimal]:
-        """A mapping of seat (or box) to amount, as ``seat_amounts_text`` writes it."""
-        value = self.raw(key)
-        if not isinstance(value, dict):
-            raise invalid(self._name(key), "expected an object of amounts")
-        return {
-            _integer(self._name(key), int(seat) if seat.isdigit() else seat): _amount(
-                self._name(key), amount
-            )
-            for seat, amount in value.items()
-        }
-
     def card(self, key: str) -> Card:
         return _card(self._name(key), self.raw(key))
 
-    def optional_card(self, key: str) -> Card | None:
-        value = self.raw(key)
-        return None if value is None else _card(self._name(key), value)
-
     def cards(self, key: str) -> tuple[Card, ...]:
         return tuple(_card(self._name(key), item) for item in self._list(key))
-
-    def optional_cards(self, key: str) -> tuple[Card, ...] | None:
-        value = self.raw(key)
-        return None if value is None else self.cards(key)
 
     def _list(self, key: str) -> Sequence[JsonValue]:
         value = self.raw(key)
         if not isinstance(value, list):
             raise invalid(self._name(key), "expected a list")
         return value
-
-
-def amounts_json(amounts: Mapping[int, Decimal]) -> JsonObject:
-    """The JSON form :meth:`SnapshotReader.amounts` reads: keys and amounts as strings."""
-    return {str(key): str(amount) for key, amount in amounts.items()}
 
 
 def _integer(field: str, value: JsonValue) -> int:
@@ -366,14 +325,9 @@ _READERS: Final[dict[object, _Read]] = {
     str: SnapshotReader.text,
     Decimal: SnapshotReader.amount,
     Card: SnapshotReader.card,
-    int | None: SnapshotReader.optional_integer,
-    str | None: SnapshotReader.optional_text,
-    Decimal | None: SnapshotReader.optional_amount,
-    Card | None: SnapshotReader.optional_card,
     tuple[int, ...]: SnapshotReader.ints,
     tuple[str, ...]: SnapshotReader.texts,
     tuple[Card, ...]: SnapshotReader.cards,
-    tuple[Card, ...] | None: SnapshotReader.optional_cards,
 }
 
 
