@@ -7,12 +7,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from casino.games.cards import Card
-from casino.games.contract import JsonObject
-from casino.games.snapshots import SnapshotReader
+from casino.games.snapshots import SnapshotFields
 
 
 @dataclass(frozen=True, slots=True)
-class TurnOutcome:
+class TurnOutcome(SnapshotFields):
     """What one turn settled: derived from the events, never stored with them.
 
     ``card`` is the turned card (Slippery Sam: the centre card). ``shown`` is what the player
@@ -31,31 +30,3 @@ class TurnOutcome:
     commission: Decimal
     pot_after: Decimal
     refilled: bool
-
-    def to_dict(self) -> JsonObject:
-        return {
-            "hand_number": self.hand_number,
-            "seat": self.seat,
-            "bet": str(self.bet),
-            "card": str(self.card),
-            "won": self.won,
-            "shown": [str(c) for c in self.shown],
-            "commission": str(self.commission),
-            "pot_after": str(self.pot_after),
-            "refilled": self.refilled,
-        }
-
-    @classmethod
-    def restore(cls, reader: SnapshotReader) -> TurnOutcome:
-        """The outcome :meth:`to_dict` wrote. :raises GameError: ``snapshot_invalid``."""
-        return cls(
-            hand_number=reader.integer("hand_number"),
-            seat=reader.integer("seat"),
-            bet=reader.amount("bet"),
-            card=reader.card("card"),
-            won=reader.flag("won"),
-            shown=reader.cards("shown"),
-            commission=reader.amount("commission"),
-            pot_after=reader.amount("pot_after"),
-            refilled=reader.flag("refilled"),
-        )

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Final, TypeVar
+from typing import Annotated, Final, TypeVar
 
 from casino.games import contract
 from casino.games.actions import ActionState, check_phase, game_action, out_of_phase
@@ -96,7 +96,7 @@ from casino.games.reddog.table_cards import CardPlace, TableCards
 from casino.games.reddog.tablet import build_tablet_view
 from casino.games.reddog_hands import winning_card
 from casino.games.seating import SeatingLimits, StacksInput
-from casino.games.snapshots import SnapshotReader, invalid
+from casino.games.snapshots import SnapshotReader, Stored, invalid, read_into, write_fields
 
 __all__ = [
     "GAME_NAME",
@@ -149,6 +149,44 @@ class RedDogState(ActionState):
 
     game_title = "Red Dog"
 
+    # What a snapshot holds, in the order it holds it (casino.games.snapshots): running totals,
+    # counters, the hand in play and the outcomes of its turns, never the history.
+    _phase: Phase = Phase.SEATING
+    _event_count: Annotated[int, COUNT] = 0
+    # Hands started plus reshuffles: each begins a deck pass (a card is recorded once a pass).
+    _deck_passes: Annotated[int, COUNT] = 0
+    _seats: Annotated[tuple[int, ...], SEATS] = ()
+    _hand_number: Annotated[int, COUNT] = 0
+    _turns_played: Annotated[int, COUNT] = 0
+    # The seat from which the search for the next hand's dealer starts.
+    _next_dealer_from: int | None = None
+    _dealer: int | None = None
+    # Dealer-funded variants: deals in a row by the dealer whose pot is on the table, 0 when
+    # no dealer's pot is (Dealer's bank closes the pot after every deal, Shoot after up to 4).
+    _deals_by_dealer: Annotated[int, COUNT] = 0
+    _players: Annotated[tuple[int, ...], SEATS] = ()
+    _last_players: Annotated[tuple[int, ...], SEATS] = ()
+    _bettors: Annotated[tuple[int, ...], SEATS] = ()
+    _turn_index: Annotated[int, COUNT] = 0
+    _sat_out: Annotated[set[int], SEATS]
+    _to_deal: Annotated[set[int], SEATS]
+    _cards_each: int | None = None
+    _bet: Decimal | None = None
+    _centre: Card | None = None
+    # The card last turned in this deck pass (for a bet, or a centre card in Slippery Sam).
+    _last_turned: Card | None = None
+    # The turns of the hand in play (at most one per player), and the last of the game.
+    _hand_outcomes: list[TurnOutcome]
+    _last_outcome: TurnOutcome | None = None
+    _ledger: Ledger
+    _cards: TableCards
+    # What the end of the game handed each seat (the final share, a dealer's pot), the part of
+    # the settlement due when it is settled; the rest was paid at the players' turns.
+    _final_paid: Annotated[
+        dict[tuple[int, MovementReason], Decimal],
+        Stored(write=_final_paid_json, read=_read_final_paid),
+    ]
+
     def __init__(
         self,
         rules: RedDogRules,
@@ -168,40 +206,14 @@ class RedDogState(ActionState):
         self.rules = rules
         self.seating = seating or SeatingLimits(seats=TABLE_SEATS)
         self.carried_in = carried_in
-        self._phase = Phase.SEATING
         self._events: list[Event] = []
-        self._event_count = 0
-        # Hands started plus reshuffles: each begins a deck pass (a card is recorded once a pass).
-        self._deck_passes = 0
         self._ledger = Ledger()
-        self._seats: tuple[int, ...] = ()
         self._outcomes: list[TurnOutcome] = []
-        # The turns of the hand in play (at most one per player), and the last of the game.
-        self._hand_outcomes: list[TurnOutcome] = []
-        self._last_outcome: TurnOutcome | None = None
-        self._turns_played = 0
-        self._hand_number = 0
-        # The seat from which the search for the next hand's dealer starts.
-        self._next_dealer_from: int | None = None
-        self._dealer: int | None = None
-        # Dealer-funded variants: deals in a row by the dealer whose pot is on the table, 0 when
-        # no dealer's pot is (Dealer's bank closes the pot after every deal, Shoot after up to 4).
-        self._deals_by_dealer = 0
-        self._players: tuple[int, ...] = ()
-        self._last_players: tuple[int, ...] = ()
-        self._bettors: tuple[int, ...] = ()
-        self._turn_index = 0
-        self._sat_out: set[int] = set()
-        self._to_deal: set[int] = set()
+        self._hand_outcomes = []
+        self._sat_out = set()
+        self._to_deal = set()
         self._cards = TableCards()
-        self._cards_each: int | None = None
-        self._bet: Decimal | None = None
-        self._centre: Card | None = None
-        # The card last turned in this deck pass (for a bet, or a centre card in Slippery Sam).
-        self._last_turned: Card | None = None
-        # What the end of the game handed each seat (the final share, a dealer's pot), the part
-        # of the settlement due when it is settled; the rest was paid at the players' turns.
-        self._final_paid: dict[tuple[int, MovementReason], Decimal] = {}
+        self._final_paid = {}
         if carried_in:
             self._ledger.open(HOUSE_FLOAT, carried_in)
 
@@ -916,7 +928,7 @@ class RedDogState(ActionState):
             "burnt_cards": _texts(self._cards.cards_at(CardPlace.BURNT)),
             "centre_card": _text(self._centre),
             "deals_by_dealer": self._deals_by_dealer,
-            "last_outcome": None if self._last_outcome is None else self._last_outcome.to_dict(),
+            "last_outcome": None if self._last_outcome is None else self._last_outcome.snapshot(),
             "event_count": self._event_count,
             "movement_count": len(self._ledger),
             "deck_pass": self.deck_pass,
@@ -1059,39 +1071,7 @@ class RedDogState(ActionState):
         It holds no history: the ledger's balances and per-seat totals, counters, the hand in
         play (its players, turn, cards and the outcomes of its turns), the last outcome.
         """
-        return {
-            "game": GAME_NAME,
-            "version": SNAPSHOT_VERSION,
-            "phase": self._phase.value,
-            "event_count": self._event_count,
-            "deck_passes": self._deck_passes,
-            "seats": [*self._seats],
-            "hand_number": self._hand_number,
-            "turns_played": self._turns_played,
-            "next_dealer_from": self._next_dealer_from,
-            "dealer": self._dealer,
-            "deals_by_dealer": self._deals_by_dealer,
-            "players": [*self._players],
-            "last_players": [*self._last_players],
-            "bettors": [*self._bettors],
-            "turn_index": self._turn_index,
-            "sat_out": [*sorted(self._sat_out)],
-            "to_deal": [*sorted(self._to_deal)],
-            "cards_each": self._cards_each,
-            "bet": None if self._bet is None else str(self._bet),
-            "centre": _text(self._centre),
-            "last_turned": _text(self._last_turned),
-            "hand_outcomes": [o.to_dict() for o in self._hand_outcomes],
-            "last_outcome": None if self._last_outcome is None else self._last_outcome.to_dict(),
-            "ledger": self._ledger.snapshot(),
-            "cards": self._cards.snapshot(),
-            "final_paid": {
-                f"{seat}:{reason.value}": str(amount)
-                for (seat, reason), amount in sorted(
-                    self._final_paid.items(), key=lambda item: (item[0][0], item[0][1].value)
-                )
-            },
-        }
+        return {"game": GAME_NAME, "version": SNAPSHOT_VERSION, **write_fields(self)}
 
     @classmethod
     def restore(
@@ -1115,34 +1095,7 @@ class RedDogState(ActionState):
         if reader.integer("version") != SNAPSHOT_VERSION:
             raise invalid("version", f"expected version {SNAPSHOT_VERSION}")
         state = cls(rules, seating=seating, carried_in=carried_in)
-        try:
-            state._phase = Phase(reader.text("phase"))
-        except ValueError:
-            raise invalid("phase", "not a phase") from None
-        state._event_count = _count(reader, "event_count")
-        state._deck_passes = _count(reader, "deck_passes")
-        state._seats = _seat_list(reader, "seats")
-        state._hand_number = _count(reader, "hand_number")
-        state._turns_played = _count(reader, "turns_played")
-        state._next_dealer_from = reader.optional_integer("next_dealer_from")
-        state._dealer = reader.optional_integer("dealer")
-        state._deals_by_dealer = _count(reader, "deals_by_dealer")
-        state._players = _seat_list(reader, "players")
-        state._last_players = _seat_list(reader, "last_players")
-        state._bettors = _seat_list(reader, "bettors")
-        state._turn_index = _count(reader, "turn_index")
-        state._sat_out = set(_seat_list(reader, "sat_out"))
-        state._to_deal = set(_seat_list(reader, "to_deal"))
-        state._cards_each = reader.optional_integer("cards_each")
-        state._bet = reader.optional_amount("bet")
-        state._centre = reader.optional_card("centre")
-        state._last_turned = reader.optional_card("last_turned")
-        state._hand_outcomes = [TurnOutcome.restore(o) for o in reader.objects("hand_outcomes")]
-        last = reader.optional_obj("last_outcome")
-        state._last_outcome = None if last is None else TurnOutcome.restore(last)
-        state._ledger = Ledger.restore(reader.obj("ledger"))
-        state._cards = TableCards.restore(reader.obj("cards"))
-        state._final_paid = _final_paid(reader)
+        read_into(state, reader)
         state._check_restored()
         return state
 
@@ -1382,25 +1335,32 @@ def replay(
     return state
 
 
-def _final_paid(reader: SnapshotReader) -> dict[tuple[int, MovementReason], Decimal]:
+def _final_paid_json(paid: Mapping[tuple[int, MovementReason], Decimal]) -> JsonValue:
+    return {
+        f"{seat}:{reason.value}": str(amount)
+        for (seat, reason), amount in _by_seat_and_reason(paid)
+    }
+
+
+def _read_final_paid(reader: SnapshotReader, key: str) -> dict[tuple[int, MovementReason], Decimal]:
     """What the end of the game handed each seat, as a snapshot holds it.
 
     A snapshot written before it was kept holds none: readable while the game goes on, not
     once it is over (the state is then replayed from its events).
     """
-    if not reader.has("final_paid"):
+    if not reader.has(key):
         if reader.text("phase") == Phase.GAME_OVER.value:
-            raise invalid("final_paid", "missing in a finished game")
+            raise invalid(key, "missing in a finished game")
         return {}
-    amounts = reader.obj("final_paid")
-    raw = reader.raw("final_paid")
+    amounts = reader.obj(key)
+    raw = reader.raw(key)
     found: dict[tuple[int, MovementReason], Decimal] = {}
-    for key in raw if isinstance(raw, dict) else ():
-        seat, _, reason = key.partition(":")
+    for text in raw if isinstance(raw, dict) else ():
+        seat, _, reason = text.partition(":")
         try:
-            found[(int(seat), MovementReason(reason))] = amounts.amount(key)
+            found[(int(seat), MovementReason(reason))] = amounts.amount(text)
         except ValueError:
-            raise invalid("final_paid", f"not a seat and reason: {key!r}") from None
+            raise invalid(key, f"not a seat and reason: {text!r}") from None
     return found
 
 
@@ -1438,15 +1398,16 @@ def _reasons_json(totals: Mapping[tuple[int, MovementReason], Decimal], seat: in
     }
 
 
-def _count(reader: SnapshotReader, key: str) -> int:
-    value = reader.integer(key)
+def _non_negative(key: str, value: int) -> None:
     if value < 0:
         raise invalid(key, "must not be negative")
-    return value
 
 
-def _seat_list(reader: SnapshotReader, key: str) -> tuple[int, ...]:
-    seats = reader.ints(key)
+def _distinct(key: str, seats: tuple[int, ...]) -> None:
     if len(set(seats)) != len(seats):
         raise invalid(key, "a seat listed twice")
-    return seats
+
+
+#: A snapshot's count, never negative, and list of seats, none twice.
+COUNT: Final = Stored(check=_non_negative)
+SEATS: Final = Stored(check=_distinct)

@@ -39,12 +39,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any, Final, TypeVar
+from typing import Annotated, Any, Final, TypeVar
 
 from casino.games import contract
 from casino.games.actions import ActionState, check_phase, game_action
 from casino.games.cards import (
-    CARDS,
     Card,
     CardInput,
     CardsInput,
@@ -114,7 +113,14 @@ from casino.games.rubyrun.settlement import (
 from casino.games.rubyrun.tablet import build_tablet_view
 from casino.games.rubyrun_hands import live_cards
 from casino.games.seating import SeatingLimits, StacksInput, is_seat_number
-from casino.games.snapshots import SnapshotReader, invalid
+from casino.games.snapshots import (
+    SnapshotFields,
+    SnapshotReader,
+    Stored,
+    invalid,
+    read_into,
+    write_fields,
+)
 
 _E = TypeVar("_E", bound=Event)
 
@@ -218,6 +224,21 @@ def _enum(kind: type[_Member], value: str, field: str) -> _Member:
         raise invalid(field, f"not a {kind.__name__}: {value!r}") from None
 
 
+@dataclass(frozen=True, slots=True)
+class _SeatSnapshot(SnapshotFields):
+    """What a snapshot holds of one seat of the hand."""
+
+    seat: int
+    brought: Decimal
+    stack: Decimal
+    contributed: Decimal
+    bet: Decimal
+    acted: Decimal | None
+    folded: bool
+    all_in: bool
+    hole: tuple[Card, ...] | None
+
+
 class RubyRunState(ActionState):
     """One hand at one Ruby Run table, from seating to the settlement.
 
@@ -233,6 +254,24 @@ class RubyRunState(ActionState):
     """
 
     game_title = "Ruby Run"
+
+    # What a snapshot holds after the phase, the event count, the button and the seats, in
+    # this order (casino.games.snapshots): the betting, the board, and every chip put in.
+    _round: Annotated[BettingRound | None, Stored(key="betting_round")] = None
+    _rounds_played: list[BettingRound]
+    _level: Decimal = ZERO  # what every seat must match in this round
+    _min_raise: Decimal = ZERO  # the last full bet or raise of this round
+    _raises: int = 0
+    _capped: bool = False
+    _to_act: int | None = None
+    _over: tuple[Card, ...] | None = None
+    _under: tuple[Card, ...] | None = None
+    _under_dealt: bool = False
+    _slam: Card | None = None
+    _exposed: list[Card]
+    # The view's form of each BetRecord: what view() and snapshot() hand out, so that a
+    # restored state keeps the stored records as they are, without rebuilding each.
+    _history: Annotated[list[dict[str, Any]], Stored(write=_history_json, read=_read_history)]
 
     def __init__(
         self,
@@ -250,9 +289,7 @@ class RubyRunState(ActionState):
         self._phase = Phase.SEATING
         self._events: list[Event] = []
         self._events_before = 0  # the events of the hand before this object was restored
-        # The view's form of each BetRecord: what view() and snapshot() hand out, so that a
-        # restored state keeps the stored records as they are, without rebuilding each.
-        self._history: list[dict[str, Any]] = []
+        self._history = []
         self._seats: tuple[int, ...] = ()
         self._order: tuple[int, ...] = ()  # clockwise from the button's left, the button last
         self._button = 0
@@ -267,20 +304,10 @@ class RubyRunState(ActionState):
         # The level each seat last acted at in this round; None until it acts (posting a blind
         # is not acting). A seat may raise again only facing a full raise above that level.
         self._acted: dict[int, Decimal | None] = {}
-        self._round: BettingRound | None = None
-        self._rounds_played: list[BettingRound] = []
-        self._level = ZERO  # what every seat must match in this round
-        self._min_raise = ZERO  # the last full bet or raise of this round
-        self._raises = 0
-        self._capped = False
-        self._to_act: int | None = None
+        self._rounds_played = []
         self._deck = Deck()
         self._hole: dict[int, tuple[Card, ...]] = {}
-        self._over: tuple[Card, ...] | None = None
-        self._under: tuple[Card, ...] | None = None
-        self._under_dealt = False
-        self._slam: Card | None = None
-        self._exposed: list[Card] = []
+        self._exposed = []
         self._result: HandResult | None = None
 
     # -- reading -------------------------------------------------------------------------------
@@ -1157,32 +1184,20 @@ class RubyRunState(ActionState):
             "event_count": self.event_count,
             "button": self.button,
             "seats": [
-                {
-                    "seat": seat,
-                    "brought": str(self._brought[seat]),
-                    "stack": str(self._stacks[seat]),
-                    "contributed": str(self._contributions[seat]),
-                    "bet": str(self._bets[seat]),
-                    "acted": _amount_or_none(self._acted[seat]),
-                    "folded": seat in self._folded,
-                    "all_in": seat in self._all_in,
-                    "hole": _card_list(self._hole.get(seat)),
-                }
+                _SeatSnapshot(
+                    seat,
+                    self._brought[seat],
+                    self._stacks[seat],
+                    self._contributions[seat],
+                    self._bets[seat],
+                    self._acted[seat],
+                    seat in self._folded,
+                    seat in self._all_in,
+                    self._hole.get(seat),
+                ).snapshot()
                 for seat in self._seats
             ],
-            "betting_round": None if self._round is None else self._round.value,
-            "rounds_played": [played.value for played in self._rounds_played],
-            "level": str(self._level),
-            "min_raise": str(self._min_raise),
-            "raises": self._raises,
-            "capped": self._capped,
-            "to_act": self._to_act,
-            "over": _card_list(self._over),
-            "under": _card_list(self._under),
-            "under_dealt": self._under_dealt,
-            "slam": None if self._slam is None else str(self._slam),
-            "exposed": _card_list(self._exposed),
-            "history": [dict(record) for record in self._history],
+            **write_fields(self),
         }
 
     @classmethod
@@ -1211,30 +1226,11 @@ class RubyRunState(ActionState):
             state._restore_seats(seats, reader.integer("button"))
         elif reader.raw("button") is not None or state._phase is not Phase.SEATING:
             raise invalid("seats", "a hand past its seating has seats")
-        round_name = reader.optional_text("betting_round")
-        state._round = (
-            None if round_name is None else _enum(BettingRound, round_name, "betting_round")
-        )
-        state._rounds_played = [
-            _enum(BettingRound, name, "rounds_played") for name in reader.texts("rounds_played")
-        ]
-        state._level = reader.amount("level")
-        state._min_raise = reader.amount("min_raise")
-        state._raises = reader.integer("raises")
-        state._capped = reader.flag("capped")
-        state._to_act = reader.optional_integer("to_act")
+        read_into(state, reader)
         if state._to_act is not None and state._to_act not in state._stacks:
             raise invalid("to_act", f"seat {state._to_act} is not in the hand")
         if (state._phase is Phase.BETTING) != (state._round is not None):
             raise invalid("betting_round", "a betting round is open exactly in phase betting")
-        state._over = _stored_cards(reader, "over")
-        state._under = _stored_cards(reader, "under")
-        state._under_dealt = reader.flag("under_dealt")
-        state._slam = reader.optional_card("slam")
-        exposed = _stored_cards(reader, "exposed")
-        if exposed is None:
-            raise invalid("exposed", "expected a list")
-        state._exposed = list(exposed)
         seen: list[Card] = [card for cards in state._hole.values() for card in cards]
         seen += [*(state._over or ()), *(state._under or ()), *state._exposed]
         if state._slam is not None:
@@ -1243,12 +1239,6 @@ class RubyRunState(ActionState):
             state._deck.see(*seen)
         except GameError as err:
             raise invalid("cards", err.message) from None
-        rows = reader.raw("history")
-        if not isinstance(rows, list):
-            raise invalid("history", "expected a list")
-        state._history = [
-            checked_record(row, f"history[{index}]") for index, row in enumerate(rows)
-        ]
         if state._phase is Phase.COMPLETE:
             state._result = state._restored_settlement()
         return state
@@ -1271,21 +1261,21 @@ class RubyRunState(ActionState):
     def _restore_seats(self, seats: Iterable[SnapshotReader], button: int) -> None:
         brought: list[tuple[int, Decimal]] = []
         for seat_reader in seats:
-            seat = seat_reader.integer("seat")
+            stored = _SeatSnapshot.restore(seat_reader)
+            seat = stored.seat
             if not is_seat_number(seat, MOST_PLAYERS) or (brought and seat <= brought[-1][0]):
                 raise invalid("seats", f"seats are distinct, in order, from 1 to 15: {seat!r}")
-            brought.append((seat, seat_reader.amount("brought")))
-            self._stacks[seat] = seat_reader.amount("stack")
-            self._contributions[seat] = seat_reader.amount("contributed")
-            self._bets[seat] = seat_reader.amount("bet")
-            self._acted[seat] = seat_reader.optional_amount("acted")
-            if seat_reader.flag("folded"):
+            brought.append((seat, stored.brought))
+            self._stacks[seat] = stored.stack
+            self._contributions[seat] = stored.contributed
+            self._bets[seat] = stored.bet
+            self._acted[seat] = stored.acted
+            if stored.folded:
                 self._folded.add(seat)
-            if seat_reader.flag("all_in"):
+            if stored.all_in:
                 self._all_in.add(seat)
-            hole = _stored_cards(seat_reader, "hole")
-            if hole is not None:
-                self._hole[seat] = hole
+            if stored.hole is not None:
+                self._hole[seat] = stored.hole
         if button not in self._stacks:
             raise invalid("button", f"the button is not on a seat of the hand: {button!r}")
         if len(brought) < 2:
@@ -1571,30 +1561,15 @@ def _seat_position(seat: int) -> Position:
     return Position(PositionKind.SEAT, seat)
 
 
-def _amount_or_none(amount: Decimal | None) -> str | None:
-    return None if amount is None else str(amount)
+def _history_json(history: list[dict[str, Any]]) -> contract.JsonValue:
+    return [dict(record) for record in history]
 
 
-def _card_list(cards: Iterable[Card] | None) -> list[contract.JsonValue] | None:
-    return None if cards is None else [str(card) for card in cards]
-
-
-_CARD_BY_TEXT: Final = {str(card): card for card in CARDS}
-
-
-def _stored_cards(reader: SnapshotReader, key: str) -> tuple[Card, ...] | None:
-    """``reader.optional_cards(key)``, with a quick way for the canonical spellings that
-    :meth:`RubyRunState.snapshot` writes (parsing every card of a hand is most of a restore)."""
-    raw = reader.raw(key)
-    if isinstance(raw, list):
-        found = tuple(
-            card
-            for text in raw
-            if isinstance(text, str) and (card := _CARD_BY_TEXT.get(text)) is not None
-        )
-        if len(found) == len(raw):
-            return found
-    return reader.optional_cards(key)
+def _read_history(reader: SnapshotReader, key: str) -> list[dict[str, Any]]:
+    rows = reader.raw(key)
+    if not isinstance(rows, list):
+        raise invalid(key, "expected a list")
+    return [checked_record(row, f"{key}[{index}]") for index, row in enumerate(rows)]
 
 
 def replay(

@@ -65,8 +65,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from enum import StrEnum
-from typing import Any, Final, TypeVar
+from typing import Annotated, Any, Final, TypeVar
 
 from casino.games import contract
 from casino.games.actions import ActionState, game_action, out_of_phase
@@ -84,7 +83,6 @@ from casino.games.contract import (
     ChipMovement,
     GameResult,
     JsonObject,
-    JsonValue,
     Position,
     PositionKind,
     ResultLine,
@@ -154,7 +152,7 @@ from casino.games.russian_hands import (
     dealer_qualifies,
     first_and_second,
 )
-from casino.games.snapshots import SnapshotReader
+from casino.games.snapshots import SnapshotFields, SnapshotReader, Stored, read_into, write_fields
 from casino.games.snapshots import invalid as snapshot_invalid
 
 __all__ = [
@@ -170,7 +168,6 @@ __all__ = [
 ]
 
 _E = TypeVar("_E", bound=Event)
-_M = TypeVar("_M", bound=StrEnum)
 
 #: Where :meth:`RussianPokerState.cards_shown` puts a card exposed by accident.
 EXPOSED_POSITION: Final = "exposed"
@@ -182,8 +179,8 @@ _INSURABLE_STRENGTH: Final = Line.TRIPS.strength
 
 
 @dataclass
-class _Box:
-    number: int
+class _Box(SnapshotFields):
+    number: Annotated[int, Stored(key="box")]
     player: str
     ante: Decimal
     bonus: Decimal | None
@@ -207,44 +204,6 @@ class _Box:
     def fees(self) -> Decimal:
         paid = (self.exchanged, self.sixth_card is not None, self.choice is NoGameChoice.BUY_GAME)
         return self.ante * sum(paid)
-
-    def to_json(self) -> JsonObject:
-        return {
-            "box": self.number,
-            "player": self.player,
-            "ante": str(self.ante),
-            "bonus": _amount_text(self.bonus),
-            "blind": self.blind,
-            "dealt": _texts(self.dealt),
-            "hand": _texts(self.hand),
-            "discards": _texts(self.discards),
-            "exchanged": self.exchanged,
-            "sixth_card": _card_text(self.sixth_card),
-            "bonus_declared": self.bonus_declared,
-            "insurance": _amount_text(self.insurance),
-            "decision": None if self.decision is None else self.decision.value,
-            "choice": None if self.choice is None else self.choice.value,
-        }
-
-    @classmethod
-    def from_json(cls, reader: SnapshotReader) -> _Box:
-        """Inverse of :meth:`to_json`. :raises GameError: ``snapshot_invalid``."""
-        return cls(
-            number=reader.integer("box"),
-            player=reader.text("player"),
-            ante=reader.amount("ante"),
-            bonus=reader.optional_amount("bonus"),
-            blind=reader.flag("blind"),
-            dealt=list(reader.cards("dealt")),
-            hand=list(reader.cards("hand")),
-            discards=reader.cards("discards"),
-            exchanged=reader.flag("exchanged"),
-            sixth_card=reader.optional_card("sixth_card"),
-            bonus_declared=reader.flag("bonus_declared"),
-            insurance=reader.optional_amount("insurance"),
-            decision=_member(Decision, reader, "decision"),
-            choice=_member(NoGameChoice, reader, "choice"),
-        )
 
     def play(self) -> BoxPlay:
         return BoxPlay(
@@ -274,6 +233,13 @@ class RussianPokerState(ActionState):
 
     game_title = "Russian Poker"
 
+    # What a snapshot holds after the phase, the event count and the boxes, in this order
+    # (casino.games.snapshots): the dealer's cards and replacements, the cards exposed.
+    _up_card: Card | None = None
+    _face_down: list[Card]
+    _draws: list[Card]
+    _exposed: list[Card]
+
     def __init__(self, rules: RussianPokerRules, paytables: Paytables, limits: TableLimits) -> None:
         self.rules = rules
         self.paytables = paytables
@@ -282,10 +248,9 @@ class RussianPokerState(ActionState):
         self._events: list[Event] = []
         self._deck = Deck()
         self._boxes: dict[int, _Box] = {}
-        self._up_card: Card | None = None
-        self._face_down: list[Card] = []
-        self._draws: list[Card] = []
-        self._exposed: list[Card] = []
+        self._face_down = []
+        self._draws = []
+        self._exposed = []
         self._settlement: RoundSettlement | None = None
         # Events of the round before this object was restored (0 for a state built fresh).
         self._events_before = 0
@@ -1286,11 +1251,8 @@ class RussianPokerState(ActionState):
             "game": GAME_NAME,
             "phase": self._phase.value,
             "event_count": self.event_count,
-            "boxes": [self._boxes[n].to_json() for n in sorted(self._boxes)],
-            "up_card": _card_text(self._up_card),
-            "face_down": _texts(self._face_down),
-            "draws": _texts(self._draws),
-            "exposed": _texts(self._exposed),
+            "boxes": [self._boxes[n].snapshot() for n in sorted(self._boxes)],
+            **write_fields(self),
         }
 
     @classmethod
@@ -1314,20 +1276,19 @@ class RussianPokerState(ActionState):
         if reader.text("game") != GAME_NAME:
             raise snapshot_invalid("game", f"not a {GAME_NAME} snapshot")
         state = cls(rules, paytables, limits)
-        stored = _member(Phase, reader, "phase")
-        count = reader.integer("event_count")
-        if stored is None or count < 0:
-            raise snapshot_invalid("phase" if stored is None else "event_count", "invalid")
-        state._events_before = count
+        try:
+            stored = Phase(reader.text("phase"))
+        except ValueError:
+            raise snapshot_invalid("phase", "not a phase") from None
+        state._events_before = reader.integer("event_count")
+        if state._events_before < 0:
+            raise snapshot_invalid("event_count", "must not be negative")
         for item in reader.objects("boxes"):
-            box = _Box.from_json(item)
+            box = _Box.restore(item)
             if not 1 <= box.number <= rules.boxes or box.number in state._boxes:
                 raise snapshot_invalid("boxes", f"box {box.number} is not a box of the round")
             state._boxes[box.number] = box
-        state._up_card = reader.optional_card("up_card")
-        state._face_down = list(reader.cards("face_down"))
-        state._draws = list(reader.cards("draws"))
-        state._exposed = list(reader.cards("exposed"))
+        read_into(state, reader)
         try:
             for box in state._boxes.values():
                 extra = () if box.sixth_card is None else (box.sixth_card,)
@@ -1599,28 +1560,6 @@ def _parse_target(raw: str | int) -> str:
 
 def _card_text(card: Card | None) -> str | None:
     return None if card is None else str(card)
-
-
-def _amount_text(amount: Decimal | None) -> str | None:
-    return None if amount is None else str(amount)
-
-
-def _texts(cards: Iterable[Card]) -> list[JsonValue]:
-    return [str(card) for card in cards]
-
-
-def _member(enum: type[_M], reader: SnapshotReader, key: str) -> _M | None:
-    """The member of ``enum`` a snapshot's text field names, ``None`` for null.
-
-    :raises GameError: ``snapshot_invalid`` for a value that is no member.
-    """
-    value = reader.optional_text(key)
-    if value is None:
-        return None
-    try:
-        return enum(value)
-    except ValueError:
-        raise snapshot_invalid(key, f"not a {enum.__name__}: {value!r}") from None
 
 
 def _box_position(number: int) -> Position:
