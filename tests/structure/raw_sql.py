@@ -10,7 +10,8 @@ An app's tables are its own; what it lets other apps read in SQL it publishes as
 its migrations create (``CREATE [OR REPLACE] VIEW <name>``): a view belongs to the app whose
 migration creates it, and any app may read it. A view is not history but what the database runs
 today, so the statement that creates it is read like code: it names its own app's tables only
-(and other apps' views).
+(and other apps' views). A view a later migration drops is no longer run, and neither published
+nor read (``live``: the views the migrations leave, :func:`views_left_by`).
 """
 
 from __future__ import annotations
@@ -79,6 +80,16 @@ def published_views(modules: Iterable[tuple[Path, str]]) -> dict[str, str]:
     }
 
 
+def _statements_creating(text: str, live: Collection[str] | None) -> list[str]:
+    """The statements of ``text`` that create a view (of ``live`` only, unless ``None``)."""
+    return [
+        statement
+        for statement in text.split(";")
+        if (found := CREATE_VIEW.search(statement))
+        and (live is None or found.group(1).lower() in live)
+    ]
+
+
 def foreign_tables(
     source: str,
     app: str,
@@ -86,11 +97,13 @@ def foreign_tables(
     views: Collection[str] = (),
     *,
     creating_views: bool = False,
+    live: Collection[str] | None = None,
 ) -> set[str]:
     """The tables of apps other than ``app`` that the SQL of ``source`` names; ``owners`` maps
     each table to its app's label. A name in ``views`` is a published view, which any app may
     read, whoever owns a table of that name (an unmanaged model over a view). With
-    ``creating_views``, only the statements that create a view are read (a migration's)."""
+    ``creating_views``, only the statements that create a view are read (a migration's), and
+    of those, with ``live``, only the statements creating a view still in ``live``."""
     names = re.compile(
         r"\b(" + "|".join(sorted(map(re.escape, owners), key=len, reverse=True)) + r")\b"
     )
@@ -98,24 +111,51 @@ def foreign_tables(
     return {
         table
         for text in sql_strings(source)
-        if not creating_views or CREATE_VIEW.search(text)
-        for table in names.findall(text)
+        for statement in (_statements_creating(text, live) if creating_views else [text])
+        for table in names.findall(statement)
         if owners[table] != app and table.lower() not in published
     }
 
 
 def raw_sql_across_apps(
-    modules: Iterable[tuple[Path, str]], owners: Mapping[str, str]
+    modules: Iterable[tuple[Path, str]],
+    owners: Mapping[str, str],
+    live: Collection[str] | None = None,
 ) -> dict[str, list[str]]:
     """For each module (its path and its app's label) whose SQL names another app's tables,
     those tables, sorted. Of a migration, only the statements that create a view are read;
-    the views the migrations create (:func:`published_views`) may be read by any app."""
+    the views the migrations create (:func:`published_views`) may be read by any app. With
+    ``live``, the views the migrations leave (:func:`views_left_by`), a view dropped since is
+    neither read nor published."""
     modules = list(modules)
     views = published_views(modules)
+    if live is not None:
+        live = {view.lower() for view in live}
+        views = {view: app for view, app in views.items() if view in live}
     found: dict[str, list[str]] = {}
     for path, app in modules:
         in_migrations = "migrations" in path.parts
-        tables = foreign_tables(path.read_text(), app, owners, views, creating_views=in_migrations)
+        tables = foreign_tables(
+            path.read_text(), app, owners, views, creating_views=in_migrations, live=live
+        )
         if tables:
             found[path.as_posix()] = sorted(tables)
     return found
+
+
+#: A statement that drops views, with their names.
+DROP_VIEW = re.compile(r"\bDROP\s+(?:MATERIALIZED\s+)?VIEW\s+(?:IF\s+EXISTS\s+)?([^;]+)", re.I)
+
+
+def views_left_by(forward_sql: Iterable[str]) -> set[str]:
+    """The views that the SQL ``forward_sql`` runs, in its order (each migration's forward
+    statements, the migrations in the order they apply), leaves in the database."""
+    live: set[str] = set()
+    for text in forward_sql:
+        for statement in text.split(";"):
+            if created := CREATE_VIEW.search(statement):
+                live.add(created.group(1).lower())
+            elif dropped := DROP_VIEW.search(statement):
+                names = (name.strip().strip('"').lower() for name in dropped.group(1).split(","))
+                live.difference_update(name.split()[0] for name in names if name)
+    return live

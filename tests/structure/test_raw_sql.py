@@ -8,6 +8,8 @@ import os
 from pathlib import Path
 
 from django.apps import apps
+from django.db.migrations.loader import MigrationLoader
+from django.db.migrations.operations import RunSQL, SeparateDatabaseAndState
 
 from tests.structure.imports import PACKAGES
 from tests.structure.raw_sql import (
@@ -16,6 +18,7 @@ from tests.structure.raw_sql import (
     raw_sql_across_apps,
     sql_strings,
     views_created,
+    views_left_by,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,8 +47,27 @@ def _modules() -> list[tuple[Path, str]]:
     return found
 
 
+def _forward_sql() -> list[str]:
+    """Every migration's forward SQL, the migrations in the order they apply."""
+    loader = MigrationLoader(None, ignore_no_migrations=True)
+    plan: list[tuple[str, str]] = []
+    for leaf in sorted(loader.graph.leaf_nodes()):
+        plan += [node for node in loader.graph.forwards_plan(leaf) if node not in plan]
+    found: list[str] = []
+    for node in plan:
+        operations = list(loader.graph.nodes[node].operations)
+        while operations:
+            operation = operations.pop(0)
+            if isinstance(operation, SeparateDatabaseAndState):
+                operations[:0] = operation.database_operations
+            elif isinstance(operation, RunSQL):
+                sqls = [operation.sql] if isinstance(operation.sql, str) else operation.sql
+                found += [sql if isinstance(sql, str) else sql[0] for sql in sqls]
+    return found
+
+
 def test_no_sql_names_another_apps_table_but_the_known_reads() -> None:
-    found = raw_sql_across_apps(_modules(), _owners())
+    found = raw_sql_across_apps(_modules(), _owners(), views_left_by(_forward_sql()))
     assert {
         Path(path).relative_to(ROOT).as_posix(): tables for path, tables in found.items()
     } == KNOWN_READS_ACROSS_APPS
@@ -145,3 +167,30 @@ def test_every_published_view_is_named_after_its_app() -> None:
     views = published_views(_modules())
     assert views, "no app publishes a view"
     assert {view: app for view, app in views.items() if not view.startswith(app + "_")} == {}
+
+
+def test_a_view_a_later_migration_drops_is_neither_read_nor_published(tmp_path: Path) -> None:
+    """Tables move between apps; the views over them move with them, the old owner dropping
+    its own and the new one creating its own. The old view's statement is history then."""
+    owners = {"tables_round": "tables", "tables_traycount": "payouts"}
+    created = _migration(
+        tmp_path, "tables", "CREATE VIEW tables_waiting_counts AS SELECT id FROM tables_traycount"
+    )
+    live = views_left_by(
+        [
+            "CREATE VIEW tables_waiting_counts AS SELECT 1; CREATE VIEW tables_floor AS SELECT 1",
+            "DROP VIEW IF EXISTS tables_waiting_counts;",
+        ]
+    )
+    assert live == {"tables_floor"}
+    assert raw_sql_across_apps([(created, "tables")], owners) == {
+        created.as_posix(): ["tables_traycount"]
+    }
+    assert raw_sql_across_apps([(created, "tables")], owners, live) == {}
+    reader = tmp_path / "audit" / "reads.py"
+    reader.parent.mkdir()
+    reader.write_text('SQL = "SELECT 1 FROM tables_waiting_counts"\n')
+    owners["tables_waiting_counts"] = "tables"
+    assert raw_sql_across_apps([(created, "tables"), (reader, "audit")], owners, live) == {
+        reader.as_posix(): ["tables_waiting_counts"]
+    }
