@@ -3,8 +3,9 @@ correction is requested and decided through the API, under dual control."""
 
 from django.contrib import admin
 
-from audit.models import Correction, GamingDayReport, ReplayCheck
+from audit.models import GamingDayReport, ReplayCheck
 from casino.core.admin import ReadOnlyAdmin
+from payouts.models import Correction
 
 
 @admin.register(Correction)

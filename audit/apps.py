@@ -3,19 +3,14 @@ from django.apps import AppConfig
 
 class AuditConfig(AppConfig):
     name = "audit"
-    verbose_name = "Corrections, reports and checks"
+    verbose_name = "The trail's proof, reports and checks"
 
     def ready(self) -> None:
         from celery.signals import worker_init
 
         from audit import metrics
-        from audit.services.reconciliation import AuditShiftReconciler
         from audit.services.reports.fonts import prepare_at_worker_start
-        from tables.reconciliation_port import plug
 
-        # Complete shifts at the tables are reconciled with their rounds here, a layer above
-        # the tray (``tables.reconciliation_port``).
-        plug(AuditShiftReconciler())
         metrics.register()
         # A worker makes the reports' fonts as it starts, not in the first report it builds.
         worker_init.connect(prepare_at_worker_start, weak=False, dispatch_uid="report-fonts")

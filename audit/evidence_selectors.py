@@ -14,11 +14,10 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import Max, Min, Q
 
-from audit.models import Correction
 from casino.core.audit_codes import AuditCode
 from casino.core.models import AuditRecord
 from casino.core.trail.canonical import HASHED_FIELDS, json_value
-from payouts.models import PayoutLine, Settlement, WagerLine
+from payouts.models import Correction, PayoutLine, Settlement, WagerLine
 from tables.models import Round, RoundEvent, RuleSet, Table
 
 

@@ -9,14 +9,13 @@ and the selector narrows the rows to what the reader may see.
 
 from __future__ import annotations
 
-import datetime as dt
 from contextlib import nullcontext
 from typing import Any
 
 from django.db.models import QuerySet
 
 from audit import selectors
-from audit.models import Checkpoint, Correction, GamingDayReport, ShiftReconciliation
+from audit.models import Checkpoint, GamingDayReport
 from audit.round_search import Page, round_search
 from audit.round_story import RoundStory, round_story
 from audit.services.checkpoints import trusted_public_key
@@ -67,30 +66,6 @@ def checkpoint_public_key(user: Any) -> Any:
     return trusted_public_key()
 
 
-# -- corrections -------------------------------------------------------------------------------
-
-
-def correction_list(user: Any, **filters: Any) -> list[Correction]:
-    """:func:`audit.selectors.correction_list` for ``user``.
-
-    :raises ApiError: ``permission_denied`` (403) for a role that reviews no corrections.
-    """
-    require(user, "audit.list_corrections")
-    return selectors.correction_list(user=user, **filters)
-
-
-def correction_detail(user: Any, correction_id: int) -> Correction:
-    """A correction, as :func:`audit.selectors.correction_queryset` reads it.
-
-    :raises Correction.DoesNotExist:
-    :raises ApiError: ``permission_denied`` (403) unless ``user`` deals, supervises or audits
-        at its round's table.
-    """
-    correction = selectors.correction_queryset().get(pk=correction_id)
-    require(user, "audit.view_correction", correction.round)
-    return correction
-
-
 # -- reports -----------------------------------------------------------------------------------
 
 
@@ -115,27 +90,6 @@ def report_detail(user: Any, report_id: int) -> GamingDayReport:
     report = GamingDayReport.objects.select_related("requested_by").get(pk=report_id)
     require(user, "audit.read_report", report)
     return report
-
-
-# -- reconciliations ---------------------------------------------------------------------------
-
-
-def reconciliation_list(
-    user: Any, *, table: int | None = None, day: dt.date | None = None, limit: int = 100
-) -> list[ShiftReconciliation]:
-    """Reconciled shifts, newest first: a pit boss's of the own pits, all for the others.
-
-    :raises ApiError: ``permission_denied`` (403) for a role that reads no reconciliations.
-    """
-    require(user, "audit.list_reconciliations")
-    rows = ShiftReconciliation.objects.select_related("table").order_by("-pk")
-    if user_role(user) is Role.PIT_BOSS:
-        rows = rows.filter(table__pit__supervisors=user)
-    if table is not None:
-        rows = rows.filter(table_id=table)
-    if day is not None:
-        rows = rows.filter(gaming_day=day)
-    return list(rows[:limit])
 
 
 # -- rounds ------------------------------------------------------------------------------------

@@ -64,11 +64,10 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce, JSONObject
 
-from audit.models import Correction, CorrectionKind, CorrectionStatus
 from casino.core.errors import ApiError, RequestCode, SearchCode
 from casino.core.models import Alert, AlertKind
 from casino.core.roles import Role, user_role
-from payouts.models import PayoutLine
+from payouts.models import Correction, CorrectionKind, CorrectionStatus, PayoutLine
 from tables.models import DealerAssignment, Game, Pit, Round, RoundEvent, RoundStatus
 
 #: The statuses a search names: the round's own, and ``corrected``.

@@ -18,11 +18,10 @@ from dataclasses import dataclass, field
 from itertools import zip_longest
 from typing import Any
 
-from audit.models import Correction
 from audit.round_search import search_rows
 from casino.core.models import AuditRecord
 from casino.games.contract import ResultLine
-from payouts.models import PAYOUT_LINE_FIELDS, PayoutLine, Settlement
+from payouts.models import PAYOUT_LINE_FIELDS, Correction, PayoutLine, Settlement
 from payouts.services.replay import ReplayReport, round_replay
 from tables.engines import replayed_state
 from tables.models import Round, RoundCard, RoundEvent

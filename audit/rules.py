@@ -15,7 +15,6 @@ from casino.core.roles import Role, user_role
 from tables.models import Pit
 from tables.rules import (
     is_admin,
-    is_assigned_dealer,
     is_auditor,
     is_dealer,
     is_pit_boss,
@@ -24,15 +23,6 @@ from tables.rules import (
 
 rules.add_perm("audit.view_trail", is_auditor)
 rules.add_perm("audit.run_reports", is_auditor)
-rules.add_perm("audit.request_correction", is_assigned_dealer | is_supervising_pit_boss)
-rules.add_perm("audit.decide_correction", is_supervising_pit_boss)
-rules.add_perm("audit.list_corrections", is_pit_boss | is_auditor | is_admin)
-# The dealer at the table reads its rounds' corrections too: a void asked at the tablet is
-# followed there until a pit boss decides it.
-rules.add_perm(
-    "audit.view_correction",
-    is_assigned_dealer | is_supervising_pit_boss | is_auditor | is_admin,
-)
 
 
 @rules.predicate
@@ -48,7 +38,6 @@ def supervises_in_the_casino(user: Any, report: Any) -> bool:
 # of the own pits.
 rules.add_perm("audit.list_reports", is_pit_boss | is_auditor)
 rules.add_perm("audit.read_report", supervises_in_the_casino | is_auditor)
-rules.add_perm("audit.list_reconciliations", is_pit_boss | is_auditor | is_admin)
 # Evidence packages: auditors of any round or table, a pit boss of the own pits' (never a
 # dealer, nor an admin, who configures and reviews no rounds).
 rules.add_perm("audit.export_evidence", is_supervising_pit_boss | is_auditor)

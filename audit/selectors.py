@@ -5,9 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.db.models import QuerySet
-
-from audit.models import Correction, GamingDayReport
+from audit.models import GamingDayReport
 from casino.core.models import AuditRecord
 from casino.core.roles import Role, user_role
 
@@ -36,24 +34,6 @@ def audit_record_list(
     if event_code:
         records = records.filter(event_code=event_code)
     return list(records.order_by("id")[:limit])
-
-
-def correction_queryset() -> QuerySet[Correction]:
-    return (
-        Correction.objects.select_related("round__table", "requested_by", "decided_by")
-        .prefetch_related("lines")
-        .order_by("-id")
-    )
-
-
-def correction_list(*, user: Any, status: str | None = None, limit: int = 100) -> list[Correction]:
-    """The corrections ``user`` may see, newest first: a pit boss's pits', or all."""
-    corrections = correction_queryset()
-    if user_role(user) is Role.PIT_BOSS:
-        corrections = corrections.filter(round__table__pit__supervisors=user)
-    if status:
-        corrections = corrections.filter(status=status)
-    return list(corrections[:limit])
 
 
 def report_list(

@@ -269,16 +269,16 @@ SPECTACULAR_SETTINGS = {
     ],
     # Several models have a "kind" or a "status": each set of choices gets its own name.
     "ENUM_NAME_OVERRIDES": {
-        "CorrectionKindEnum": "audit.models.CorrectionKind",
-        "CorrectionStatusEnum": "audit.models.CorrectionStatus",
+        "CorrectionKindEnum": "payouts.models.CorrectionKind",
+        "CorrectionStatusEnum": "payouts.models.CorrectionStatus",
         "ReportStatusEnum": "audit.models.ReportStatus",
         "AlertKindEnum": "casino.core.models.AlertKind",
-        "TrayCountKindEnum": "tables.inventory_models.TrayCountKind",
-        "SlipKindEnum": "tables.inventory_models.SlipKind",
-        "SlipStepKindEnum": "tables.inventory_models.SlipStepKind",
-        "SlipStatusEnum": "tables.inventory_selectors.SLIP_STATUSES",
-        "CountStatusEnum": "tables.api.inventory.COUNT_STATUSES",
-        "SlipVoidStatusEnum": "tables.api.inventory.VOID_STATUSES",
+        "TrayCountKindEnum": "payouts.models.TrayCountKind",
+        "SlipKindEnum": "payouts.models.SlipKind",
+        "SlipStepKindEnum": "payouts.models.SlipStepKind",
+        "SlipStatusEnum": "payouts.tray_selectors.SLIP_STATUSES",
+        "CountStatusEnum": "payouts.api.tray.COUNT_STATUSES",
+        "SlipVoidStatusEnum": "payouts.api.tray.VOID_STATUSES",
     },
 }
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import QuerySet
 
-from payouts.models import PayoutLine, Settlement
+from casino.core.roles import Role, user_role
+from payouts.models import Correction, PayoutLine, Settlement
 from tables.engines import current_state
 from tables.models import PayoutsConfirmation, Round
 from tables.selectors import RoundDetail, round_detail, round_events, round_queryset
@@ -66,3 +68,21 @@ def confirmed_round_detail(confirmation: PayoutsConfirmation) -> SettledRoundDet
 
 def is_settled(round: Round) -> bool:
     return Settlement.objects.filter(round=round).exists()
+
+
+def correction_queryset() -> QuerySet[Correction]:
+    return (
+        Correction.objects.select_related("round__table", "requested_by", "decided_by")
+        .prefetch_related("lines")
+        .order_by("-id")
+    )
+
+
+def correction_list(*, user: Any, status: str | None = None, limit: int = 100) -> list[Correction]:
+    """The corrections ``user`` may see, newest first: a pit boss's pits', or all."""
+    corrections = correction_queryset()
+    if user_role(user) is Role.PIT_BOSS:
+        corrections = corrections.filter(round__table__pit__supervisors=user)
+    if status:
+        corrections = corrections.filter(status=status)
+    return list(corrections[:limit])

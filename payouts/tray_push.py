@@ -5,7 +5,7 @@ void, a drop), its ``id``, its new ``status`` and the ``table``.
 
 The statuses are those the tray's API answers for the subject: a count's and a drop's
 ``pending``, ``confirmed``, ``rejected``; a slip's ``requested``, ``approved``, ``issued``,
-``received`` (``tables.inventory_selectors.slip_status``); a void's ``pending``, ``approved``,
+``received`` (``payouts.tray_selectors.slip_status``); a void's ``pending``, ``approved``,
 ``rejected`` (an approved void makes its slip ``voided``).
 """
 

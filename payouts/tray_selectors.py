@@ -14,8 +14,8 @@ from typing import Any
 from django.db.models import Exists, OuterRef, Q, QuerySet, Sum
 
 from casino.core.roles import Role, user_role
-from tables.chips import table_win
-from tables.models import (
+from payouts.chips import table_win
+from payouts.models import (
     ChipDenomination,
     ChipSlip,
     ChipSlipStep,
@@ -23,10 +23,10 @@ from tables.models import (
     DropCount,
     SlipKind,
     SlipStepKind,
-    Table,
     TrayCount,
     TrayCountKind,
 )
+from tables.models import Table
 
 _ZERO = Decimal("0.00")
 
@@ -88,7 +88,7 @@ def slips_received_between(
 
 @dataclass(frozen=True)
 class ShiftFigures:
-    """A shift's tray figures and the win they give (``tables.chips.table_win``)."""
+    """A shift's tray figures and the win they give (``payouts.chips.table_win``)."""
 
     opener: Decimal
     closer: Decimal

@@ -3,7 +3,7 @@
 Writers lock in this order and never the reverse: the table (several tables in ascending id
 order: moving a dealer locks the table the dealer leaves and the one the dealer joins), then
 a tablet of the table (``tablet_lock``), then the round, then a correction of that round
-(``audit.services.corrections``), and last the audit chain's head, which ``audit_record``
+(``payouts.services.corrections``), and last the audit chain's head, which ``audit_record``
 takes (``casino.core.trail.recording``) after every other lock (a dealer action, which takes
 no other lock after its round's, takes the head in the round's statement:
 ``round_lock_with_audit_head``). An ``Idempotency-Key`` is

@@ -16,10 +16,9 @@ one of those columns changes the view, and its readers with it, in this app's mi
   ``tables_floor_dealer_assignments``, ``tables_floor_rounds``, ``tables_floor_round_events``
   (the pit view, the reports' figures, the cross-checks, the day totals; the core's alerts read
   a table's pit), ``tables_floor_table_changes`` (the cross-checks);
-- what waits for a decision, no decision row yet (the pit view): ``tables_waiting_tray_counts``,
-  ``tables_waiting_chip_slips``, ``tables_waiting_chip_slip_voids``,
-  ``tables_waiting_drop_counts``, ``tables_waiting_retractions``,
-  ``tables_waiting_limit_changes``.
+- what waits for a decision, no decision row yet (the pit view): ``tables_waiting_retractions``,
+  ``tables_waiting_limit_changes`` (the tray's moved to the payouts app with the tray, its
+  migration 0014).
 """
 
 from __future__ import annotations
@@ -755,36 +754,3 @@ class DealerPin(models.Model):
 
     def __str__(self) -> str:
         return f"PIN of {self.user}"
-
-
-# The chip inventory's models have a module of their own; imported last, since they name the
-# models above, so that Django finds them in this app.
-from tables.inventory_models import (  # noqa: E402
-    ChipDenomination,
-    ChipSlip,
-    ChipSlipStep,
-    ChipSlipVoid,
-    ChipSlipVoidDecision,
-    DropCount,
-    DropCountDecision,
-    SlipKind,
-    SlipStepKind,
-    TrayCount,
-    TrayCountDecision,
-    TrayCountKind,
-)
-
-__all__ = [
-    "ChipDenomination",
-    "ChipSlip",
-    "ChipSlipStep",
-    "ChipSlipVoid",
-    "ChipSlipVoidDecision",
-    "DropCount",
-    "DropCountDecision",
-    "SlipKind",
-    "SlipStepKind",
-    "TrayCount",
-    "TrayCountDecision",
-    "TrayCountKind",
-]

@@ -14,18 +14,8 @@ from typing import Any
 from django.db.models import QuerySet
 
 from casino.core.permissions import require
-from tables import inventory_selectors, selectors
-from tables.inventory_selectors import Tray
-from tables.models import (
-    Casino,
-    ChipDenomination,
-    ChipSlip,
-    LimitChangeRequest,
-    RetractionRequest,
-    Round,
-    Table,
-    Tablet,
-)
+from tables import selectors
+from tables.models import LimitChangeRequest, RetractionRequest, Round, Table, Tablet
 from tables.tablet_selectors import tablets_of_table
 
 
@@ -113,45 +103,3 @@ def retraction_round(user: Any, round_id: int) -> Round:
     round = Round.objects.select_related("table__pit", "rule_set").get(pk=round_id)
     require(user, "tables.request_retraction", round)
     return round
-
-
-def casino_chips(user: Any, casino_id: int) -> list[ChipDenomination]:
-    """The casino's chips, lowest value first.
-
-    :raises Casino.DoesNotExist:
-    :raises ApiError: ``permission_denied`` (403) without a role on the floor.
-    """
-    casino = Casino.objects.get(pk=casino_id)
-    require(user, "tables.view_chips")
-    return list(ChipDenomination.objects.filter(casino=casino).order_by("value"))
-
-
-def slip_list(user: Any, **filters: Any) -> list[ChipSlip]:
-    """:func:`tables.inventory_selectors.slip_list` for ``user``.
-
-    :raises ApiError: ``permission_denied`` (403) for a role that handles no slips.
-    """
-    require(user, "tables.list_slips")
-    return inventory_selectors.slip_list(user=user, **filters)
-
-
-def slip_detail(user: Any, slip_id: int) -> ChipSlip:
-    """A fill or credit slip, with its steps and voids.
-
-    :raises ChipSlip.DoesNotExist:
-    :raises ApiError: ``permission_denied`` (403) unless ``user`` may read its table's tray.
-    """
-    slip = inventory_selectors.slip_queryset().select_related("table__pit").get(pk=slip_id)
-    require(user, "tables.view_tray", slip.table)
-    return slip
-
-
-def table_tray(user: Any, table_id: int) -> Tray:
-    """The table's tray at a glance (:func:`tables.inventory_selectors.tray_of`).
-
-    :raises Table.DoesNotExist:
-    :raises ApiError: ``permission_denied`` (403) unless ``user`` may read the table's tray.
-    """
-    table = Table.objects.select_related("pit").get(pk=table_id)
-    require(user, "tables.view_tray", table)
-    return inventory_selectors.tray_of(table)

@@ -118,24 +118,3 @@ rules.add_perm("tables.list_retractions", is_dealer | is_pit_boss | is_auditor |
 # Changes of limits waiting for a second person: listed for those who decide or review them.
 rules.add_perm("tables.list_limit_changes", is_pit_boss | is_auditor | is_admin)
 rules.add_perm("tables.view_limit_change", is_supervising_pit_boss | is_auditor | is_admin)
-
-
-# The chip tray. The table's side (its dealer, its pit boss) counts the tray and asks for and
-# receives fills; a pit boss approves and confirms; the cage issues, takes back credits and
-# counts the drop. Reading a table's tray is for them and for auditors.
-rules.add_perm("tables.count_tray", is_assigned_dealer | is_supervising_pit_boss | is_admin)
-rules.add_perm("tables.confirm_count", is_supervising_pit_boss | is_admin)
-rules.add_perm("tables.work_cage", is_cage)
-rules.add_perm(
-    "tables.view_tray",
-    is_assigned_dealer | is_supervising_pit_boss | is_cage | is_auditor | is_admin,
-)
-rules.add_perm("tables.list_slips", is_pit_boss | is_cage | is_auditor | is_admin)
-rules.add_perm("tables.configure_chips", is_admin)
-rules.add_perm("tables.view_chips", is_dealer | is_pit_boss | is_cage | is_auditor | is_admin)
-# Who may take some step of a slip at this table; the service decides which one, under the lock.
-rules.add_perm(
-    "tables.work_slip", is_assigned_dealer | is_supervising_pit_boss | is_cage | is_admin
-)
-rules.add_perm("tables.void_slip", is_supervising_pit_boss | is_cage | is_admin)
-rules.add_perm("tables.confirm_drop", is_supervising_pit_boss | is_cage | is_admin)

@@ -53,7 +53,6 @@ FOLDER_TIERS = {
     "payouts": "db",
     "audit": "db",
     "floor": "db",
-    "inventory": "db",
     "api": "http",
     "tablets": "http",
     "surfaces": "http",

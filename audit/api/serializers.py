@@ -12,8 +12,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
-from audit.models import Correction, CorrectionLine, GamingDayReport
+from audit.models import GamingDayReport
 from casino.core.models import AuditRecord
+from payouts.api.corrections import CorrectionLineOutputSerializer
 
 
 class AuditRecordOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
@@ -108,43 +109,6 @@ class PublicKeyOutputSerializer(serializers.Serializer):  # type: ignore[type-ar
     algorithm = serializers.CharField()
     key_id = serializers.CharField()
     public_key_pem = serializers.CharField()
-
-
-class CorrectionLineOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
-    class Meta:
-        model = CorrectionLine
-        fields = ["box", "line", "amount"]
-
-
-class CorrectionOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
-    table = serializers.CharField(source="round.table.code")
-    round_number = serializers.IntegerField(source="round.number")
-    game = serializers.CharField(source="round.game")
-    requested_by = serializers.CharField(source="requested_by.username")
-    decided_by = serializers.CharField(source="decided_by.username", allow_null=True)
-    lines = CorrectionLineOutputSerializer(many=True)
-
-    class Meta:
-        model = Correction
-        fields = [
-            "id",
-            "round",
-            "round_number",
-            "table",
-            "game",
-            "settlement",
-            "kind",
-            "status",
-            "reason",
-            "requested_by",
-            "requested_role",
-            "requested_at",
-            "decided_by",
-            "decided_at",
-            "decided_gaming_day",
-            "decision_note",
-            "lines",
-        ]
 
 
 class ReportLinksOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]

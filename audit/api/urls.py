@@ -1,33 +1,12 @@
 from django.urls import path
 
-from audit.api import evidence_views, reconciliations, views
+from audit.api import evidence_views, views
 
 urlpatterns = [
     path("records/", views.AuditRecordListApi.as_view(), name="audit-record-list"),
     path("verify/", views.ChainVerifyApi.as_view(), name="audit-verify"),
     path("checkpoints/", views.CheckpointListApi.as_view(), name="audit-checkpoint-list"),
     path("checkpoints/public-key/", views.PublicKeyApi.as_view(), name="audit-checkpoint-key"),
-    path(
-        "rounds/<int:round_id>/corrections/",
-        views.CorrectionRequestApi.as_view(),
-        name="audit-correction-request",
-    ),
-    path("corrections/", views.CorrectionListApi.as_view(), name="audit-correction-list"),
-    path(
-        "corrections/<int:correction_id>/",
-        views.CorrectionDetailApi.as_view(),
-        name="audit-correction-detail",
-    ),
-    path(
-        "corrections/<int:correction_id>/approve/",
-        views.CorrectionApproveApi.as_view(),
-        name="audit-correction-approve",
-    ),
-    path(
-        "corrections/<int:correction_id>/reject/",
-        views.CorrectionRejectApi.as_view(),
-        name="audit-correction-reject",
-    ),
     path("reports/", views.ReportListApi.as_view(), name="audit-report-list"),
     path("reports/request/", views.ReportRequestApi.as_view(), name="audit-report-request"),
     path("reports/<int:report_id>/", views.ReportDetailApi.as_view(), name="audit-report-detail"),
@@ -42,10 +21,5 @@ urlpatterns = [
         "evidence/tables/<int:table_id>/",
         evidence_views.TableDayEvidenceApi.as_view(),
         name="audit-evidence-table-day",
-    ),
-    path(
-        "reconciliations/",
-        reconciliations.ReconciliationListApi.as_view(),
-        name="audit-reconciliation-list",
     ),
 ]

@@ -7,7 +7,6 @@ import json
 from typing import Any
 
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -16,27 +15,20 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from audit import reads, selectors
+from audit import reads
 from audit.api.serializers import (
     AuditRecordOutputSerializer,
     CheckpointOutputSerializer,
-    CorrectionOutputSerializer,
     PublicKeyOutputSerializer,
     ReportDetailOutputSerializer,
     ReportOutputSerializer,
     VerificationOutputSerializer,
 )
-from audit.models import (
-    Correction,
-    CorrectionKind,
-    CorrectionStatus,
-    ReportStatus,
-)
+from audit.models import ReportStatus
 from audit.sealing.signing import SigningKeyError, key_id, public_pem
-from audit.services import corrections as correction_services
 from audit.services.reports.build import report_request
 from audit.services.reports.variance import MODES
-from casino.api.endpoints import decision_views, list_view, read_view
+from casino.api.endpoints import list_view
 from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import DecimalStringField, MoneyField, StrictSerializer
@@ -45,12 +37,8 @@ from casino.core.errors import (
     AccessCode,
     ApiError,
     AuditTrailCode,
-    CorrectionCode,
-    DualControlCode,
     ReportCode,
-    RoundCode,
 )
-from tables.models import Round
 
 # -- the trail --------------------------------------------------------------------------------
 
@@ -125,118 +113,6 @@ class PublicKeyApi(APIView):
         return Response(
             {"algorithm": "Ed25519", "key_id": key_id(key), "public_key_pem": public_pem(key)}
         )
-
-
-# -- corrections ------------------------------------------------------------------------------
-
-
-class CorrectionLineInputSerializer(StrictSerializer):
-    box = serializers.IntegerField(min_value=1, max_value=15)
-    line = serializers.CharField(max_length=40, help_text="ante, bet, bonus, pot...")
-    amount = DecimalStringField(
-        max_digits=14,
-        decimal_places=2,
-        help_text="Owed to the box (positive) or recovered from it (negative).",
-    )
-
-
-class CorrectionRequestInputSerializer(StrictSerializer):
-    kind = serializers.ChoiceField(choices=CorrectionKind.choices)
-    reason = serializers.CharField(max_length=2000)
-    lines = CorrectionLineInputSerializer(
-        many=True, required=False, default=list, help_text="A payout correction's lines."
-    )
-
-
-class CorrectionRequestApi(APIView):
-    @extend_schema(
-        request=CorrectionRequestInputSerializer,
-        responses={
-            201: CorrectionOutputSerializer,
-            **refusals(
-                AccessCode.PERMISSION_DENIED,
-                CorrectionCode.CORRECTION_REASON_REQUIRED,
-                CorrectionCode.CORRECTION_LINES_INVALID,
-                CorrectionCode.CORRECTION_VOID_PENDING,
-                CorrectionCode.CORRECTION_ROUND_NOT_SETTLED,
-                CorrectionCode.CORRECTION_ROUND_VOIDED,
-            ),
-        },
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, round_id: int) -> Response:
-        """Request a void or a payout correction of this round; another pit boss decides."""
-        round = get_object_or_404(Round, pk=round_id)
-        data = validated(CorrectionRequestInputSerializer, request.data)
-        correction = correction_services.correction_request(
-            round_id=round.pk,
-            actor=request.user,
-            kind=data["kind"],
-            reason=data["reason"],
-            lines=[correction_services.LineInput(**line) for line in data["lines"]],
-        )
-        correction = selectors.correction_queryset().get(pk=correction.pk)
-        return Response(CorrectionOutputSerializer(correction).data, status=status.HTTP_201_CREATED)
-
-
-class CorrectionFilterSerializer(StrictSerializer):
-    status = serializers.ChoiceField(choices=CorrectionStatus.choices, required=False)
-    limit = serializers.IntegerField(min_value=1, max_value=500, required=False, default=100)
-
-
-CorrectionListApi = list_view(
-    "CorrectionListApi",
-    "Corrections, newest first: a pit boss sees those of the own pits.",
-    filters=CorrectionFilterSerializer,
-    read=reads.correction_list,
-    output=CorrectionOutputSerializer,
-)
-CorrectionDetailApi = read_view(
-    "CorrectionDetailApi", None, read=reads.correction_detail, output=CorrectionOutputSerializer
-)
-
-
-class DecisionInputSerializer(StrictSerializer):
-    note = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
-
-
-_DECISION_REFUSALS = refusals(
-    AccessCode.PERMISSION_DENIED,
-    DualControlCode.NOT_PENDING,
-    DualControlCode.SELF_APPROVAL,
-    CorrectionCode.CORRECTION_ROUND_VOIDED,
-    CorrectionCode.CORRECTION_LINES_INVALID,
-    RoundCode.ROUND_STATUS_INVALID,
-)
-
-
-def _decide(request: Request, correction_id: int, how: Any) -> Response:
-    correction = get_object_or_404(Correction, pk=correction_id)
-    data = validated(DecisionInputSerializer, request.data)
-    how(correction_id=correction.pk, actor=request.user, note=data["note"])
-    correction = selectors.correction_queryset().get(pk=correction.pk)
-    return Response(CorrectionOutputSerializer(correction).data)
-
-
-CorrectionApproveApi, CorrectionRejectApi = decision_views(
-    body=DecisionInputSerializer,
-    output=CorrectionOutputSerializer,
-    refused=_DECISION_REFUSALS,
-    decide=_decide,
-    views=[
-        (
-            "CorrectionApproveApi",
-            correction_services.correction_approve,
-            "Approve a requested correction: a pit boss of the pit who did not request it.",
-        ),
-        (
-            "CorrectionRejectApi",
-            correction_services.correction_reject,
-            "Reject a requested correction: a pit boss of the pit who did not request it.",
-        ),
-    ],
-)
 
 
 # -- reports ----------------------------------------------------------------------------------

@@ -4,36 +4,64 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('audit', '0002_history_protected'),
+        ("audit", "0002_history_protected"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Checkpoint',
+            name="Checkpoint",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveBigIntegerField(unique=True)),
-                ('sealed_at', models.DateTimeField()),
-                ('reason', models.CharField(choices=[('interval', 'Every few minutes'), ('gaming_day_close', "A casino's gaming day closed"), ('manual', 'Sealed on request')], max_length=20)),
-                ('streams', models.PositiveIntegerField(help_text='How many stream heads it seals.')),
-                ('root', models.CharField(max_length=64)),
-                ('key_id', models.CharField(max_length=32)),
-                ('line', models.TextField(help_text='The signed document, exactly as written outside.')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveBigIntegerField(unique=True)),
+                ("sealed_at", models.DateTimeField()),
+                (
+                    "reason",
+                    models.CharField(
+                        choices=[
+                            ("interval", "Every few minutes"),
+                            ("gaming_day_close", "A casino's gaming day closed"),
+                            ("manual", "Sealed on request"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                (
+                    "streams",
+                    models.PositiveIntegerField(help_text="How many stream heads it seals."),
+                ),
+                ("root", models.CharField(max_length=64)),
+                ("key_id", models.CharField(max_length=32)),
+                (
+                    "line",
+                    models.TextField(help_text="The signed document, exactly as written outside."),
+                ),
             ],
             options={
-                'ordering': ['number'],
+                "ordering": ["number"],
             },
         ),
         migrations.AlterField(
-            model_name='alert',
-            name='kind',
-            field=models.CharField(choices=[('replay_mismatch', 'A settlement differs from its replay'), ('chain_broken', 'The audit chain is broken'), ('checkpoint_invalid', 'A checkpoint is missing, altered or forged'), ('record_unaudited', 'A record and the audit trail disagree')], max_length=20),
+            model_name="alert",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("replay_mismatch", "A settlement differs from its replay"),
+                    ("chain_broken", "The audit chain is broken"),
+                    ("checkpoint_invalid", "A checkpoint is missing, altered or forged"),
+                    ("record_unaudited", "A record and the audit trail disagree"),
+                ],
+                max_length=20,
+            ),
         ),
         # A checkpoint is written once and kept: the database refuses to change or delete it.
         migrations.RunSQL(
-        """
+            """
         CREATE TRIGGER audit_checkpoint_append_only
             BEFORE UPDATE OR DELETE ON audit_checkpoint
             FOR EACH ROW EXECUTE FUNCTION audit_refuse_change();
@@ -41,9 +69,9 @@ class Migration(migrations.Migration):
             BEFORE TRUNCATE ON audit_checkpoint
             FOR EACH STATEMENT EXECUTE FUNCTION audit_refuse_truncate();
         """,
-        """
+            """
         DROP TRIGGER IF EXISTS audit_checkpoint_append_only ON audit_checkpoint;
         DROP TRIGGER IF EXISTS audit_checkpoint_no_truncate ON audit_checkpoint;
         """,
-    ),
+        ),
     ]

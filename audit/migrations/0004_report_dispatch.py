@@ -5,23 +5,31 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('audit', '0003_checkpoints'),
+        ("audit", "0003_checkpoints"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ReportDispatch',
+            name="ReportDispatch",
             fields=[
-                ('report', models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, primary_key=True, related_name='dispatch', serialize=False, to='audit.gamingdayreport')),
-                ('created_at', models.DateTimeField()),
-                ('sent_at', models.DateTimeField(blank=True, null=True)),
-                ('attempts', models.PositiveIntegerField(default=0)),
-                ('last_error', models.CharField(blank=True, max_length=300)),
+                (
+                    "report",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        primary_key=True,
+                        related_name="dispatch",
+                        serialize=False,
+                        to="audit.gamingdayreport",
+                    ),
+                ),
+                ("created_at", models.DateTimeField()),
+                ("sent_at", models.DateTimeField(blank=True, null=True)),
+                ("attempts", models.PositiveIntegerField(default=0)),
+                ("last_error", models.CharField(blank=True, max_length=300)),
             ],
             options={
-                'indexes': [models.Index(fields=['sent_at'], name='report_dispatch_sent_idx')],
+                "indexes": [models.Index(fields=["sent_at"], name="report_dispatch_sent_idx")],
             },
         ),
     ]

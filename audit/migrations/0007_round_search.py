@@ -9,15 +9,19 @@ class Migration(migrations.Migration):
     corrections: the approved corrections alone, by round (few rounds are ever corrected)."""
 
     dependencies = [
-        ('audit', '0006_shift_reconciliation'),
-        ('payouts', '0003_table_day_totals'),
-        ('tables', '0010_round_search'),
+        ("audit", "0006_shift_reconciliation"),
+        ("payouts", "0003_table_day_totals"),
+        ("tables", "0010_round_search"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='correction',
-            index=models.Index(condition=models.Q(('status', 'approved')), fields=['round'], name='correction_approved_round_idx'),
+            model_name="correction",
+            index=models.Index(
+                condition=models.Q(("status", "approved")),
+                fields=["round"],
+                name="correction_approved_round_idx",
+            ),
         ),
     ]

@@ -85,11 +85,11 @@ WHERE rec.id IS NULL OR aud.id IS NULL OR rec.paid <> aud.paid
 #: A correction's request row, and its decision's row once decided; matched by correction id.
 _CORRECTIONS = """
 WITH expected AS (
-    SELECT c.id, c.round_id, %(requested)s AS code FROM audit_correction c
+    SELECT c.id, c.round_id, %(requested)s AS code FROM payouts_corrections c
     UNION ALL
     SELECT c.id, c.round_id,
            CASE c.status WHEN 'approved' THEN %(approved)s ELSE %(rejected)s END
-    FROM audit_correction c
+    FROM payouts_corrections c
     WHERE c.status <> 'requested'
 ),
 audited AS (

@@ -15,11 +15,11 @@ from django.db import transaction
 from casino.core.roles import Role
 from payouts.models import PayBasis, Paytable, PaytableKind, PaytableLine
 from payouts.services.paytables import table_paytable_set
+from payouts.services.trays import chip_add
 from tables.engines import game_of
 from tables.models import Box, Casino, Game, Pit, RuleSet, Table
 from tables.services.pins import pin_set
 from tables.services.tables import dealer_assign, table_open
-from tables.services.trays import chip_add
 
 DEMO_PASSWORD = "demo-password"
 

@@ -255,27 +255,27 @@ _WAITING = """
     FROM (
         SELECT c.table_id, 'count' AS subject, c.id, c.kind AS what, c.total AS amount,
                c.counted_by_id AS by_id, c.counted_at AS at, NULL::bigint AS round
-        FROM tables_waiting_tray_counts c
+        FROM payouts_waiting_tray_counts c
         WHERE c.table_id IN (SELECT id FROM floor)
         UNION ALL
         SELECT s.table_id, 'slip', s.id, s.kind || ' #' || s.number, s.amount,
                s.requested_by_id, s.requested_at, NULL
-        FROM tables_waiting_chip_slips s
+        FROM payouts_waiting_chip_slips s
         WHERE s.table_id IN (SELECT id FROM floor)
         UNION ALL
         SELECT v.table_id, 'slip_void', v.id, v.slip_kind || ' #' || v.slip_number,
                v.slip_amount, v.requested_by_id, v.requested_at, NULL
-        FROM tables_waiting_chip_slip_voids v
+        FROM payouts_waiting_chip_slip_voids v
         WHERE v.table_id IN (SELECT id FROM floor)
         UNION ALL
         SELECT dc.table_id, 'drop', dc.id, 'drop', dc.cash + dc.markers,
                dc.counted_by_id, dc.counted_at, NULL
-        FROM tables_waiting_drop_counts dc
+        FROM payouts_waiting_drop_counts dc
         WHERE dc.table_id IN (SELECT id FROM floor)
         UNION ALL
         SELECT r.table_id, 'correction', c.id, c.kind, NULL, c.requested_by_id,
                c.requested_at, c.round_id
-        FROM audit_waiting_corrections c JOIN tables_floor_rounds r ON r.id = c.round_id
+        FROM payouts_waiting_corrections c JOIN tables_floor_rounds r ON r.id = c.round_id
         WHERE r.table_id IN (SELECT id FROM floor)
         UNION ALL
         SELECT q.table_id, 'retraction', q.id,

@@ -18,7 +18,7 @@ from tables.models import Pit
 @login_required(login_url="surfaces-sign-in")
 def cage(request: HttpRequest) -> HttpResponse:
     """The cage's work. Refused (403) to anyone not of the cage."""
-    require_page_perm(request.user, "tables.work_cage")
+    require_page_perm(request.user, "payouts.work_cage")
     pits = Pit.objects.order_by("pk").values_list("pk", flat=True)
     return render(
         request,

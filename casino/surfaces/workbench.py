@@ -104,8 +104,8 @@ def workbench_round(request: HttpRequest, round_id: int) -> HttpResponse:
             "approve_url": url_template("audit-correction-approve", "correction_id"),
             "reject_url": url_template("audit-correction-reject", "correction_id"),
             "evidence_url": reverse("audit-evidence-round", kwargs={"round_id": round.pk}),
-            "may_request": rules.has_perm("audit.request_correction", user, round),
-            "may_decide": rules.has_perm("audit.decide_correction", user, round),
+            "may_request": rules.has_perm("payouts.request_correction", user, round),
+            "may_decide": rules.has_perm("payouts.decide_correction", user, round),
             "may_export": rules.has_perm("audit.export_evidence", user, round),
         },
     )

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from audit import reads
 from casino.api.endpoints import list_view
 from casino.api.serializers import StrictSerializer
+from payouts import reads
 
 _MONEY = {"max_digits": 16, "decimal_places": 2, "coerce_to_string": True}
 

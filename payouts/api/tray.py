@@ -1,6 +1,6 @@
 """The chip tray's API: the casino's chips, a table's tray, its counts, fills and credits, and
-the drop, each step under dual control. Thin views over ``tables.services.trays`` and
-``tables.services.slips``; the reads are ``tables.inventory_selectors``."""
+the drop, each step under dual control. Thin views over ``payouts.services.trays`` and
+``payouts.services.slips``; the reads are ``payouts.tray_selectors``."""
 
 from __future__ import annotations
 
@@ -20,21 +20,20 @@ from casino.api.schema import refusals
 from casino.api.serializers import MoneyField, StrictSerializer
 from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, not_found, validated
 from casino.core.errors import AccessCode, ApiError, DualControlCode, InventoryCode, RequestCode
-from tables import inventory_selectors as selectors
-from tables import reads
-from tables.models import (
-    Casino,
+from payouts import reads
+from payouts import tray_selectors as selectors
+from payouts.models import (
     ChipSlip,
     ChipSlipVoid,
     DropCount,
     SlipKind,
     SlipStepKind,
-    Table,
     TrayCount,
     TrayCountKind,
 )
-from tables.services import slips as slip_services
-from tables.services import trays as tray_services
+from payouts.services import slips as slip_services
+from payouts.services import trays as tray_services
+from tables.models import Casino, Table
 
 #: A count's or a drop's status, and a void's.
 COUNT_STATUSES = ("pending", "confirmed", "rejected")

@@ -9,18 +9,22 @@ class Migration(migrations.Migration):
     alone, a few in a hundred) and ``payout_above`` (the large totals are few, found in order)."""
 
     dependencies = [
-        ('payouts', '0003_table_day_totals'),
-        ('tables', '0006_ledger_entries_plural'),
+        ("payouts", "0003_table_day_totals"),
+        ("tables", "0006_ledger_entries_plural"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='settlement',
-            index=models.Index(condition=models.Q(('cap_applied', True)), fields=['round'], name='settlement_capped_idx'),
+            model_name="settlement",
+            index=models.Index(
+                condition=models.Q(("cap_applied", True)),
+                fields=["round"],
+                name="settlement_capped_idx",
+            ),
         ),
         migrations.AddIndex(
-            model_name='settlement',
-            index=models.Index(fields=['total_returned'], name='settlement_returned_idx'),
+            model_name="settlement",
+            index=models.Index(fields=["total_returned"], name="settlement_returned_idx"),
         ),
     ]

@@ -5,63 +5,140 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('payouts', '0004_round_search'),
-        ('tables', '0011_payouts_retractions_limits'),
+        ("payouts", "0004_round_search"),
+        ("tables", "0011_payouts_retractions_limits"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='HouseEdge',
+            name="HouseEdge",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('ante_min', models.DecimalField(decimal_places=2, max_digits=14)),
-                ('ante_max', models.DecimalField(decimal_places=2, max_digits=14)),
-                ('max_payout', models.DecimalField(blank=True, decimal_places=2, max_digits=14, null=True)),
-                ('chip_unit', models.DecimalField(decimal_places=2, max_digits=12)),
-                ('strategy', models.CharField(max_length=40)),
-                ('half_width', models.DecimalField(decimal_places=6, max_digits=7)),
-                ('status', models.CharField(choices=[('pending', 'Being computed'), ('done', 'Computed'), ('failed', 'Could not be computed')], default='pending', max_length=10)),
-                ('requested_at', models.DateTimeField()),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('failure', models.TextField(blank=True)),
-                ('bonus_paytable', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='payouts.paytable')),
-                ('main_paytable', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='payouts.paytable')),
-                ('rule_set', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tables.ruleset')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("ante_min", models.DecimalField(decimal_places=2, max_digits=14)),
+                ("ante_max", models.DecimalField(decimal_places=2, max_digits=14)),
+                (
+                    "max_payout",
+                    models.DecimalField(blank=True, decimal_places=2, max_digits=14, null=True),
+                ),
+                ("chip_unit", models.DecimalField(decimal_places=2, max_digits=12)),
+                ("strategy", models.CharField(max_length=40)),
+                ("half_width", models.DecimalField(decimal_places=6, max_digits=7)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Being computed"),
+                            ("done", "Computed"),
+                            ("failed", "Could not be computed"),
+                        ],
+                        default="pending",
+                        max_length=10,
+                    ),
+                ),
+                ("requested_at", models.DateTimeField()),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                ("failure", models.TextField(blank=True)),
+                (
+                    "bonus_paytable",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="payouts.paytable",
+                    ),
+                ),
+                (
+                    "main_paytable",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="payouts.paytable",
+                    ),
+                ),
+                (
+                    "rule_set",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="tables.ruleset",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='HouseEdgeBand',
+            name="HouseEdgeBand",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('ante_from', models.DecimalField(decimal_places=2, max_digits=14)),
-                ('main_per_ante', models.DecimalField(decimal_places=6, max_digits=9)),
-                ('main_low', models.DecimalField(decimal_places=6, max_digits=9)),
-                ('main_high', models.DecimalField(decimal_places=6, max_digits=9)),
-                ('main_per_wagered', models.DecimalField(decimal_places=6, max_digits=9)),
-                ('rounds', models.PositiveBigIntegerField()),
-                ('report', models.JSONField()),
-                ('house_edge', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='bands', to='payouts.houseedge')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("ante_from", models.DecimalField(decimal_places=2, max_digits=14)),
+                ("main_per_ante", models.DecimalField(decimal_places=6, max_digits=9)),
+                ("main_low", models.DecimalField(decimal_places=6, max_digits=9)),
+                ("main_high", models.DecimalField(decimal_places=6, max_digits=9)),
+                ("main_per_wagered", models.DecimalField(decimal_places=6, max_digits=9)),
+                ("rounds", models.PositiveBigIntegerField()),
+                ("report", models.JSONField()),
+                (
+                    "house_edge",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="bands",
+                        to="payouts.houseedge",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['house_edge', 'ante_from'],
+                "ordering": ["house_edge", "ante_from"],
             },
         ),
         migrations.AddConstraint(
-            model_name='houseedge',
-            constraint=models.UniqueConstraint(fields=('rule_set', 'main_paytable', 'bonus_paytable', 'ante_min', 'ante_max', 'max_payout', 'chip_unit', 'strategy', 'half_width'), name='house_edge_one_per_configuration', nulls_distinct=False),
+            model_name="houseedge",
+            constraint=models.UniqueConstraint(
+                fields=(
+                    "rule_set",
+                    "main_paytable",
+                    "bonus_paytable",
+                    "ante_min",
+                    "ante_max",
+                    "max_payout",
+                    "chip_unit",
+                    "strategy",
+                    "half_width",
+                ),
+                name="house_edge_one_per_configuration",
+                nulls_distinct=False,
+            ),
         ),
         migrations.AddConstraint(
-            model_name='houseedge',
-            constraint=models.CheckConstraint(condition=models.Q(('half_width__gt', 0)), name='house_edge_half_width_positive'),
+            model_name="houseedge",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("half_width__gt", 0)), name="house_edge_half_width_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='houseedgeband',
-            constraint=models.UniqueConstraint(fields=('house_edge', 'ante_from'), name='house_edge_band_one_per_ante'),
+            model_name="houseedgeband",
+            constraint=models.UniqueConstraint(
+                fields=("house_edge", "ante_from"), name="house_edge_band_one_per_ante"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='houseedgeband',
-            constraint=models.CheckConstraint(condition=models.Q(('main_low__lte', models.F('main_per_ante')), ('main_per_ante__lte', models.F('main_high'))), name='house_edge_band_value_in_interval'),
+            model_name="houseedgeband",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("main_low__lte", models.F("main_per_ante")),
+                    ("main_per_ante__lte", models.F("main_high")),
+                ),
+                name="house_edge_band_value_in_interval",
+            ),
         ),
     ]

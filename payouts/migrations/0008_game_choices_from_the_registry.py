@@ -5,15 +5,21 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('payouts', '0007_published_views'),
+        ("payouts", "0007_published_views"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='paytable',
-            name='game',
-            field=models.CharField(choices=[('russian_poker', 'Russian Poker'), ('ruby_run', 'Ruby Run'), ('red_dog', 'Red Dog')], max_length=20),
+            model_name="paytable",
+            name="game",
+            field=models.CharField(
+                choices=[
+                    ("russian_poker", "Russian Poker"),
+                    ("ruby_run", "Ruby Run"),
+                    ("red_dog", "Red Dog"),
+                ],
+                max_length=20,
+            ),
         ),
     ]

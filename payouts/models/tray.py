@@ -5,17 +5,18 @@ both), and every step is a row of its own by its own person. A count is entered 
 and confirmed (or rejected) by another; a fill or credit slip is requested, approved, issued
 and received by four different people, and voided only by a void asked for by one and
 approved by another. What the tray holds, and the table's win, are read from these rows
-(``tables.inventory_selectors``); the win set beside the rounds is the audit app's
-(``audit.services.reconciliation``).
+(``payouts.tray_selectors``); a complete shift's win is set beside its rounds' house result
+(:class:`ShiftReconciliation`, ``payouts.services.reconciliation``).
 
-Imported by ``tables.models`` so Django finds the models; they belong to the ``tables`` app.
+The tables keep the names they were made with, when the tray was the tables app's
+(``tables_*``) and its reconciliation the audit app's (``audit_shiftreconciliation``).
 """
 
 from __future__ import annotations
 
 from django.conf import settings as conf
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 
 _MONEY = {"max_digits": 16, "decimal_places": 2}
 
@@ -29,7 +30,7 @@ class ChipDenomination(models.Model):
     colour = models.CharField(max_length=30)
 
     class Meta:
-        app_label = "tables"
+        db_table = "tables_chipdenomination"
         constraints = [
             models.CheckConstraint(condition=Q(value__gt=0), name="chip_value_positive"),
             models.UniqueConstraint(fields=["casino", "value"], name="chip_value_once_per_casino"),
@@ -64,7 +65,7 @@ class TrayCount(models.Model):
     audit_record_id = models.BigIntegerField(unique=True)
 
     class Meta:
-        app_label = "tables"
+        db_table = "tables_traycount"
         constraints = [
             models.CheckConstraint(condition=Q(total__gte=0), name="tray_count_total_nonneg")
         ]
@@ -87,7 +88,6 @@ class SecondPersonDecision(models.Model):
 
     class Meta:
         abstract = True
-        app_label = "tables"
         ordering = ["id"]
 
 
@@ -97,6 +97,9 @@ class TrayCountDecision(SecondPersonDecision):
 
     count = models.OneToOneField(TrayCount, on_delete=models.PROTECT, related_name="decision")
     confirmed = models.BooleanField()
+
+    class Meta(SecondPersonDecision.Meta):
+        db_table = "tables_traycountdecision"
 
     def __str__(self) -> str:
         return f"count {self.count_id} {'confirmed' if self.confirmed else 'rejected'}"
@@ -139,7 +142,7 @@ class ChipSlip(models.Model):
     audit_record_id = models.BigIntegerField(unique=True)
 
     class Meta:
-        app_label = "tables"
+        db_table = "tables_chipslip"
         constraints = [
             models.CheckConstraint(condition=Q(amount__gt=0), name="chip_slip_amount_positive"),
             models.UniqueConstraint(fields=["casino", "number"], name="chip_slip_number_once"),
@@ -163,7 +166,7 @@ class ChipSlipStep(models.Model):
     audit_record_id = models.BigIntegerField(unique=True)
 
     class Meta:
-        app_label = "tables"
+        db_table = "tables_chipslipstep"
         constraints = [
             models.UniqueConstraint(fields=["slip", "step"], name="chip_slip_step_once"),
             models.UniqueConstraint(fields=["slip", "actor"], name="chip_slip_step_other_person"),
@@ -187,7 +190,7 @@ class ChipSlipVoid(models.Model):
     audit_record_id = models.BigIntegerField(unique=True)
 
     class Meta:
-        app_label = "tables"
+        db_table = "tables_chipslipvoid"
         constraints = [
             models.CheckConstraint(condition=~Q(reason=""), name="chip_slip_void_reason")
         ]
@@ -202,6 +205,9 @@ class ChipSlipVoidDecision(SecondPersonDecision):
 
     void = models.OneToOneField(ChipSlipVoid, on_delete=models.PROTECT, related_name="decision")
     approved = models.BooleanField()
+
+    class Meta(SecondPersonDecision.Meta):
+        db_table = "tables_chipslipvoiddecision"
 
     def __str__(self) -> str:
         return f"void {self.void_id} {'approved' if self.approved else 'rejected'}"
@@ -223,7 +229,7 @@ class DropCount(models.Model):
     audit_record_id = models.BigIntegerField(unique=True)
 
     class Meta:
-        app_label = "tables"
+        db_table = "tables_dropcount"
         constraints = [
             models.CheckConstraint(condition=Q(cash__gte=0), name="drop_cash_nonneg"),
             models.CheckConstraint(condition=Q(markers__gte=0), name="drop_markers_nonneg"),
@@ -240,5 +246,63 @@ class DropCountDecision(SecondPersonDecision):
     drop = models.OneToOneField(DropCount, on_delete=models.PROTECT, related_name="decision")
     confirmed = models.BooleanField()
 
+    class Meta(SecondPersonDecision.Meta):
+        db_table = "tables_dropcountdecision"
+
     def __str__(self) -> str:
         return f"drop {self.drop_id} {'confirmed' if self.confirmed else 'rejected'}"
+
+
+class ShiftReconciliation(models.Model):
+    """A complete shift at a table: its win from the tray and the drop, set beside the house
+    result of the rounds recorded in the same period (``payouts.services.reconciliation``).
+
+    Written once, when the shift becomes complete (its closer and its drop confirmed), and
+    never changed. ``difference`` is the win less the rounds' house result: chips that moved
+    without a round saying so (positive: the tray holds more than the rounds left it).
+    """
+
+    opener = models.OneToOneField(
+        "payouts.TrayCount", on_delete=models.PROTECT, related_name="reconciliation"
+    )
+    closer = models.OneToOneField("payouts.TrayCount", on_delete=models.PROTECT, related_name="+")
+    drop = models.OneToOneField("payouts.DropCount", on_delete=models.PROTECT, related_name="+")
+    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="+")
+    gaming_day = models.DateField(help_text="The gaming day of the closer.")
+    opener_total = models.DecimalField(max_digits=16, decimal_places=2)
+    closer_total = models.DecimalField(max_digits=16, decimal_places=2)
+    fills = models.DecimalField(max_digits=16, decimal_places=2)
+    credits = models.DecimalField(max_digits=16, decimal_places=2)
+    drop_total = models.DecimalField(max_digits=16, decimal_places=2)
+    win = models.DecimalField(max_digits=16, decimal_places=2)
+    rounds = models.PositiveIntegerField()
+    house_result = models.DecimalField(max_digits=16, decimal_places=2)
+    difference = models.DecimalField(max_digits=16, decimal_places=2)
+    tolerance = models.DecimalField(max_digits=16, decimal_places=2)
+    within_tolerance = models.BooleanField()
+    reconciled_at = models.DateTimeField()
+    audit_record_id = models.BigIntegerField(unique=True)
+
+    class Meta:
+        db_table = "audit_shiftreconciliation"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(
+                    win=F("closer_total")
+                    - F("opener_total")
+                    + F("credits")
+                    - F("fills")
+                    + F("drop_total")
+                ),
+                name="shift_reconciliation_win_formula",
+            ),
+            models.CheckConstraint(
+                condition=Q(difference=F("win") - F("house_result")),
+                name="shift_reconciliation_difference",
+            ),
+        ]
+        indexes = [models.Index(fields=["gaming_day", "table"], name="shift_recon_day_table_idx")]
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"shift {self.opener_id} at {self.table_id}: {self.difference}"

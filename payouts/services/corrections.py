@@ -29,18 +29,26 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Sum
 from django.utils import timezone
 
-from audit.models import Correction, CorrectionKind, CorrectionLine, CorrectionStatus
-from audit.services.alerts import correction_pending_alert
+from casino.core.alerts import alert_record
 from casino.core.audit_codes import AuditCode
 from casino.core.dual_control import DualControlled, refuse_decided, refuse_self_approval
 from casino.core.errors import ApiError, CorrectionCode
 from casino.core.gaming_day import gaming_day_of
+from casino.core.models import Alert, AlertKind
 from casino.core.permissions import require
 from casino.core.push import TableChange, publish_table_change
 from casino.core.roles import user_role
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
-from payouts.models import PayoutLine, Settlement, WagerLine
+from payouts.models import (
+    Correction,
+    CorrectionKind,
+    CorrectionLine,
+    CorrectionStatus,
+    PayoutLine,
+    Settlement,
+    WagerLine,
+)
 from payouts.services.day_totals import DayFigures, stored_figures, table_day_totals_adjust
 from tables.lifecycle import round_status_change
 from tables.locks import round_lock
@@ -82,7 +90,7 @@ def correction_request(
         round = round_lock(round_id)
         require(
             actor,
-            "audit.request_correction",
+            "payouts.request_correction",
             round,
             message="Only the dealer at this table or a pit boss of its pit may request this.",
         )
@@ -167,7 +175,7 @@ def _decide(*, correction_id: int, actor: AbstractBaseUser, note: str, approve: 
         )
         require(
             actor,
-            "audit.decide_correction",
+            "payouts.decide_correction",
             round,
             message="Only a pit boss of this table's pit may decide this.",
         )
@@ -338,3 +346,20 @@ def _describe(correction: Correction) -> dict[str, Any]:
             for line in correction.lines.order_by("id")
         ],
     }
+
+
+def correction_pending_alert(correction: Correction) -> Alert | None:
+    """Raise the alert of a correction waiting for a decision (the floor lists and clears it,
+    ``casino.floor.alerts``). Runs in the request's transaction, after its audit row."""
+    round = correction.round
+    return alert_record(
+        kind=AlertKind.CORRECTION_PENDING,
+        cause=f"correction:{correction.pk}",
+        **round.alert_scope(),
+        details={
+            "correction": correction.pk,
+            "kind": correction.kind,
+            "requested_by": correction.requested_by.get_username(),
+            "reason": correction.reason,
+        },
+    )

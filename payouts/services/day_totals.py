@@ -12,7 +12,7 @@ The totals are a cache of the history, never a record of their own: every change
 - an approved payout correction adds its lines to ``paid`` (:func:`table_day_totals_adjust`).
 
 The figures of one settlement as stored (:data:`SETTLEMENT_FIGURES`) are the one definition the
-settlement path mirrors in Python and the rebuild (``audit.services.day_totals``) sums; the
+settlement path mirrors in Python and the rebuild (``payouts.services.day_totals_check``) sums; the
 rebuild replaces the kept rows through :func:`table_day_totals_replace`, the one writer of the
 totals beside the changes above. Other apps read the totals through the view
 ``payouts_table_day_totals`` (``payouts.models``).
@@ -208,8 +208,9 @@ def table_day_totals_replace(*, rows: str, params: Mapping[str, Any]) -> int:
 
     ``rows`` is an SQL statement giving one row per table and gaming day, with the columns
     ``table_id``, ``gaming_day`` and :data:`MEASURES`, none of them outside the scope (the
-    history's totals: ``audit.services.day_totals``). ``params`` holds its parameters and the
-    scope's: ``tables`` (ids, ``None`` for every table), ``first`` and ``last`` (gaming days).
+    history's totals: ``payouts.services.day_totals_check``). ``params`` holds its
+    parameters and the scope's: ``tables`` (ids, ``None`` for every table), ``first`` and
+    ``last`` (gaming days).
 
     The totals table is locked against writers first (``SHARE ROW EXCLUSIVE``), so a round
     settling meanwhile waits, and one that settled before is in the rows read.

@@ -1,8 +1,8 @@
 """The table's win against its rounds: what the tray says set beside what was dealt.
 
 Systems that keep only the tray cannot check its win; this one records every round, so when a
-shift is complete (``tables.services.trays``) its win from the tray and the drop
-(``tables.chips.table_win``) is set beside the house result of the rounds recorded at the
+shift is complete (``payouts.services.trays``) its win from the tray and the drop
+(``payouts.chips.table_win``) is set beside the house result of the rounds recorded at the
 table in the same period: the settlements made between the opener and the closer (pot games:
 the rake, which is their house result), less the rounds voided, less the payout corrections
 approved in the period (the chips they paid left the tray then). A difference beyond
@@ -17,20 +17,22 @@ from decimal import Decimal
 from django.conf import settings
 from django.db.models import Count, Exists, OuterRef, Sum
 
-from audit.models import (
-    Correction,
-    CorrectionKind,
-    CorrectionLine,
-    CorrectionStatus,
-    ShiftReconciliation,
-)
 from casino.core.alerts import alert_record
 from casino.core.audit_codes import AuditCode
 from casino.core.models import AlertKind
 from casino.core.trail.recording import audit_record
-from payouts.models import Settlement
-from tables.inventory_selectors import shift_figures
-from tables.models import DropCount, Table, TrayCount
+from payouts.models import (
+    Correction,
+    CorrectionKind,
+    CorrectionLine,
+    CorrectionStatus,
+    DropCount,
+    Settlement,
+    ShiftReconciliation,
+    TrayCount,
+)
+from payouts.tray_selectors import shift_figures
+from tables.models import Table
 
 _ZERO = Decimal("0.00")
 
@@ -68,13 +70,6 @@ def rounds_house_result(table_id: int, start: TrayCount, end: TrayCount) -> tupl
     ).aggregate(owed=Sum("amount"))
     house = (settled["house"] or _ZERO) - (corrected["owed"] or _ZERO)
     return settled["rounds"], house
-
-
-class AuditShiftReconciler:
-    """The audit app's reconciler, plugged into ``tables.reconciliation_port``."""
-
-    def reconcile(self, *, opener: TrayCount, closer: TrayCount, drop: DropCount) -> None:
-        shift_reconcile(opener=opener, closer=closer, drop=drop)
 
 
 def shift_reconcile(

@@ -11,7 +11,7 @@ A slip is never edited: a wrong one is voided — asked for with a reason by the
 approved by another person — and another slip made. A voided slip moves no chips.
 
 Every step writes an audit row in the table's stream and is published to the table's pit once
-it commits (``tables.inventory_push``). Lock order: the table, then the audit chain.
+it commits (``payouts.tray_push``). Lock order: the table, then the audit chain.
 """
 
 from __future__ import annotations
@@ -29,19 +29,19 @@ from casino.core.push import TraySubject
 from casino.core.roles import user_role
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
-from tables.chips import chips_read, chips_total
-from tables.inventory_push import tray_changed
-from tables.inventory_selectors import chip_values
-from tables.locks import table_lock
-from tables.models import (
+from payouts.chips import chips_read, chips_total
+from payouts.models import (
     ChipSlip,
     ChipSlipStep,
     ChipSlipVoid,
     ChipSlipVoidDecision,
     SlipKind,
     SlipStepKind,
-    Table,
 )
+from payouts.tray_push import tray_changed
+from payouts.tray_selectors import chip_values
+from tables.locks import table_lock
+from tables.models import Table
 
 #: Each step and the one before it.
 _PREVIOUS = {
@@ -67,7 +67,7 @@ def slip_request(
     """
     with service_transaction():
         table = table_lock(table_id)
-        require(actor, "tables.count_tray", table)
+        require(actor, "payouts.count_tray", table)
         casino_id = table.pit.casino_id
         asked = chips_read(chips, chip_values(casino_id), allow_empty=False)
         asked = {value: count for value, count in asked.items() if count}
@@ -112,7 +112,7 @@ def slip_step(*, slip_id: int, step: str, actor: AbstractBaseUser) -> ChipSlip:
         slip, table = _slip_locked(slip_id)
         # Who takes no step of any slip here is refused as such, before being told of the
         # slip's state or which step is whose.
-        require(actor, "tables.work_slip", table)
+        require(actor, "payouts.work_slip", table)
         _refuse_voided(slip, pending_too=True)
         _permit_step(actor, table, slip, step)
         done = {s.step: s for s in slip.steps.all()}
@@ -159,7 +159,7 @@ def slip_void_request(*, slip_id: int, actor: AbstractBaseUser, reason: str) -> 
         raise ApiError(RequestCode.INVALID_INPUT, "Say why the slip is void.", field="reason")
     with service_transaction():
         slip, table = _slip_locked(slip_id)
-        require(actor, "tables.void_slip", table)
+        require(actor, "payouts.void_slip", table)
         _refuse_voided(slip, pending_too=True)
         record = audit_record(
             event_code=AuditCode.SLIP_VOID_REQUESTED,
@@ -192,7 +192,7 @@ def slip_void_decide(
         slip_id = ChipSlipVoid.objects.values_list("slip_id", flat=True).get(pk=void_id)
         slip, table = _slip_locked(slip_id)
         void = ChipSlipVoid.objects.get(pk=void_id)
-        require(actor, "tables.void_slip", table)
+        require(actor, "payouts.void_slip", table)
         if ChipSlipVoidDecision.objects.filter(void=void).exists():
             raise refuse_decided(DualControlled.SLIP_VOID, "This void was decided already.")
         if void.requested_by_id == actor.pk:
@@ -275,12 +275,12 @@ def _refuse_voided(slip: ChipSlip, *, pending_too: bool) -> None:
 
 def _permit_step(actor: AbstractBaseUser, table: Table, slip: ChipSlip, step: SlipStepKind) -> None:
     if step is SlipStepKind.APPROVED:
-        perm = "tables.confirm_count"
+        perm = "payouts.confirm_count"
     elif step is SlipStepKind.ISSUED or slip.kind == SlipKind.CREDIT:
         # The cage hands out a fill's chips and takes in a credit's.
-        perm = "tables.work_cage"
+        perm = "payouts.work_cage"
     else:
-        perm = "tables.count_tray"
+        perm = "payouts.count_tray"
     require(actor, perm, table, message=f"Your role does not make a slip {step.value}.")
 
 

@@ -5,11 +5,11 @@ at the table (by its dealer or its pit boss), chip by chip, and confirmed or rej
 boss or an admin who is not its counter; while it waits, the table cannot count again; a
 rejected count counts for nothing. The count team (the cage) counts the drop of a shift — the
 cash and markers exchanged for chips at the table — and another person confirms it. When a
-shift has both its closer and its drop confirmed, it is complete and goes to the reconciler
-(``tables.reconciliation_port``), in the same transaction.
+shift has both its closer and its drop confirmed, it is complete and is reconciled
+with its rounds (``payouts.services.reconciliation``), in the same transaction.
 
 Every count, drop and decision writes an audit row in the table's stream and is published to
-the table's pit once it commits (``tables.inventory_push``). Lock order
+the table's pit once it commits (``payouts.tray_push``). Lock order
 (``tables.locks``): the table, then the audit chain.
 """
 
@@ -27,21 +27,20 @@ from casino.core.permissions import require
 from casino.core.push import TraySubject
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
-from tables.chips import chips_read, chips_total
-from tables.inventory_push import tray_changed
-from tables.inventory_selectors import chip_values, shift_closer, shift_drop, shift_open
-from tables.locks import table_lock
-from tables.models import (
-    Casino,
+from payouts.chips import chips_read, chips_total
+from payouts.models import (
     ChipDenomination,
     DropCount,
     DropCountDecision,
-    Table,
     TrayCount,
     TrayCountDecision,
     TrayCountKind,
 )
-from tables.reconciliation_port import shift_reconciler
+from payouts.services.reconciliation import shift_reconcile
+from payouts.tray_push import tray_changed
+from payouts.tray_selectors import chip_values, shift_closer, shift_drop, shift_open
+from tables.locks import table_lock
+from tables.models import Casino, Table
 
 
 def chip_add(
@@ -55,7 +54,7 @@ def chip_add(
     """
     with service_transaction():
         casino = Casino.objects.select_for_update().get(pk=casino_id)
-        require(actor, "tables.configure_chips")
+        require(actor, "payouts.configure_chips")
         if value <= 0:
             raise ApiError(InventoryCode.CHIPS_INVALID, "A chip is worth more than nothing.")
         if ChipDenomination.objects.filter(casino=casino, value=value).exists():
@@ -83,7 +82,7 @@ def tray_count_enter(
     """
     with service_transaction():
         table = table_lock(table_id)
-        require(actor, "tables.count_tray", table)
+        require(actor, "payouts.count_tray", table)
         if TrayCount.objects.filter(table=table, decision__isnull=True).exists():
             raise ApiError(
                 InventoryCode.COUNT_PENDING, "A count of this table waits for its confirmation."
@@ -139,7 +138,7 @@ def tray_count_decide(
         table_id = TrayCount.objects.values_list("table_id", flat=True).get(pk=count_id)
         table = table_lock(table_id)
         count = TrayCount.objects.get(pk=count_id)
-        require(actor, "tables.confirm_count", table)
+        require(actor, "payouts.confirm_count", table)
         if TrayCountDecision.objects.filter(count=count).exists():
             raise refuse_decided(DualControlled.COUNT, "This count was decided already.")
         if count.counted_by_id == actor.pk:
@@ -202,7 +201,7 @@ def drop_count_enter(
     """
     with service_transaction():
         table = table_lock(table_id)
-        require(actor, "tables.work_cage", table)
+        require(actor, "payouts.work_cage", table)
         if cash < 0 or markers < 0:
             raise ApiError(InventoryCode.CHIPS_INVALID, "A drop holds no negative amount.")
         opener = _confirmed_opener(table, shift_id)
@@ -248,7 +247,7 @@ def drop_count_decide(
         table_id = DropCount.objects.values_list("table_id", flat=True).get(pk=drop_id)
         table = table_lock(table_id)
         drop = DropCount.objects.select_related("shift").get(pk=drop_id)
-        require(actor, "tables.confirm_drop", table)
+        require(actor, "payouts.confirm_drop", table)
         if DropCountDecision.objects.filter(drop=drop).exists():
             raise refuse_decided(DualControlled.DROP, "This drop was decided already.")
         if drop.counted_by_id == actor.pk:
@@ -282,7 +281,7 @@ def drop_count_decide(
         if confirm:
             closer = shift_closer(drop.shift)
             if closer is not None:
-                shift_reconciler().reconcile(opener=drop.shift, closer=closer, drop=drop)
+                shift_reconcile(opener=drop.shift, closer=closer, drop=drop)
         return drop
 
 
@@ -300,7 +299,7 @@ def _confirmed_opener(table: Table, shift_id: int) -> TrayCount:
 
 
 def _complete_if_counted(table: Table, *, closer: TrayCount) -> None:
-    """Hand the shift ``closer`` ends to the reconciler, if its drop is counted already."""
+    """Reconcile the shift ``closer`` ends, if its drop is counted already."""
     opener = (
         TrayCount.objects.filter(
             table=table, kind=TrayCountKind.OPENER, decision__confirmed=True, pk__lt=closer.pk
@@ -312,4 +311,4 @@ def _complete_if_counted(table: Table, *, closer: TrayCount) -> None:
         return
     drop = shift_drop(opener)
     if drop is not None:
-        shift_reconciler().reconcile(opener=opener, closer=closer, drop=drop)
+        shift_reconcile(opener=opener, closer=closer, drop=drop)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tables.api import inventory, limit_changes, retractions, tablets, views
+from tables.api import limit_changes, retractions, tablets, views
 
 urlpatterns = [
     path("me/", views.MeApi.as_view(), name="me"),
@@ -76,42 +76,4 @@ urlpatterns = [
         limit_changes.LimitChangeRejectApi.as_view(),
         name="limit-change-reject",
     ),
-    # The chip tray.
-    path("casinos/<int:casino_id>/chips/", inventory.CasinoChipsApi.as_view(), name="casino-chips"),
-    path("tables/<int:table_id>/tray/", inventory.TableTrayApi.as_view(), name="table-tray"),
-    path(
-        "tables/<int:table_id>/tray/counts/",
-        inventory.TrayCountsApi.as_view(),
-        name="table-tray-counts",
-    ),
-    path(
-        "tray-counts/<int:count_id>/confirm/",
-        inventory.TrayCountConfirmApi.as_view(),
-        name="tray-count-confirm",
-    ),
-    path(
-        "tray-counts/<int:count_id>/reject/",
-        inventory.TrayCountRejectApi.as_view(),
-        name="tray-count-reject",
-    ),
-    path("tables/<int:table_id>/slips/", inventory.TableSlipsApi.as_view(), name="table-slips"),
-    path("slips/", inventory.SlipListApi.as_view(), name="slip-list"),
-    path("slips/<int:slip_id>/", inventory.SlipDetailApi.as_view(), name="slip-detail"),
-    path("slips/<int:slip_id>/approve/", inventory.SlipApproveApi.as_view(), name="slip-approve"),
-    path("slips/<int:slip_id>/issue/", inventory.SlipIssueApi.as_view(), name="slip-issue"),
-    path("slips/<int:slip_id>/receive/", inventory.SlipReceiveApi.as_view(), name="slip-receive"),
-    path("slips/<int:slip_id>/void/", inventory.SlipVoidApi.as_view(), name="slip-void"),
-    path(
-        "slip-voids/<int:void_id>/approve/",
-        inventory.SlipVoidApproveApi.as_view(),
-        name="slip-void-approve",
-    ),
-    path(
-        "slip-voids/<int:void_id>/reject/",
-        inventory.SlipVoidRejectApi.as_view(),
-        name="slip-void-reject",
-    ),
-    path("tables/<int:table_id>/drops/", inventory.TableDropsApi.as_view(), name="table-drops"),
-    path("drops/<int:drop_id>/confirm/", inventory.DropConfirmApi.as_view(), name="drop-confirm"),
-    path("drops/<int:drop_id>/reject/", inventory.DropRejectApi.as_view(), name="drop-reject"),
 ]

@@ -7,49 +7,88 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tables', '0003_table_changes'),
+        ("tables", "0003_table_changes"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='LimitChangeRequest',
+            name="LimitChangeRequest",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('changes', models.JSONField()),
-                ('before', models.JSONField()),
-                ('reason', models.TextField()),
-                ('requested_role', models.CharField(max_length=20)),
-                ('requested_at', models.DateTimeField()),
-                ('audit_record_id', models.BigIntegerField(unique=True)),
-                ('requested_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='limit_requests', to='tables.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("changes", models.JSONField()),
+                ("before", models.JSONField()),
+                ("reason", models.TextField()),
+                ("requested_role", models.CharField(max_length=20)),
+                ("requested_at", models.DateTimeField()),
+                ("audit_record_id", models.BigIntegerField(unique=True)),
+                (
+                    "requested_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="limit_requests",
+                        to="tables.table",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['id'],
+                "ordering": ["id"],
             },
         ),
         migrations.CreateModel(
-            name='LimitChangeDecision',
+            name="LimitChangeDecision",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('approved', models.BooleanField()),
-                ('decided_role', models.CharField(max_length=20)),
-                ('decided_at', models.DateTimeField()),
-                ('note', models.TextField(blank=True)),
-                ('audit_record_id', models.BigIntegerField(unique=True)),
-                ('decided_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('request', models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='decision', to='tables.limitchangerequest')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("approved", models.BooleanField()),
+                ("decided_role", models.CharField(max_length=20)),
+                ("decided_at", models.DateTimeField()),
+                ("note", models.TextField(blank=True)),
+                ("audit_record_id", models.BigIntegerField(unique=True)),
+                (
+                    "decided_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "request",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="decision",
+                        to="tables.limitchangerequest",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['id'],
+                "ordering": ["id"],
             },
         ),
         migrations.AddConstraint(
-            model_name='limitchangerequest',
-            constraint=models.CheckConstraint(condition=models.Q(('reason', ''), _negated=True), name='limit_request_has_reason'),
+            model_name="limitchangerequest",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("reason", ""), _negated=True), name="limit_request_has_reason"
+            ),
         ),
         migrations.RunSQL(
             """

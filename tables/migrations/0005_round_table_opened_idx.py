@@ -5,15 +5,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tables', '0004_limit_change_requests'),
+        ("tables", "0004_limit_change_requests"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='round',
-            index=models.Index(fields=['table', 'opened_at'], name='round_table_opened_idx'),
+            model_name="round",
+            index=models.Index(fields=["table", "opened_at"], name="round_table_opened_idx"),
         ),
     ]

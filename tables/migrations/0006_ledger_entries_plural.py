@@ -4,14 +4,13 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tables', '0005_round_table_opened_idx'),
+        ("tables", "0005_round_table_opened_idx"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='ledgerentry',
-            options={'ordering': ['round', 'seq'], 'verbose_name_plural': 'ledger entries'},
+            name="ledgerentry",
+            options={"ordering": ["round", "seq"], "verbose_name_plural": "ledger entries"},
         ),
     ]

@@ -6,51 +6,133 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('api', '0003_device_token_expiry_and_sign_in_lockouts'),
-        ('tables', '0006_ledger_entries_plural'),
+        ("api", "0003_device_token_expiry_and_sign_in_lockouts"),
+        ("tables", "0006_ledger_entries_plural"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='DealerPin',
+            name="DealerPin",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('pin_hash', models.CharField(max_length=256)),
-                ('set_at', models.DateTimeField()),
-                ('set_by', models.ForeignKey(blank=True, help_text="Nobody: set at the server's console (manage.py set_pin).", null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='dealer_pin', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("pin_hash", models.CharField(max_length=256)),
+                ("set_at", models.DateTimeField()),
+                (
+                    "set_by",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="Nobody: set at the server's console (manage.py set_pin).",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="dealer_pin",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Tablet',
+            name="Tablet",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100)),
-                ('credential_digest', models.CharField(max_length=64, unique=True)),
-                ('registered_at', models.DateTimeField()),
-                ('revoked_at', models.DateTimeField(blank=True, null=True)),
-                ('revoke_reason', models.TextField(blank=True)),
-                ('registered_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('revoked_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='tablets', to='tables.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=100)),
+                ("credential_digest", models.CharField(max_length=64, unique=True)),
+                ("registered_at", models.DateTimeField()),
+                ("revoked_at", models.DateTimeField(blank=True, null=True)),
+                ("revoke_reason", models.TextField(blank=True)),
+                (
+                    "registered_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "revoked_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="tablets",
+                        to="tables.table",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['id'],
+                "ordering": ["id"],
             },
         ),
         migrations.CreateModel(
-            name='TabletSession',
+            name="TabletSession",
             fields=[
-                ('token', models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, primary_key=True, related_name='+', serialize=False, to='api.devicetoken')),
-                ('assignment', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tables.dealerassignment')),
-                ('tablet', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='sessions', to='tables.tablet')),
+                (
+                    "token",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        primary_key=True,
+                        related_name="+",
+                        serialize=False,
+                        to="api.devicetoken",
+                    ),
+                ),
+                (
+                    "assignment",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="tables.dealerassignment",
+                    ),
+                ),
+                (
+                    "tablet",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="sessions",
+                        to="tables.tablet",
+                    ),
+                ),
             ],
         ),
         migrations.AddConstraint(
-            model_name='tablet',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('revoked_at__isnull', True), ('revoked_by__isnull', True)), models.Q(('revoked_at__gte', models.F('registered_at')), ('revoked_by__isnull', False)), _connector='OR'), name='tablet_revoked_by_whom'),
+            model_name="tablet",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("revoked_at__isnull", True), ("revoked_by__isnull", True)),
+                    models.Q(
+                        ("revoked_at__gte", models.F("registered_at")),
+                        ("revoked_by__isnull", False),
+                    ),
+                    _connector="OR",
+                ),
+                name="tablet_revoked_by_whom",
+            ),
         ),
     ]

@@ -77,174 +77,319 @@ DROP TRIGGER IF EXISTS tables_payoutsconfirmation_append_only ON tables_payoutsc
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('api', '0004_cage_group'),
-        ('tables', '0010_round_search'),
-        ('payouts', '0004_round_search'),
+        ("api", "0004_cage_group"),
+        ("tables", "0010_round_search"),
+        ("payouts", "0004_round_search"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='PayoutsConfirmation',
+            name="PayoutsConfirmation",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('confirmed_role', models.CharField(max_length=20)),
-                ('confirmed_at', models.DateTimeField()),
-                ('audit_record_id', models.BigIntegerField(unique=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("confirmed_role", models.CharField(max_length=20)),
+                ("confirmed_at", models.DateTimeField()),
+                ("audit_record_id", models.BigIntegerField(unique=True)),
             ],
         ),
         migrations.CreateModel(
-            name='RetractionDecision',
+            name="RetractionDecision",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('outcome', models.CharField(choices=[('approved', 'Approved'), ('rejected', 'Rejected'), ('withdrawn', 'Withdrawn by its requester')], max_length=10)),
-                ('decided_role', models.CharField(max_length=20)),
-                ('decided_at', models.DateTimeField()),
-                ('note', models.TextField(blank=True)),
-                ('audit_record_id', models.BigIntegerField(unique=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "outcome",
+                    models.CharField(
+                        choices=[
+                            ("approved", "Approved"),
+                            ("rejected", "Rejected"),
+                            ("withdrawn", "Withdrawn by its requester"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                ("decided_role", models.CharField(max_length=20)),
+                ("decided_at", models.DateTimeField()),
+                ("note", models.TextField(blank=True)),
+                ("audit_record_id", models.BigIntegerField(unique=True)),
             ],
             options={
-                'ordering': ['id'],
+                "ordering": ["id"],
             },
         ),
         migrations.CreateModel(
-            name='RetractionRequest',
+            name="RetractionRequest",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('events', models.JSONField()),
-                ('last_event_seq', models.PositiveIntegerField()),
-                ('phase', models.CharField(max_length=40)),
-                ('reason', models.TextField()),
-                ('requested_role', models.CharField(max_length=20)),
-                ('requested_at', models.DateTimeField()),
-                ('audit_record_id', models.BigIntegerField(unique=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("events", models.JSONField()),
+                ("last_event_seq", models.PositiveIntegerField()),
+                ("phase", models.CharField(max_length=40)),
+                ("reason", models.TextField()),
+                ("requested_role", models.CharField(max_length=20)),
+                ("requested_at", models.DateTimeField()),
+                ("audit_record_id", models.BigIntegerField(unique=True)),
             ],
             options={
-                'ordering': ['id'],
+                "ordering": ["id"],
             },
         ),
         migrations.RemoveConstraint(
-            model_name='roundcard',
-            name='round_card_once_per_pass',
+            model_name="roundcard",
+            name="round_card_once_per_pass",
         ),
         migrations.AddField(
-            model_name='round',
-            name='retractions',
-            field=models.PositiveSmallIntegerField(default=0, help_text="Retractions approved: the cards' era (RoundCard.era)."),
+            model_name="round",
+            name="retractions",
+            field=models.PositiveSmallIntegerField(
+                default=0, help_text="Retractions approved: the cards' era (RoundCard.era)."
+            ),
         ),
         migrations.AddField(
-            model_name='roundcard',
-            name='era',
+            model_name="roundcard",
+            name="era",
             field=models.PositiveSmallIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='table',
-            name='bonus_max',
-            field=models.DecimalField(blank=True, decimal_places=2, help_text='The most bonus side bet per box (Russian Poker); none: no bonus bet.', max_digits=14, null=True),
+            model_name="table",
+            name="bonus_max",
+            field=models.DecimalField(
+                blank=True,
+                decimal_places=2,
+                help_text="The most bonus side bet per box (Russian Poker); none: no bonus bet.",
+                max_digits=14,
+                null=True,
+            ),
         ),
         migrations.AddField(
-            model_name='table',
-            name='bonus_min',
-            field=models.DecimalField(blank=True, decimal_places=2, help_text='The least bonus side bet per box (Russian Poker); none: no bonus bet.', max_digits=14, null=True),
+            model_name="table",
+            name="bonus_min",
+            field=models.DecimalField(
+                blank=True,
+                decimal_places=2,
+                help_text="The least bonus side bet per box (Russian Poker); none: no bonus bet.",
+                max_digits=14,
+                null=True,
+            ),
         ),
         migrations.AddField(
-            model_name='table',
-            name='stack_max',
-            field=models.DecimalField(blank=True, decimal_places=2, help_text="The most a player brings to a pot game's seat; none: no maximum.", max_digits=14, null=True),
+            model_name="table",
+            name="stack_max",
+            field=models.DecimalField(
+                blank=True,
+                decimal_places=2,
+                help_text="The most a player brings to a pot game's seat; none: no maximum.",
+                max_digits=14,
+                null=True,
+            ),
         ),
         migrations.AddField(
-            model_name='table',
-            name='stack_min',
-            field=models.DecimalField(blank=True, decimal_places=2, help_text="The least a player brings to a pot game's seat; none: a chip.", max_digits=14, null=True),
+            model_name="table",
+            name="stack_min",
+            field=models.DecimalField(
+                blank=True,
+                decimal_places=2,
+                help_text="The least a player brings to a pot game's seat; none: a chip.",
+                max_digits=14,
+                null=True,
+            ),
         ),
         migrations.AddField(
-            model_name='tabletsession',
-            name='decision',
-            field=models.BooleanField(default=False, help_text="A pit boss's sign-in at the tablet for one decision: no assignment, a short life, the decision routes alone, spent by the first decision it makes."),
+            model_name="tabletsession",
+            name="decision",
+            field=models.BooleanField(
+                default=False,
+                help_text="A pit boss's sign-in at the tablet for one decision: no assignment, a short life, the decision routes alone, spent by the first decision it makes.",
+            ),
         ),
         migrations.AlterField(
-            model_name='tabletsession',
-            name='assignment',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tables.dealerassignment'),
+            model_name="tabletsession",
+            name="assignment",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to="tables.dealerassignment",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='roundcard',
-            constraint=models.UniqueConstraint(fields=('round', 'deck_pass', 'card', 'era'), name='round_card_once_per_pass'),
+            model_name="roundcard",
+            constraint=models.UniqueConstraint(
+                fields=("round", "deck_pass", "card", "era"), name="round_card_once_per_pass"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='table',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('bonus_min__isnull', True), ('bonus_max__isnull', True)), models.Q(('bonus_min__gt', 0), ('bonus_max__gte', models.F('bonus_min'))), _connector='OR'), name='table_bonus_limits'),
+            model_name="table",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("bonus_min__isnull", True), ("bonus_max__isnull", True)),
+                    models.Q(("bonus_min__gt", 0), ("bonus_max__gte", models.F("bonus_min"))),
+                    _connector="OR",
+                ),
+                name="table_bonus_limits",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='table',
-            constraint=models.CheckConstraint(condition=models.Q(('stack_min__isnull', True), ('stack_min__gt', 0), _connector='OR'), name='table_stack_min_positive'),
+            model_name="table",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("stack_min__isnull", True), ("stack_min__gt", 0), _connector="OR"
+                ),
+                name="table_stack_min_positive",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='table',
-            constraint=models.CheckConstraint(condition=models.Q(('stack_max__isnull', True), models.Q(('stack_max__gt', 0), models.Q(('stack_min__isnull', True), ('stack_max__gte', models.F('stack_min')), _connector='OR')), _connector='OR'), name='table_stack_max_ge_min'),
+            model_name="table",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("stack_max__isnull", True),
+                    models.Q(
+                        ("stack_max__gt", 0),
+                        models.Q(
+                            ("stack_min__isnull", True),
+                            ("stack_max__gte", models.F("stack_min")),
+                            _connector="OR",
+                        ),
+                    ),
+                    _connector="OR",
+                ),
+                name="table_stack_max_ge_min",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tabletsession',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('assignment__isnull', True), ('decision', True)), models.Q(('assignment__isnull', False), ('decision', False)), _connector='OR'), name='tablet_session_assignment_or_decision'),
+            model_name="tabletsession",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("assignment__isnull", True), ("decision", True)),
+                    models.Q(("assignment__isnull", False), ("decision", False)),
+                    _connector="OR",
+                ),
+                name="tablet_session_assignment_or_decision",
+            ),
         ),
         migrations.AddField(
-            model_name='payoutsconfirmation',
-            name='confirmed_by',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL),
+            model_name="payoutsconfirmation",
+            name="confirmed_by",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddField(
-            model_name='payoutsconfirmation',
-            name='round',
-            field=models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='payouts_confirmation', to='tables.round'),
+            model_name="payoutsconfirmation",
+            name="round",
+            field=models.OneToOneField(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="payouts_confirmation",
+                to="tables.round",
+            ),
         ),
         migrations.AddField(
-            model_name='retractiondecision',
-            name='decided_by',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL),
+            model_name="retractiondecision",
+            name="decided_by",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddField(
-            model_name='retractiondecision',
-            name='event',
-            field=models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tables.roundevent'),
+            model_name="retractiondecision",
+            name="event",
+            field=models.OneToOneField(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to="tables.roundevent",
+            ),
         ),
         migrations.AddField(
-            model_name='retractiondecision',
-            name='tablet',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tables.tablet'),
+            model_name="retractiondecision",
+            name="tablet",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to="tables.tablet",
+            ),
         ),
         migrations.AddField(
-            model_name='retractionrequest',
-            name='requested_by',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL),
+            model_name="retractionrequest",
+            name="requested_by",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddField(
-            model_name='retractionrequest',
-            name='round',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='retraction_requests', to='tables.round'),
+            model_name="retractionrequest",
+            name="round",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="retraction_requests",
+                to="tables.round",
+            ),
         ),
         migrations.AddField(
-            model_name='retractiondecision',
-            name='request',
-            field=models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='decision', to='tables.retractionrequest'),
+            model_name="retractiondecision",
+            name="request",
+            field=models.OneToOneField(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="decision",
+                to="tables.retractionrequest",
+            ),
         ),
         migrations.AddField(
-            model_name='round',
-            name='pending_retraction',
-            field=models.ForeignKey(blank=True, help_text='A retraction waiting for a pit boss: the round takes no action meanwhile.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tables.retractionrequest'),
+            model_name="round",
+            name="pending_retraction",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="A retraction waiting for a pit boss: the round takes no action meanwhile.",
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to="tables.retractionrequest",
+            ),
         ),
         migrations.AddIndex(
-            model_name='retractionrequest',
-            index=models.Index(fields=['round'], name='retraction_request_round_idx'),
+            model_name="retractionrequest",
+            index=models.Index(fields=["round"], name="retraction_request_round_idx"),
         ),
         migrations.AddConstraint(
-            model_name='retractionrequest',
-            constraint=models.CheckConstraint(condition=models.Q(('reason', ''), _negated=True), name='retraction_request_has_reason'),
+            model_name="retractionrequest",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("reason", ""), _negated=True),
+                name="retraction_request_has_reason",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='retractiondecision',
-            constraint=models.CheckConstraint(condition=models.Q(('event__isnull', True), ('outcome', 'approved'), _connector='OR'), name='retraction_event_when_approved'),
+            model_name="retractiondecision",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("event__isnull", True), ("outcome", "approved"), _connector="OR"
+                ),
+                name="retraction_event_when_approved",
+            ),
         ),
         migrations.RunSQL(_TRIGGERS, _DROP_TRIGGERS),
         migrations.RunPython(bonus_limits_for_tables_offering_a_bonus, migrations.RunPython.noop),

@@ -5,25 +5,45 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tables', '0012_published_views'),
+        ("tables", "0012_published_views"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='round',
-            name='game',
-            field=models.CharField(choices=[('russian_poker', 'Russian Poker'), ('ruby_run', 'Ruby Run'), ('red_dog', 'Red Dog')], max_length=20),
+            model_name="round",
+            name="game",
+            field=models.CharField(
+                choices=[
+                    ("russian_poker", "Russian Poker"),
+                    ("ruby_run", "Ruby Run"),
+                    ("red_dog", "Red Dog"),
+                ],
+                max_length=20,
+            ),
         ),
         migrations.AlterField(
-            model_name='ruleset',
-            name='game',
-            field=models.CharField(choices=[('russian_poker', 'Russian Poker'), ('ruby_run', 'Ruby Run'), ('red_dog', 'Red Dog')], max_length=20),
+            model_name="ruleset",
+            name="game",
+            field=models.CharField(
+                choices=[
+                    ("russian_poker", "Russian Poker"),
+                    ("ruby_run", "Ruby Run"),
+                    ("red_dog", "Red Dog"),
+                ],
+                max_length=20,
+            ),
         ),
         migrations.AlterField(
-            model_name='table',
-            name='game',
-            field=models.CharField(choices=[('russian_poker', 'Russian Poker'), ('ruby_run', 'Ruby Run'), ('red_dog', 'Red Dog')], max_length=20),
+            model_name="table",
+            name="game",
+            field=models.CharField(
+                choices=[
+                    ("russian_poker", "Russian Poker"),
+                    ("ruby_run", "Ruby Run"),
+                    ("red_dog", "Red Dog"),
+                ],
+                max_length=20,
+            ),
         ),
     ]

@@ -23,22 +23,23 @@ from django.db import connection
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
-from audit.models import Correction, GamingDayReport
-from audit.services.corrections import correction_request
+from audit.models import GamingDayReport
 from audit.services.reports.build import report_build, report_request
 from casino.api.models import DeviceToken, SignInLockout, hash_token
 from casino.core.alerts import alert_record_apart
 from casino.core.models import AlertKind
 from casino.core.roles import Role
+from payouts.models import Correction
+from payouts.services import slips, trays
+from payouts.services.corrections import correction_request
 from payouts.services.settlement import round_settle
 from tables.engines import validate_rule_settings
 from tables.models import DealerAssignment, Game, Round, RuleSet, Table, TableStatus
-from tables.services import slips, trays
 from tables.services.limits import table_limits_change
 from tables.services.retractions import retraction_request
 from tables.services.rounds import round_act, round_open
 from tables.services.tablets import tablet_register
-from tests.inventory.trays import chips_made, count_confirmed, slip_through
+from tests.payouts.tray.trays import chips_made, count_confirmed, slip_through
 
 ROLES = (
     None,

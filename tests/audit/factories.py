@@ -10,12 +10,18 @@ from typing import Any
 
 from django.utils import timezone
 
-from audit.models import Correction, CorrectionLine, CorrectionStatus
 from casino.core.audit_codes import AuditCode
 from casino.core.trail.recording import audit_record
 from casino.games.contract import GameResult, Position, PositionKind
 from casino.games.contract import Stake as GameStake
-from payouts.models import PayoutLine, Settlement, WagerLine
+from payouts.models import (
+    Correction,
+    CorrectionLine,
+    CorrectionStatus,
+    PayoutLine,
+    Settlement,
+    WagerLine,
+)
 from payouts.services.pinning import PaytablePinning
 from payouts.services.theoretical_win import TheoreticalWin, round_theoretical_win
 from tables.models import Game, PayoutsConfirmation, Round, RoundStatus, Table

@@ -13,10 +13,10 @@ import pytest
 from django.db import connection
 
 from audit.services.checks import cross_check_run
-from audit.services.corrections import LineInput, correction_approve, correction_request
 from audit.services.cross_checks import CHECKS, cross_check
 from casino.core.models import Alert, AlertKind, AuditRecord
 from payouts.models import PayoutLine, Settlement
+from payouts.services.corrections import LineInput, correction_approve, correction_request
 from tables.models import Round, Table, TableChange
 from tables.services.limits import table_limits_change
 from tables.services.tables import table_close, table_open

@@ -30,13 +30,13 @@ from audit.models import Checkpoint
 from audit.sealing.signing import public_pem
 from audit.sealing.sinks import FolderSink
 from audit.services.checkpoints import signing_key, trusted_public_key
-from audit.services.corrections import LineInput, correction_approve, correction_request
 from audit.services.evidence import evidence_round_export, evidence_table_day_export
 from casino.core.audit_codes import AuditCode
 from casino.core.errors import ApiError
 from casino.core.models import AuditRecord
 from casino.core.trail.canonical import row_hash
 from casino.core.trail.recording import audit_record
+from payouts.services.corrections import LineInput, correction_approve, correction_request
 from payouts.services.settlement import round_settle
 from tables.engines import CORE_EVENT_KINDS, validate_rule_settings
 from tables.models import Game, Round, RuleSet

@@ -23,13 +23,13 @@ import pytest
 from audit.models import GamingDayReport, ReportStatus
 from audit.services.checkpoints import checkpoint_seal
 from audit.services.checks import chain_check
-from audit.services.day_totals import day_totals_rebuild
 from audit.services.reports.build import report_build, report_request
 from audit.services.reports.fonts import printable
 from audit.services.reports.render import render_pdf
 from casino.core.roles import Role
 from casino.demo.floor import RUSSIAN_MAIN_PAYTABLE, _paytable, load_demo_floor
 from payouts.models import Paytable
+from payouts.services.day_totals_check import day_totals_rebuild
 from tables.models import Game
 from tests.audit.factories import decided_correction, settled_round
 from tests.fixtures import use_paytables

@@ -21,11 +21,11 @@ from django.utils import timezone
 
 from audit.models import GamingDayReport, ReportStatus
 from audit.services.chain import chain_verify
-from audit.services.corrections import LineInput, correction_approve, correction_request
 from audit.services.reports.build import report_build, report_nightly, report_request
 from audit.services.reports.render import render_csv, render_pdf
 from casino.core.gaming_day import gaming_day_of
 from casino.core.models import AuditRecord
+from payouts.services.corrections import LineInput, correction_approve, correction_request
 from tables.models import Round, RoundStatus
 from tests.audit.factories import decided_correction, settled_round
 from tests.owner import as_owner

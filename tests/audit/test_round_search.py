@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from audit.services.corrections import LineInput, correction_approve, correction_request
 from casino.core.alerts import alert_record_apart
 from casino.core.models import AlertKind, AuditRecord
 from casino.core.roles import Role
+from payouts.services.corrections import LineInput, correction_approve, correction_request
 from tables.models import Box, Casino, DealerAssignment, Game, Pit, Round, Table, TableStatus
 from tables.services.rounds import round_open
 from tests.audit.factories import settled_round

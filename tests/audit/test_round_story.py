@@ -12,10 +12,10 @@ import pytest
 from django.db import connection
 
 from audit.services.checks import replay_check_day
-from audit.services.corrections import LineInput, correction_approve, correction_request
 from casino.api.models import DeviceToken
 from casino.core.models import AuditRecord
 from casino.core.roles import Role
+from payouts.services.corrections import LineInput, correction_approve, correction_request
 from tables.models import Round, RoundEvent
 from tables.services.rounds import round_open
 

@@ -6,9 +6,9 @@ The pit (120 Russian Poker, 40 Ruby Run, 40 Red Dog tables, a dealer at each) ha
 line per wager line (one Russian Poker round in a thousand capped) and the paytables each
 Russian Poker round pinned; each table has a round in play with a few events, and a few tables
 have alerts. Every row is written in bulk with COPY; the day totals are then computed from them
-by the rebuild's own SQL (``audit.services.day_totals``), as the settlement path would have kept
-them. The data is made once and reused by later runs (the casino's name carries the
-generator's version).
+by the rebuild's own SQL (``payouts.services.day_totals_check``), as the settlement path
+would have kept them. The data is made once and reused by later runs (the casino's name
+carries the generator's version).
 
 Figures, each the median of several runs, the two alternating:
 
@@ -100,7 +100,7 @@ def _pit() -> int:
     """The benchmark's pit with its day made (now, or by an earlier run)."""
     from django.db import connection, transaction
 
-    from audit.services.day_totals import day_totals_rebuild
+    from payouts.services.day_totals_check import day_totals_rebuild
     from tables.models import Pit, Round
 
     name = f"Bench pit view {GENERATOR}"

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from audit.models import Correction
 from casino.core.roles import Role
+from payouts.models import Correction
 from tables.models import RetractionRequest, Round, RoundStatus
 from tests.browser import tablet_app
 from tests.browser.tablet_app import PINS, WAIT_MS, Hand, Site

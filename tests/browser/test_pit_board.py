@@ -368,12 +368,12 @@ def test_the_card_is_the_pit_boss_s_to_do_list_and_follows_the_floor(
     """Left open while others act: a count, a slip, a change of limits and a correction asked
     elsewhere appear on the table's card without a reload, each with its action, and leave
     once decided there."""
-    from audit.models import Correction
-    from audit.services.corrections import correction_request
-    from tables.models import ChipSlip, LimitChangeRequest
-    from tables.services import slips, trays
+    from payouts.models import ChipSlip, Correction
+    from payouts.services import slips, trays
+    from payouts.services.corrections import correction_request
+    from tables.models import LimitChangeRequest
     from tables.services.limits import table_limits_change
-    from tests.inventory.trays import chips_made
+    from tests.payouts.tray.trays import chips_made
 
     table = floor["table"]
     chips_made(floor["casino"].pk, users["admin"])
@@ -432,8 +432,8 @@ def test_the_open_table_detail_follows_its_tray(
 ) -> None:
     """The table's detail left open while the dealer counts: the count to confirm appears in
     it without a reload."""
-    from tables.services import trays
-    from tests.inventory.trays import chips_made
+    from payouts.services import trays
+    from tests.payouts.tray.trays import chips_made
 
     chips_made(floor["casino"].pk, users["admin"])
     sign_in(wide, site, "pit_boss")

@@ -386,9 +386,9 @@ def test_the_tray_is_on_the_payout_screen_and_follows_the_pit_without_a_reload(
     client_for: Callable[[str | None], Any],
     screenshot: Callable[..., Path],
 ) -> None:
-    from tables.models import TrayCount
-    from tables.services import trays
-    from tests.inventory.trays import chips_made
+    from payouts.models import TrayCount
+    from payouts.services import trays
+    from tests.payouts.tray.trays import chips_made
 
     chips_made(floor["casino"].pk, users["admin"])
     round_played_through_the_api(russian_table, client_for("dealer"))

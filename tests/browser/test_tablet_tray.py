@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from tables.models import ChipSlip, TrayCount
-from tables.services import slips, trays
+from payouts.models import ChipSlip, TrayCount
+from payouts.services import slips, trays
 from tests.browser.tablet_app import Hand
-from tests.inventory.trays import chips_made
+from tests.payouts.tray.trays import chips_made
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -14,13 +14,12 @@ from typing import Any
 
 import pytest
 
-from audit.models import ShiftReconciliation
 from casino.core.roles import Role
-from tables.models import ChipSlip, DropCount, TrayCount
-from tables.services import slips, trays
+from payouts.models import ChipSlip, DropCount, ShiftReconciliation, TrayCount
+from payouts.services import slips, trays
 from tests.browser.site import Site
 from tests.browser.test_pit_board import sign_in
-from tests.inventory.trays import chips_made
+from tests.payouts.tray.trays import chips_made
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -21,8 +21,9 @@ from urllib.parse import quote
 import pytest
 from django.db import connection
 
-from audit.models import Correction, GamingDayReport
+from audit.models import GamingDayReport
 from casino.core.roles import Role
+from payouts.models import Correction
 from tables.models import Round
 from tables.services.rounds import round_open
 from tests.audit.conftest import audit_floor, play_rp01  # noqa: F401

@@ -19,11 +19,11 @@ from django.db.models import Sum
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from audit.services.day_totals import day_totals_verify
 from casino.core.models import Alert, AlertKind, AlertSeverity
 from casino.core.roles import Role
 from casino.floor.pit_view import pit_view, table_view
 from payouts.models import PayoutLine
+from payouts.services.day_totals_check import day_totals_verify
 from tables.engines import validate_rule_settings
 from tables.models import (
     Box,
@@ -513,10 +513,10 @@ def test_what_waits_for_the_pit_boss_is_on_its_table_and_leaves_once_decided(
 ) -> None:
     """The pit boss's to-do list: a count to confirm, a slip to approve, a void and a drop to
     decide, a correction and a change of limits requested; each leaves once decided."""
-    from audit.services.corrections import correction_request
-    from tables.services import slips, trays
+    from payouts.services import slips, trays
+    from payouts.services.corrections import correction_request
     from tables.services.limits import table_limits_change
-    from tests.inventory.trays import chips_made, count_confirmed
+    from tests.payouts.tray.trays import chips_made, count_confirmed
 
     rp1 = live_floor["table"]
     dealer, boss = users["dealer"], users["pit_boss"]

@@ -26,9 +26,7 @@ GAME_MODULES = (
 )
 
 #: Each registered game's package.
-PACKAGES = {
-    game.name: type(game.definition).__module__.rsplit(".", 1)[0] for game in REGISTERED
-}
+PACKAGES = {game.name: type(game.definition).__module__.rsplit(".", 1)[0] for game in REGISTERED}
 
 
 @pytest.mark.parametrize("game", sorted(PACKAGES))

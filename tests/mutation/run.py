@@ -48,13 +48,13 @@ MODULES = {
     "payouts_settlement": "payouts/services/settlement.py",
     "payouts_settlement_record": "payouts/services/settlement_record.py",
     "payouts_day_totals": "payouts/services/day_totals.py",
-    "audit_day_totals": "audit/services/day_totals.py",
+    "payouts_day_totals_check": "payouts/services/day_totals_check.py",
 }
 #: The verdicts that count as killed.
 KILLED = frozenset({"killed", "timeout"})
 MUTANTS = ROOT / "mutants"
 #: The mutants of each run of mutmut by the start of their names, and how many run at once.
-BATCHES = (("casino.games.", 2), ("payouts.", DATABASE_SLOTS), ("audit.", DATABASE_SLOTS))
+BATCHES = (("casino.games.", 2), ("payouts.", DATABASE_SLOTS))
 
 
 def main(argv: list[str]) -> int:

@@ -15,18 +15,17 @@ import redis
 from django.conf import settings
 from django.db import DatabaseError, IntegrityError, transaction
 
-from audit.models import Correction, CorrectionLine, CorrectionStatus
 from audit.services.chain import chain_verify
-from audit.services.corrections import (
+from casino.core.errors import ApiError
+from casino.core.models import AuditRecord
+from casino.core.push import EVENT_FIELD, stream_key
+from payouts.models import Correction, CorrectionLine, CorrectionStatus, Settlement
+from payouts.services.corrections import (
     LineInput,
     correction_approve,
     correction_reject,
     correction_request,
 )
-from casino.core.errors import ApiError
-from casino.core.models import AuditRecord
-from casino.core.push import EVENT_FIELD, stream_key
-from payouts.models import Settlement
 from tables.models import Round, RoundStatus
 from tables.services.rounds import round_open
 from tests.audit.factories import settled_round

@@ -14,16 +14,20 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
-from audit.services.corrections import (
+from casino.games.contract import GameResult, Position, PositionKind, Stake
+from payouts.models import TableDayTotals
+from payouts.services.corrections import (
     LineInput,
     correction_approve,
     correction_reject,
     correction_request,
 )
-from audit.services.day_totals import day_totals_rebuild, day_totals_recomputed, day_totals_verify
-from casino.games.contract import GameResult, Position, PositionKind, Stake
-from payouts.models import TableDayTotals
 from payouts.services.day_totals import DayFigures, result_figures, table_day_totals_adjust
+from payouts.services.day_totals_check import (
+    day_totals_rebuild,
+    day_totals_recomputed,
+    day_totals_verify,
+)
 from payouts.services.theoretical_win import round_theoretical_win
 from tables.models import Round, Table
 from tables.services.rounds import round_open

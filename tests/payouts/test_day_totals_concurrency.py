@@ -16,11 +16,10 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from audit.services import corrections
-from audit.services.corrections import LineInput, correction_request
-from audit.services.day_totals import day_totals_verify
 from payouts.models import TableDayTotals
-from payouts.services import settlement
+from payouts.services import corrections, settlement
+from payouts.services.corrections import LineInput, correction_request
+from payouts.services.day_totals_check import day_totals_verify
 from tables.models import Round
 from tests.audit.factories import Tablet
 

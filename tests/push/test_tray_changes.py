@@ -16,9 +16,9 @@ import pytest
 from django.utils import timezone
 
 from casino.core.roles import Role
+from payouts.services import slips, trays
 from tables.models import Box, DealerAssignment, Table
-from tables.services import slips, trays
-from tests.inventory.trays import chips_made
+from tests.payouts.tray.trays import chips_made
 from tests.push.server import Subscriber, token_of
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -22,10 +22,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from audit.services.corrections import correction_approve, correction_request
 from casino.core.errors import ApiError
 from casino.games.contract import GameResult
 from payouts.models import PayoutLine, Settlement, WagerLine
+from payouts.services.corrections import correction_approve, correction_request
 from payouts.services.settlement import _check_kept_state, _write, round_settle
 from tables.engines import current_state, replayed_state
 from tables.models import Round

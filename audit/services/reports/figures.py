@@ -70,7 +70,7 @@ _ROUNDS = """
     AND r.gaming_day BETWEEN %(ytd)s AND %(day)s
     AND r.status = 'settled'
     AND NOT EXISTS (
-        SELECT 1 FROM audit_correction c
+        SELECT 1 FROM payouts_corrections c
         WHERE c.round_id = r.id AND c.kind = 'void' AND c.status = 'approved'
           AND c.decided_gaming_day <= %(day)s
     )
@@ -123,10 +123,8 @@ def corrections_of(*, tables: Sequence[int], day: dt.date) -> list[dict[str, Any
         SELECT c.id, c.kind, c.reason, c.decision_note, c.requested_by_id, c.decided_by_id,
                r.id AS round_id, r.number AS round_number, r.table_id, r.game, r.dealer_id,
                r.gaming_day AS round_gaming_day,
-               (SELECT coalesce(sum(l.amount), 0) FROM audit_correctionline l
-                 WHERE l.correction_id = c.id) AS amount,
-               s.total_staked, s.total_returned
-        FROM audit_correction c
+               c.amount, s.total_staked, s.total_returned
+        FROM payouts_corrections c
         JOIN tables_floor_rounds r ON r.id = c.round_id
         LEFT JOIN payouts_round_settlements s ON s.round_id = r.id
         WHERE c.status = 'approved' AND c.decided_gaming_day = %(day)s
@@ -232,10 +230,8 @@ _HIT_MEASURES = {
 _CORRECTIONS = """
     SELECT r.table_id, r.game, r.dealer_id, c.decided_gaming_day AS day_of, c.kind,
            r.gaming_day AS round_day, s.id IS NOT NULL AS settled, s.total_staked,
-           s.total_returned,
-           (SELECT coalesce(sum(l.amount), 0) FROM audit_correctionline l
-             WHERE l.correction_id = c.id) AS amount
-    FROM audit_correction c
+           s.total_returned, c.amount
+    FROM payouts_corrections c
     JOIN tables_floor_rounds r ON r.id = c.round_id
     LEFT JOIN payouts_round_settlements s ON s.round_id = r.id
     WHERE c.status = 'approved'

@@ -18,7 +18,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Q, Sum
 
-from audit.models import Checkpoint, CorrectionLine, GamingDayReport, ShiftReconciliation
+from audit.models import Checkpoint, GamingDayReport
 from audit.services.reports.figures import (
     LEVEL_ORDER,
     Key,
@@ -35,6 +35,7 @@ from casino.core.gaming_day import gaming_day_of
 from casino.core.models import AuditRecord
 from casino.core.trail.canonical import utc_iso
 from casino.core.trail.recording import SITE_STREAM
+from payouts.models import CorrectionLine, ShiftReconciliation
 from tables.models import Round, RoundStatus, Table
 
 #: 2: each figure says how much of its stakes a house edge priced (``theoretical_base``,
@@ -163,7 +164,7 @@ def report_payload(*, report: GamingDayReport, generated_at: dt.datetime) -> dic
 
 
 def tray_lines(*, tables: Mapping[int, str], day: dt.date) -> list[dict[str, Any]]:
-    """Per table, the shifts reconciled on ``day`` (``audit.services.reconciliation``): the
+    """Per table, the shifts reconciled on ``day`` (``payouts.services.reconciliation``): the
     win from the tray and the drop beside the house result of the rounds of those shifts, the
     difference, and whether every shift was within its tolerance."""
     totals = (

@@ -2,7 +2,7 @@
 the tables' day totals against the history, or rebuild them from it.
 
 Without ``--rebuild`` it only reads: each table's day whose kept totals differ from what the
-settlements and approved corrections give (``audit.services.day_totals``) is one line naming
+settlements and approved corrections give (``payouts.services.day_totals_check``) is one line naming
 the table, the day and each measure's two values, and the command exits 1; it exits 0 when they
 agree. ``--rebuild`` replaces the kept totals in scope with the history's, as after restoring a
 database or upgrading one whose rounds settled before the totals were kept.
@@ -15,7 +15,11 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from audit.services.day_totals import TotalsDifference, day_totals_rebuild, day_totals_verify
+from payouts.services.day_totals_check import (
+    TotalsDifference,
+    day_totals_rebuild,
+    day_totals_verify,
+)
 
 
 def describe(difference: TotalsDifference) -> str:

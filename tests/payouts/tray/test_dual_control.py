@@ -15,10 +15,10 @@ from django.utils import timezone
 
 from casino.core.errors import ApiError
 from casino.core.roles import Role
-from tables.models import ChipSlip, ChipSlipStep, ChipSlipVoid, DropCount, TrayCount
-from tables.services import slips, trays
-from tests.inventory.trays import chips_made, count_confirmed, slip_through
+from payouts.models import ChipSlip, ChipSlipStep, ChipSlipVoid, DropCount, TrayCount
+from payouts.services import slips, trays
 from tests.owner import as_owner
+from tests.payouts.tray.trays import chips_made, count_confirmed, slip_through
 
 pytestmark = pytest.mark.django_db
 

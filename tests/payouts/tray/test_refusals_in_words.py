@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from tables.models import DropCount
-from tests.inventory.trays import chips_made, count_confirmed
+from payouts.models import DropCount
+from tests.payouts.tray.trays import chips_made, count_confirmed
 
 pytestmark = pytest.mark.django_db
 

@@ -19,7 +19,7 @@ from audit.services.reports.build import report_build, report_request
 from casino.core.roles import Role
 from tests.audit.factories import settled_round
 from tests.audit.test_report_pdf import SCREENSHOTS
-from tests.inventory.trays import chips_made, count_confirmed, drop_confirmed
+from tests.payouts.tray.trays import chips_made, count_confirmed, drop_confirmed
 
 pytestmark = pytest.mark.django_db
 

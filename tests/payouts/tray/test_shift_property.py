@@ -13,10 +13,10 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from audit.models import ShiftReconciliation
 from casino.core.roles import Role
+from payouts.models import ShiftReconciliation
 from tests.audit.factories import settled_round
-from tests.inventory.trays import chips_made, count_confirmed, drop_confirmed, slip_through
+from tests.payouts.tray.trays import chips_made, count_confirmed, drop_confirmed, slip_through
 
 pytestmark = pytest.mark.django_db
 

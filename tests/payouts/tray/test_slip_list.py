@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from casino.core.roles import Role
-from tables.inventory_selectors import SLIP_STATUSES, slip_list, slip_queryset, slip_status
-from tables.services import slips
-from tests.inventory.trays import chips_made, slip_through
+from payouts.services import slips
+from payouts.tray_selectors import SLIP_STATUSES, slip_list, slip_queryset, slip_status
+from tests.payouts.tray.trays import chips_made, slip_through
 
 pytestmark = pytest.mark.django_db
 

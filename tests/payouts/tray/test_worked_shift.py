@@ -15,11 +15,10 @@ from typing import Any
 import pytest
 from django.db.models import Sum
 
-from audit.models import ShiftReconciliation
 from casino.core.models import Alert, AlertKind
 from casino.core.roles import Role
-from payouts.models import Settlement
-from tests.inventory.trays import chips_made
+from payouts.models import Settlement, ShiftReconciliation
+from tests.payouts.tray.trays import chips_made
 from tests.tables.tablet import Tablet
 from tests.tables.test_reddog_http import play_pot_23_hand
 from tests.tables.test_rubyrun_http import ANTE_TABLE

@@ -6,8 +6,9 @@ from __future__ import annotations
 from decimal import Decimal as D
 from typing import Any
 
-from tables.models import ChipSlip, DropCount, Table, TrayCount
-from tables.services import slips, trays
+from payouts.models import ChipSlip, DropCount, TrayCount
+from payouts.services import slips, trays
+from tables.models import Table
 
 #: The test casino's chips.
 CHIP_VALUES = ("1.00", "5.00", "25.00", "100.00")

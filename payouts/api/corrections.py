@@ -1,0 +1,174 @@
+"""Corrections under dual control: a void or a payout correction of a round, requested by one
+person and decided by another. Thin views over ``payouts.services.corrections``; the paths stay
+under ``/api/v1/audit/``, where clients have always found them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.api.endpoints import decision_views, list_view, read_view
+from casino.api.idempotency import idempotent
+from casino.api.schema import refusals
+from casino.api.serializers import DecimalStringField, StrictSerializer
+from casino.api.shortcuts import IDEMPOTENCY_HEADER, validated
+from casino.core.errors import AccessCode, CorrectionCode, DualControlCode, RoundCode
+from payouts import reads, selectors
+from payouts.models import Correction, CorrectionKind, CorrectionLine, CorrectionStatus
+from payouts.services import corrections as correction_services
+from tables.models import Round
+
+
+class CorrectionLineOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+    class Meta:
+        model = CorrectionLine
+        fields = ["box", "line", "amount"]
+
+
+class CorrectionOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+    table = serializers.CharField(source="round.table.code")
+    round_number = serializers.IntegerField(source="round.number")
+    game = serializers.CharField(source="round.game")
+    requested_by = serializers.CharField(source="requested_by.username")
+    decided_by = serializers.CharField(source="decided_by.username", allow_null=True)
+    lines = CorrectionLineOutputSerializer(many=True)
+
+    class Meta:
+        model = Correction
+        fields = [
+            "id",
+            "round",
+            "round_number",
+            "table",
+            "game",
+            "settlement",
+            "kind",
+            "status",
+            "reason",
+            "requested_by",
+            "requested_role",
+            "requested_at",
+            "decided_by",
+            "decided_at",
+            "decided_gaming_day",
+            "decision_note",
+            "lines",
+        ]
+
+
+# -- corrections ------------------------------------------------------------------------------
+
+
+class CorrectionLineInputSerializer(StrictSerializer):
+    box = serializers.IntegerField(min_value=1, max_value=15)
+    line = serializers.CharField(max_length=40, help_text="ante, bet, bonus, pot...")
+    amount = DecimalStringField(
+        max_digits=14,
+        decimal_places=2,
+        help_text="Owed to the box (positive) or recovered from it (negative).",
+    )
+
+
+class CorrectionRequestInputSerializer(StrictSerializer):
+    kind = serializers.ChoiceField(choices=CorrectionKind.choices)
+    reason = serializers.CharField(max_length=2000)
+    lines = CorrectionLineInputSerializer(
+        many=True, required=False, default=list, help_text="A payout correction's lines."
+    )
+
+
+class CorrectionRequestApi(APIView):
+    @extend_schema(
+        request=CorrectionRequestInputSerializer,
+        responses={
+            201: CorrectionOutputSerializer,
+            **refusals(
+                AccessCode.PERMISSION_DENIED,
+                CorrectionCode.CORRECTION_REASON_REQUIRED,
+                CorrectionCode.CORRECTION_LINES_INVALID,
+                CorrectionCode.CORRECTION_VOID_PENDING,
+                CorrectionCode.CORRECTION_ROUND_NOT_SETTLED,
+                CorrectionCode.CORRECTION_ROUND_VOIDED,
+            ),
+        },
+        parameters=[IDEMPOTENCY_HEADER],
+    )
+    @idempotent
+    def post(self, request: Request, round_id: int) -> Response:
+        """Request a void or a payout correction of this round; another pit boss decides."""
+        round = get_object_or_404(Round, pk=round_id)
+        data = validated(CorrectionRequestInputSerializer, request.data)
+        correction = correction_services.correction_request(
+            round_id=round.pk,
+            actor=request.user,
+            kind=data["kind"],
+            reason=data["reason"],
+            lines=[correction_services.LineInput(**line) for line in data["lines"]],
+        )
+        correction = selectors.correction_queryset().get(pk=correction.pk)
+        return Response(CorrectionOutputSerializer(correction).data, status=status.HTTP_201_CREATED)
+
+
+class CorrectionFilterSerializer(StrictSerializer):
+    status = serializers.ChoiceField(choices=CorrectionStatus.choices, required=False)
+    limit = serializers.IntegerField(min_value=1, max_value=500, required=False, default=100)
+
+
+CorrectionListApi = list_view(
+    "CorrectionListApi",
+    "Corrections, newest first: a pit boss sees those of the own pits.",
+    filters=CorrectionFilterSerializer,
+    read=reads.correction_list,
+    output=CorrectionOutputSerializer,
+)
+CorrectionDetailApi = read_view(
+    "CorrectionDetailApi", None, read=reads.correction_detail, output=CorrectionOutputSerializer
+)
+
+
+class DecisionInputSerializer(StrictSerializer):
+    note = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
+
+
+_DECISION_REFUSALS = refusals(
+    AccessCode.PERMISSION_DENIED,
+    DualControlCode.NOT_PENDING,
+    DualControlCode.SELF_APPROVAL,
+    CorrectionCode.CORRECTION_ROUND_VOIDED,
+    CorrectionCode.CORRECTION_LINES_INVALID,
+    RoundCode.ROUND_STATUS_INVALID,
+)
+
+
+def _decide(request: Request, correction_id: int, how: Any) -> Response:
+    correction = get_object_or_404(Correction, pk=correction_id)
+    data = validated(DecisionInputSerializer, request.data)
+    how(correction_id=correction.pk, actor=request.user, note=data["note"])
+    correction = selectors.correction_queryset().get(pk=correction.pk)
+    return Response(CorrectionOutputSerializer(correction).data)
+
+
+CorrectionApproveApi, CorrectionRejectApi = decision_views(
+    body=DecisionInputSerializer,
+    output=CorrectionOutputSerializer,
+    refused=_DECISION_REFUSALS,
+    decide=_decide,
+    views=[
+        (
+            "CorrectionApproveApi",
+            correction_services.correction_approve,
+            "Approve a requested correction: a pit boss of the pit who did not request it.",
+        ),
+        (
+            "CorrectionRejectApi",
+            correction_services.correction_reject,
+            "Reject a requested correction: a pit boss of the pit who did not request it.",
+        ),
+    ],
+)
