@@ -14,7 +14,7 @@ from tests.structure.imports import PACKAGES
 ROOT = Path(__file__).resolve().parents[2]
 #: The calls that decide a permission by its name, and where the name stands among their
 #: arguments.
-ASKING = {"require": 1, "has_perm": 0}
+ASKING = {"require": 1, "require_page_perm": 1, "has_perm": 0}
 
 
 def permissions_asked(source: str) -> set[str]:
