@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     # In layer order, the shared core first (pyproject.toml's import contracts).
     "casino.core",
     "casino.api",
+    "casino.identity",
     "tables",
     "payouts",
     "audit",
@@ -195,11 +196,11 @@ PUSH = {
 
 AUTHENTICATION_BACKENDS = [
     "rules.permissions.ObjectPermissionBackend",
-    "casino.api.backends.SignInBackend",
+    "casino.identity.backends.SignInBackend",
 ]
 
-# Sign-in (casino/api): a device token lasts one shift; a user name is locked after this many
-# failed sign-ins in a row (kept in PostgreSQL) until a pit boss or an admin lifts it; failed
+# Sign-in (casino/identity): a device token lasts one shift; a user name is locked after this
+# many failed sign-ins in a row (kept in PostgreSQL) until a pit boss or an admin lifts it; failed
 # sign-ins are throttled per user name and per client address (kept in Redis, failing open).
 DEVICE_TOKEN_TTL_HOURS = env.float("DEVICE_TOKEN_TTL_HOURS", default=12)
 SIGN_IN_LOCKOUT_FAILURES = env.int("SIGN_IN_LOCKOUT_FAILURES", default=10)

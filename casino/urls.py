@@ -10,8 +10,7 @@ from casino.api import views as api_views
 
 api_v1 = [
     path("", api_views.ApiRootApi.as_view(), name="api-root"),
-    path("auth/device-token/", api_views.DeviceTokenApi.as_view(), name="device-token"),
-    path("auth/", include("casino.api.urls")),
+    path("", include("casino.identity.api.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("rounds/", round_views.RoundSearchApi.as_view(), name="round-search"),

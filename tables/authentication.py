@@ -5,8 +5,8 @@
   user anonymous. Only the tablet's own routes (which table it is, the dealers' PIN sign-in)
   accept it. An unknown credential is 401 ``authentication_failed``, a revoked tablet's 401
   ``tablet_revoked``.
-- ``Authorization: Token <key>`` is the API machinery's device token
-  (``casino.api.authentication``), read here with the tablet it was issued at, if any, in the
+- ``Authorization: Token <key>`` is identity's device token
+  (``casino.identity.authentication``), read here with the tablet it was issued at, if any, in the
   same statement (:class:`TabletBoundTokenAuthentication`): such a token acts at that tablet's
   table alone (``user.tablet_table_id``, which ``tables.rules`` honours), and not at all once
   the tablet is revoked.
@@ -21,9 +21,9 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.plumbing import build_bearer_security_scheme_object
 from rest_framework import authentication, exceptions
 
-from casino.api.authentication import DeviceTokenAuthentication
-from casino.api.models import DeviceToken, hash_token
 from casino.core.errors import TabletCode
+from casino.identity.authentication import DeviceTokenAuthentication
+from casino.identity.models import DeviceToken, hash_token
 from tables.models import Tablet, TabletSession
 
 

@@ -18,7 +18,10 @@ one of those columns changes the view, and its readers with it, in this app's mi
   a table's pit), ``tables_floor_table_changes`` (the cross-checks);
 - what waits for a decision, no decision row yet (the pit view): ``tables_waiting_retractions``,
   ``tables_waiting_limit_changes`` (the tray's moved to the payouts app with the tray, its
-  migration 0014).
+  migration 0014);
+- who answers for whom (identity's sign-in administration: a pit boss manages the sign-ins of
+  the dealers of the own pits): ``tables_supervised_dealers``
+  (``tables/migrations/0015_identity_moved_and_supervised_dealers.py``).
 """
 
 from __future__ import annotations
@@ -426,7 +429,7 @@ class RoundEvent(models.Model):
     request_id = models.CharField(max_length=64, blank=True)
     # Not indexed: nothing looks events up by token, and every action writes one.
     device_token = models.ForeignKey(
-        "api.DeviceToken",
+        "identity.DeviceToken",
         null=True,
         blank=True,
         on_delete=models.PROTECT,
@@ -702,12 +705,12 @@ class TabletSession(models.Model):
     alone, and not at all once the tablet is revoked. A dealer's is bound to the dealer's
     assignment there; a pit boss's (``decision``) is for one decision at the tablet.
 
-    The link lives here rather than on the token, because the API machinery the token belongs
-    to sits below the tables in the layers and may not name a tablet. One row per token.
+    The link lives here rather than on the token, because identity, which the token belongs
+    to, sits below the tables in the layers and may not name a tablet. One row per token.
     """
 
     token = models.OneToOneField(
-        "api.DeviceToken", on_delete=models.PROTECT, primary_key=True, related_name="+"
+        "identity.DeviceToken", on_delete=models.PROTECT, primary_key=True, related_name="+"
     )
     tablet = models.ForeignKey(Tablet, on_delete=models.PROTECT, related_name="sessions")
     assignment = models.ForeignKey(
@@ -733,24 +736,3 @@ class TabletSession(models.Model):
         return f"token {self.token_id} at {self.tablet}"
 
 
-class DealerPin(models.Model):
-    """A dealer's (or a pit boss's) PIN for signing in at a tablet, stored as Django's password
-    hasher stores a password (``pin_hash``), never in clear. Each change replaces the hash and
-    writes an ``auth.pin_set`` audit row (without the PIN)."""
-
-    user = models.OneToOneField(
-        conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="dealer_pin"
-    )
-    pin_hash = models.CharField(max_length=256)
-    set_at = models.DateTimeField()
-    set_by = models.ForeignKey(
-        conf.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.PROTECT,
-        related_name="+",
-        help_text="Nobody: set at the server's console (manage.py set_pin).",
-    )
-
-    def __str__(self) -> str:
-        return f"PIN of {self.user}"

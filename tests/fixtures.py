@@ -18,9 +18,9 @@ from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group
 from rest_framework.test import APIClient
 
-from casino.api.models import DeviceToken, hash_token
 from casino.core.roles import Role
 from casino.games.russian import Paytables
+from casino.identity.models import DeviceToken, hash_token
 from payouts.models import Paytable, PaytableKind, PaytableLine, TablePaytable
 from tables.models import Box, Casino, DealerAssignment, Game, Pit, RuleSet, Table, TableStatus
 from tests.clock import DEFAULT_TIME_ZONE, TIME_ZONE_VARIABLE

@@ -7,7 +7,7 @@ change are never slowed, while guessing is: once a name or an address has failed
 with 429 ``throttled`` and a ``Retry-After`` before any password is checked.
 
 Redis down: throttling fails open (a warning is logged and the attempt goes on), because the
-throttle is a brake, not the guard: the lockout, kept in PostgreSQL (``casino.api.lockouts``),
+throttle is a brake, not the guard: the lockout, kept in PostgreSQL (``casino.identity.lockouts``),
 still refuses a name after ``SIGN_IN_LOCKOUT_FAILURES`` failures in a row.
 """
 

@@ -1,4 +1,5 @@
-"""Endpoints of the API machinery: sign-in and device tokens, lockouts, the API's root, health."""
+"""Endpoints of the API machinery: the API's root and health. (Sign-in, device tokens and
+lockouts are identity's routes, ``casino.identity.api``.)"""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from typing import Any
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -15,184 +15,6 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from casino.api.health import dependency_checks
-from casino.api.idempotency import idempotent
-from casino.api.lockouts import lockout_lift, lockout_list
-from casino.api.models import DeviceToken
-from casino.api.schema import refusals
-from casino.api.serializers import StrictSerializer
-from casino.api.shortcuts import IDEMPOTENCY_HEADER, validated
-from casino.api.sign_ins import device_sign_in
-from casino.api.throttles import SIGN_IN_THROTTLES
-from casino.api.tokens import TokenStatus, device_token_revoke, token_list, token_status
-from casino.core.errors import AccessCode
-from casino.core.roles import user_role
-
-
-class DeviceTokenInputSerializer(StrictSerializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=128, style={"input_type": "password"})
-    device_name = serializers.CharField(max_length=100)
-
-
-class DeviceTokenOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    token = serializers.CharField(help_text="Shown once; send as 'Authorization: Token <token>'.")
-    device_name = serializers.CharField()
-    role = serializers.CharField(allow_null=True)
-    expires_at = serializers.DateTimeField(help_text="The end of the shift: sign in again then.")
-
-
-class DeviceTokenApi(APIView):
-    """Issue a token for one tablet: the user signs in once on the device, for one shift."""
-
-    authentication_classes: list[type] = []
-    permission_classes = [AllowAny]
-    throttle_classes = list(SIGN_IN_THROTTLES)
-
-    @extend_schema(
-        request=DeviceTokenInputSerializer,
-        responses={
-            201: DeviceTokenOutputSerializer,
-            **refusals(AccessCode.AUTHENTICATION_FAILED, AccessCode.SIGN_IN_LOCKED),
-        },
-    )
-    def post(self, request: Request) -> Response:
-        data = validated(DeviceTokenInputSerializer, request.data)
-        key, token = device_sign_in(
-            request=request,
-            username=data["username"],
-            password=data["password"],
-            device_name=data["device_name"],
-        )
-        role = user_role(token.user)
-        return Response(
-            {
-                "token": key,
-                "device_name": token.device_name,
-                "role": role.value if role else None,
-                "expires_at": token.expires_at,
-            },
-            status=status.HTTP_201_CREATED,
-        )
-
-
-class TokenFilterSerializer(StrictSerializer):
-    user = serializers.CharField(max_length=150, required=False, help_text="One user's only.")
-    status = serializers.ChoiceField(choices=[s.value for s in TokenStatus], required=False)
-    limit = serializers.IntegerField(min_value=1, max_value=500, required=False, default=100)
-
-
-class TokenOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    """A device token as listed: never its key."""
-
-    id = serializers.IntegerField()
-    user = serializers.CharField(source="user.username")
-    device_name = serializers.CharField()
-    created_at = serializers.DateTimeField()
-    expires_at = serializers.DateTimeField()
-    revoked_at = serializers.DateTimeField(allow_null=True)
-    revoked_by = serializers.CharField(source="revoked_by.username", allow_null=True)
-    status = serializers.SerializerMethodField()
-    current = serializers.SerializerMethodField(
-        help_text="Whether this is the token the request was made with."
-    )
-
-    def get_status(self, token: DeviceToken) -> str:
-        return token_status(token).value
-
-    def get_current(self, token: DeviceToken) -> bool:
-        return bool(token.pk == self.context.get("current_token_id"))
-
-
-def _current_token_id(request: Request) -> int | None:
-    auth = request.auth
-    return int(auth.pk) if isinstance(auth, DeviceToken) else None
-
-
-class TokenListApi(APIView):
-    @extend_schema(
-        parameters=[TokenFilterSerializer],
-        responses={200: TokenOutputSerializer(many=True), **refusals(AccessCode.PERMISSION_DENIED)},
-    )
-    def get(self, request: Request) -> Response:
-        """Device tokens, newest first: the user's own; a pit boss's also those of the dealers
-        of the own pits; an admin's every one."""
-        filters = validated(TokenFilterSerializer, request.query_params)
-        tokens = token_list(
-            actor=request.user,
-            username=filters.get("user"),
-            status=filters.get("status"),
-            limit=filters["limit"],
-        )
-        context = {"current_token_id": _current_token_id(request)}
-        return Response(TokenOutputSerializer(tokens, many=True, context=context).data)
-
-
-class TokenRevokeApi(APIView):
-    @extend_schema(
-        request=None,
-        responses={200: TokenOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)},
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, token_id: int) -> Response:
-        """Revoke a device token (the user's own, or one they manage): it no longer
-        authenticates. Revoking it again returns it as it is."""
-        token = device_token_revoke(token_id=token_id, actor=request.user)
-        context = {"current_token_id": _current_token_id(request)}
-        return Response(TokenOutputSerializer(token, context=context).data)
-
-
-class LockoutOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    id = serializers.IntegerField()
-    username = serializers.CharField()
-    failures = serializers.IntegerField(help_text="Failed sign-ins in a row that locked it.")
-    address = serializers.CharField(allow_null=True, help_text="Of the attempt that locked it.")
-    locked_at = serializers.DateTimeField()
-    lifted_at = serializers.DateTimeField(allow_null=True)
-    lifted_by = serializers.CharField(source="lifted_by.username", allow_null=True)
-    lift_reason = serializers.CharField()
-
-
-class LockoutFilterSerializer(StrictSerializer):
-    limit = serializers.IntegerField(min_value=1, max_value=500, required=False, default=100)
-
-
-class LockoutListApi(APIView):
-    @extend_schema(
-        parameters=[LockoutFilterSerializer],
-        responses={
-            200: LockoutOutputSerializer(many=True),
-            **refusals(AccessCode.PERMISSION_DENIED),
-        },
-    )
-    def get(self, request: Request) -> Response:
-        """Active sign-in lockouts, newest first: a pit boss sees those of the dealers of the
-        own pits, an admin every one."""
-        filters = validated(LockoutFilterSerializer, request.query_params)
-        lockouts = lockout_list(actor=request.user, limit=filters["limit"])
-        return Response(LockoutOutputSerializer(lockouts, many=True).data)
-
-
-class LockoutLiftInputSerializer(StrictSerializer):
-    reason = serializers.CharField(max_length=2000, help_text="Why it is lifted (audited).")
-
-
-class LockoutLiftApi(APIView):
-    @extend_schema(
-        request=LockoutLiftInputSerializer,
-        responses={
-            200: LockoutOutputSerializer,
-            **refusals(AccessCode.PERMISSION_DENIED, AccessCode.LOCKOUT_NOT_ACTIVE),
-        },
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, lockout_id: int) -> Response:
-        """Lift a sign-in lockout: the name may sign in again, its failures counted afresh.
-        A pit boss lifts those of the dealers of the own pits, an admin any; nobody their own."""
-        data = validated(LockoutLiftInputSerializer, request.data)
-        lockout = lockout_lift(lockout_id=lockout_id, actor=request.user, reason=data["reason"])
-        return Response(LockoutOutputSerializer(lockout).data)
 
 
 class ApiRootApi(APIView):

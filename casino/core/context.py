@@ -4,7 +4,7 @@ device token it was authenticated with.
 The HTTP layer (``casino.api.middleware``) sets the id for each request; audit rows and round
 events written while the request runs carry it, so an auditor can tie a row to the access log.
 The device token is named by the token authentication once it has authenticated the request
-(``casino.api.authentication``); round events carry it, so an auditor sees from which tablet
+(``casino.identity.authentication``); round events carry it, so an auditor sees from which tablet
 each action came. Outside a request (a task, the shell) both are empty.
 """
 

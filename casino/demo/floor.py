@@ -13,12 +13,12 @@ from django.contrib.auth.models import Group
 from django.db import transaction
 
 from casino.core.roles import Role
+from casino.identity.pins import pin_set
 from payouts.models import PayBasis, Paytable, PaytableKind, PaytableLine
 from payouts.services.paytables import table_paytable_set
 from payouts.services.trays import chip_add
 from tables.engines import game_of
 from tables.models import Box, Casino, Game, Pit, RuleSet, Table
-from tables.services.pins import pin_set
 from tables.services.tables import dealer_assign, table_open
 
 DEMO_PASSWORD = "demo-password"

@@ -1,6 +1,6 @@
 """The tablets API: registering a tablet to a table and revoking it (by who manages the table),
-what a tablet shows of its table, the dealers' PIN sign-in at it, and setting a PIN. Thin views
-over ``tables.services.tablets`` and ``tables.services.pins``."""
+what a tablet shows of its table, and the dealers' PIN sign-in at it. Thin views over
+``tables.services.tablets``. (Setting a PIN is identity's route, ``casino.identity.api``.)"""
 
 from __future__ import annotations
 
@@ -19,12 +19,11 @@ from casino.api.idempotency import idempotent
 from casino.api.schema import NOT_BLANK, refusals
 from casino.api.serializers import StrictSerializer
 from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, validated
-from casino.core.errors import AccessCode, RequestCode, TableCode, TabletCode
+from casino.core.errors import AccessCode, TableCode, TabletCode
 from casino.core.roles import user_role
 from tables import reads
 from tables.authentication import TabletCredentialAuthentication
 from tables.models import Table, Tablet
-from tables.services import pins as pin_services
 from tables.services import tablets as tablet_services
 from tables.tablet_selectors import tablet_here
 from tables.throttles import TABLET_SIGN_IN_THROTTLES
@@ -331,53 +330,3 @@ class TabletDecisionSignInApi(APIView):
         )
         body = _signed_in(key, token, tablet)
         return Response(DecisionSignInOutputSerializer(body).data, status=status.HTTP_201_CREATED)
-
-
-class PinSetInputSerializer(StrictSerializer):
-    pin = serializers.CharField(max_length=64, trim_whitespace=False, help_text="4 to 8 digits.")
-    password = serializers.CharField(
-        max_length=128,
-        required=False,
-        style={"input_type": "password"},
-        help_text="The own password: needed to set the own PIN.",
-    )
-    user = serializers.IntegerField(
-        required=False, help_text="Whose PIN (an admin's doing); the own by default."
-    )
-
-
-class PinSetOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    user = serializers.CharField(source="user.username")
-    set_at = serializers.DateTimeField()
-    set_by = serializers.CharField(
-        source="set_by.username", allow_null=True, help_text="Nobody: set at the console."
-    )
-
-
-class PinSetApi(APIView):
-    @extend_schema(
-        request=PinSetInputSerializer,
-        responses={
-            200: PinSetOutputSerializer,
-            **refusals(
-                AccessCode.PERMISSION_DENIED,
-                RequestCode.NOT_FOUND,
-                TabletCode.PIN_INVALID,
-                TabletCode.PASSWORD_WRONG,
-                TableCode.NOT_A_DEALER,
-            ),
-        },
-    )
-    def post(self, request: Request) -> Response:
-        """Set a PIN for signing in at a tablet (a dealer's, to deal; a pit boss's, to decide a
-        request there): the own, with the own password, or (an admin) anyone's. Stored hashed;
-        the answer never holds it. Not replayed by ``Idempotency-Key``, whose digest of the
-        body would give a short PIN away (setting the same PIN again is harmless)."""
-        data = validated(PinSetInputSerializer, request.data)
-        record = pin_services.pin_set(
-            user_id=data.get("user", request.user.pk),
-            pin=data["pin"],
-            actor=request.user,
-            password=data.get("password"),
-        )
-        return Response(PinSetOutputSerializer(record).data)

@@ -25,7 +25,6 @@ urlpatterns = [
         tablets.TabletDecisionSignInApi.as_view(),
         name="tablet-decision-sign-in",
     ),
-    path("auth/pin/", tablets.PinSetApi.as_view(), name="pin-set"),
     path("tables/<int:table_id>/rounds/", views.RoundOpenApi.as_view(), name="round-open"),
     path("rounds/<int:round_id>/actions/", views.RoundActionApi.as_view(), name="round-action"),
     # Retractions of a round's last entries, under dual control.

@@ -8,7 +8,10 @@ assignment service (``dealer_assign``, the tablet's registration authorising it)
 dealer's tokens at the tablet are revoked, and a device token bound to the tablet is issued
 (``TabletSession``). Every step is audited; every refusal writes its audit row and nothing else.
 
-Lock order: the user name's sign-in counter (``casino.api.lockouts``), then the tables (as
+The PIN checks of both sign-ins at a tablet, their refusals and the name's lockout are
+identity's (``casino.identity.pins.pin_sign_in``); what a sign-in gives at the table is here.
+
+Lock order: the user name's sign-in counter (``casino.identity.lockouts``), then the tables (as
 ``tables.locks`` orders them), the tablet, the tokens, and last the audit stream's head.
 """
 
@@ -17,43 +20,33 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 from collections.abc import Callable
-from typing import Any, NoReturn, TypeVar
+from typing import Any, TypeVar
 
-from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
 from casino.api.addresses import client_address
-from casino.api.lockouts import (
-    LOCKED_MESSAGE,
-    audit_sign_in_failure,
-    lockout_active,
-    sign_in_failure_record,
-    sign_in_success_record,
-)
-from casino.api.models import DeviceToken, SignInFailures, hash_token
-from casino.api.tokens import device_token_issue, device_token_revoked
 from casino.core.audit_codes import AuditCode
 from casino.core.context import current_device_token_id
-from casino.core.errors import AccessCode, ApiError, RequestCode, TabletCode
+from casino.core.errors import ApiError, RequestCode, TabletCode
 from casino.core.permissions import require
 from casino.core.roles import Role
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
+from casino.identity.lockouts import audit_sign_in_failure
+from casino.identity.models import DeviceToken, hash_token
+from casino.identity.pins import pin_sign_in
+from casino.identity.tokens import device_token_issue, device_token_revoked
 from tables.locks import table_lock
 from tables.models import DealerAssignment, Tablet, TabletSession
-from tables.services.pins import pin_matches
 from tables.services.tables import dealer_assign, require_manager
 from tables.throttles import tablet_sign_in_failed
 
 _Granted = TypeVar("_Granted")
 
-#: Why a PIN sign-in failed, as its audit row says.
-WRONG_CREDENTIALS = "wrong_credentials"
-LOCKED = "locked"
+#: Why a PIN sign-in failed, as its audit row says, when the tablet is not the table's (the
+#: other reasons are identity's: ``casino.identity.pins``).
 OTHER_TABLE = "other_table"
-REFUSED = "refused"
 CHANNEL = "tablet_pin"
 #: A pit boss's PIN sign-in for one decision at the tablet.
 DECISION_CHANNEL = "tablet_pin_decision"
@@ -167,10 +160,6 @@ def tablet_sign_in(
     )
 
 
-class _LockedMeanwhile(Exception):
-    """A failure locked the name while this PIN was being checked."""
-
-
 def decision_sign_in(
     *, request: Any, tablet: Tablet, table_id: int, username: str, pin: str
 ) -> tuple[str, DeviceToken]:
@@ -242,38 +231,30 @@ def _pin_sign_in(
     channel: str,
     grant: Callable[[Any, str | None], _Granted],
 ) -> _Granted:
-    """The PIN sign-in both kinds share: the table must be the tablet's, the name unlocked and
-    the PIN the active ``role`` user's; then, in one transaction with the name's failures
-    reset, ``grant(user, address)`` gives what the sign-in is for. Every refusal writes its
-    ``auth.login_failed`` row (naming the tablet, the ``channel`` and a reason) and nothing
-    else; a wrong PIN counts towards the name's lockout and the throttles."""
-    address = client_address(request)
+    """The PIN sign-in both kinds share: the table must be the tablet's; then identity's PIN
+    sign-in (``casino.identity.pins.pin_sign_in``: the name unlocked, the PIN the active
+    ``role`` user's) gives ``grant(user, address)``, each refusal naming the tablet and the
+    ``channel`` and told to the tablet's throttles."""
     at = {"tablet": tablet.pk, "device_name": tablet.name, "channel": channel}
     if table_id != tablet.table_id:
         with transaction.atomic():
-            audit_sign_in_failure(username, address, OTHER_TABLE, table=table_id, **at)
+            audit_sign_in_failure(
+                username, client_address(request), OTHER_TABLE, table=table_id, **at
+            )
         raise ApiError(
             TabletCode.TABLET_OTHER_TABLE,
             "This tablet is registered to another table.",
             table=tablet.table_id,
         )
-    if lockout_active(username) is not None:
-        _refuse_locked(request, username, address, at)
-    user = get_user_model().objects.filter(username=username).first()
-    if not pin_matches(user, pin, role=role):
-        _refuse_wrong_pin(request, username, address, at)
-    try:
-        with transaction.atomic():
-            if not sign_in_success_record(username=username):
-                raise _LockedMeanwhile()
-            return grant(user, address)
-    except _LockedMeanwhile:
-        _refuse_locked(request, username, address, at)
-    except ApiError as refusal:
-        # Rolled back whole; the refusal alone stays on the record.
-        with transaction.atomic():
-            audit_sign_in_failure(username, address, REFUSED, code=refusal.code, **at)
-        raise
+    return pin_sign_in(
+        request=request,
+        username=username,
+        pin=pin,
+        role=role,
+        at=at,
+        grant=grant,
+        failed=tablet_sign_in_failed,
+    )
 
 
 def decision_sign_in_spend(actor: Any) -> Tablet | None:
@@ -305,30 +286,6 @@ def decision_sign_in_spend(actor: Any) -> Tablet | None:
     return session.tablet
 
 
-def _refuse_wrong_pin(
-    request: Any, username: str, address: str | None, at: dict[str, Any]
-) -> NoReturn:
-    """Record and refuse a wrong PIN, saying how many tries are left before the name's
-    lockout (``SIGN_IN_LOCKOUT_FAILURES`` failures in a row)."""
-    with transaction.atomic():
-        audit_sign_in_failure(username, address, WRONG_CREDENTIALS, **at)
-        locked = sign_in_failure_record(username=username, address=address) is not None
-        failures = (
-            SignInFailures.objects.filter(username=username)
-            .values_list("failures", flat=True)
-            .first()
-        ) or 0
-    tablet_sign_in_failed(request)
-    allowed = settings.SIGN_IN_LOCKOUT_FAILURES
-    raise ApiError(
-        TabletCode.PIN_WRONG,
-        "Wrong user name or PIN.",
-        tries_left=0 if locked else max(allowed - failures, 0),
-        lockout_after=allowed,
-        locked=locked,
-    )
-
-
 def _revoke_others(*, tablet: Tablet, dealer: Any) -> None:
     """Revoke the tokens other dealers got at ``tablet``: the relieved dealer's tablet session
     ends with the relief. Audited, one row per token."""
@@ -350,12 +307,3 @@ def _revoke_others(*, tablet: Tablet, dealer: Any) -> None:
             at=now,
             after={"tablet": tablet.pk, "relieved_by": dealer.get_username()},
         )
-
-
-def _refuse_locked(
-    request: Any, username: str, address: str | None, at: dict[str, Any]
-) -> NoReturn:
-    with transaction.atomic():
-        audit_sign_in_failure(username, address, LOCKED, **at)
-    tablet_sign_in_failed(request)
-    raise ApiError(AccessCode.SIGN_IN_LOCKED, LOCKED_MESSAGE)

@@ -15,7 +15,7 @@ from django.test import RequestFactory
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from casino.api.models import DeviceToken, hash_token
+from casino.identity.models import DeviceToken, hash_token
 from tests.api.sign_in import (
     client_from,
     own_address,  # noqa: F401 (the fixture "address")

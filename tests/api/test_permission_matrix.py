@@ -25,13 +25,13 @@ from django.utils import timezone
 
 from audit.models import GamingDayReport
 from audit.services.reports.build import report_build, report_request
-from casino.api.models import DeviceToken, SignInLockout, hash_token
 from casino.core.alerts import alert_record_apart
 from casino.core.models import AlertKind
 from casino.core.roles import Role
 from payouts.models import Correction
 from payouts.services import slips, trays
 from payouts.services.corrections import correction_request
+from casino.identity.models import DeviceToken, SignInLockout, hash_token
 from payouts.services.settlement import round_settle
 from tables.engines import validate_rule_settings
 from tables.models import DealerAssignment, Game, Round, RuleSet, Table, TableStatus

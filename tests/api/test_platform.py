@@ -76,7 +76,7 @@ def test_revoked_token_no_longer_authenticates(
 ) -> None:
     from django.utils import timezone
 
-    from casino.api.models import DeviceToken
+    from casino.identity.models import DeviceToken
 
     client = client_for("auditor")
     assert client.get("/api/v1/me/").status_code == 200

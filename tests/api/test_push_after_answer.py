@@ -18,9 +18,9 @@ import pytest
 from django.core.handlers.wsgi import WSGIHandler
 from django.db import transaction
 
-from casino.api.models import DeviceToken, hash_token
 from casino.core import push
 from casino.core.push import TableChange, publish_table_change, sends_held
+from casino.identity.models import DeviceToken, hash_token
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -34,9 +34,9 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from audit.services.reports.build import report_request
-from casino.api.models import DeviceToken, hash_token
 from casino.api.schema import NOT_BLANK
 from casino.core.errors import HTTP_STATUS
+from casino.identity.models import DeviceToken, hash_token
 from casino.wsgi import application
 from tables.api.actions import ACTION_INPUTS
 from tables.engines import GAMES

@@ -13,8 +13,8 @@ from django.db import transaction
 from django.test import Client
 from django.utils import timezone
 
-from casino.api.lockouts import sign_in_success_record
-from casino.api.models import SignInFailures, SignInLockout
+from casino.identity.lockouts import sign_in_success_record
+from casino.identity.models import SignInFailures, SignInLockout
 from tests.api.sign_in import (
     client_from,
     own_address,  # noqa: F401 (the fixture "address")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from casino.api.models import DeviceToken, SignInLockout
+from casino.identity.models import DeviceToken, SignInLockout
 from tests.api.sign_in import (
     DEAD_REDIS,
     client_from,

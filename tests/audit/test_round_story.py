@@ -12,9 +12,9 @@ import pytest
 from django.db import connection
 
 from audit.services.checks import replay_check_day
-from casino.api.models import DeviceToken
 from casino.core.models import AuditRecord
 from casino.core.roles import Role
+from casino.identity.models import DeviceToken
 from payouts.services.corrections import LineInput, correction_approve, correction_request
 from tables.models import Round, RoundEvent
 from tables.services.rounds import round_open

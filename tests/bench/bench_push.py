@@ -121,7 +121,7 @@ def _pit_boss_of(table_id: int) -> tuple[int, str]:
     from django.contrib.auth import get_user_model
     from django.contrib.auth.models import Group
 
-    from casino.api.models import DeviceToken, hash_token
+    from casino.identity.models import DeviceToken, hash_token
     from tables.models import Table
 
     pit = Table.objects.select_related("pit").get(pk=table_id).pit

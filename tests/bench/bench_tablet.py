@@ -126,8 +126,8 @@ def _dealer_with_pin(table_id: int) -> str:
     from django.contrib.auth import get_user_model
     from django.contrib.auth.models import Group
 
+    from casino.identity.pins import pin_set_at_console
     from tables.models import DealerAssignment
-    from tables.services.pins import pin_set_at_console
 
     table = _table(table_id)
     boss, _ = get_user_model().objects.get_or_create(username="bench-tablet-pit-boss")

@@ -37,8 +37,8 @@ def tables_with_dealers(
     from django.contrib.auth.models import Group
     from django.utils import timezone
 
-    from casino.api.models import DeviceToken, hash_token
     from casino.demo.floor import RUSSIAN_BONUS_PAYTABLE, RUSSIAN_MAIN_PAYTABLE, _paytable
+    from casino.identity.models import DeviceToken, hash_token
     from payouts.models import Paytable, PaytableKind, TablePaytable
     from tables.engines import validate_rule_settings
     from tables.models import (

@@ -76,8 +76,8 @@ class Hand:
     def sign_in(self, username: str) -> None:
         """The dealer ``username`` signs in at this tablet with a PIN (the tablet paired first,
         to the dealer's table, if it is not yet)."""
+        from casino.identity.pins import pin_set_at_console
         from tables.models import DealerAssignment
-        from tables.services.pins import pin_set_at_console
 
         if self.tablet is None:
             seated = DealerAssignment.objects.select_related("table__pit").get(

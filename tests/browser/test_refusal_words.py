@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tables.services.pins import pin_set_at_console
+from casino.identity.pins import pin_set_at_console
 from tests.browser import tablet_app
 from tests.browser.tablet_app import PINS, WAIT_MS, Hand
 

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
+from casino.identity.pins import pin_set_at_console
 from payouts.models import Settlement
 from tables.models import PayoutsConfirmation, Round
-from tables.services.pins import pin_set_at_console
 from tests.browser import tablet_app
 from tests.browser.tablet_app import LANDSCAPE, PORTRAIT, WAIT_MS, Hand, Site, tablet_context
 from tests.russian_round import FOUR_BOX_ROUND

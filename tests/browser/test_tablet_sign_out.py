@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from casino.api.models import DeviceToken
 from casino.core.models import AuditRecord
+from casino.identity.models import DeviceToken
 from tests.browser import tablet_app
 from tests.browser.tablet_app import WAIT_MS, Hand, Site
 

@@ -19,8 +19,8 @@ def main() -> None:
     from django.contrib.auth.models import Group
     from django.utils import timezone
 
-    from casino.api.models import DeviceToken, hash_token
     from casino.core.roles import Role
+    from casino.identity.models import DeviceToken, hash_token
     from tables.models import Table
 
     tables = tables_with_dealers(

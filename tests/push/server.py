@@ -177,7 +177,7 @@ class Subscriber:
 
 def token_of(user: Any) -> str:
     """A new device token of ``user``, committed with the test's data."""
-    from casino.api.models import DeviceToken, hash_token
+    from casino.identity.models import DeviceToken, hash_token
 
     key = DeviceToken.new_key()
     DeviceToken.objects.create(user=user, device_name="pit board", key_digest=hash_token(key))

@@ -19,6 +19,7 @@ import pytest
 
 from casino.core.models import AuditRecord
 from casino.core.roles import Role
+from casino.identity.pins import pin_set
 from tables.engines import game_of, round_terms, stored_event_data
 from tables.models import (
     LedgerEntry,
@@ -28,7 +29,6 @@ from tables.models import (
     RoundCard,
     RoundEvent,
 )
-from tables.services.pins import pin_set
 from tests.tables.tablet import Tablet, nothing_written
 
 pytestmark = pytest.mark.django_db

@@ -14,8 +14,8 @@ from rest_framework.test import APIClient
 
 from casino.api.throttles import AddressThrottle, UsernameThrottle
 from casino.core.roles import Role
+from casino.identity.pins import pin_set
 from tables.models import Tablet
-from tables.services.pins import pin_set
 from tables.services.tablets import tablet_register
 from tables.throttles import TabletThrottle
 from tests.fixtures import *  # noqa: F403

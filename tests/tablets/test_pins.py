@@ -13,7 +13,7 @@ from django.core.management import CommandError, call_command
 
 from casino.core.models import AuditRecord
 from casino.demo.floor import DEMO_PINS, load_demo_floor
-from tables.models import DealerPin
+from casino.identity.models import DealerPin
 
 pytestmark = pytest.mark.django_db
 

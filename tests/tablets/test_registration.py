@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from casino.api.models import hash_token
 from casino.core.models import AuditRecord
+from casino.identity.models import hash_token
 from tables.models import Tablet
 from tests.tablets.conftest import Registered
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from casino.api.models import DeviceToken
 from casino.core.models import AuditRecord
+from casino.identity.models import DeviceToken
 from tables.models import DealerAssignment, Table, TableStatus, TabletSession
 from tables.services.tables import dealer_assign
 from tests.tablets.conftest import Registered, pin_sign_in, token_client

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from django.apps import apps
 
-from casino.api.lockouts import lockout_lift
-from casino.api.models import SignInLockout
 from casino.core.models import AuditRecord
 from casino.core.roles import Role
-from tables.models import DealerAssignment, DealerPin
+from casino.identity.lockouts import lockout_lift
+from casino.identity.models import DealerPin, SignInLockout
+from tables.models import DealerAssignment
 from tables.services.tablets import tablet_revoke
 from tests.tablets.conftest import PINS, Registered, pin_sign_in
 
@@ -27,7 +27,8 @@ def _rows() -> dict[str, Any]:
     state: dict[str, Any] = {
         model._meta.label: model._default_manager.count()
         for model in apps.get_models()
-        if model._meta.label not in {"core.AuditRecord", "core.AuditStream", "api.SignInFailures"}
+        if model._meta.label
+        not in {"core.AuditRecord", "core.AuditStream", "identity.SignInFailures"}
     }
     state["assignments"] = list(DealerAssignment.objects.order_by("pk").values())
     return state

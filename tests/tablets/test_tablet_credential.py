@@ -13,7 +13,7 @@ from django.contrib.auth.models import Group
 from rest_framework.test import APIClient
 
 from casino.core.roles import Role
-from tables.services.pins import pin_set
+from casino.identity.pins import pin_set
 from tables.services.rounds import round_open
 from tables.services.tablets import tablet_revoke
 from tests.tablets.conftest import CURRENT_URL, Registered

@@ -3,10 +3,10 @@ client's address (``casino.api.addresses``).
 
 Tablets sign in through the device-token endpoint (:func:`device_sign_in`). Browsers sign in
 with a session (the admin); Django announces those only through its ``user_logged_in`` /
-``user_login_failed`` signals, so the two receivers below (connected in ``casino.api.apps``)
+``user_login_failed`` signals, so the two receivers below (connected in ``casino.identity.apps``)
 are the one place the trail listens to signals. Both channels count failures towards the same
-lockout (``casino.api.lockouts``), and a locked name signs in on neither
-(``casino.api.backends``).
+lockout (``casino.identity.lockouts``), and a locked name signs in on neither
+(``casino.identity.backends``).
 """
 
 from __future__ import annotations
@@ -17,19 +17,19 @@ from django.contrib.auth import authenticate
 from django.db import transaction
 
 from casino.api.addresses import client_address
-from casino.api.lockouts import (
+from casino.api.throttles import sign_in_failed
+from casino.core.audit_codes import AuditCode
+from casino.core.errors import AccessCode, ApiError
+from casino.core.trail.recording import audit_record
+from casino.identity.lockouts import (
     LOCKED_MESSAGE,
     audit_sign_in_failure,
     lockout_active,
     sign_in_failure_record,
     sign_in_success_record,
 )
-from casino.api.models import DeviceToken
-from casino.api.throttles import sign_in_failed
-from casino.api.tokens import device_token_issue
-from casino.core.audit_codes import AuditCode
-from casino.core.errors import AccessCode, ApiError
-from casino.core.trail.recording import audit_record
+from casino.identity.models import DeviceToken
+from casino.identity.tokens import device_token_issue
 
 WRONG_CREDENTIALS = "wrong_credentials"
 LOCKED = "locked"

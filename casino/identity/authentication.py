@@ -15,11 +15,11 @@ from django.db import connection
 from django.utils import timezone
 from rest_framework import authentication, exceptions
 
-from casino.api.models import DeviceToken, hash_token
 from casino.core.context import device_token_identify
 from casino.core.errors import AccessCode
 from casino.core.roles import remember_role
 from casino.core.rows import ModelRows
+from casino.identity.models import DeviceToken, hash_token
 
 
 @functools.cache

@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from casino.core.errors import ApiError
-from tables.services.pins import pin_set_at_console
+from casino.identity.pins import pin_set_at_console
 
 
 class Command(BaseCommand):

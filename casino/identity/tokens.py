@@ -15,11 +15,11 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from casino.api.models import DeviceToken, hash_token
-from casino.api.supervision import managed_users, manages
 from casino.core.audit_codes import AuditCode
 from casino.core.errors import AccessCode, ApiError, RequestCode
 from casino.core.trail.recording import audit_record
+from casino.identity.models import DeviceToken, hash_token
+from casino.identity.supervision import managed_users, manages
 
 
 def device_token_issue(
@@ -65,7 +65,7 @@ def token_list(
     *, actor: Any, username: str | None = None, status: str | None = None, limit: int = 100
 ) -> list[DeviceToken]:
     """The tokens ``actor`` may see and revoke, newest first: their own, and those of the
-    users they manage (``casino.api.supervision``); of ``username`` only, in ``status`` only,
+    users they manage (``casino.identity.supervision``); of ``username`` only, in ``status`` only,
     if given; at most ``limit``."""
     tokens = DeviceToken.objects.select_related("user", "revoked_by").order_by("-created_at", "-pk")
     users = managed_users(actor)

@@ -2,8 +2,8 @@ from typing import Any
 
 from django.contrib import admin
 
-from casino.api.models import DeviceToken
-from casino.api.tokens import device_token_revoke
+from casino.identity.models import DeviceToken
+from casino.identity.tokens import device_token_revoke
 
 
 @admin.register(DeviceToken)

@@ -19,13 +19,13 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.utils import timezone
 
-from casino.api.models import SignInFailures, SignInLockout
-from casino.api.supervision import managed_users, manages
 from casino.api.throttles import sign_in_throttle_forget
 from casino.core.audit_codes import AuditCode
 from casino.core.errors import AccessCode, ApiError, RequestCode
 from casino.core.permissions import require
 from casino.core.trail.recording import audit_record
+from casino.identity.models import SignInFailures, SignInLockout
+from casino.identity.supervision import managed_users, manages
 
 LOCKED_MESSAGE = "Too many failed sign-ins: this user name is locked until a pit boss lifts it."
 
@@ -92,7 +92,7 @@ def lockout_list(*, actor: Any, limit: int = 100) -> list[SignInLockout]:
 
     :raises ApiError: ``permission_denied`` (403) for anyone who manages no sign-ins.
     """
-    require(actor, "api.list_lockouts")
+    require(actor, "identity.list_lockouts")
     lockouts = SignInLockout.objects.filter(lifted_at__isnull=True).select_related("user")
     users = managed_users(actor)
     if users is not None:
@@ -109,7 +109,7 @@ def lockout_lift(*, lockout_id: int, actor: Any, reason: str) -> SignInLockout:
         ``actor`` manages the locked user (never their own lockout); ``lockout_not_active``
         when it was lifted already.
     """
-    require(actor, "api.list_lockouts")
+    require(actor, "identity.list_lockouts")
     username = (
         SignInLockout.objects.filter(pk=lockout_id).values_list("username", flat=True).first()
     )

@@ -1,42 +1,35 @@
-"""The port through which sign-in administration learns which users a pit boss answers for.
+"""Who manages whose sign-ins: an admin everyone's, a pit boss the dealers' of the own pits.
 
 A pit boss lists and revokes the device tokens, and lifts the sign-in lockouts, of the dealers
 of the own pits. Pits and dealer assignments belong to the tables app, a layer above this one,
-so this module asks whatever source is plugged in here; the tables app plugs its own in when
-the apps are ready (``tables.apps``). Without one, a pit boss answers for nobody, and only an
-admin manages other users' sign-ins.
+which publishes who answers for whom as a view (``tables_supervised_dealers``: a pit boss and
+each user whose latest assignment, open or ended, is at a table of a pit the pit boss
+supervises); this module reads that view, and keeps the dealers among those users.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
+from django.db.models.expressions import RawSQL
 
 from casino.core.roles import Role, user_role
 
-
-class SupervisionSource(Protocol):
-    """Who supervises whom on the floor."""
-
-    def dealers_of(self, pit_boss: Any) -> QuerySet[Any]:
-        """The users ``pit_boss`` answers for: the dealers of the pits they supervise."""
-        ...
+#: The users a pit boss answers for, in the view the tables app publishes.
+SUPERVISED = "SELECT dealer_id FROM tables_supervised_dealers WHERE pit_boss_id = %s"
 
 
-class _Nobody:
-    def dealers_of(self, pit_boss: Any) -> QuerySet[Any]:
-        return get_user_model().objects.none()
-
-
-_source: SupervisionSource = _Nobody()
-
-
-def plug(source: SupervisionSource) -> None:
-    """Make ``source`` the answer to who supervises whom (once, at start-up)."""
-    global _source
-    _source = source
+def dealers_of(pit_boss: Any) -> QuerySet[Any]:
+    """The dealers ``pit_boss`` answers for: those of the pits they supervise, each a dealer of
+    the pit of the table of their latest assignment (also between two shifts, until assigned
+    in another pit)."""
+    return (
+        get_user_model()
+        .objects.filter(groups__name=Role.DEALER.value)
+        .filter(pk__in=RawSQL(SUPERVISED, [pit_boss.pk]))
+    )
 
 
 def managed_users(actor: Any) -> QuerySet[Any] | None:
@@ -46,7 +39,7 @@ def managed_users(actor: Any) -> QuerySet[Any] | None:
     if role is Role.ADMIN:
         return None
     if role is Role.PIT_BOSS:
-        return _source.dealers_of(actor)
+        return dealers_of(actor)
     return get_user_model().objects.none()
 
 

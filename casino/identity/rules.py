@@ -1,6 +1,6 @@
 """Permissions of sign-in administration as ``rules`` predicates (found by rules' autodiscovery).
 
-Which users one manages is decided per object by ``casino.api.supervision``; this is the door:
+Which users one manages is decided per object by ``casino.identity.supervision``; this is the door:
 only pit bosses and admins manage anyone else's sign-ins.
 """
 
@@ -18,4 +18,4 @@ def manages_sign_ins(user: Any) -> bool:
     return user_role(user) in (Role.PIT_BOSS, Role.ADMIN)
 
 
-rules.add_perm("api.list_lockouts", manages_sign_ins)
+rules.add_perm("identity.list_lockouts", manages_sign_ins)

@@ -1,6 +1,7 @@
 """The PINs of dealers and pit bosses: set by their owner (with the own password) or by an
-admin, and checked at a tablet's sign-in (``tables.services.tablets``): a dealer's to deal at
-the tablet's table, a pit boss's to decide one request there (a retraction, a void).
+admin, and checked at a tablet's sign-in (:func:`pin_sign_in`, which ``tables.services.tablets``
+calls): a dealer's to deal at the tablet's table, a pit boss's to decide one request there (a
+retraction, a void).
 
 A PIN is 4 to 8 digits, stored as Django's password hasher stores a password, never in clear;
 every change writes an ``auth.pin_set`` audit row that names whose PIN and who set it, never
@@ -10,24 +11,41 @@ the PIN.
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NoReturn, TypeVar
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import check_password, make_password
+from django.db import transaction
 from django.utils import timezone
 
+from casino.api.addresses import client_address
 from casino.core.audit_codes import AuditCode
 from casino.core.errors import AccessCode, ApiError, RequestCode, TableCode, TabletCode
 from casino.core.roles import Role, user_role
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
-from tables.models import DealerPin
+from casino.identity.lockouts import (
+    LOCKED_MESSAGE,
+    audit_sign_in_failure,
+    lockout_active,
+    sign_in_failure_record,
+    sign_in_success_record,
+)
+from casino.identity.models import DealerPin, SignInFailures
+
+_Granted = TypeVar("_Granted")
 
 PIN_PATTERN = re.compile(r"[0-9]{4,8}")
 #: Who signs in at a tablet by PIN.
 PIN_ROLES = frozenset({Role.DEALER, Role.PIT_BOSS})
 #: Who set a PIN from the server's console, as the audit trail names it.
 CONSOLE = "manage.py set_pin"
+#: Why a PIN sign-in failed, as its audit row says.
+WRONG_CREDENTIALS = "wrong_credentials"
+LOCKED = "locked"
+REFUSED = "refused"
 
 
 def verify_pin(pin: str) -> None:
@@ -114,3 +132,91 @@ def pin_matches(user: Any | None, pin: str, *, role: Role = Role.DEALER) -> bool
         make_password(pin)
         return False
     return bool(check_password(pin, stored))
+
+
+class _LockedMeanwhile(Exception):
+    """A failure locked the name while this PIN was being checked."""
+
+
+def pin_sign_in(
+    *,
+    request: Any,
+    username: str,
+    pin: str,
+    role: Role,
+    at: dict[str, Any],
+    grant: Callable[[Any, str | None], _Granted],
+    failed: Callable[[Any], None],
+) -> _Granted:
+    """Sign ``username`` in by ``pin``: the name must be unlocked and the PIN the active
+    ``role`` user's; then, in one transaction with the name's failures reset,
+    ``grant(user, address)`` gives what the sign-in is for.
+
+    Every refusal writes its ``auth.login_failed`` row (with what ``at`` says of where: the
+    tablet, its device name, the channel; and a reason) and nothing else; a wrong PIN counts
+    towards the name's lockout, and each refusal but one ``grant`` makes is told to ``failed``
+    (the caller's throttles).
+
+    :raises ApiError: ``sign_in_locked`` (423); ``pin_wrong`` (401, with the tries left before
+        the lockout) for a wrong PIN, no PIN, or no such active ``role`` user, alike; whatever
+        ``grant`` raises, rolled back whole and recorded as refused.
+    """
+    address = client_address(request)
+    if lockout_active(username) is not None:
+        _refuse_locked(request, username, address, at, failed)
+    user = get_user_model().objects.filter(username=username).first()
+    if not pin_matches(user, pin, role=role):
+        _refuse_wrong_pin(request, username, address, at, failed)
+    try:
+        with transaction.atomic():
+            if not sign_in_success_record(username=username):
+                raise _LockedMeanwhile()
+            return grant(user, address)
+    except _LockedMeanwhile:
+        _refuse_locked(request, username, address, at, failed)
+    except ApiError as refusal:
+        # Rolled back whole; the refusal alone stays on the record.
+        with transaction.atomic():
+            audit_sign_in_failure(username, address, REFUSED, code=refusal.code, **at)
+        raise
+
+
+def _refuse_wrong_pin(
+    request: Any,
+    username: str,
+    address: str | None,
+    at: dict[str, Any],
+    failed: Callable[[Any], None],
+) -> NoReturn:
+    """Record and refuse a wrong PIN, saying how many tries are left before the name's
+    lockout (``SIGN_IN_LOCKOUT_FAILURES`` failures in a row)."""
+    with transaction.atomic():
+        audit_sign_in_failure(username, address, WRONG_CREDENTIALS, **at)
+        locked = sign_in_failure_record(username=username, address=address) is not None
+        failures = (
+            SignInFailures.objects.filter(username=username)
+            .values_list("failures", flat=True)
+            .first()
+        ) or 0
+    failed(request)
+    allowed = settings.SIGN_IN_LOCKOUT_FAILURES
+    raise ApiError(
+        TabletCode.PIN_WRONG,
+        "Wrong user name or PIN.",
+        tries_left=0 if locked else max(allowed - failures, 0),
+        lockout_after=allowed,
+        locked=locked,
+    )
+
+
+def _refuse_locked(
+    request: Any,
+    username: str,
+    address: str | None,
+    at: dict[str, Any],
+    failed: Callable[[Any], None],
+) -> NoReturn:
+    with transaction.atomic():
+        audit_sign_in_failure(username, address, LOCKED, **at)
+    failed(request)
+    raise ApiError(AccessCode.SIGN_IN_LOCKED, LOCKED_MESSAGE)

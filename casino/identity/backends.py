@@ -1,4 +1,4 @@
-"""The password backend, refusing a locked user name on every channel (``casino.api.lockouts``).
+"""The password backend, refusing a locked name on every channel (``casino.identity.lockouts``).
 
 The device-token endpoint refuses a locked name before it asks for the password; a browser's
 session login (the admin) asks Django's backends directly, so the refusal is made here too.
@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 
-from casino.api.lockouts import lockout_active
+from casino.identity.lockouts import lockout_active
 
 
 class SignInBackend(ModelBackend):

@@ -1,0 +1,160 @@
+"""Models of identity: per-device tokens, sign-in failures and lockouts, and the PINs of
+dealers and pit bosses.
+
+They came from the API machinery (``api``) and the tables app (``DealerPin``) with their
+tables, which keep the names they had (``db_table``): the move changed no row.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+
+
+def hash_token(key: str) -> str:
+    """Tokens are stored as SHA-256 digests: a database dump does not hand out device access."""
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def token_expiry() -> dt.datetime:
+    """When a token issued now expires: one shift (``DEVICE_TOKEN_TTL_HOURS``) from now."""
+    return timezone.now() + dt.timedelta(hours=settings.DEVICE_TOKEN_TTL_HOURS)
+
+
+class DeviceToken(models.Model):
+    """The credential of one tablet (or other device) acting for one user, for one shift.
+
+    The key itself is shown once, when issued; only its digest is stored. A token authenticates
+    until ``expires_at``; revoking it sets ``revoked_at`` and ``revoked_by``. Tokens are never
+    deleted, so the audit trail can still name the device.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    device_name = models.CharField(max_length=100)
+    key_digest = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(default=token_expiry)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+
+    class Meta:
+        db_table = "api_devicetoken"
+        verbose_name = "device token"
+        constraints = [
+            # Every revocation names who made it; only those made before revocations were
+            # recorded (in the admin) name nobody.
+            models.CheckConstraint(
+                condition=Q(revoked_by__isnull=True) | Q(revoked_at__isnull=False),
+                name="device_token_revoker_revoked",
+            ),
+        ]
+        indexes = [models.Index(fields=["user", "created_at"], name="device_token_user_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.device_name} ({self.user})"
+
+    @staticmethod
+    def new_key() -> str:
+        return secrets.token_urlsafe(32)
+
+
+class SignInFailures(models.Model):
+    """How many sign-ins in a row failed for one user name since its last success or lifted
+    lockout: the counter a lockout is decided on.
+
+    Kept by user name, not by user, so a name nobody has is locked like any other and the
+    answer does not tell whether the name exists. It is working state, not history: every
+    failure, success and lockout is in the audit trail.
+    """
+
+    username = models.CharField(max_length=150, unique=True)
+    failures = models.PositiveIntegerField(default=0)
+    last_failed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        db_table = "api_signinfailures"
+        verbose_name_plural = "sign-in failures"
+
+    def __str__(self) -> str:
+        return f"{self.username}: {self.failures}"
+
+
+class SignInLockout(models.Model):
+    """A user name refused sign-in after ``failures`` failed in a row, until someone lifts it.
+
+    Lifting sets ``lifted_at``, ``lifted_by`` and ``lift_reason``; the row is kept. ``user`` is
+    the user of that name when it was locked, if there was one. The database allows one active
+    lockout per name.
+    """
+
+    username = models.CharField(max_length=150)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    failures = models.PositiveIntegerField()
+    address = models.GenericIPAddressField(
+        null=True, blank=True, help_text="The client address of the attempt that locked it."
+    )
+    locked_at = models.DateTimeField()
+    lifted_at = models.DateTimeField(null=True, blank=True)
+    lifted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    lift_reason = models.TextField(blank=True)
+
+    class Meta:
+        db_table = "api_signinlockout"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["username"],
+                condition=Q(lifted_at__isnull=True),
+                name="sign_in_lockout_one_active_per_name",
+            ),
+            models.CheckConstraint(
+                condition=Q(lifted_at__isnull=True, lifted_by__isnull=True)
+                | Q(lifted_at__gte=F("locked_at"), lifted_by__isnull=False),
+                name="sign_in_lockout_lifted_by_whom",
+            ),
+        ]
+        ordering = ["-locked_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.username} locked at {self.locked_at}"
+
+
+class DealerPin(models.Model):
+    """A dealer's (or a pit boss's) PIN for signing in at a tablet, stored as Django's password
+    hasher stores a password (``pin_hash``), never in clear. Each change replaces the hash and
+    writes an ``auth.pin_set`` audit row (without the PIN)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="dealer_pin"
+    )
+    pin_hash = models.CharField(max_length=256)
+    set_at = models.DateTimeField()
+    set_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="Nobody: set at the server's console (manage.py set_pin).",
+    )
+
+    class Meta:
+        db_table = "tables_dealerpin"
+
+    def __str__(self) -> str:
+        return f"PIN of {self.user}"
