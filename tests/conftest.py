@@ -54,6 +54,7 @@ FOLDER_TIERS = {
     "audit": "db",
     "floor": "db",
     "api": "http",
+    "identity": "http",
     "tablets": "http",
     "surfaces": "http",
     "deploy": "http",

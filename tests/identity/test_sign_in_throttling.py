@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from casino.identity.models import DeviceToken, SignInLockout
-from tests.api.sign_in import (
+from tests.identity.sign_in import (
     DEAD_REDIS,
     client_from,
     own_address,  # noqa: F401 (the fixture "address")

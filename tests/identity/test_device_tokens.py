@@ -16,7 +16,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from casino.identity.models import DeviceToken, hash_token
-from tests.api.sign_in import (
+from tests.identity.sign_in import (
     client_from,
     own_address,  # noqa: F401 (the fixture "address")
     sign_in,

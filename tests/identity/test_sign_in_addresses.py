@@ -12,7 +12,7 @@ import pytest
 from django.test import Client, RequestFactory
 
 from casino.api.addresses import client_address
-from tests.api.sign_in import (
+from tests.identity.sign_in import (
     client_from,
     own_address,  # noqa: F401 (the fixture "address")
     sign_in,

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from casino.identity.lockouts import sign_in_success_record
 from casino.identity.models import SignInFailures, SignInLockout
-from tests.api.sign_in import (
+from tests.identity.sign_in import (
     client_from,
     own_address,  # noqa: F401 (the fixture "address")
     sign_in,
