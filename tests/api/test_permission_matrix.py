@@ -28,10 +28,10 @@ from audit.services.reports.build import report_build, report_request
 from casino.core.alerts import alert_record_apart
 from casino.core.models import AlertKind
 from casino.core.roles import Role
+from casino.identity.models import DeviceToken, SignInLockout, hash_token
 from payouts.models import Correction
 from payouts.services import slips, trays
 from payouts.services.corrections import correction_request
-from casino.identity.models import DeviceToken, SignInLockout, hash_token
 from payouts.services.settlement import round_settle
 from tables.engines import validate_rule_settings
 from tables.models import DealerAssignment, Game, Round, RuleSet, Table, TableStatus
