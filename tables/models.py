@@ -734,5 +734,3 @@ class TabletSession(models.Model):
 
     def __str__(self) -> str:
         return f"token {self.token_id} at {self.tablet}"
-
-
