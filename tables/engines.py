@@ -12,11 +12,11 @@ and gives a round's engine state two ways:
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Iterable
 from decimal import Decimal
 
+from casino.core.row_caches import row_cache
 from casino.games.codes import GameCode
 from casino.games.contract import GameState, JsonObject, RoundTerms
 from casino.games.errors import GameError
@@ -46,7 +46,7 @@ def round_terms(round: Round) -> RoundTerms:
     )
 
 
-@functools.lru_cache(maxsize=1024)
+@row_cache(maxsize=1024)
 def _settings_text(rule_set_id: int) -> str:
     return json.dumps(RuleSet.objects.values_list("settings", flat=True).get(pk=rule_set_id))
 

@@ -25,11 +25,11 @@ A settlement is never re-priced: an edge computed later prices the rounds settle
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
+from casino.core.row_caches import row_cache
 from casino.games.contract import GameResult, Stake
 from casino.games.house_edge import EdgeReport
 from casino.games.house_edge.bands import band_of
@@ -105,7 +105,7 @@ def _computed(edge: HouseEdge, stakes: tuple[Stake, ...]) -> TheoreticalWin:
     return TheoreticalWin(amount, base, TheoreticalSource.COMPUTED, edge.pk)
 
 
-@functools.lru_cache(maxsize=256)
+@row_cache(maxsize=256)
 def band_edges(band_id: int) -> Mapping[str, Decimal]:
     """The house edge per amount wagered of each wager type of the band ``band_id``, from its
     kept report; a type nothing is staked on under the strategy has none. A band never changes
