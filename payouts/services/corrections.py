@@ -31,7 +31,7 @@ from django.utils import timezone
 
 from casino.core.alerts import alert_record
 from casino.core.audit_codes import AuditCode
-from casino.core.dual_control import DualControlled, refuse_decided, refuse_self_approval
+from casino.core.dual_control import Decision, DualControlled, locked_with_scope
 from casino.core.errors import ApiError, CorrectionCode
 from casino.core.gaming_day import gaming_day_of
 from casino.core.models import Alert, AlertKind
@@ -156,56 +156,54 @@ def correction_approve(
         ``self_approval`` (403) when the actor requested it;
         ``correction_round_voided`` (409) when the round was voided since.
     """
-    return _decide(correction_id=correction_id, actor=actor, note=note, approve=True)
+    return _CorrectionDecision(actor=actor, note=note, approve=True).take(correction_id)
 
 
 def correction_reject(*, correction_id: int, actor: AbstractBaseUser, note: str = "") -> Correction:
     """Reject a requested correction; nothing else changes. Raises as ``correction_approve``."""
-    return _decide(correction_id=correction_id, actor=actor, note=note, approve=False)
+    return _CorrectionDecision(actor=actor, note=note, approve=False).take(correction_id)
 
 
-def _decide(*, correction_id: int, actor: AbstractBaseUser, note: str, approve: bool) -> Correction:
-    with service_transaction():
-        round_id = Correction.objects.values_list("round_id", flat=True).get(pk=correction_id)
-        round = round_lock(round_id)
-        correction = (
-            Correction.objects.select_for_update(of=("self",))
-            .select_related("requested_by")
-            .get(pk=correction_id)
+class _CorrectionDecision(Decision[Round, Correction]):
+    subject = DualControlled.CORRECTION
+    perm = "payouts.decide_correction"
+    perm_message = "Only a pit boss of this table's pit may decide this."
+    decided_message = "This correction was decided already."
+    self_approval_message = (
+        "A correction is decided by someone other than the person who requested it."
+    )
+
+    def lock(self, request_id: int) -> tuple[Round, Correction]:
+        return locked_with_scope(
+            Correction.objects.select_for_update(of=("self",)).select_related("requested_by"),
+            request_id,
+            scope="round_id",
+            lock=round_lock,
         )
-        require(
-            actor,
-            "payouts.decide_correction",
-            round,
-            message="Only a pit boss of this table's pit may decide this.",
-        )
-        if correction.status != CorrectionStatus.REQUESTED:
-            raise refuse_decided(
-                DualControlled.CORRECTION,
-                "This correction was decided already.",
-                status=correction.status,
-            )
-        if correction.requested_by_id == actor.pk:
-            raise refuse_self_approval(
-                DualControlled.CORRECTION,
-                "A correction is decided by someone other than the person who requested it.",
-            )
+
+    def decided(self, request: Correction) -> dict[str, Any] | None:
+        if request.status == CorrectionStatus.REQUESTED:
+            return None
+        return {"status": request.status}
+
+    def write(self, scope: Round, request: Correction) -> None:
+        # A correction is its own decision's row: the decision fills its fields in.
         now = timezone.now()
-        casino = round.table.pit.casino
-        correction.decided_by = actor
-        correction.decided_at = now
-        correction.decided_gaming_day = gaming_day_of(
+        casino = scope.table.pit.casino
+        request.decided_by = self.actor
+        request.decided_at = now
+        request.decided_gaming_day = gaming_day_of(
             now, time_zone=casino.time_zone, start_hour=casino.gaming_day_start_hour
         )
-        correction.decision_note = note.strip()
-        correction.status = CorrectionStatus.APPROVED if approve else CorrectionStatus.REJECTED
-        if approve:
-            _refuse_if_void(round)
-            if correction.kind == CorrectionKind.VOID:
-                _apply_void(correction, round, now=now)
+        request.decision_note = self.note
+        request.status = CorrectionStatus.APPROVED if self.approve else CorrectionStatus.REJECTED
+        if self.approve:
+            _refuse_if_void(scope)
+            if request.kind == CorrectionKind.VOID:
+                _apply_void(request, scope, now=now)
             else:
-                _apply_payout_correction(correction, round)
-        correction.save(
+                _apply_payout_correction(request, scope)
+        request.save(
             update_fields=[
                 "status",
                 "settlement",
@@ -216,33 +214,32 @@ def _decide(*, correction_id: int, actor: AbstractBaseUser, note: str, approve: 
             ]
         )
         # A pit boss who signed in at the table's tablet to decide this has decided.
-        tablet = decision_sign_in_spend(actor)
-        audit_record(
-            event_code=AuditCode.CORRECTION_APPROVED if approve else AuditCode.CORRECTION_REJECTED,
-            actor=actor,
-            round=round,
-            gaming_day=correction.decided_gaming_day,
+        tablet = decision_sign_in_spend(self.actor)
+        self.record(
+            AuditCode.CORRECTION_APPROVED if self.approve else AuditCode.CORRECTION_REJECTED,
+            round=scope,
+            gaming_day=request.decided_gaming_day,
             before={"status": CorrectionStatus.REQUESTED},
             after={
-                **_describe(correction),
-                "status": correction.status,
+                **_describe(request),
+                "status": request.status,
                 **({} if tablet is None else {"tablet": tablet.pk}),
             },
-            reason=correction.decision_note,
         )
+
+    def push(self, scope: Round, request: Correction) -> None:
         # The tablet of a voided round leaves it at once, the board drops it from its to-do.
         publish_table_change(
-            table_id=round.table_id,
-            pit_id=round.table.pit_id,
+            table_id=scope.table_id,
+            pit_id=scope.table.pit_id,
             kind=TableChange.CORRECTION_DECIDED,
             data={
-                "round": round.pk,
-                "correction": correction.pk,
-                "kind": correction.kind,
-                "outcome": correction.status,
+                "round": scope.pk,
+                "correction": request.pk,
+                "kind": request.kind,
+                "outcome": request.status,
             },
         )
-        return correction
 
 
 def _apply_void(correction: Correction, round: Round, *, now: Any) -> None:

@@ -22,7 +22,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection
 
 from casino.core.audit_codes import AuditCode
-from casino.core.dual_control import DualControlled, refuse_decided, refuse_self_approval
+from casino.core.dual_control import Decision, DualControlled, refuse_self_approval
 from casino.core.errors import ApiError, InventoryCode, RequestCode
 from casino.core.permissions import require
 from casino.core.push import TraySubject
@@ -188,36 +188,37 @@ def slip_void_decide(
     :raises ApiError: ``permission_denied`` (403); ``self_approval`` (403) for its requester;
         ``not_pending`` (409) once decided.
     """
-    with service_transaction():
-        slip_id = ChipSlipVoid.objects.values_list("slip_id", flat=True).get(pk=void_id)
-        slip, table = _slip_locked(slip_id)
-        void = ChipSlipVoid.objects.get(pk=void_id)
-        require(actor, "payouts.void_slip", table)
-        if ChipSlipVoidDecision.objects.filter(void=void).exists():
-            raise refuse_decided(DualControlled.SLIP_VOID, "This void was decided already.")
-        if void.requested_by_id == actor.pk:
-            raise refuse_self_approval(
-                DualControlled.SLIP_VOID, "A void is approved by someone other than who asked."
-            )
-        note = note.strip()
-        record = audit_record(
-            event_code=AuditCode.SLIP_VOIDED if approve else AuditCode.SLIP_VOID_REJECTED,
-            actor=actor,
-            table=table,
-            before={"slip": slip.pk, "void": void.pk, "status": "pending"},
-            after={"slip": slip.pk, "void": void.pk, "approved": approve},
-            reason=note,
+    return _VoidDecision(actor=actor, note=note, approve=approve).take(void_id)
+
+
+class _VoidDecision(Decision[Table, ChipSlipVoid]):
+    subject = DualControlled.SLIP_VOID
+    perm = "payouts.void_slip"
+    decided_message = "This void was decided already."
+    self_approval_message = "A void is approved by someone other than who asked."
+
+    def lock(self, request_id: int) -> tuple[Table, ChipSlipVoid]:
+        slip_id = ChipSlipVoid.objects.values_list("slip_id", flat=True).get(pk=request_id)
+        self.slip, table = _slip_locked(slip_id)
+        return table, ChipSlipVoid.objects.get(pk=request_id)
+
+    def decided(self, request: ChipSlipVoid) -> dict[str, Any] | None:
+        return {} if ChipSlipVoidDecision.objects.filter(void=request).exists() else None
+
+    def write(self, scope: Table, request: ChipSlipVoid) -> None:
+        record = self.record(
+            AuditCode.SLIP_VOIDED if self.approve else AuditCode.SLIP_VOID_REJECTED,
+            table=scope,
+            before={"slip": self.slip.pk, "void": request.pk, "status": "pending"},
+            after={"slip": self.slip.pk, "void": request.pk, "approved": self.approve},
         )
         ChipSlipVoidDecision.objects.create(
-            void=void,
-            approved=approve,
-            decided_by=actor,
-            decided_at=record.occurred_at,
-            note=note,
-            audit_record_id=record.pk,
+            void=request, approved=self.approve, **self.decided_fields(record)
         )
-        _void_published(void, slip, table, status="approved" if approve else "rejected")
-        return void
+
+    def push(self, scope: Table, request: ChipSlipVoid) -> None:
+        status = "approved" if self.approve else "rejected"
+        _void_published(request, self.slip, scope, status=status)
 
 
 def _published(slip: ChipSlip, table: Table, *, status: str) -> None:

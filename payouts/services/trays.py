@@ -21,7 +21,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 
 from casino.core.audit_codes import AuditCode
-from casino.core.dual_control import DualControlled, refuse_decided, refuse_self_approval
+from casino.core.dual_control import Decision, DualControlled, locked_with_scope
 from casino.core.errors import ApiError, InventoryCode
 from casino.core.permissions import require
 from casino.core.push import TraySubject
@@ -134,51 +134,54 @@ def tray_count_decide(
         an admin; ``self_approval`` (403) for its counter; ``not_pending`` (409) once
         decided.
     """
-    with service_transaction():
-        table_id = TrayCount.objects.values_list("table_id", flat=True).get(pk=count_id)
-        table = table_lock(table_id)
-        count = TrayCount.objects.get(pk=count_id)
-        require(actor, "payouts.confirm_count", table)
-        if TrayCountDecision.objects.filter(count=count).exists():
-            raise refuse_decided(DualControlled.COUNT, "This count was decided already.")
-        if count.counted_by_id == actor.pk:
-            raise refuse_self_approval(
-                DualControlled.COUNT, "A count is confirmed by someone other than its counter."
-            )
-        note = note.strip()
-        record = audit_record(
-            event_code=(
-                AuditCode.TRAY_COUNT_CONFIRMED if confirm else AuditCode.TRAY_COUNT_REJECTED
-            ),
-            actor=actor,
-            table=table,
-            before={"count": count.pk, "status": "pending"},
+    return _CountDecision(actor=actor, note=note, approve=confirm).take(count_id)
+
+
+class _CountDecision(Decision[Table, TrayCount]):
+    subject = DualControlled.COUNT
+    perm = "payouts.confirm_count"
+    decided_message = "This count was decided already."
+    self_approval_message = "A count is confirmed by someone other than its counter."
+
+    def lock(self, request_id: int) -> tuple[Table, TrayCount]:
+        return locked_with_scope(
+            TrayCount.objects.all(), request_id, scope="table_id", lock=table_lock
+        )
+
+    def decided(self, request: TrayCount) -> dict[str, Any] | None:
+        return {} if TrayCountDecision.objects.filter(count=request).exists() else None
+
+    def requester_id(self, request: TrayCount) -> Any:
+        return request.counted_by_id
+
+    def write(self, scope: Table, request: TrayCount) -> None:
+        record = self.record(
+            AuditCode.TRAY_COUNT_CONFIRMED if self.approve else AuditCode.TRAY_COUNT_REJECTED,
+            table=scope,
+            before={"count": request.pk, "status": "pending"},
             after={
-                "count": count.pk,
-                "kind": count.kind,
-                "total": count.total,
-                "confirmed": confirm,
+                "count": request.pk,
+                "kind": request.kind,
+                "total": request.total,
+                "confirmed": self.approve,
             },
-            reason=note,
         )
         TrayCountDecision.objects.create(
-            count=count,
-            confirmed=confirm,
-            decided_by=actor,
-            decided_at=record.occurred_at,
-            note=note,
-            audit_record_id=record.pk,
+            count=request, confirmed=self.approve, **self.decided_fields(record)
         )
+
+    def push(self, scope: Table, request: TrayCount) -> None:
         tray_changed(
-            table,
+            scope,
             subject=TraySubject.COUNT,
-            id=count.pk,
-            status="confirmed" if confirm else "rejected",
-            kind=count.kind,
+            id=request.pk,
+            status=_verdict(self.approve),
+            kind=request.kind,
         )
-        if confirm and count.kind == TrayCountKind.CLOSER:
-            _complete_if_counted(table, closer=count)
-        return count
+
+    def then(self, scope: Table, request: TrayCount) -> None:
+        if self.approve and request.kind == TrayCountKind.CLOSER:
+            _complete_if_counted(scope, closer=request)
 
 
 def drop_count_enter(
@@ -243,46 +246,56 @@ def drop_count_decide(
     :raises ApiError: ``permission_denied`` (403); ``self_approval`` (403) for its counter;
         ``not_pending`` (409) once decided.
     """
-    with service_transaction():
-        table_id = DropCount.objects.values_list("table_id", flat=True).get(pk=drop_id)
-        table = table_lock(table_id)
-        drop = DropCount.objects.select_related("shift").get(pk=drop_id)
-        require(actor, "payouts.confirm_drop", table)
-        if DropCountDecision.objects.filter(drop=drop).exists():
-            raise refuse_decided(DualControlled.DROP, "This drop was decided already.")
-        if drop.counted_by_id == actor.pk:
-            raise refuse_self_approval(
-                DualControlled.DROP, "A drop is confirmed by someone other than its counter."
-            )
-        note = note.strip()
-        record = audit_record(
-            event_code=AuditCode.DROP_CONFIRMED if confirm else AuditCode.DROP_REJECTED,
-            actor=actor,
-            table=table,
-            before={"drop": drop.pk, "status": "pending"},
-            after={"drop": drop.pk, "shift": drop.shift_id, "confirmed": confirm},
-            reason=note,
+    return _DropDecision(actor=actor, note=note, approve=confirm).take(drop_id)
+
+
+class _DropDecision(Decision[Table, DropCount]):
+    subject = DualControlled.DROP
+    perm = "payouts.confirm_drop"
+    decided_message = "This drop was decided already."
+    self_approval_message = "A drop is confirmed by someone other than its counter."
+
+    def lock(self, request_id: int) -> tuple[Table, DropCount]:
+        return locked_with_scope(
+            DropCount.objects.select_related("shift"), request_id, scope="table_id", lock=table_lock
+        )
+
+    def decided(self, request: DropCount) -> dict[str, Any] | None:
+        return {} if DropCountDecision.objects.filter(drop=request).exists() else None
+
+    def requester_id(self, request: DropCount) -> Any:
+        return request.counted_by_id
+
+    def write(self, scope: Table, request: DropCount) -> None:
+        record = self.record(
+            AuditCode.DROP_CONFIRMED if self.approve else AuditCode.DROP_REJECTED,
+            table=scope,
+            before={"drop": request.pk, "status": "pending"},
+            after={"drop": request.pk, "shift": request.shift_id, "confirmed": self.approve},
         )
         DropCountDecision.objects.create(
-            drop=drop,
-            confirmed=confirm,
-            decided_by=actor,
-            decided_at=record.occurred_at,
-            note=note,
-            audit_record_id=record.pk,
+            drop=request, confirmed=self.approve, **self.decided_fields(record)
         )
+
+    def push(self, scope: Table, request: DropCount) -> None:
         tray_changed(
-            table,
+            scope,
             subject=TraySubject.DROP,
-            id=drop.pk,
-            status="confirmed" if confirm else "rejected",
-            shift=drop.shift_id,
+            id=request.pk,
+            status=_verdict(self.approve),
+            shift=request.shift_id,
         )
-        if confirm:
-            closer = shift_closer(drop.shift)
+
+    def then(self, scope: Table, request: DropCount) -> None:
+        if self.approve:
+            closer = shift_closer(request.shift)
             if closer is not None:
-                shift_reconcile(opener=drop.shift, closer=closer, drop=drop)
-        return drop
+                shift_reconcile(opener=request.shift, closer=closer, drop=request)
+
+
+def _verdict(confirmed: bool) -> str:
+    """The status a decision publishes."""
+    return "confirmed" if confirmed else "rejected"
 
 
 def _confirmed_opener(table: Table, shift_id: int) -> TrayCount:

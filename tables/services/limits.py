@@ -28,7 +28,7 @@ from typing import Any, Protocol
 from django.contrib.auth.models import AbstractBaseUser
 
 from casino.core.audit_codes import AuditCode
-from casino.core.dual_control import DualControlled, refuse_decided, refuse_self_approval
+from casino.core.dual_control import Decision, DualControlled, locked_with_scope
 from casino.core.errors import ApiError, RequestCode, TableCode
 from casino.core.push import TableChange, publish_table_change
 from casino.core.roles import user_role
@@ -97,7 +97,7 @@ def limit_change_approve(
         when it was decided already; ``limits_invalid`` (400) or ``change_noop`` (409) when the
         table, as it is now, cannot take the change or has it already.
     """
-    return _decide(request_id=request_id, actor=actor, note=note, approve=True)
+    return _LimitChangeDecision(actor=actor, note=note, approve=True).take(request_id)
 
 
 def limit_change_reject(
@@ -105,7 +105,7 @@ def limit_change_reject(
 ) -> LimitChangeRequest:
     """Reject a pending request; the table stays as it is. Raises as
     :func:`limit_change_approve`, except for the judgement of the change."""
-    return _decide(request_id=request_id, actor=actor, note=note, approve=False)
+    return _LimitChangeDecision(actor=actor, note=note, approve=False).take(request_id)
 
 
 def _request_file(
@@ -148,65 +148,65 @@ def _request_file(
     return request
 
 
-def _decide(
-    *, request_id: int, actor: AbstractBaseUser, note: str, approve: bool
-) -> LimitChangeRequest:
-    with service_transaction():
-        table_id = LimitChangeRequest.objects.values_list("table_id", flat=True).get(pk=request_id)
+class _LimitChangeDecision(Decision[Table, LimitChangeRequest]):
+    subject = DualControlled.LIMIT_CHANGE
+    decided_message = "This request was decided already."
+    self_approval_message = (
+        "A change of limits is decided by someone other than the person who asked."
+    )
+
+    def lock(self, request_id: int) -> tuple[Table, LimitChangeRequest]:
         # The table's lock serialises the decisions on its requests, and its changes.
-        table = table_lock(table_id)
-        request = LimitChangeRequest.objects.select_related("requested_by").get(pk=request_id)
-        require_manager(actor, table)
-        if LimitChangeDecision.objects.filter(request=request).exists():
-            raise refuse_decided(DualControlled.LIMIT_CHANGE, "This request was decided already.")
-        if request.requested_by_id == actor.pk:
-            raise refuse_self_approval(
-                DualControlled.LIMIT_CHANGE,
-                "A change of limits is decided by someone other than the person who asked.",
-            )
+        return locked_with_scope(
+            LimitChangeRequest.objects.select_related("requested_by"),
+            request_id,
+            scope="table_id",
+            lock=table_lock,
+        )
+
+    def require(self, scope: Table, request: LimitChangeRequest) -> None:
+        require_manager(self.actor, scope)
+
+    def decided(self, request: LimitChangeRequest) -> dict[str, Any] | None:
+        return {} if LimitChangeDecision.objects.filter(request=request).exists() else None
+
+    def write(self, scope: Table, request: LimitChangeRequest) -> None:
         changes = {
             name: None if value is None else Decimal(value)
             for name, value in request.changes.items()
         }
-        if approve:
-            _, after = table_changes_preview(table, changes)
+        if self.approve:
+            _, after = table_changes_preview(scope, changes)
             if not after:
                 raise ApiError(
                     TableCode.CHANGE_NOOP, "The table has these limits already: reject it."
                 )
-        note = note.strip()
-        record = audit_record(
-            event_code=(
+        record = self.record(
+            (
                 AuditCode.TABLE_LIMITS_CHANGE_APPROVED
-                if approve
+                if self.approve
                 else AuditCode.TABLE_LIMITS_CHANGE_REJECTED
             ),
-            actor=actor,
-            table=table,
+            table=scope,
             before={"request": request.pk, "status": "pending"},
             after={
                 "request": request.pk,
-                "status": "approved" if approve else "rejected",
+                "status": "approved" if self.approve else "rejected",
                 "changes": request.changes,
             },
-            reason=note,
         )
-        role = user_role(actor)
+        role = user_role(self.actor)
         LimitChangeDecision.objects.create(
             request=request,
-            approved=approve,
-            decided_by=actor,
+            approved=self.approve,
             decided_role=role.value if role else "",
-            decided_at=record.occurred_at,
-            note=note,
-            audit_record_id=record.pk,
+            **self.decided_fields(record),
         )
-        if approve:
+        if self.approve:
             table_changes_apply(
-                table,
+                scope,
                 changes,
                 actor=request.requested_by,
-                authorised_by=actor,
+                authorised_by=self.actor,
                 reason=request.reason,
             )
-        return request

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -37,7 +38,7 @@ from django.utils import timezone
 
 from casino.core.audit_codes import AuditCode
 from casino.core.context import current_device_token_id, current_request_id
-from casino.core.dual_control import DualControlled, refuse_decided, refuse_self_approval
+from casino.core.dual_control import Decision, DualControlled, locked_with_scope
 from casino.core.errors import AccessCode, ApiError, CorrectionCode, RoundCode
 from casino.core.permissions import require
 from casino.core.push import TableChange, publish_table_change
@@ -164,8 +165,8 @@ def retraction_approve(
         ``self_approval`` (403) for its requester; ``round_not_open`` (409) when
         the round is no longer in play (voided meanwhile).
     """
-    return _decide(
-        request_id=request_id, actor=actor, note=note, outcome=RetractionOutcome.APPROVED
+    return _RetractionDecision(actor=actor, note=note, outcome=RetractionOutcome.APPROVED).take(
+        request_id
     )
 
 
@@ -174,8 +175,8 @@ def retraction_reject(
 ) -> RetractionRequest:
     """Reject a request: the round takes actions again, as it was. Raises as
     :func:`retraction_approve`, except ``round_not_open``."""
-    return _decide(
-        request_id=request_id, actor=actor, note=note, outcome=RetractionOutcome.REJECTED
+    return _RetractionDecision(actor=actor, note=note, outcome=RetractionOutcome.REJECTED).take(
+        request_id
     )
 
 
@@ -188,79 +189,86 @@ def retraction_withdraw(
     :raises ApiError: ``permission_denied`` (403) for anyone but the requester;
         ``not_pending`` (409) when it was decided already.
     """
-    return _decide(
-        request_id=request_id, actor=actor, note=note, outcome=RetractionOutcome.WITHDRAWN
+    return _RetractionDecision(actor=actor, note=note, outcome=RetractionOutcome.WITHDRAWN).take(
+        request_id
     )
 
 
-def _decide(
-    *, request_id: int, actor: AbstractBaseUser, note: str, outcome: RetractionOutcome
-) -> RetractionRequest:
-    round_id = RetractionRequest.objects.values_list("round_id", flat=True).get(pk=request_id)
-    with service_transaction():
-        round = round_lock(round_id, with_related=True)
+class _RetractionDecision(Decision[Round, RetractionRequest]):
+    subject = DualControlled.RETRACTION
+    decided_message = "This retraction was decided already."
+    self_approval_message = (
+        "A retraction is decided by someone other than the person who asked for it."
+    )
+
+    def __init__(self, *, actor: AbstractBaseUser, note: str, outcome: RetractionOutcome) -> None:
+        super().__init__(actor=actor, note=note, approve=outcome is RetractionOutcome.APPROVED)
+        self.outcome = outcome
+
+    def lock(self, request_id: int) -> tuple[Round, RetractionRequest]:
         # Append-only, the request is not locked itself: its round's lock serialises every
         # decision on it, and its decision is one row (a unique key).
-        request = RetractionRequest.objects.select_related("requested_by").get(pk=request_id)
-        if outcome is RetractionOutcome.WITHDRAWN:
+        return locked_with_scope(
+            RetractionRequest.objects.select_related("requested_by"),
+            request_id,
+            scope="round_id",
+            lock=partial(round_lock, with_related=True),
+        )
+
+    def require(self, scope: Round, request: RetractionRequest) -> None:
+        if self.outcome is RetractionOutcome.WITHDRAWN:
             # Who may not read the request is refused as such, before being told it is not
             # theirs.
-            require(actor, "tables.view_retraction", round)
-            if request.requested_by_id != actor.pk:
+            require(self.actor, "tables.view_retraction", scope)
+            if request.requested_by_id != self.actor.pk:
                 raise ApiError(
                     AccessCode.PERMISSION_DENIED,
                     "Only the person who asked for a retraction withdraws it.",
                 )
         else:
-            require(actor, "tables.decide_retraction", round)
+            require(self.actor, "tables.decide_retraction", scope)
+
+    def decided(self, request: RetractionRequest) -> dict[str, Any] | None:
         decided = RetractionDecision.objects.filter(request=request).first()
-        if decided is not None:
-            raise refuse_decided(
-                DualControlled.RETRACTION,
-                "This retraction was decided already.",
-                status=decided.outcome,
-            )
-        if outcome is not RetractionOutcome.WITHDRAWN and request.requested_by_id == actor.pk:
-            raise refuse_self_approval(
-                DualControlled.RETRACTION,
-                "A retraction is decided by someone other than the person who asked for it.",
-            )
-        note = note.strip()
+        return None if decided is None else {"status": decided.outcome}
+
+    @property
+    def refuses_requester(self) -> bool:
+        # The requester alone withdraws a request.
+        return self.outcome is not RetractionOutcome.WITHDRAWN
+
+    def write(self, scope: Round, request: RetractionRequest) -> None:
         event = None
-        if outcome is RetractionOutcome.APPROVED:
-            event = _retract(round, request, approver=actor)
-        tablet = decision_sign_in_spend(actor)
-        record = audit_record(
-            event_code=_DECISION_CODES[outcome],
-            actor=actor,
-            round=round,
+        if self.approve:
+            event = _retract(scope, request, approver=self.actor)
+        tablet = decision_sign_in_spend(self.actor)
+        record = self.record(
+            _DECISION_CODES[self.outcome],
+            round=scope,
             before={"request": request.pk, "status": "pending"},
             after={
                 "request": request.pk,
-                "status": outcome.value,
+                "status": self.outcome.value,
                 "events": request.events,
                 "event": None if event is None else event.seq,
                 "tablet": None if tablet is None else tablet.pk,
             },
-            reason=note,
         )
-        role = user_role(actor)
+        role = user_role(self.actor)
         RetractionDecision.objects.create(
             request=request,
-            outcome=outcome,
-            decided_by=actor,
+            outcome=self.outcome,
             decided_role=role.value if role else "",
-            decided_at=timezone.now(),
-            note=note,
             event=event,
             tablet=tablet,
-            audit_record_id=record.pk,
+            **self.decided_fields(record, at=timezone.now()),
         )
-        if event is None and round.status == RoundStatus.OPEN:
-            round.pending_retraction = None
-            round.save(update_fields=["pending_retraction"])
-        _publish(round, TableChange.RETRACTION_DECIDED, request, outcome=outcome.value)
-        return request
+        if event is None and scope.status == RoundStatus.OPEN:
+            scope.pending_retraction = None
+            scope.save(update_fields=["pending_retraction"])
+
+    def push(self, scope: Round, request: RetractionRequest) -> None:
+        _publish(scope, TableChange.RETRACTION_DECIDED, request, outcome=self.outcome.value)
 
 
 def _retract(round: Round, request: RetractionRequest, *, approver: Any) -> RoundEvent:
