@@ -1,15 +1,16 @@
 """The shapes of view every app's API repeats, each made from a declaration: a read of what
-the route names, a filtered list, and the decision on a pending request under dual control.
+the route names, a filtered list, and an idempotent POST on what the route names: a request
+filed, or the decision on a pending request under dual control.
 
 A view made here is an ordinary ``APIView`` with the name it is given, documented in the
 schema as if written out: ``doc`` is its operation's description (``None``: none), exactly as
-a docstring of its method would be. Permission is not decided here: the read, list or
-``decide`` a view is made with decides it, as every view's service or read does.
+a docstring of its method would be. Permission is not decided here: the read, list, ``act``
+or ``decide`` a view is made with decides it, as every view's service or read does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any, TypeVar
 
@@ -26,6 +27,7 @@ from casino.core.errors import AccessCode
 
 Serializer = type[serializers.Serializer]  # type: ignore[type-arg]
 How = TypeVar("How")
+Handler = Callable[..., Response]
 
 
 def read_view(
@@ -81,6 +83,44 @@ def list_view(
     return _named(ListApi, name, ListApi.get, doc)
 
 
+def post_view(
+    name: str,
+    doc: str | None,
+    *,
+    body: Serializer | None,
+    output: Serializer,
+    refused: dict[int, Refusals],
+    act: Callable[[Request, int], Response],
+    status: int = 200,
+    wrapped_in: Sequence[Callable[[Handler], Handler]] = (),
+) -> type[APIView]:
+    """An idempotent POST view that acts on what its route's one id names:
+    ``act(request, id)`` checks, acts and answers ``output``, with ``status``; ``body`` is what
+    it reads (``None``: no body), ``refused`` what it may refuse. ``wrapped_in`` are the
+    decorators that go outside ``idempotent`` (the outermost first), to see a refusal once the
+    request's transaction has rolled back."""
+
+    @idempotent
+    def answered(view: APIView, request: Request, **route: int) -> Response:
+        (pk,) = route.values()
+        response = act(request, pk)
+        response.status_code = status
+        return response
+
+    handler: Handler = answered
+    for wrapper in reversed(wrapped_in):
+        handler = wrapper(handler)
+
+    class PostApi(APIView):
+        post = extend_schema(
+            request=body,
+            responses={status: output, **refused},
+            parameters=[IDEMPOTENCY_HEADER],
+        )(handler)
+
+    return _named(PostApi, name, PostApi.post, doc)
+
+
 def decision_view(
     name: str,
     doc: str | None,
@@ -93,19 +133,7 @@ def decision_view(
     """An idempotent POST view that decides the pending request (a count, a slip, a
     retraction...) its route's one id names: ``decide(request, id)`` checks, acts and answers
     ``output``; ``body`` is what it reads (``None``: no body), ``refused`` what it may refuse."""
-
-    class DecisionApi(APIView):
-        @extend_schema(
-            request=body,
-            responses={200: output, **refused},
-            parameters=[IDEMPOTENCY_HEADER],
-        )
-        @idempotent
-        def post(self, request: Request, **route: int) -> Response:
-            (pk,) = route.values()
-            return decide(request, pk)
-
-    return _named(DecisionApi, name, DecisionApi.post, doc)
+    return post_view(name, doc, body=body, output=output, refused=refused, act=decide)
 
 
 def decision_views(

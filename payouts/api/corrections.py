@@ -7,17 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from casino.api.endpoints import decision_views, list_view, read_view
-from casino.api.idempotency import idempotent
+from casino.api.endpoints import decision_views, list_view, post_view, read_view
 from casino.api.schema import refusals
 from casino.api.serializers import DecimalStringField, StrictSerializer
-from casino.api.shortcuts import IDEMPOTENCY_HEADER, validated
+from casino.api.shortcuts import validated
 from casino.core.errors import AccessCode, CorrectionCode, DualControlCode, RoundCode
 from payouts import reads, selectors
 from payouts.models import Correction, CorrectionKind, CorrectionLine, CorrectionStatus
@@ -83,36 +80,36 @@ class CorrectionRequestInputSerializer(StrictSerializer):
     )
 
 
-class CorrectionRequestApi(APIView):
-    @extend_schema(
-        request=CorrectionRequestInputSerializer,
-        responses={
-            201: CorrectionOutputSerializer,
-            **refusals(
-                AccessCode.PERMISSION_DENIED,
-                CorrectionCode.CORRECTION_REASON_REQUIRED,
-                CorrectionCode.CORRECTION_LINES_INVALID,
-                CorrectionCode.CORRECTION_VOID_PENDING,
-                CorrectionCode.CORRECTION_ROUND_NOT_SETTLED,
-                CorrectionCode.CORRECTION_ROUND_VOIDED,
-            ),
-        },
-        parameters=[IDEMPOTENCY_HEADER],
+def _request_correction(request: Request, round_id: int) -> Response:
+    round = get_object_or_404(Round, pk=round_id)
+    data = validated(CorrectionRequestInputSerializer, request.data)
+    correction = correction_services.correction_request(
+        round_id=round.pk,
+        actor=request.user,
+        kind=data["kind"],
+        reason=data["reason"],
+        lines=[correction_services.LineInput(**line) for line in data["lines"]],
     )
-    @idempotent
-    def post(self, request: Request, round_id: int) -> Response:
-        """Request a void or a payout correction of this round; another pit boss decides."""
-        round = get_object_or_404(Round, pk=round_id)
-        data = validated(CorrectionRequestInputSerializer, request.data)
-        correction = correction_services.correction_request(
-            round_id=round.pk,
-            actor=request.user,
-            kind=data["kind"],
-            reason=data["reason"],
-            lines=[correction_services.LineInput(**line) for line in data["lines"]],
-        )
-        correction = selectors.correction_queryset().get(pk=correction.pk)
-        return Response(CorrectionOutputSerializer(correction).data, status=status.HTTP_201_CREATED)
+    correction = selectors.correction_queryset().get(pk=correction.pk)
+    return Response(CorrectionOutputSerializer(correction).data)
+
+
+CorrectionRequestApi = post_view(
+    "CorrectionRequestApi",
+    "Request a void or a payout correction of this round; another pit boss decides.",
+    body=CorrectionRequestInputSerializer,
+    output=CorrectionOutputSerializer,
+    refused=refusals(
+        AccessCode.PERMISSION_DENIED,
+        CorrectionCode.CORRECTION_REASON_REQUIRED,
+        CorrectionCode.CORRECTION_LINES_INVALID,
+        CorrectionCode.CORRECTION_VOID_PENDING,
+        CorrectionCode.CORRECTION_ROUND_NOT_SETTLED,
+        CorrectionCode.CORRECTION_ROUND_VOIDED,
+    ),
+    act=_request_correction,
+    status=status.HTTP_201_CREATED,
+)
 
 
 class CorrectionFilterSerializer(StrictSerializer):

@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.api.endpoints import decision_views, list_view, read_view
+from casino.api.endpoints import decision_views, list_view, post_view, read_view
 from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import MoneyField, StrictSerializer
@@ -149,30 +149,28 @@ def _count(count_id: int) -> TrayCount:
     return _get(TrayCount, count_id, with_=("table__pit", "counted_by", "decision__decided_by"))
 
 
-class TrayCountsApi(APIView):
-    @extend_schema(
-        request=TrayCountInputSerializer,
-        responses={
-            201: TrayCountOutputSerializer,
-            **refusals(
-                AccessCode.PERMISSION_DENIED,
-                InventoryCode.COUNT_PENDING,
-                InventoryCode.COUNT_OUT_OF_ORDER,
-                InventoryCode.CHIPS_INVALID,
-            ),
-        },
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, table_id: int) -> Response:
-        """Enter an opener or a closer of the table's tray (its dealer, its pit boss, an
-        admin); it counts once another person confirms it."""
-        table = _get(Table, table_id)
-        data = validated(TrayCountInputSerializer, request.data)
-        count = tray_services.tray_count_enter(table_id=table.pk, actor=request.user, **data)
-        return Response(
-            TrayCountOutputSerializer(_count(count.pk)).data, status=status.HTTP_201_CREATED
-        )
+def _enter_count(request: Request, table_id: int) -> Response:
+    table = _get(Table, table_id)
+    data = validated(TrayCountInputSerializer, request.data)
+    count = tray_services.tray_count_enter(table_id=table.pk, actor=request.user, **data)
+    return Response(TrayCountOutputSerializer(_count(count.pk)).data)
+
+
+TrayCountsApi = post_view(
+    "TrayCountsApi",
+    """Enter an opener or a closer of the table's tray (its dealer, its pit boss, an
+    admin); it counts once another person confirms it.""",
+    body=TrayCountInputSerializer,
+    output=TrayCountOutputSerializer,
+    refused=refusals(
+        AccessCode.PERMISSION_DENIED,
+        InventoryCode.COUNT_PENDING,
+        InventoryCode.COUNT_OUT_OF_ORDER,
+        InventoryCode.CHIPS_INVALID,
+    ),
+    act=_enter_count,
+    status=status.HTTP_201_CREATED,
+)
 
 
 #: What a decision under dual control (a count's, a drop's, a slip void's) may be refused with.
@@ -270,22 +268,22 @@ def _slip(slip_id: int) -> ChipSlip:
         raise not_found() from None
 
 
-class TableSlipsApi(APIView):
-    @extend_schema(
-        request=SlipInputSerializer,
-        responses={
-            201: SlipOutputSerializer,
-            **refusals(AccessCode.PERMISSION_DENIED, InventoryCode.CHIPS_INVALID),
-        },
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, table_id: int) -> Response:
-        """Ask for a fill or a credit at this table (its dealer, its pit boss, an admin)."""
-        table = _get(Table, table_id)
-        data = validated(SlipInputSerializer, request.data)
-        slip = slip_services.slip_request(table_id=table.pk, actor=request.user, **data)
-        return Response(SlipOutputSerializer(_slip(slip.pk)).data, status=status.HTTP_201_CREATED)
+def _request_slip(request: Request, table_id: int) -> Response:
+    table = _get(Table, table_id)
+    data = validated(SlipInputSerializer, request.data)
+    slip = slip_services.slip_request(table_id=table.pk, actor=request.user, **data)
+    return Response(SlipOutputSerializer(_slip(slip.pk)).data)
+
+
+TableSlipsApi = post_view(
+    "TableSlipsApi",
+    "Ask for a fill or a credit at this table (its dealer, its pit boss, an admin).",
+    body=SlipInputSerializer,
+    output=SlipOutputSerializer,
+    refused=refusals(AccessCode.PERMISSION_DENIED, InventoryCode.CHIPS_INVALID),
+    act=_request_slip,
+    status=status.HTTP_201_CREATED,
+)
 
 
 SlipListApi = list_view(
@@ -347,29 +345,29 @@ class VoidInputSerializer(StrictSerializer):
     reason = serializers.CharField(max_length=2000)
 
 
-class SlipVoidApi(APIView):
-    @extend_schema(
-        request=VoidInputSerializer,
-        responses={
-            201: SlipVoidOutputSerializer,
-            **refusals(
-                AccessCode.PERMISSION_DENIED,
-                RequestCode.INVALID_INPUT,
-                InventoryCode.SLIP_VOIDED,
-                InventoryCode.SLIP_VOID_PENDING,
-            ),
-        },
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, slip_id: int) -> Response:
-        """Ask for a slip to be voided, with a reason (the table's pit boss, an admin, the
-        cage); another person approves it."""
-        slip = _get(ChipSlip, slip_id)
-        data = validated(VoidInputSerializer, request.data)
-        void = slip_services.slip_void_request(slip_id=slip.pk, actor=request.user, **data)
-        void = ChipSlipVoid.objects.select_related("requested_by").get(pk=void.pk)
-        return Response(SlipVoidOutputSerializer(void).data, status=status.HTTP_201_CREATED)
+def _request_void(request: Request, slip_id: int) -> Response:
+    slip = _get(ChipSlip, slip_id)
+    data = validated(VoidInputSerializer, request.data)
+    void = slip_services.slip_void_request(slip_id=slip.pk, actor=request.user, **data)
+    void = ChipSlipVoid.objects.select_related("requested_by").get(pk=void.pk)
+    return Response(SlipVoidOutputSerializer(void).data)
+
+
+SlipVoidApi = post_view(
+    "SlipVoidApi",
+    """Ask for a slip to be voided, with a reason (the table's pit boss, an admin, the
+    cage); another person approves it.""",
+    body=VoidInputSerializer,
+    output=SlipVoidOutputSerializer,
+    refused=refusals(
+        AccessCode.PERMISSION_DENIED,
+        RequestCode.INVALID_INPUT,
+        InventoryCode.SLIP_VOIDED,
+        InventoryCode.SLIP_VOID_PENDING,
+    ),
+    act=_request_void,
+    status=status.HTTP_201_CREATED,
+)
 
 
 def _decide_void(request: Request, void_id: int, how: bool) -> Response:
@@ -463,35 +461,35 @@ def _drop(drop_id: int) -> DropCount:
     return _get(DropCount, drop_id, with_=("table__pit", "counted_by", "decision"))
 
 
-class TableDropsApi(APIView):
-    @extend_schema(
-        request=DropInputSerializer,
-        responses={
-            201: DropOutputSerializer,
-            **refusals(
-                AccessCode.PERMISSION_DENIED,
-                InventoryCode.DROP_SHIFT_INVALID,
-                InventoryCode.COUNT_PENDING,
-                InventoryCode.DROP_ALREADY_COUNTED,
-                InventoryCode.CHIPS_INVALID,
-            ),
-        },
-        parameters=[IDEMPOTENCY_HEADER],
+def _enter_drop(request: Request, table_id: int) -> Response:
+    table = _get(Table, table_id)
+    data = _validated_in_words(DropInputSerializer, request.data, _DROP_FIELDS)
+    drop = tray_services.drop_count_enter(
+        table_id=table.pk,
+        shift_id=data["shift"],
+        cash=data["cash"],
+        markers=data["markers"],
+        actor=request.user,
+        note=data["note"],
     )
-    @idempotent
-    def post(self, request: Request, table_id: int) -> Response:
-        """Enter the count of a shift's drop box (the cage); another person confirms it."""
-        table = _get(Table, table_id)
-        data = _validated_in_words(DropInputSerializer, request.data, _DROP_FIELDS)
-        drop = tray_services.drop_count_enter(
-            table_id=table.pk,
-            shift_id=data["shift"],
-            cash=data["cash"],
-            markers=data["markers"],
-            actor=request.user,
-            note=data["note"],
-        )
-        return Response(DropOutputSerializer(_drop(drop.pk)).data, status=status.HTTP_201_CREATED)
+    return Response(DropOutputSerializer(_drop(drop.pk)).data)
+
+
+TableDropsApi = post_view(
+    "TableDropsApi",
+    "Enter the count of a shift's drop box (the cage); another person confirms it.",
+    body=DropInputSerializer,
+    output=DropOutputSerializer,
+    refused=refusals(
+        AccessCode.PERMISSION_DENIED,
+        InventoryCode.DROP_SHIFT_INVALID,
+        InventoryCode.COUNT_PENDING,
+        InventoryCode.DROP_ALREADY_COUNTED,
+        InventoryCode.CHIPS_INVALID,
+    ),
+    act=_enter_drop,
+    status=status.HTTP_201_CREATED,
+)
 
 
 def _decide_drop(request: Request, drop_id: int, how: bool) -> Response:

@@ -12,10 +12,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.api.endpoints import read_view
-from casino.api.idempotency import idempotent
+from casino.api.endpoints import post_view, read_view
 from casino.api.schema import refusals
-from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, not_found
+from casino.api.shortcuts import found, not_found
 from casino.core.errors import AccessCode, ApiError, RoundCode
 from payouts import reads, selectors
 from payouts.api.serializers import ReplayOutputSerializer, SettledRoundOutputSerializer
@@ -50,67 +49,64 @@ RoundDetailApi = read_view(
 )
 
 
-class RoundSettleApi(APIView):
-    @extend_schema(
-        request=None,
-        responses={
-            200: SettledRoundOutputSerializer,
-            **refusals(
-                AccessCode.PERMISSION_DENIED,
-                RoundCode.ROUND_NOT_SETTLEABLE,
-                RoundCode.ROUND_STATUS_INVALID,
-                RoundCode.RETRACTION_PENDING,
-                engine=True,
-            ),
-        },
-        parameters=[IDEMPOTENCY_HEADER],
+def _settle(request: Request, round_id: int) -> Response:
+    try:
+        settled = round_settle(round_id=round_id, actor=request.user)
+    except Round.DoesNotExist:
+        raise not_found() from None
+    detail = selectors.SettledRoundDetail(
+        round=settled.round,
+        events=settled.events,
+        state=settled.state,
+        settlement=settled.settlement,
+        lines=settled.lines,
+        payouts_confirmation=settled.payouts_confirmation,
     )
-    @mismatch_alerted
-    @refusals_counted(table_of_round)
-    @idempotent
-    def post(self, request: Request, round_id: int) -> Response:
-        """Settle a complete round (its dealer); settling again returns the first settlement.
-
-        Settling opens nothing: the settlement stays the round's answer until its payouts are
-        confirmed (``paid/``), and the table's next round is opened by a request of its own.
-        The answer's ``view.result`` has, per box or seat, what to take, pay and leave on the
-        layout (``take``, ``pay``, ``stays``) and what the table maximum withheld and why."""
-        try:
-            settled = round_settle(round_id=round_id, actor=request.user)
-        except Round.DoesNotExist:
-            raise not_found() from None
-        detail = selectors.SettledRoundDetail(
-            round=settled.round,
-            events=settled.events,
-            state=settled.state,
-            settlement=settled.settlement,
-            lines=settled.lines,
-            payouts_confirmation=settled.payouts_confirmation,
-        )
-        return Response(SettledRoundOutputSerializer(detail).data)
+    return Response(SettledRoundOutputSerializer(detail).data)
 
 
-class RoundPaidApi(APIView):
-    @extend_schema(
-        request=None,
-        responses={
-            200: SettledRoundOutputSerializer,
-            **refusals(AccessCode.PERMISSION_DENIED, RoundCode.ROUND_NOT_SETTLED),
-        },
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @refusals_counted(table_of_round)
-    @idempotent
-    def post(self, request: Request, round_id: int) -> Response:
-        """Confirm a settled round's payouts made ("Paid"): its dealer, or its pit boss. The
-        table opens its next round only after it; confirming again returns the first
-        confirmation. The answer is the round, with ``payouts_confirmed``."""
-        try:
-            confirmation = round_payouts_confirm(round_id=round_id, actor=request.user)
-        except Round.DoesNotExist:
-            raise not_found() from None
-        detail = selectors.confirmed_round_detail(confirmation)
-        return Response(SettledRoundOutputSerializer(detail).data)
+RoundSettleApi = post_view(
+    "RoundSettleApi",
+    """Settle a complete round (its dealer); settling again returns the first settlement.
+
+    Settling opens nothing: the settlement stays the round's answer until its payouts are
+    confirmed (``paid/``), and the table's next round is opened by a request of its own.
+    The answer's ``view.result`` has, per box or seat, what to take, pay and leave on the
+    layout (``take``, ``pay``, ``stays``) and what the table maximum withheld and why.""",
+    body=None,
+    output=SettledRoundOutputSerializer,
+    refused=refusals(
+        AccessCode.PERMISSION_DENIED,
+        RoundCode.ROUND_NOT_SETTLEABLE,
+        RoundCode.ROUND_STATUS_INVALID,
+        RoundCode.RETRACTION_PENDING,
+        engine=True,
+    ),
+    act=_settle,
+    wrapped_in=[mismatch_alerted, refusals_counted(table_of_round)],
+)
+
+
+def _confirm_paid(request: Request, round_id: int) -> Response:
+    try:
+        confirmation = round_payouts_confirm(round_id=round_id, actor=request.user)
+    except Round.DoesNotExist:
+        raise not_found() from None
+    detail = selectors.confirmed_round_detail(confirmation)
+    return Response(SettledRoundOutputSerializer(detail).data)
+
+
+RoundPaidApi = post_view(
+    "RoundPaidApi",
+    """Confirm a settled round's payouts made ("Paid"): its dealer, or its pit boss. The
+    table opens its next round only after it; confirming again returns the first
+    confirmation. The answer is the round, with ``payouts_confirmed``.""",
+    body=None,
+    output=SettledRoundOutputSerializer,
+    refused=refusals(AccessCode.PERMISSION_DENIED, RoundCode.ROUND_NOT_SETTLED),
+    act=_confirm_paid,
+    wrapped_in=[refusals_counted(table_of_round)],
+)
 
 
 class RoundReplayApi(APIView):

@@ -17,11 +17,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.api.endpoints import decision_views, list_view, read_view
-from casino.api.idempotency import idempotent
+from casino.api.endpoints import decision_views, list_view, post_view, read_view
 from casino.api.schema import refusals
 from casino.api.serializers import StrictSerializer
-from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, not_found, validated
+from casino.api.shortcuts import found, not_found, validated
 from casino.core.errors import AccessCode, CorrectionCode, DualControlCode, RoundCode
 from tables import reads, selectors
 from tables.api.refusals import refusals_counted, table_of_round
@@ -161,43 +160,40 @@ class RetractionRequestInputSerializer(StrictSerializer):
     reason = serializers.CharField(max_length=2000, help_text="Why (audited).")
 
 
-class RetractionRequestApi(APIView):
-    @extend_schema(
-        request=RetractionRequestInputSerializer,
-        responses={
-            201: RetractionOutputSerializer,
-            **refusals(
-                AccessCode.PERMISSION_DENIED,
-                CorrectionCode.CORRECTION_REASON_REQUIRED,
-                RoundCode.ROUND_NOT_OPEN,
-                RoundCode.RETRACTION_PENDING,
-                RoundCode.STALE_EVENT,
-                RoundCode.RETRACTION_INVALID,
-            ),
-        },
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @refusals_counted(table_of_round)
-    @idempotent
-    def post(self, request: Request, round_id: int) -> Response:
-        """Ask to retract the round's last entry, or the last few back to the start of its
-        current phase (its dealer, or a pit boss of its pit); a pit boss of the pit who did
-        not ask decides. The round takes no action meanwhile (409 ``retraction_pending``)."""
-        data = validated(RetractionRequestInputSerializer, request.data)
-        try:
-            requested = retraction_services.retraction_request(
-                round_id=round_id,
-                actor=request.user,
-                expected_event=data["expected_event"],
-                count=data["count"],
-                reason=data["reason"],
-            )
-        except Round.DoesNotExist:
-            raise not_found() from None
-        return Response(
-            RetractionOutputSerializer(_retraction(requested.pk)).data,
-            status=status.HTTP_201_CREATED,
+def _request_retraction(request: Request, round_id: int) -> Response:
+    data = validated(RetractionRequestInputSerializer, request.data)
+    try:
+        requested = retraction_services.retraction_request(
+            round_id=round_id,
+            actor=request.user,
+            expected_event=data["expected_event"],
+            count=data["count"],
+            reason=data["reason"],
         )
+    except Round.DoesNotExist:
+        raise not_found() from None
+    return Response(RetractionOutputSerializer(_retraction(requested.pk)).data)
+
+
+RetractionRequestApi = post_view(
+    "RetractionRequestApi",
+    """Ask to retract the round's last entry, or the last few back to the start of its
+    current phase (its dealer, or a pit boss of its pit); a pit boss of the pit who did
+    not ask decides. The round takes no action meanwhile (409 ``retraction_pending``).""",
+    body=RetractionRequestInputSerializer,
+    output=RetractionOutputSerializer,
+    refused=refusals(
+        AccessCode.PERMISSION_DENIED,
+        CorrectionCode.CORRECTION_REASON_REQUIRED,
+        RoundCode.ROUND_NOT_OPEN,
+        RoundCode.RETRACTION_PENDING,
+        RoundCode.STALE_EVENT,
+        RoundCode.RETRACTION_INVALID,
+    ),
+    act=_request_retraction,
+    status=status.HTTP_201_CREATED,
+    wrapped_in=[refusals_counted(table_of_round)],
+)
 
 
 class RetractionDecisionInputSerializer(StrictSerializer):

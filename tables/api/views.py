@@ -4,6 +4,8 @@ replaying it are the payouts API's."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -15,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.api.endpoints import read_view
+from casino.api.endpoints import post_view, read_view
 from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import MoneyField, StrictSerializer
@@ -64,42 +66,33 @@ class ReasonInputSerializer(StrictSerializer):
     reason = serializers.CharField(max_length=500, required=False, default="", allow_blank=True)
 
 
-class TableOpenApi(APIView):
-    @extend_schema(
-        request=ReasonInputSerializer,
-        responses={
-            200: TableOutputSerializer,
-            **refusals(AccessCode.PERMISSION_DENIED, TableCode.TABLE_ALREADY_OPEN),
-        },
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, table_id: int) -> Response:
-        table = get_object_or_404(Table, pk=table_id)
-        data = validated(ReasonInputSerializer, request.data)
-        table_services.table_open(table_id=table.pk, actor=request.user, **data)
-        return _table_answer(table.pk)
+def _open_or_close(request: Request, table_id: int, how: Callable[..., Any]) -> Response:
+    table = get_object_or_404(Table, pk=table_id)
+    data = validated(ReasonInputSerializer, request.data)
+    how(table_id=table.pk, actor=request.user, **data)
+    return _table_answer(table.pk)
 
 
-class TableCloseApi(APIView):
-    @extend_schema(
-        request=ReasonInputSerializer,
-        responses={
-            200: TableOutputSerializer,
-            **refusals(
-                AccessCode.PERMISSION_DENIED,
-                TableCode.TABLE_ALREADY_CLOSED,
-                TableCode.TABLE_HAS_OPEN_ROUND,
-            ),
-        },
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, table_id: int) -> Response:
-        table = get_object_or_404(Table, pk=table_id)
-        data = validated(ReasonInputSerializer, request.data)
-        table_services.table_close(table_id=table.pk, actor=request.user, **data)
-        return _table_answer(table.pk)
+TableOpenApi = post_view(
+    "TableOpenApi",
+    None,
+    body=ReasonInputSerializer,
+    output=TableOutputSerializer,
+    refused=refusals(AccessCode.PERMISSION_DENIED, TableCode.TABLE_ALREADY_OPEN),
+    act=partial(_open_or_close, how=table_services.table_open),
+)
+TableCloseApi = post_view(
+    "TableCloseApi",
+    None,
+    body=ReasonInputSerializer,
+    output=TableOutputSerializer,
+    refused=refusals(
+        AccessCode.PERMISSION_DENIED,
+        TableCode.TABLE_ALREADY_CLOSED,
+        TableCode.TABLE_HAS_OPEN_ROUND,
+    ),
+    act=partial(_open_or_close, how=table_services.table_close),
+)
 
 
 class LimitsInputSerializer(StrictSerializer):
@@ -168,35 +161,33 @@ class AssignmentInputSerializer(StrictSerializer):
     dealer = serializers.CharField(max_length=150, help_text="The dealer's username.")
 
 
-class TableAssignmentApi(APIView):
-    @extend_schema(
-        request=AssignmentInputSerializer,
-        responses={
-            201: TableOutputSerializer,
-            **refusals(
-                AccessCode.PERMISSION_DENIED,
-                TableCode.NOT_A_DEALER,
-                TableCode.CHANGE_NOOP,
-                TableCode.DEALER_ASSIGNMENT_CHANGED,
-            ),
-        },
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, table_id: int) -> Response:
-        """Assign a dealer to the table (relieving the previous one): by who manages both this
-        table and the one the dealer deals at now."""
-        table = get_object_or_404(Table, pk=table_id)
-        data = validated(AssignmentInputSerializer, request.data)
-        try:
-            table_services.dealer_assign_by_username(
-                table_id=table.pk, username=data["dealer"], actor=request.user
-            )
-        except get_user_model().DoesNotExist:
-            raise not_found() from None
-        response = _table_answer(table.pk)
-        response.status_code = status.HTTP_201_CREATED
-        return response
+def _assign(request: Request, table_id: int) -> Response:
+    table = get_object_or_404(Table, pk=table_id)
+    data = validated(AssignmentInputSerializer, request.data)
+    try:
+        table_services.dealer_assign_by_username(
+            table_id=table.pk, username=data["dealer"], actor=request.user
+        )
+    except get_user_model().DoesNotExist:
+        raise not_found() from None
+    return _table_answer(table.pk)
+
+
+TableAssignmentApi = post_view(
+    "TableAssignmentApi",
+    """Assign a dealer to the table (relieving the previous one): by who manages both this
+    table and the one the dealer deals at now.""",
+    body=AssignmentInputSerializer,
+    output=TableOutputSerializer,
+    refused=refusals(
+        AccessCode.PERMISSION_DENIED,
+        TableCode.NOT_A_DEALER,
+        TableCode.CHANGE_NOOP,
+        TableCode.DEALER_ASSIGNMENT_CHANGED,
+    ),
+    act=_assign,
+    status=status.HTTP_201_CREATED,
+)
 
 
 class RoundOpenInputSerializer(StrictSerializer):

@@ -4,17 +4,14 @@ floor's reads and its alerts service; each decides its reader's permission."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from casino.api.endpoints import list_view, read_view
-from casino.api.idempotency import idempotent
+from casino.api.endpoints import list_view, post_view, read_view
 from casino.api.schema import refusals
 from casino.api.serializers import StrictSerializer
-from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, validated
+from casino.api.shortcuts import not_found, validated
 from casino.core.errors import AccessCode, AlertCode
 from casino.core.models import Alert, AlertKind, AlertSeverity
 from casino.floor import alerts, reads
@@ -71,22 +68,21 @@ class AcknowledgeInputSerializer(StrictSerializer):
     )
 
 
-class AlertAcknowledgeApi(APIView):
-    @extend_schema(
-        request=AcknowledgeInputSerializer,
-        responses={
-            200: AlertOutputSerializer,
-            **refusals(AccessCode.PERMISSION_DENIED, AlertCode.ALERT_ALREADY_ACKNOWLEDGED),
-        },
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, alert_id: int) -> Response:
-        """Acknowledge an alert with a note, once: a pit boss of the pit of its table, an
-        auditor or an admin. Who cleared it, and when, is in the audit trail."""
-        data = validated(AcknowledgeInputSerializer, request.data)
-        try:
-            alerts.alert_acknowledge(alert_id=alert_id, actor=request.user, note=data["note"])
-        except Alert.DoesNotExist:
-            raise not_found() from None
-        return Response(AlertOutputSerializer(alerts.alert_detail(alert_id)).data)
+def _acknowledge(request: Request, alert_id: int) -> Response:
+    data = validated(AcknowledgeInputSerializer, request.data)
+    try:
+        alerts.alert_acknowledge(alert_id=alert_id, actor=request.user, note=data["note"])
+    except Alert.DoesNotExist:
+        raise not_found() from None
+    return Response(AlertOutputSerializer(alerts.alert_detail(alert_id)).data)
+
+
+AlertAcknowledgeApi = post_view(
+    "AlertAcknowledgeApi",
+    """Acknowledge an alert with a note, once: a pit boss of the pit of its table, an
+    auditor or an admin. Who cleared it, and when, is in the audit trail.""",
+    body=AcknowledgeInputSerializer,
+    output=AlertOutputSerializer,
+    refused=refusals(AccessCode.PERMISSION_DENIED, AlertCode.ALERT_ALREADY_ACKNOWLEDGED),
+    act=_acknowledge,
+)
