@@ -17,7 +17,9 @@ Per table:
   wagered``; ``theoretical_hold_pct``, the settled rounds' theoretical wins over the stakes
   they priced (``payouts.services.theoretical_win``: the computed edges of each round's
   configuration at its Antes, or its paytables' certified ones, or a pot game's take), null
-  where nothing priced a stake of the day; ``cap_hits``, payout lines the maximum payout cut;
+  where nothing priced a stake of the day; ``theoretical_priced_pct``, the share of the day's
+  stakes those priced stakes are (below 100 where some stakes had no price: the theoretical
+  hold speaks for that share alone); ``cap_hits``, payout lines the maximum payout cut;
 - ``open_alerts``: the table's alerts not acknowledged;
 - ``waiting``: what waits for a pit boss's decision at the table, oldest first (``Waiting``):
   tray counts to confirm, slips asked for and not yet approved, slip voids and drop counts to
@@ -143,6 +145,7 @@ class Figures:
     house_result: Decimal | None
     hold_pct: Decimal | None
     theoretical_hold_pct: Decimal | None
+    theoretical_priced_pct: Decimal | None
     cap_hits: int
     open_alerts: int
 
@@ -478,6 +481,9 @@ def _figures(row: dict[str, Any], *, money: bool) -> Figures:
         theoretical_hold_pct=percent(
             Decimal(row["theoretical_result"]), Decimal(row["theoretical_base"])
         )
+        if money
+        else None,
+        theoretical_priced_pct=percent(Decimal(row["theoretical_base"]), wagered)
         if money
         else None,
         cap_hits=int(row["cap_hits"]),

@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
+from payouts.models import TableDayTotals
 from payouts.services.house_edges import house_edge_compute, house_edges_request
 from tables.services.rounds import round_act, round_open
 from tests.browser.site import Site
@@ -507,3 +509,28 @@ def test_the_detail_closed_while_a_pushed_change_redraws_it_stays_closed(
     # The board goes on as ever: the card opens its detail again, with the round opened.
     wide.locator("[data-table='RP-1'] .code").click()
     detail.locator("tr[data-round='1']").wait_for()
+
+
+def test_a_theoretical_hold_over_part_of_the_stakes_says_on_what_share_it_stands(
+    site: Any, page: Any, floor: dict[str, Any], users: dict[str, Any]
+) -> None:
+    """The day at RP-1 so far: 100 staked, of which 40 had a price and that price takes
+    nothing. "Theo 0.00 %" alone would read as the whole table's; the board says its share."""
+    now = timezone.now()
+    TableDayTotals.objects.create(
+        table=floor["table"],
+        gaming_day=floor["casino"].clock.day_of(now),
+        rounds=4,
+        wagered=D("100.00"),
+        paid=D("90.00"),
+        house_result=D("10.00"),
+        theoretical_result=D("0"),
+        theoretical_base=D("40.00"),
+        updated_at=now,
+    )
+    sign_in(page, site, "pit_boss")
+    page.wait_for_url(f"{site.url}/pit/{floor['pit'].pk}/")
+    card = page.locator("[data-table='RP-1']")
+    card.wait_for()
+    assert "10.00 % / 0.00 % on 40.00 % of stakes" in card.inner_text()
+    assert "theo 0.00 % on 40.00 % of stakes" in page.locator("#totals").inner_text()

@@ -22,7 +22,7 @@ from django.utils import timezone
 from casino.core.models import Alert, AlertKind, AlertSeverity
 from casino.core.roles import Role
 from casino.floor.pit_view import pit_view, table_view
-from payouts.models import PayoutLine
+from payouts.models import PayoutLine, TableDayTotals
 from payouts.services.day_totals_check import day_totals_verify
 from tables.engines import validate_rule_settings
 from tables.models import (
@@ -444,6 +444,7 @@ def test_the_endpoints_answer_in_the_published_shape(
         "house_result": "-47.00",
         "hold_pct": "-21.36",
         "theoretical_hold_pct": "3.64",
+        "theoretical_priced_pct": "100.00",
         "cap_hits": 1,
         "open_alerts": 3,
     }
@@ -603,3 +604,27 @@ def test_a_retraction_asked_at_the_table_waits_on_its_card_until_decided(
     retraction_reject(request_id=request.pk, actor=users["pit_boss"])
     rp = table_view(table_id=live_floor["table"].pk).table
     assert [w for w in rp.waiting if w.subject == "retraction"] == []
+
+
+def test_a_theoretical_hold_over_part_of_the_stakes_says_what_share_it_speaks_for(
+    known_floor: dict[str, int], live_floor: dict[str, Any]
+) -> None:
+    """Russian Poker's stakes without a price (a paytable whose edge nobody computed): the
+    pit's theoretical hold is the priced games' alone, over their stakes, and says so."""
+    rp_tables = [live_floor["table"].pk]
+    TableDayTotals.objects.filter(table_id__in=rp_tables).update(
+        theoretical_result=0, theoretical_base=0
+    )
+    view = pit_view(pit_id=live_floor["pit"].pk)
+    # Pit A stakes 220: RP-1 95 (unpriced now), RR-1 100 (take 3), RD-1 25 (take 0).
+    # Theoretical 3 / 125 = 2.40 %, on 125 / 220 = 56.82 % of the stakes.
+    figures = view.pit.totals.figures
+    assert (figures.wagered, figures.theoretical_hold_pct) == (D("220.00"), D("2.40"))
+    assert figures.theoretical_priced_pct == D("56.82")
+    [rp1] = [t for t in view.tables if t.code == "RP-1"]
+    assert (rp1.figures.theoretical_hold_pct, rp1.figures.theoretical_priced_pct) == (
+        None,
+        D("0.00"),
+    )
+    [rr] = [t for t in view.tables if t.code == "RR-1"]
+    assert rr.figures.theoretical_priced_pct == D("100.00")

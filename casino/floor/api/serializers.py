@@ -60,6 +60,11 @@ class LiveFiguresOutputSerializer(_Serializer):
         "The paytables' house edges weighted by the stakes they priced, in percent; null "
         "where no stake had a paytable with an edge."
     )
+    theoretical_priced_pct = _pct(
+        "The stakes that had a price (the base of theoretical_hold_pct) over wagered, in "
+        "percent; below 100 where some stakes had none, the theoretical hold speaking for that "
+        "share alone; null with nothing wagered."
+    )
     cap_hits = serializers.IntegerField(help_text="Payout lines the maximum payout cut today.")
     open_alerts = serializers.IntegerField(help_text="Alerts not yet acknowledged.")
 

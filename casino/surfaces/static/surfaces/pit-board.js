@@ -7,7 +7,7 @@ import { el, keepChildren, keyedNodes, show } from "./common/dom.js";
 import { eventWords } from "./common/events.js";
 import { GAMES } from "./common/games.js";
 import { clockTime } from "./common/times.js";
-import { isNegative, money } from "./common/money.js";
+import { cents, isNegative, money } from "./common/money.js";
 import { explainFields } from "./common/words.js";
 
 (() => {
@@ -41,6 +41,16 @@ import { explainFields } from "./common/words.js";
   let reloadTimer = null;
 
   const pct = (value) => (value === null || value === undefined ? "—" : `${value} %`);
+  // The theoretical hold speaks only for the stakes that had a price: where some of the day's
+  // stakes had none, it says on what share it stands, so that a hold over part of the play is
+  // not read as the whole's (nothing priced: no theoretical hold at all).
+  const theo = (f) => {
+    const priced = cents(f.theoretical_priced_pct);
+    if (f.theoretical_hold_pct === null || priced === null || priced >= cents("100")) {
+      return pct(f.theoretical_hold_pct);
+    }
+    return `${pct(f.theoretical_hold_pct)} on ${pct(f.theoretical_priced_pct)} of stakes`;
+  };
   // Times in the casino's zone (the view names it; the bar says which).
   let zone;
   const clock = (iso) => clockTime(iso, zone);
@@ -113,7 +123,7 @@ import { explainFields } from "./common/words.js";
       figure("Wagered", money(f.wagered, pit.currency)),
       figure("Paid", money(f.paid, pit.currency)),
       figure("House result", money(f.house_result, pit.currency), isNegative(f.house_result) ? "loss" : ""),
-      figure("Hold", `${pct(f.hold_pct)} · theo ${pct(f.theoretical_hold_pct)}`),
+      figure("Hold", `${pct(f.hold_pct)} · theo ${theo(f)}`),
       figure("Cap hits", f.cap_hits, f.cap_hits ? "warn" : ""),
       figure("Open alerts", f.open_alerts, f.open_alerts ? "alarm" : ""),
     );
@@ -172,7 +182,7 @@ import { explainFields } from "./common/words.js";
         el("dt", {}, "Rounds/h"), el("dd", {}, f.rounds_last_hour),
         el("dt", {}, "Today"), el("dd", {}, f.rounds_today),
         el("dt", {}, "Result"), el("dd", { class: isNegative(f.house_result) ? "loss" : "" }, money(f.house_result, "")),
-        el("dt", {}, "Hold"), el("dd", {}, `${pct(f.hold_pct)} / ${pct(f.theoretical_hold_pct)}`),
+        el("dt", {}, "Hold"), el("dd", {}, `${pct(f.hold_pct)} / ${theo(f)}`),
         f.cap_hits ? [el("dt", {}, "Cap hits"), el("dd", { class: "warn" }, f.cap_hits)] : null,
       ),
       waitingList(table),
@@ -408,7 +418,7 @@ import { explainFields } from "./common/words.js";
           el("dt", {}, "Rounds last hour / today"), el("dd", {}, `${f.rounds_last_hour} / ${f.rounds_today}`),
           el("dt", {}, "Wagered / paid"), el("dd", {}, `${money(f.wagered, table.currency)} / ${money(f.paid, table.currency)}`),
           el("dt", {}, "House result"), el("dd", {}, money(f.house_result, table.currency)),
-          el("dt", {}, "Hold / theoretical"), el("dd", {}, `${pct(f.hold_pct)} / ${pct(f.theoretical_hold_pct)}`),
+          el("dt", {}, "Hold / theoretical"), el("dd", {}, `${pct(f.hold_pct)} / ${theo(f)}`),
           el("dt", {}, "Cap hits / open alerts"), el("dd", {}, `${f.cap_hits} / ${f.open_alerts}`),
           ...(answer.house_edge ? [el("dt", {}, "House edge"), el("dd", { id: "house-edge" }, houseEdgeText(answer.house_edge))] : []),
         ),
