@@ -2,20 +2,10 @@
 
 An event is a frozen dataclass deriving from :class:`CodedEvent`: its ``to_dict`` and
 ``_from_fields`` (what :class:`~casino.games.stored_events.EventReader` calls) follow from its
-fields' types, one encoding per type:
-
-=====================================  ================================  ===========================
-declared type                          stored as                         read back by
-=====================================  ================================  ===========================
-``int``                                the integer                       :func:`int_field`
-``bool``                               ``true`` / ``false``              :func:`bool_field`
-``str``                                the text                          :func:`text_field`
-``Decimal``                            ``str(amount)``                   :func:`amount_field`
-``Card``                               its two characters, ``"As"``      :func:`card_field`
-``tuple[Card, ...]``                   a list of those                   :func:`cards_field`
-``tuple[tuple[int, Decimal], ...]``    ``{"<seat>": "<amount>"}``        :func:`stacks_field`
-``X | None``                           ``null``, or as ``X``             ``None``, or as ``X``
-=====================================  ================================  ===========================
+fields' types, by the table every stored form shares (:mod:`casino.games.stored_types`), with
+the forms stored events have always been read in where a snapshot's are stricter: an amount
+may be written as a whole number, a list of cards refuses a string as a whole, and
+``tuple[tuple[int, Decimal], ...]`` (the seats' stacks) is stored as ``{"<seat>": "<amount>"}``.
 
 The stored form is ``{"kind": ..., <each field in declaration order>}``, every field always
 written. A field whose reading differs from its type's says so once, in its metadata
@@ -39,30 +29,26 @@ casino.games.errors.GameError: bet.amount: amount: not an exact amount: 2.5
 
 from __future__ import annotations
 
-import types
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from decimal import Decimal
 from typing import Any, ClassVar, Final, Self
 
-from casino.games.cards import Card, card_texts
-from casino.games.money import seat_amounts_text
-from casino.games.stored_events import (
-    amount_field,
-    bool_field,
-    card_field,
-    cards_field,
-    int_field,
-    invalid_field,
-    stacks_field,
-    text_field,
+from casino.games.cards import Card
+from casino.games.contract import JsonValue
+from casino.games.errors import GameError
+from casino.games.money import seat_amounts_text, to_decimal
+from casino.games.stored_events import EVENT_INVALID, invalid_field
+from casino.games.stored_types import (
+    CARD,
+    INTEGER,
+    LEAVES,
+    Read,
+    Refused,
+    StoredType,
+    stored_type,
 )
-
-#: Writes a field's value in its JSON form.
-Encoder = Callable[[Any], Any]
-#: Reads a field back from its JSON form: ``(kind, field, raw)``; refuses with ``event_invalid``.
-Decoder = Callable[[str, str, object], Any]
 
 _READ_FIRST: Final = "event_read_first"
 _REFUSAL: Final = "event_refusal"
@@ -83,30 +69,58 @@ def stored(*, read_first: bool = False, refusal: str | None = None) -> dict[str,
     return metadata
 
 
-def _same(value: Any) -> Any:
-    return value
+# -- the forms stored events have always been read in, where a snapshot's are stricter --------
 
 
-def _stacks_text(stacks: tuple[tuple[int, Decimal], ...]) -> dict[str, str]:
-    return seat_amounts_text(dict(stacks))
+def _exact_amount(raw: object, name: str) -> Decimal:
+    """An amount written as text or as a whole number (:func:`~casino.games.money.to_decimal`:
+    never a float)."""
+    try:
+        return to_decimal(raw, field=name, code=EVENT_INVALID)
+    except GameError as err:
+        raise Refused(err.message) from None
 
 
-_CODECS: Final[dict[object, tuple[Encoder, Decoder]]] = {
-    int: (_same, int_field),
-    bool: (_same, bool_field),
-    str: (_same, text_field),
-    Decimal: (str, amount_field),
-    Card: (str, card_field),
-    tuple[Card, ...]: (card_texts, cards_field),
-    tuple[tuple[int, Decimal], ...]: (_stacks_text, stacks_field),
+def _cards(raw: object, name: str) -> tuple[Card, ...]:
+    """A list of cards; one string is not a list here, since ``to_dict`` never writes one."""
+    if isinstance(raw, str) or not isinstance(raw, list | tuple):
+        raise Refused("expected a list of cards")
+    return tuple(CARD.read(card, name) for card in raw)
+
+
+def _stacks(raw: object, name: str) -> tuple[tuple[int, Decimal], ...]:
+    """Seat to amount (a seat a JSON key, a string of digits, or an integer), in seat order."""
+    if not isinstance(raw, Mapping):
+        raise Refused("expected a mapping of seat to amount")
+    return tuple(
+        sorted(
+            (
+                int(key) if isinstance(key, str) and key.isdigit() else INTEGER.read(key, name),
+                _exact_amount(value, name),
+            )
+            for key, value in raw.items()
+        )
+    )
+
+
+def _stacks_text(stacks: tuple[tuple[int, Decimal], ...]) -> JsonValue:
+    return {seat: amount for seat, amount in seat_amounts_text(dict(stacks)).items()}
+
+
+#: The event codec's leaves: the shared ones, with the forms above.
+_EVENT_LEAVES: Final[Mapping[object, StoredType]] = {
+    **LEAVES,
+    Decimal: StoredType(str, _exact_amount),
+    tuple[Card, ...]: StoredType(lambda cards: [str(card) for card in cards], _cards),
+    tuple[tuple[int, Decimal], ...]: StoredType(_stacks_text, _stacks),
 }
 
 
 @dataclass(frozen=True, slots=True)
 class _FieldCodec:
     name: str
-    encode: Encoder
-    decode: Decoder
+    write: Callable[[Any], Any]
+    read: Read
     read_first: bool
 
 
@@ -118,23 +132,13 @@ class _Plan:
     read: tuple[_FieldCodec, ...]
 
 
-def _refusing(expected: type, message: str) -> Decoder:
-    def decode(kind: str, field: str, raw: object) -> Any:
+def _refusing(expected: type, message: str) -> Read:
+    def read(raw: object, name: str) -> Any:
         if not isinstance(raw, expected):
-            raise invalid_field(kind, field, message)
+            raise Refused(message)
         return raw
 
-    return decode
-
-
-def _optional(encode: Encoder, decode: Decoder) -> tuple[Encoder, Decoder]:
-    def encode_optional(value: Any) -> Any:
-        return None if value is None else encode(value)
-
-    def decode_optional(kind: str, field: str, raw: object) -> Any:
-        return None if raw is None else decode(kind, field, raw)
-
-    return encode_optional, decode_optional
+    return read
 
 
 def _codec(owner: type, name: str, hint: object, metadata: Mapping[str, object]) -> _FieldCodec:
@@ -143,23 +147,19 @@ def _codec(owner: type, name: str, hint: object, metadata: Mapping[str, object])
     :raises TypeError: for a type with no stored form, or a ``refusal`` on a field that is
         neither ``str`` nor ``bool``.
     """
-    optional = False
-    if typing.get_origin(hint) in (types.UnionType, typing.Union):
-        args = typing.get_args(hint)
-        if len(args) == 2 and type(None) in args:
-            optional = True
-            hint = next(arg for arg in args if arg is not type(None))
-    if hint not in _CODECS:
-        raise TypeError(f"{owner.__name__}.{name}: no stored form for {hint!r}")
-    encode, decode = _CODECS[hint]
+    try:
+        if typing.get_origin(hint) in (list, set):  # an event is immutable: tuples only
+            raise KeyError(hint)
+        form = stored_type(hint, _EVENT_LEAVES)
+    except KeyError:
+        raise TypeError(f"{owner.__name__}.{name}: no stored form for {hint!r}") from None
+    read = form.read
     refusal = metadata.get(_REFUSAL)
     if refusal is not None:
         if hint not in (str, bool):
             raise TypeError(f"{owner.__name__}.{name}: a refusal of its own is for str or bool")
-        decode = _refusing(str if hint is str else bool, str(refusal))
-    if optional:
-        encode, decode = _optional(encode, decode)
-    return _FieldCodec(name, encode, decode, bool(metadata.get(_READ_FIRST, False)))
+        read = _refusing(typing.cast(type, hint), str(refusal))
+    return _FieldCodec(name, form.write, read, bool(metadata.get(_READ_FIRST, False)))
 
 
 _PLANS: Final[dict[type, _Plan]] = {}
@@ -191,7 +191,7 @@ class CodedEvent:
         """The event's stored form: ``{"kind": ..., <field>: <value>, ...}``."""
         data: dict[str, Any] = {"kind": self.kind}
         for codec in _plan(type(self)).written:
-            data[codec.name] = codec.encode(getattr(self, codec.name))
+            data[codec.name] = codec.write(getattr(self, codec.name))
         return data
 
     @classmethod
@@ -200,9 +200,11 @@ class CodedEvent:
 
         :raises GameError: ``event_invalid`` for the first bad value in reading order.
         """
-        values = {
-            codec.name: codec.decode(cls.kind, codec.name, data[codec.name])
-            for codec in _plan(cls).read
-        }
+        values = {}
+        for codec in _plan(cls).read:
+            try:
+                values[codec.name] = codec.read(data[codec.name], codec.name)
+            except Refused as refused:
+                raise invalid_field(cls.kind, codec.name, refused.message) from None
         build: Callable[..., Self] = cls
         return build(**values)

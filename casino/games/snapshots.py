@@ -5,21 +5,9 @@ itself; reading it back checks every field's type anyway, because it comes from 
 a snapshot that does not read is a fault to report, never a state to guess at.
 
 :func:`write_fields` and :func:`read_fields` follow a class's own annotated fields (a
-dataclass's fields, or the class-level annotations of a state), in declaration order, one
-encoding per type:
-
-======================================  ============================================
-declared type                           stored as
-======================================  ============================================
-``int``, ``bool``, ``str``              the value
-``Decimal``                             ``str(amount)``
-``Card``                                its text, ``"As"``
-a ``StrEnum``                           its value
-``tuple[X, ...]``, ``list[X]``          a list of those of ``X``
-``set[X]``                              the same, sorted
-a class with ``snapshot``/``restore``   its snapshot, an object
-``X | None``                            ``null``, or as ``X``
-======================================  ============================================
+dataclass's fields, or the class-level annotations of a state), in declaration order, each
+stored as the table of :mod:`casino.games.stored_types` says; a part of a state with its own
+``snapshot``/``restore`` (a :class:`SnapshotFields`) is stored as its snapshot, an object.
 
 A field is stored under its name without a leading underscore, unless ``Annotated`` with a
 :class:`Stored` that says otherwise (another key, a check, or a form of its own).
@@ -35,22 +23,34 @@ casino.games.errors.GameError: snapshot pot: expected an integer, got '12.50'
 
 from __future__ import annotations
 
-import types
 import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
-from enum import StrEnum
+from decimal import Decimal
 from typing import Any, Final, Protocol, Self
 
-from casino.games.cards import CARDS, Card, parse_card
+from casino.games.cards import Card
 from casino.games.codes import GameCode
 from casino.games.contract import JsonObject, JsonValue
 from casino.games.errors import GameError
+from casino.games.stored_types import (
+    AMOUNT,
+    CARD,
+    FLAG,
+    INTEGER,
+    LEAVES,
+    TEXT,
+    Read,
+    Refused,
+    StoredType,
+    stored_type,
+)
 
 SNAPSHOT_INVALID: Final = GameCode.SNAPSHOT_INVALID
-#: Each card by the text a snapshot writes, so that reading one back is a look-up.
-_CARD_BY_TEXT: Final = {str(card): card for card in CARDS}
+
+_INTEGERS: Final = stored_type(tuple[int, ...], LEAVES)
+_TEXTS: Final = stored_type(tuple[str, ...], LEAVES)
+_CARDS: Final = stored_type(tuple[Card, ...], LEAVES)
 
 
 def invalid(field: str, message: str) -> GameError:
@@ -84,6 +84,22 @@ class SnapshotReader:
     def has(self, key: str) -> bool:
         return key in self._data
 
+    def keys(self) -> tuple[str, ...]:
+        return tuple(self._data)
+
+    def read(self, key: str, read: Read) -> Any:
+        """The field ``key`` read by ``read`` (a :class:`~casino.games.stored_types.StoredType`'s).
+
+        :raises GameError: ``snapshot_invalid`` naming the field, when missing or refused.
+        """
+        name = self._name(key)
+        if key not in self._data:
+            raise invalid(name, "missing")
+        try:
+            return read(self._data[key], name)
+        except Refused as refused:
+            raise invalid(name, refused.message) from None
+
     def obj(self, key: str) -> SnapshotReader:
         return SnapshotReader(self.raw(key), self._name(key))
 
@@ -94,72 +110,42 @@ class SnapshotReader:
         )
 
     def integer(self, key: str) -> int:
-        return _integer(self._name(key), self.raw(key))
+        value: int = self.read(key, INTEGER.read)
+        return value
 
     def ints(self, key: str) -> tuple[int, ...]:
-        return tuple(_integer(self._name(key), item) for item in self._list(key))
+        values: tuple[int, ...] = self.read(key, _INTEGERS.read)
+        return values
 
     def flag(self, key: str) -> bool:
-        value = self.raw(key)
-        if not isinstance(value, bool):
-            raise invalid(self._name(key), f"expected true or false, got {value!r}")
+        value: bool = self.read(key, FLAG.read)
         return value
 
     def text(self, key: str) -> str:
-        value = self.raw(key)
-        if not isinstance(value, str):
-            raise invalid(self._name(key), f"expected text, got {value!r}")
+        value: str = self.read(key, TEXT.read)
         return value
 
     def texts(self, key: str) -> tuple[str, ...]:
-        items = self._list(key)
-        if not all(isinstance(item, str) for item in items):
-            raise invalid(self._name(key), "expected a list of texts")
-        return tuple(str(item) for item in items)
+        values: tuple[str, ...] = self.read(key, _TEXTS.read)
+        return values
 
     def amount(self, key: str) -> Decimal:
-        return _amount(self._name(key), self.raw(key))
+        value: Decimal = self.read(key, AMOUNT.read)
+        return value
 
     def card(self, key: str) -> Card:
-        return _card(self._name(key), self.raw(key))
+        value: Card = self.read(key, CARD.read)
+        return value
 
     def cards(self, key: str) -> tuple[Card, ...]:
-        return tuple(_card(self._name(key), item) for item in self._list(key))
+        values: tuple[Card, ...] = self.read(key, _CARDS.read)
+        return values
 
     def _list(self, key: str) -> Sequence[JsonValue]:
         value = self.raw(key)
         if not isinstance(value, list):
             raise invalid(self._name(key), "expected a list")
         return value
-
-
-def _integer(field: str, value: JsonValue) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise invalid(field, f"expected an integer, got {value!r}")
-    return value
-
-
-def _amount(field: str, value: JsonValue) -> Decimal:
-    if not isinstance(value, str):
-        raise invalid(field, f"expected a decimal string, got {value!r}")
-    try:
-        amount = Decimal(value)
-    except InvalidOperation:
-        raise invalid(field, f"not a number: {value!r}") from None
-    if not amount.is_finite():
-        raise invalid(field, f"not a finite amount: {value!r}")
-    return amount
-
-
-def _card(field: str, value: JsonValue) -> Card:
-    if isinstance(value, str) and (card := _CARD_BY_TEXT.get(value)) is not None:
-        return card
-    if not isinstance(value, str | int) or isinstance(value, bool):
-        raise invalid(field, f"expected a card, got {value!r}")
-    try:
-        return parse_card(value)
-    except GameError as err:
-        raise invalid(field, err.message) from None
 
 
 class Snapshotted(Protocol):
@@ -186,16 +172,14 @@ class Stored:
     read: Callable[[SnapshotReader, str], Any] | None = None
 
 
-_Write = Callable[[Any], JsonValue]
-_Read = Callable[[SnapshotReader, str], Any]
-
-
 @dataclass(frozen=True, slots=True)
 class _Field:
     name: str
     key: str
-    write: _Write
-    read: _Read
+    write: Callable[[Any], JsonValue]
+    #: The stored type's reader, or ``None`` for a field read by its own ``custom`` reader.
+    read: Read | None
+    custom: Callable[[SnapshotReader, str], Any] | None
     check: Callable[[str, Any], None] | None
     #: What a list read as a tuple becomes (``list`` or ``set``), ``None`` to keep it.
     container: Callable[[Any], Any] | None
@@ -216,7 +200,11 @@ def read_fields(cls: type, reader: SnapshotReader) -> dict[str, Any]:
     """
     values: dict[str, Any] = {}
     for field in _plan(cls):
-        value = field.read(reader, field.key)
+        if field.read is not None:
+            value = reader.read(field.key, field.read)
+        else:
+            assert field.custom is not None
+            value = field.custom(reader, field.key)
         if field.check is not None:
             field.check(reader._name(field.key), value)
         values[field.name] = value if field.container is None else field.container(value)
@@ -268,99 +256,24 @@ def _field(owner: type, name: str, hint: Any) -> _Field:
         stored = next(extra for extra in extras if isinstance(extra, Stored))
     key = stored.key or name.lstrip("_")
     container = typing.get_origin(hint) if typing.get_origin(hint) in (list, set) else None
-    try:
-        write = stored.write or _writer(hint)
-        read = stored.read or _reader(hint)
-    except KeyError:
-        raise TypeError(f"{owner.__name__}.{name}: no stored form for {hint!r}") from None
-    return _Field(name, key, write, read, stored.check, container)
-
-
-def _optional_of(hint: Any) -> Any:
-    """``X`` of ``X | None``, ``None`` for any other type."""
-    args = typing.get_args(hint)
-    if len(args) == 2 and type(None) in args:
-        return next(arg for arg in args if arg is not type(None))
-    return None
-
-
-def _item_of(hint: Any) -> Any:
-    """``X`` of ``tuple[X, ...]``, ``list[X]`` or ``set[X]``, ``None`` for any other type."""
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        return args[0]
-    if origin in (list, set):
-        return args[0]
-    return None
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-def _writer(hint: Any) -> _Write:
-    """How a value of type ``hint`` is written. :raises KeyError: for no stored form."""
-    if (inner := _optional_of(hint)) is not None:
-        write = _writer(inner)
-        return lambda value: None if value is None else write(value)
-    if (item := _item_of(hint)) is not None:
-        write_item = _writer(item)
-        if typing.get_origin(hint) is set:
-            return lambda values: [write_item(value) for value in sorted(values)]
-        return lambda values: [write_item(value) for value in values]
-    if hint in (int, bool, str):
-        return _same
-    if hint in (Decimal, Card):
-        return str
-    if isinstance(hint, type) and issubclass(hint, StrEnum):
-        return lambda member: member.value
-    if isinstance(hint, type) and hasattr(hint, "restore"):
-        return lambda part: part.snapshot()
-    raise KeyError(hint)
-
-
-_READERS: Final[dict[object, _Read]] = {
-    int: SnapshotReader.integer,
-    bool: SnapshotReader.flag,
-    str: SnapshotReader.text,
-    Decimal: SnapshotReader.amount,
-    Card: SnapshotReader.card,
-    tuple[int, ...]: SnapshotReader.ints,
-    tuple[str, ...]: SnapshotReader.texts,
-    tuple[Card, ...]: SnapshotReader.cards,
-}
-
-
-def _reader(hint: Any) -> _Read:
-    """How a value of type ``hint`` is read. :raises KeyError: for no stored form."""
-    item = _item_of(hint)
-    if item is not None and typing.get_origin(hint) is not tuple:
-        hint = types.GenericAlias(tuple, (item, ...))  # read as a tuple, then made one
-    if hint in _READERS:
-        return _READERS[hint]
-    if (inner := _optional_of(hint)) is not None:
-        read = _reader(inner)
-        return lambda reader, key: None if reader.raw(key) is None else read(reader, key)
-    if isinstance(item, type) and issubclass(item, StrEnum):
-        member = _member(item)
-        return lambda reader, key: tuple(member(reader, key, text) for text in reader.texts(key))
-    if isinstance(item, type) and hasattr(item, "restore"):
-        part: type[Snapshotted] = item
-        return lambda reader, key: tuple(part.restore(obj) for obj in reader.objects(key))
-    if isinstance(hint, type) and issubclass(hint, StrEnum):
-        member = _member(hint)
-        return lambda reader, key: member(reader, key, reader.text(key))
-    if isinstance(hint, type) and hasattr(hint, "restore"):
-        whole: type[Snapshotted] = hint
-        return lambda reader, key: whole.restore(reader.obj(key))
-    raise KeyError(hint)
-
-
-def _member(kind: type[StrEnum]) -> Callable[[SnapshotReader, str, str], Any]:
-    def member(reader: SnapshotReader, key: str, text: str) -> Any:
+    form: StoredType | None = None
+    if stored.write is None or stored.read is None:
         try:
-            return kind(text)
-        except ValueError:
-            raise invalid(reader._name(key), f"not a {kind.__name__}: {text!r}") from None
+            form = stored_type(hint, LEAVES, _part)
+        except KeyError:
+            raise TypeError(f"{owner.__name__}.{name}: no stored form for {hint!r}") from None
+    write = stored.write or typing.cast(StoredType, form).write
+    read = None if stored.read is not None else typing.cast(StoredType, form).read
+    return _Field(name, key, write, read, stored.read, stored.check, container)
 
-    return member
+
+def _part(kind: type) -> StoredType | None:
+    """A part of a state with its own ``snapshot`` and ``restore``: stored as an object."""
+    if not hasattr(kind, "restore"):
+        return None
+    part: type[Snapshotted] = kind
+    return StoredType(
+        lambda value: value.snapshot(),
+        lambda raw, name: part.restore(SnapshotReader(raw, name)),
+        indexed=True,
+    )

@@ -4,10 +4,9 @@ An engine's events are frozen dataclasses, one per action the dealer records, ea
 attribute ``kind``, a ``to_dict`` and a ``_from_fields`` classmethod (derived from the fields'
 types by :class:`casino.games.event_codec.CodedEvent`). Stored as JSON, they are read back by an
 :class:`EventReader`: the kind must be one the engine knows, the fields exactly the event's own,
-and each value of the type it stands for (the ``*_field`` helpers, which ``_from_fields``
-calls). A refusal is ``event_kind_unknown``, or ``event_invalid`` naming
-the ``kind`` and the ``field``; both codes belong to this module, and each engine's ``codes``
-module re-exports them.
+and each value of the type it stands for (:func:`int_field` reads one by hand). A refusal is
+``event_kind_unknown``, or ``event_invalid`` naming the ``kind`` and the ``field``; both codes
+belong to this module, and each engine's ``codes`` module re-exports them.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
@@ -30,13 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields
-from decimal import Decimal
 from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar
 
-from casino.games.cards import Card, parse_card
 from casino.games.codes import GameCode
 from casino.games.errors import GameError
-from casino.games.money import to_decimal
 
 #: A stored event cannot be rebuilt: a field is missing, unknown or of the wrong type.
 EVENT_INVALID: Final = GameCode.EVENT_INVALID
@@ -110,68 +106,3 @@ def int_field(kind: str, field: str, raw: object) -> int:
     if not isinstance(raw, int) or isinstance(raw, bool):
         raise invalid_field(kind, field, f"expected an integer, got {raw!r}")
     return raw
-
-
-def bool_field(kind: str, field: str, raw: object) -> bool:
-    """``raw`` as ``true`` or ``false``. :raises GameError: ``event_invalid``."""
-    if not isinstance(raw, bool):
-        raise invalid_field(kind, field, f"expected true or false, got {raw!r}")
-    return raw
-
-
-def text_field(kind: str, field: str, raw: object) -> str:
-    """``raw`` as text. :raises GameError: ``event_invalid``."""
-    if not isinstance(raw, str):
-        raise invalid_field(kind, field, f"expected text, got {raw!r}")
-    return raw
-
-
-def amount_field(kind: str, field: str, raw: object) -> Decimal:
-    """``raw`` as an exact amount (:func:`~casino.games.money.to_decimal`: never a float).
-
-    :raises GameError: ``event_invalid``, with the reason the amount was refused.
-    """
-    try:
-        return to_decimal(raw, field=field, code=EVENT_INVALID)
-    except GameError as err:
-        raise invalid_field(kind, field, err.message) from None
-
-
-def card_field(kind: str, field: str, raw: object) -> Card:
-    """``raw`` as a card: its text or its index. :raises GameError: ``event_invalid``."""
-    if not isinstance(raw, str | int) or isinstance(raw, bool):
-        raise invalid_field(kind, field, f"expected a card, got {raw!r}")
-    try:
-        return parse_card(raw)
-    except GameError as err:
-        raise invalid_field(kind, field, err.message) from None
-
-
-def cards_field(kind: str, field: str, raw: object) -> tuple[Card, ...]:
-    """``raw`` as a list of cards; one string is not a list here, since ``to_dict`` never writes
-    one. :raises GameError: ``event_invalid``."""
-    if isinstance(raw, str) or not isinstance(raw, list | tuple):
-        raise invalid_field(kind, field, "expected a list of cards")
-    return tuple(card_field(kind, field, card) for card in raw)
-
-
-def stacks_field(kind: str, field: str, raw: object) -> tuple[tuple[int, Decimal], ...]:
-    """``raw`` (seat to amount, as ``to_dict`` writes the field ``stacks``) as pairs of seat and
-    amount in seat order. A seat may be a JSON key (a string of digits) or an integer.
-
-    :raises GameError: ``event_invalid``.
-    """
-    if not isinstance(raw, Mapping):
-        raise invalid_field(kind, field, "expected a mapping of seat to amount")
-    return tuple(
-        sorted(
-            (_seat_key(kind, field, key), amount_field(kind, field, value))
-            for key, value in raw.items()
-        )
-    )
-
-
-def _seat_key(kind: str, field: str, raw: object) -> int:
-    if isinstance(raw, str) and raw.isdigit():
-        return int(raw)
-    return int_field(kind, field, raw)
