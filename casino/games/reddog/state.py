@@ -31,10 +31,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Annotated, Final, TypeVar
+from typing import Annotated, Final
 
 from casino.games import contract
-from casino.games.actions import ActionState, check_phase, game_action, out_of_phase
+from casino.games.actions import check_phase, game_action, out_of_phase
 from casino.games.cards import Card, CardInput, card_texts, parse_card, parse_cards
 from casino.games.contract import (
     CardShown,
@@ -47,6 +47,7 @@ from casino.games.contract import (
     Stake,
     TabletView,
 )
+from casino.games.engine_state import EngineState
 from casino.games.errors import GameError
 from casino.games.money import ZERO, AmountInput, chip_amount, round_down_to_chip, seat_amounts_text
 from casino.games.reddog import codes
@@ -107,7 +108,6 @@ __all__ = [
     "replay",
 ]
 
-_E = TypeVar("_E", bound=Event)
 
 #: The game's name in the table service (a table's ``game``, :attr:`TabletView.game`).
 GAME_NAME: Final = "red_dog"
@@ -136,7 +136,7 @@ class _HandPlan:
     continues_shoot: bool
 
 
-class RedDogState(ActionState):
+class RedDogState(EngineState[Phase, Event]):
     """One game at one table, from seating to the final settlement.
 
     Amounts may be given as ``Decimal``, ``int`` or numeric ``str`` (never ``float``); cards in
@@ -148,11 +148,12 @@ class RedDogState(ActionState):
     """
 
     game_title = "Red Dog"
+    snapshot_game = GAME_NAME
+    snapshot_version = SNAPSHOT_VERSION
+    phase_type = Phase
 
-    # What a snapshot holds, in the order it holds it (casino.games.snapshots): running totals,
-    # counters, the hand in play and the outcomes of its turns, never the history.
-    _phase: Phase = Phase.SEATING
-    _event_count: Annotated[int, COUNT] = 0
+    # What a snapshot holds after its head, in the order it holds it (casino.games.snapshots):
+    # running totals, counters, the hand in play and the outcomes of its turns, never the history.
     # Hands started plus reshuffles: each begins a deck pass (a card is recorded once a pass).
     _deck_passes: Annotated[int, COUNT] = 0
     _seats: Annotated[tuple[int, ...], SEATS] = ()
@@ -206,7 +207,9 @@ class RedDogState(ActionState):
         self.rules = rules
         self.seating = seating or SeatingLimits(seats=TABLE_SEATS)
         self.carried_in = carried_in
-        self._events: list[Event] = []
+        self._phase = Phase.SEATING
+        self._events = []
+        self._event_count = 0
         self._ledger = Ledger()
         self._outcomes: list[TurnOutcome] = []
         self._hand_outcomes = []
@@ -220,24 +223,10 @@ class RedDogState(ActionState):
     # -- reading ---------------------------------------------------------------------------
 
     @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
     def complete(self) -> bool:
         """Whether the game is over: every input recorded, the result derivable, no action
         accepted."""
         return self._phase is Phase.GAME_OVER
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """The events applied to this object since it was built or restored."""
-        return tuple(self._events)
-
-    @property
-    def event_count(self) -> int:
-        """Every event of the game, those before a restore included."""
-        return self._event_count
 
     @property
     def deck_pass(self) -> int:
@@ -1071,7 +1060,7 @@ class RedDogState(ActionState):
         It holds no history: the ledger's balances and per-seat totals, counters, the hand in
         play (its players, turn, cards and the outcomes of its turns), the last outcome.
         """
-        return {"game": GAME_NAME, "version": SNAPSHOT_VERSION, **write_fields(self)}
+        return {**self._snapshot_head(), **write_fields(self)}
 
     @classmethod
     def restore(
@@ -1090,11 +1079,8 @@ class RedDogState(ActionState):
             Dog snapshot, or one that contradicts itself.
         """
         reader = SnapshotReader(snapshot)
-        if reader.text("game") != GAME_NAME:
-            raise invalid("game", f"not a {GAME_NAME} snapshot")
-        if reader.integer("version") != SNAPSHOT_VERSION:
-            raise invalid("version", f"expected version {SNAPSHOT_VERSION}")
         state = cls(rules, seating=seating, carried_in=carried_in)
+        state._restore_head(reader)
         read_into(state, reader)
         state._check_restored()
         return state
@@ -1311,11 +1297,6 @@ class RedDogState(ActionState):
 
     def _move(self, source: str, destination: str, amount: Decimal, reason: MovementReason) -> None:
         self._ledger.move(source, destination, amount, reason)
-
-    def _record(self, event: _E) -> _E:
-        self._events.append(event)
-        self._event_count += 1
-        return event
 
 
 def replay(

@@ -38,11 +38,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from enum import StrEnum
-from typing import Annotated, Any, Final, TypeVar
+from typing import Annotated, Any, Final
 
 from casino.games import contract
-from casino.games.actions import ActionState, check_phase, game_action
+from casino.games.actions import check_phase, game_action
 from casino.games.cards import (
     Card,
     CardInput,
@@ -64,6 +63,7 @@ from casino.games.contract import (
     TabletView,
     game_result,
 )
+from casino.games.engine_state import EngineState
 from casino.games.errors import GameError
 from casino.games.money import ZERO, AmountInput, chip_amount, seat_amounts_text
 from casino.games.rubyrun import codes
@@ -121,8 +121,6 @@ from casino.games.snapshots import (
     read_into,
     write_fields,
 )
-
-_E = TypeVar("_E", bound=Event)
 
 #: A Slam of this rank or higher (J, Q, K, A) makes the under cards live (RULES.md 2.2).
 _FACE_SLAM_MIN_RANK: Final = 11
@@ -213,17 +211,6 @@ def _is_amount(text: contract.JsonValue) -> bool:
         return False
 
 
-_Member = TypeVar("_Member", bound=StrEnum)
-
-
-def _enum(kind: type[_Member], value: str, field: str) -> _Member:
-    """``value`` as a member of ``kind``. :raises GameError: ``snapshot_invalid``."""
-    try:
-        return kind(value)
-    except ValueError:
-        raise invalid(field, f"not a {kind.__name__}: {value!r}") from None
-
-
 @dataclass(frozen=True, slots=True)
 class _SeatSnapshot(SnapshotFields):
     """What a snapshot holds of one seat of the hand."""
@@ -239,7 +226,7 @@ class _SeatSnapshot(SnapshotFields):
     hole: tuple[Card, ...] | None
 
 
-class RubyRunState(ActionState):
+class RubyRunState(EngineState[Phase, Event]):
     """One hand at one Ruby Run table, from seating to the settlement.
 
     ``options`` are the hand's announced options; where they set nothing the table's rules
@@ -254,6 +241,8 @@ class RubyRunState(ActionState):
     """
 
     game_title = "Ruby Run"
+    snapshot_game = SNAPSHOT_GAME
+    phase_type = Phase
 
     # What a snapshot holds after the phase, the event count, the button and the seats, in
     # this order (casino.games.snapshots): the betting, the board, and every chip put in.
@@ -287,8 +276,8 @@ class RubyRunState(ActionState):
         self._ace_low = bool(self.options.ace_low_runs)
         self._rake = RakePolicy.from_rules(rules)
         self._phase = Phase.SEATING
-        self._events: list[Event] = []
-        self._events_before = 0  # the events of the hand before this object was restored
+        self._events = []
+        self._event_count = 0
         self._history = []
         self._seats: tuple[int, ...] = ()
         self._order: tuple[int, ...] = ()  # clockwise from the button's left, the button last
@@ -313,18 +302,9 @@ class RubyRunState(ActionState):
     # -- reading -------------------------------------------------------------------------------
 
     @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
     def complete(self) -> bool:
         """Whether the hand is over: it can be settled and accepts no action."""
         return self._phase is Phase.COMPLETE
-
-    @property
-    def event_count(self) -> int:
-        """Every event of the hand, those before a :meth:`restore` included."""
-        return self._events_before + len(self._events)
 
     @property
     def deck_pass(self) -> int:
@@ -341,11 +321,6 @@ class RubyRunState(ActionState):
     def to_act(self) -> int | None:
         """The seat whose betting action is expected, ``None`` outside a betting round."""
         return self._to_act
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """The events applied to this object since it was built or restored."""
-        return tuple(self._events)
 
     @property
     def history(self) -> tuple[BetRecord, ...]:
@@ -1179,9 +1154,7 @@ class RubyRunState(ActionState):
         one hand a round is: the view lists it). The settlement is derived again on restore.
         """
         return {
-            "game": SNAPSHOT_GAME,
-            "phase": self._phase.value,
-            "event_count": self.event_count,
+            **self._snapshot_head(),
             "button": self.button,
             "seats": [
                 _SeatSnapshot(
@@ -1216,11 +1189,8 @@ class RubyRunState(ActionState):
             seated, a card seen twice, a settlement that cannot be derived).
         """
         reader = SnapshotReader(snapshot)
-        if reader.raw("game") != SNAPSHOT_GAME:
-            raise invalid("game", f"not a Ruby Run snapshot: {reader.raw('game')!r}")
         state = cls(rules, options, seating)
-        state._phase = _enum(Phase, reader.text("phase"), "phase")
-        state._events_before = reader.integer("event_count")
+        state._restore_head(reader)
         seats = reader.objects("seats")
         if seats:
             state._restore_seats(seats, reader.integer("button"))
@@ -1551,10 +1521,6 @@ class RubyRunState(ActionState):
             )
         self._deck.verify_unseen(cards)
         return cards
-
-    def _record(self, event: _E) -> _E:
-        self._events.append(event)
-        return event
 
 
 def _seat_position(seat: int) -> Position:

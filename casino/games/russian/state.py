@@ -65,10 +65,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Annotated, Any, Final, TypeVar
+from typing import Annotated, Any, Final
 
 from casino.games import contract
-from casino.games.actions import ActionState, game_action, out_of_phase
+from casino.games.actions import game_action, out_of_phase
 from casino.games.cards import (
     Card,
     CardInput,
@@ -90,6 +90,7 @@ from casino.games.contract import (
     TabletView,
     game_result,
 )
+from casino.games.engine_state import EngineState
 from casino.games.errors import GameError
 from casino.games.money import (
     ZERO,
@@ -167,7 +168,6 @@ __all__ = [
     "settle_round",
 ]
 
-_E = TypeVar("_E", bound=Event)
 
 #: Where :meth:`RussianPokerState.cards_shown` puts a card exposed by accident.
 EXPOSED_POSITION: Final = "exposed"
@@ -222,7 +222,7 @@ class _Box(SnapshotFields):
         )
 
 
-class RussianPokerState(ActionState):
+class RussianPokerState(EngineState[Phase, Event]):
     """One round at one Russian Poker table, from the first wager to the settlement.
 
     Amounts may be given as ``Decimal``, ``int`` or numeric ``str`` (never ``float``); cards in
@@ -232,6 +232,8 @@ class RussianPokerState(ActionState):
     """
 
     game_title = "Russian Poker"
+    snapshot_game = GAME_NAME
+    phase_type = Phase
 
     # What a snapshot holds after the phase, the event count and the boxes, in this order
     # (casino.games.snapshots): the dealer's cards and replacements, the cards exposed.
@@ -245,36 +247,21 @@ class RussianPokerState(ActionState):
         self.paytables = paytables
         self.limits = limits
         self._phase = Phase.BETTING
-        self._events: list[Event] = []
+        self._events = []
+        self._event_count = 0
         self._deck = Deck()
         self._boxes: dict[int, _Box] = {}
         self._face_down = []
         self._draws = []
         self._exposed = []
         self._settlement: RoundSettlement | None = None
-        # Events of the round before this object was restored (0 for a state built fresh).
-        self._events_before = 0
 
     # -- reading -----------------------------------------------------------------------------
-
-    @property
-    def phase(self) -> Phase:
-        return self._phase
 
     @property
     def complete(self) -> bool:
         """Whether every input is recorded: the settlement is derived and no action is accepted."""
         return self._phase is Phase.COMPLETE
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """The events applied to this object since it was built or restored."""
-        return tuple(self._events)
-
-    @property
-    def event_count(self) -> int:
-        """Every event of the round, those before a restore included."""
-        return self._events_before + len(self._events)
 
     @property
     def deck_pass(self) -> int:
@@ -1248,9 +1235,7 @@ class RussianPokerState(ActionState):
         themselves are not in it, and neither is the settlement, which is derived again.
         """
         return {
-            "game": GAME_NAME,
-            "phase": self._phase.value,
-            "event_count": self.event_count,
+            **self._snapshot_head(),
             "boxes": [self._boxes[n].snapshot() for n in sorted(self._boxes)],
             **write_fields(self),
         }
@@ -1273,16 +1258,9 @@ class RussianPokerState(ActionState):
             contradict.
         """
         reader = SnapshotReader(snapshot)
-        if reader.text("game") != GAME_NAME:
-            raise snapshot_invalid("game", f"not a {GAME_NAME} snapshot")
         state = cls(rules, paytables, limits)
-        try:
-            stored = Phase(reader.text("phase"))
-        except ValueError:
-            raise snapshot_invalid("phase", "not a phase") from None
-        state._events_before = reader.integer("event_count")
-        if state._events_before < 0:
-            raise snapshot_invalid("event_count", "must not be negative")
+        state._restore_head(reader)
+        stored = state._phase
         for item in reader.objects("boxes"):
             box = _Box.restore(item)
             if not 1 <= box.number <= rules.boxes or box.number in state._boxes:
@@ -1502,10 +1480,6 @@ class RussianPokerState(ActionState):
             "A box may exchange or buy a sixth card, not both",
             box=box.number,
         )
-
-    def _record(self, event: _E) -> _E:
-        self._events.append(event)
-        return event
 
 
 def replay(

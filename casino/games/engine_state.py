@@ -1,0 +1,86 @@
+"""What every game's state holds and answers the same way.
+
+:class:`EngineState` is the base of each engine's state: its phase, the events applied to this
+object, the count of every event of the game (a restored state's included), and the head
+every snapshot opens with: which game wrote it (``"game"``, and ``"version"`` where the layout
+has one), the phase and the event count, before the state's own fields
+(:mod:`casino.games.snapshots`).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, ClassVar, Generic, TypeVar
+
+from casino.games.actions import ActionState
+from casino.games.contract import Event, JsonObject
+from casino.games.snapshots import SnapshotReader, invalid
+from casino.games.stored_types import LEAVES, StoredType, stored_type
+
+P = TypeVar("P", bound=StrEnum)
+E = TypeVar("E", bound=Event)
+
+
+class EngineState(ActionState, Generic[P, E]):
+    """The phase, the events and the snapshot's head of a game's state (see the module)."""
+
+    #: What a snapshot says it is (the game's name), so that another game's is refused.
+    snapshot_game: ClassVar[str]
+    #: The version of the snapshot's layout, where it has one; a snapshot of another is refused.
+    snapshot_version: ClassVar[int | None] = None
+    #: The game's phases, as a snapshot names them.
+    phase_type: ClassVar[type[StrEnum]]
+
+    _phase: P
+    _events: list[E]
+    _event_count: int
+    _phase_form: ClassVar[StoredType]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "phase_type" in cls.__dict__:
+            cls._phase_form = stored_type(cls.phase_type, LEAVES)
+
+    @property
+    def phase(self) -> P:
+        return self._phase
+
+    @property
+    def events(self) -> tuple[E, ...]:
+        """The events applied to this object since it was built or restored."""
+        return tuple(self._events)
+
+    @property
+    def event_count(self) -> int:
+        """Every event of the game, those before a restore included."""
+        return self._event_count
+
+    def _record(self, event: Any) -> Any:
+        self._events.append(event)
+        self._event_count += 1
+        return event
+
+    def _snapshot_head(self) -> JsonObject:
+        """What every snapshot opens with: the game (and version), the phase, the event count."""
+        head: JsonObject = {"game": self.snapshot_game}
+        if self.snapshot_version is not None:
+            head["version"] = self.snapshot_version
+        head["phase"] = self._phase.value
+        head["event_count"] = self._event_count
+        return head
+
+    def _restore_head(self, reader: SnapshotReader) -> None:
+        """Read :meth:`_snapshot_head` back into this state.
+
+        :raises GameError: ``snapshot_invalid`` for another game's snapshot, another version,
+            a phase the game does not have or a negative event count.
+        """
+        game = reader.raw("game")
+        if game != self.snapshot_game:
+            raise invalid("game", f"not a {self.game_title} snapshot: {game!r}")
+        if self.snapshot_version is not None and reader.integer("version") != self.snapshot_version:
+            raise invalid("version", f"expected version {self.snapshot_version}")
+        self._phase = reader.read("phase", self._phase_form.read)
+        self._event_count = reader.integer("event_count")
+        if self._event_count < 0:
+            raise invalid("event_count", "must not be negative")
