@@ -110,36 +110,28 @@ class SnapshotReader:
         )
 
     def integer(self, key: str) -> int:
-        value: int = self.read(key, INTEGER.read)
-        return value
+        return typing.cast(int, self.read(key, INTEGER.read))
 
     def ints(self, key: str) -> tuple[int, ...]:
-        values: tuple[int, ...] = self.read(key, _INTEGERS.read)
-        return values
+        return typing.cast(tuple[int, ...], self.read(key, _INTEGERS.read))
 
     def flag(self, key: str) -> bool:
-        value: bool = self.read(key, FLAG.read)
-        return value
+        return typing.cast(bool, self.read(key, FLAG.read))
 
     def text(self, key: str) -> str:
-        value: str = self.read(key, TEXT.read)
-        return value
+        return typing.cast(str, self.read(key, TEXT.read))
 
     def texts(self, key: str) -> tuple[str, ...]:
-        values: tuple[str, ...] = self.read(key, _TEXTS.read)
-        return values
+        return typing.cast(tuple[str, ...], self.read(key, _TEXTS.read))
 
     def amount(self, key: str) -> Decimal:
-        value: Decimal = self.read(key, AMOUNT.read)
-        return value
+        return typing.cast(Decimal, self.read(key, AMOUNT.read))
 
     def card(self, key: str) -> Card:
-        value: Card = self.read(key, CARD.read)
-        return value
+        return typing.cast(Card, self.read(key, CARD.read))
 
     def cards(self, key: str) -> tuple[Card, ...]:
-        values: tuple[Card, ...] = self.read(key, _CARDS.read)
-        return values
+        return typing.cast(tuple[Card, ...], self.read(key, _CARDS.read))
 
     def _list(self, key: str) -> Sequence[JsonValue]:
         value = self.raw(key)

@@ -13,10 +13,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, ClassVar, TypeAlias, get_args
+from typing import ClassVar, TypeAlias, get_args
 
 from casino.games.cards import Card
 from casino.games.event_codec import CodedEvent, stored
@@ -143,17 +142,9 @@ Event: TypeAlias = (
 
 # The types in the order of the union: the kinds are listed in it.
 _EVENT_TYPES: tuple[type[Event], ...] = get_args(Event)
-_READER: EventReader[Event] = EventReader(_EVENT_TYPES)
-
 #: Every event kind, in the order a game first meets them (an exposed card may come at any point
 #: of a hand, so it is listed last).
-EVENT_KINDS: tuple[str, ...] = _READER.kinds
-
-
-def event_from_dict(data: Mapping[str, Any]) -> Event:
-    """Rebuild an event from its :meth:`to_dict` form.
-
-    :raises GameError: ``event_kind_unknown`` for a missing or unknown ``kind``;
-        ``event_invalid`` (``data["field"]``) for a missing or unexpected field or a bad value.
-    """
-    return _READER.read(data)
+EVENT_KINDS: tuple[str, ...] = tuple(event.kind for event in _EVENT_TYPES)
+#: Rebuild an event from its ``to_dict`` form (:meth:`EventReader.read`: only its shape; whether
+#: it is legal where it stands is the state's question).
+event_from_dict = EventReader[Event](_EVENT_TYPES).read
