@@ -1,6 +1,7 @@
 """Events written to JSON and read back from the declared types of their fields.
 
-An event is a frozen dataclass deriving from :class:`CodedEvent`: its ``to_dict`` and
+An event is a :class:`CodedEvent` declared with :func:`event`, which makes it a frozen dataclass
+of the kind it names: its ``to_dict`` and
 ``_from_fields`` (what :class:`~casino.games.stored_events.EventReader` calls) follow from its
 fields' types, by the table every stored form shares (:mod:`casino.games.stored_types`), with
 the forms stored events have always been read in where a snapshot's are stricter: an amount
@@ -12,11 +13,10 @@ written. A field whose reading differs from its type's says so once, in its meta
 (:func:`stored`): read before the others (of two bad fields, it is the one reported), or
 refused with a message of its own.
 
->>> from dataclasses import dataclass, field
+>>> from dataclasses import field
 >>> from casino.games.stored_events import EventReader
->>> @dataclass(frozen=True, slots=True)
+>>> @event("bet")
 ... class Bet(CodedEvent):
-...     kind: ClassVar[str] = "bet"
 ...     seat: int
 ...     amount: Decimal = field(metadata=stored(read_first=True))
 >>> Bet(seat=2, amount=Decimal("2.50")).to_dict()
@@ -29,11 +29,12 @@ casino.games.errors.GameError: bet.amount: amount: not an exact amount: 2.5
 
 from __future__ import annotations
 
+import dataclasses
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from decimal import Decimal
-from typing import Any, ClassVar, Final, Self
+from typing import Any, ClassVar, Final, Self, TypeVar, dataclass_transform
 
 from casino.games.cards import Card
 from casino.games.contract import JsonValue
@@ -208,3 +209,32 @@ class CodedEvent:
                 raise invalid_field(cls.kind, codec.name, refused.message) from None
         build: Callable[..., Self] = cls
         return build(**values)
+
+
+C = TypeVar("C", bound=CodedEvent)
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, dataclasses.Field))
+def event(kind: str) -> Callable[[type[C]], type[C]]:
+    """Declare the stored event ``kind``: the decorated :class:`CodedEvent` subclass becomes a
+    frozen, slotted dataclass of its annotated fields, with ``kind`` as its class attribute.
+
+    >>> @event("checked")
+    ... class Checked(CodedEvent):
+    ...     seat: int
+    >>> Checked.kind, Checked(seat=2).to_dict()
+    ('checked', {'kind': 'checked', 'seat': 2})
+
+    :raises TypeError: for a class that is not a :class:`CodedEvent`, or that sets a ``kind`` of
+        its own (the decorator's is the only one, so that no event is declared with two).
+    """
+
+    def declare(cls: type[C]) -> type[C]:
+        if not issubclass(cls, CodedEvent):
+            raise TypeError(f"{cls.__name__}: an event derives from CodedEvent")
+        if "kind" in vars(cls):
+            raise TypeError(f"{cls.__name__}: the kind is the one @event gives")
+        cls.kind = kind
+        return dataclass(frozen=True, slots=True)(cls)
+
+    return declare

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import ClassVar, Final, Protocol, TypeAlias
+from typing import Final, Protocol, TypeAlias
 
 from casino.games.codes import GameCode
 from casino.games.errors import GameError
-from casino.games.event_codec import CodedEvent
+from casino.games.event_codec import CodedEvent, event
 from casino.games.money import (
     AmountInput,
     chip_amount,
@@ -182,7 +182,7 @@ def seat_stacks(
     return tuple(sorted(seated.items()))
 
 
-@dataclass(frozen=True, slots=True)
+@event("players_seated")
 class PlayersSeatedEvent(CodedEvent):
     """The event of seating: ``stacks`` pairs each seat with its chips, in seat order, and
     ``button`` is the button's seat; stored as ``{"kind", "stacks": {seat: amount}, "button"}``.
@@ -191,6 +191,5 @@ class PlayersSeatedEvent(CodedEvent):
     events stay its own: one engine's seating is not an event another engine accepts.
     """
 
-    kind: ClassVar[str] = "players_seated"
     stacks: tuple[tuple[int, Decimal], ...]
     button: int

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import doctest
 import re
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field, fields
 from decimal import Decimal as D
 from enum import StrEnum
 from types import ModuleType
@@ -25,7 +25,7 @@ import casino.games.snapshots as snapshots_module
 import casino.games.stored_events as stored_events_module
 from casino.games.actions import check_phase, succeeds
 from casino.games.errors import GameError
-from casino.games.event_codec import CodedEvent, stored
+from casino.games.event_codec import CodedEvent, event, stored
 from casino.games.money import chip_amount, round_down_to_chip, to_decimal
 from casino.games.seating import seat_stacks
 from casino.games.stored_events import EventReader, int_field
@@ -192,3 +192,38 @@ class _MisNoted(CodedEvent):
 def test_coded_event_refuses_a_field_it_cannot_store(event: CodedEvent, message: str) -> None:
     with pytest.raises(TypeError, match=re.escape(message)):
         event.to_dict()
+
+
+@event("tipped")
+class _Tipped(CodedEvent):
+    seat: int
+    note: str = field(default="", metadata=stored(read_first=True, refusal="expected a note"))
+
+
+def test_an_event_declared_with_its_kind_is_a_frozen_slotted_dataclass() -> None:
+    tipped = _Tipped(seat=2)
+    assert _Tipped.kind == "tipped"
+    assert [f.name for f in fields(_Tipped)] == ["seat", "note"]
+    assert not hasattr(tipped, "__dict__")
+    with pytest.raises(FrozenInstanceError):
+        tipped.seat = 3  # type: ignore[misc]
+    assert tipped.to_dict() == {"kind": "tipped", "seat": 2, "note": ""}
+    with pytest.raises(GameError) as refused:
+        EventReader((_Tipped,)).read({"kind": "tipped", "seat": "2", "note": 1})
+    assert refused.value.message == "tipped.note: expected a note"
+
+
+def test_an_event_takes_its_kind_from_the_decorator_alone() -> None:
+    class Twice(CodedEvent):
+        kind: ClassVar[str] = "twice"
+
+    with pytest.raises(TypeError, match="Twice: the kind is the one @event gives"):
+        event("twice")(Twice)
+
+
+def test_only_a_coded_event_is_declared_an_event() -> None:
+    class Plain:
+        pass
+
+    with pytest.raises(TypeError, match="Plain: an event derives from CodedEvent"):
+        event("plain")(Plain)  # type: ignore[type-var]

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import ClassVar, TypeAlias, get_args
+from typing import TypeAlias, get_args
 
 from casino.games.cards import Card
-from casino.games.event_codec import CodedEvent, stored
+from casino.games.event_codec import CodedEvent, event, stored
 from casino.games.seating import PlayersSeatedEvent
 from casino.games.stored_events import EventReader
 
@@ -31,80 +31,69 @@ class PlayersSeated(PlayersSeatedEvent):
     """
 
 
-@dataclass(frozen=True, slots=True)
+@event("hand_started")
 class HandStarted(CodedEvent):
     """The dealer starts the next hand (or the next deal of a Shoot); antes are derived."""
 
-    kind: ClassVar[str] = "hand_started"
 
-
-@dataclass(frozen=True, slots=True)
+@event("pot_funded")
 class PotFunded(CodedEvent):
     """In a dealer-funded variant, the dealer puts up ``amount`` as the pot."""
 
-    kind: ClassVar[str] = "pot_funded"
     amount: Decimal
 
 
-@dataclass(frozen=True, slots=True)
+@event("hand_dealt")
 class HandDealt(CodedEvent):
     """The cards dealt face down to the player in ``seat``."""
 
-    kind: ClassVar[str] = "hand_dealt"
     seat: int
     # The cards are read first: of two bad fields, the cards are the one reported.
     cards: tuple[Card, ...] = field(metadata=stored(read_first=True))
 
 
-@dataclass(frozen=True, slots=True)
+@event("centre_card_turned")
 class CentreCardTurned(CodedEvent):
     """Slippery Sam: a card turned up in the middle (the dealer stops at a 6 or lower)."""
 
-    kind: ClassVar[str] = "centre_card_turned"
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@event("bet_placed")
 class BetPlaced(CodedEvent):
     """The player in ``seat`` bets ``amount`` against the pot."""
 
-    kind: ClassVar[str] = "bet_placed"
     seat: int
     amount: Decimal
 
 
-@dataclass(frozen=True, slots=True)
+@event("burn_shown")
 class BurnShown(CodedEvent):
     """The top card, shown to everyone and put face up at the bottom of the deck."""
 
-    kind: ClassVar[str] = "burn_shown"
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@event("card_turned")
 class CardTurned(CodedEvent):
     """The card turned face up for the player whose bet is waiting."""
 
-    kind: ClassVar[str] = "card_turned"
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@event("reshuffled")
 class Reshuffled(CodedEvent):
     """The face-down stock ran out; burnt, turned and set-aside cards became the new stock."""
 
-    kind: ClassVar[str] = "reshuffled"
 
-
-@dataclass(frozen=True, slots=True)
+@event("shoot_decided")
 class ShootDecided(CodedEvent):
     """After three deals in a row, the Shoot dealer keeps the pot or deals a fourth time."""
 
-    kind: ClassVar[str] = "shoot_decided"
     deal_again: bool = field(metadata=stored(refusal="expected true or false"))
 
 
-@dataclass(frozen=True, slots=True)
+@event("card_exposed")
 class CardExposed(CodedEvent):
     """A card seen by accident (flashed, dropped in the deal), laid aside face up: out of play
     in this deck until a reshuffle returns it. ``reason`` is the dealer's note, often empty.
@@ -113,16 +102,13 @@ class CardExposed(CodedEvent):
     ``{"kind": "card_exposed", "card": "As", "reason": ""}``.
     """
 
-    kind: ClassVar[str] = "card_exposed"
     card: Card
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@event("game_ended")
 class GameEnded(CodedEvent):
     """The table stops playing; what is left in the pot is settled."""
-
-    kind: ClassVar[str] = "game_ended"
 
 
 Event: TypeAlias = (
@@ -144,7 +130,7 @@ Event: TypeAlias = (
 _EVENT_TYPES: tuple[type[Event], ...] = get_args(Event)
 #: Every event kind, in the order a game first meets them (an exposed card may come at any point
 #: of a hand, so it is listed last).
-EVENT_KINDS: tuple[str, ...] = tuple(event.kind for event in _EVENT_TYPES)
+EVENT_KINDS: tuple[str, ...] = tuple(event_type.kind for event_type in _EVENT_TYPES)
 #: Rebuild an event from its ``to_dict`` form (:meth:`EventReader.read`: only its shape; whether
 #: it is legal where it stands is the state's question).
 event_from_dict = EventReader[Event](_EVENT_TYPES).read

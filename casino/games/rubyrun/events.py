@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import ClassVar, TypeAlias, get_args
+from typing import TypeAlias, get_args
 
 from casino.games.cards import Card
-from casino.games.event_codec import CodedEvent, stored
+from casino.games.event_codec import CodedEvent, event, stored
 from casino.games.seating import PlayersSeatedEvent
 from casino.games.stored_events import EventReader
 
@@ -32,106 +32,93 @@ class PlayersSeated(PlayersSeatedEvent):
     """
 
 
-@dataclass(frozen=True, slots=True)
+@event("forced_bets_posted")
 class ForcedBetsPosted(CodedEvent):
     """The antes and blinds went in; who posts what is derived from the rules and the button."""
 
-    kind: ClassVar[str] = "forced_bets_posted"
 
-
-@dataclass(frozen=True, slots=True)
+@event("hole_cards_dealt")
 class HoleCardsDealt(CodedEvent):
     """The three cards dealt face down to ``seat``."""
 
-    kind: ClassVar[str] = "hole_cards_dealt"
     seat: int
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event("folded")
 class Folded(CodedEvent):
     """``seat`` gives up the hand."""
 
-    kind: ClassVar[str] = "folded"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("checked")
 class Checked(CodedEvent):
     """``seat`` checks: no bet to call."""
 
-    kind: ClassVar[str] = "checked"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("called")
 class Called(CodedEvent):
     """``seat`` matches the bet, or puts in all its chips when they are not enough."""
 
-    kind: ClassVar[str] = "called"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("bet_made")
 class BetMade(CodedEvent):
     """``seat`` opens the round's betting with ``amount``."""
 
-    kind: ClassVar[str] = "bet_made"
     seat: int
     amount: Decimal
 
 
-@dataclass(frozen=True, slots=True)
+@event("raised_to")
 class RaisedTo(CodedEvent):
     """``seat`` raises; ``amount`` is its total for the round after the raise, not the increment."""
 
-    kind: ClassVar[str] = "raised_to"
     seat: int
     amount: Decimal
 
 
-@dataclass(frozen=True, slots=True)
+@event("went_all_in")
 class WentAllIn(CodedEvent):
     """``seat`` puts in every chip it has left: a call, a bet or a raise, as the amount makes it."""
 
-    kind: ClassVar[str] = "went_all_in"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("over_cards_dealt")
 class OverCardsDealt(CodedEvent):
     """The three over cards, face up."""
 
-    kind: ClassVar[str] = "over_cards_dealt"
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event("under_cards_dealt")
 class UnderCardsDealt(CodedEvent):
     """The three under cards: face up with their ``cards``, or face down (``cards`` is ``None``)
     under the alternative rule, where nobody may see them yet."""
 
-    kind: ClassVar[str] = "under_cards_dealt"
     cards: tuple[Card, ...] | None
 
 
-@dataclass(frozen=True, slots=True)
+@event("slam_dealt")
 class SlamDealt(CodedEvent):
     """The Slam: a 2–10 keeps the over cards live, a J, Q, K or A the under cards."""
 
-    kind: ClassVar[str] = "slam_dealt"
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@event("under_cards_revealed")
 class UnderCardsRevealed(CodedEvent):
     """Face-down rule, Slam J–A: the under cards are turned up and are live."""
 
-    kind: ClassVar[str] = "under_cards_revealed"
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event("card_exposed")
 class CardExposed(CodedEvent):
     """A card seen by accident (flashed, misdealt): out of play for the rest of the deck.
 
@@ -139,7 +126,6 @@ class CardExposed(CodedEvent):
     "reason": ""}``.
     """
 
-    kind: ClassVar[str] = "card_exposed"
     card: Card
     reason: str = field(default="", metadata=stored(read_first=True))
 
@@ -167,7 +153,7 @@ BettingEvent: TypeAlias = Folded | Checked | Called | BetMade | RaisedTo | WentA
 # The types in the order of the union: the kinds are listed in it.
 _EVENT_TYPES: tuple[type[Event], ...] = get_args(Event)
 #: Every event kind, in the order a hand first meets them.
-EVENT_KINDS: tuple[str, ...] = tuple(event.kind for event in _EVENT_TYPES)
+EVENT_KINDS: tuple[str, ...] = tuple(event_type.kind for event_type in _EVENT_TYPES)
 #: Rebuild an event from its ``to_dict`` form (:meth:`EventReader.read`: only its shape; whether
 #: it is legal where it stands is the state's question).
 event_from_dict = EventReader[Event](_EVENT_TYPES).read

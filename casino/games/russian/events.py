@@ -14,12 +14,12 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from decimal import Decimal
-from typing import ClassVar, TypeAlias, get_args
+from typing import TypeAlias, get_args
 
 from casino.games.cards import Card
-from casino.games.event_codec import CodedEvent, stored
+from casino.games.event_codec import CodedEvent, event, stored
 from casino.games.stored_events import EventReader
 
 #: The card target of the dealer's hand; a box is ``box:<number>``.
@@ -32,12 +32,11 @@ def box_target(box: int) -> str:
     return f"{BOX_TARGET_PREFIX}{box}"
 
 
-@dataclass(frozen=True, slots=True)
+@event("wagers_placed")
 class WagersPlaced(CodedEvent):
     """A box's wagers before "no more bets": the Ante, an optional bonus, and for a blind box
     the Bet too (always twice the Ante, so it is derived rather than stored)."""
 
-    kind: ClassVar[str] = "wagers_placed"
     box: int
     player: str = field(metadata=stored(read_first=True, refusal="expected a string"))
     ante: Decimal
@@ -45,123 +44,108 @@ class WagersPlaced(CodedEvent):
     blind: bool
 
 
-@dataclass(frozen=True, slots=True)
+@event("bets_closed")
 class BetsClosed(CodedEvent):
     """The dealer announced "no more bets"."""
 
-    kind: ClassVar[str] = "bets_closed"
 
-
-@dataclass(frozen=True, slots=True)
+@event("box_dealt")
 class BoxDealt(CodedEvent):
     """A box's five cards as dealt, recorded at once."""
 
-    kind: ClassVar[str] = "box_dealt"
     box: int
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event("card_dealt")
 class CardDealt(CodedEvent):
     """One card recorded for ``target`` (``dealer`` or ``box:<n>``): a box's card of the deal,
     the dealer's face-up card at the deal, or one of the dealer's face-down cards at the reveal."""
 
-    kind: ClassVar[str] = "card_dealt"
     target: str = field(metadata=stored(refusal="expected 'dealer' or 'box:<n>'"))
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@event("bonus_declared")
 class BonusDeclared(CodedEvent):
     """The dealer checked the box's bonus on the five cards as dealt."""
 
-    kind: ClassVar[str] = "bonus_declared"
     box: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("cards_exchanged")
 class CardsExchanged(CodedEvent):
     """The box exchanged ``discards`` for ``replacements`` (same count, in the same action)."""
 
-    kind: ClassVar[str] = "cards_exchanged"
     box: int
     discards: tuple[Card, ...]
     replacements: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event("sixth_card_bought")
 class SixthCardBought(CodedEvent):
     """The box bought a sixth card, recorded in the same action."""
 
-    kind: ClassVar[str] = "sixth_card_bought"
     box: int
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@event("insurance_placed")
 class InsurancePlaced(CodedEvent):
     """The box insured its hand for ``amount``."""
 
-    kind: ClassVar[str] = "insurance_placed"
     box: int
     amount: Decimal
 
 
-@dataclass(frozen=True, slots=True)
+@event("box_folded")
 class BoxFolded(CodedEvent):
     """The box folded: its Ante (and any fee) is lost."""
 
-    kind: ClassVar[str] = "box_folded"
     box: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("bet_placed")
 class BetPlaced(CodedEvent):
     """The box stays in with its Bet of ``amount`` (twice its Ante)."""
 
-    kind: ClassVar[str] = "bet_placed"
     box: int
     amount: Decimal
 
 
-@dataclass(frozen=True, slots=True)
+@event("dealer_revealed")
 class DealerRevealed(CodedEvent):
     """Some or all of the dealer's face-down cards, turned."""
 
-    kind: ClassVar[str] = "dealer_revealed"
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event("ante_taken")
 class AnteTaken(CodedEvent):
     """The dealer has no game and the box takes its Ante win instead of buying a game."""
 
-    kind: ClassVar[str] = "ante_taken"
     box: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("game_bought")
 class GameBought(CodedEvent):
     """The dealer has no game and the box buys one for a fee of one Ante."""
 
-    kind: ClassVar[str] = "game_bought"
     box: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("replacement_drawn")
 class ReplacementDrawn(CodedEvent):
     """The card the dealer drew for a bought game (the discarded card is derived)."""
 
-    kind: ClassVar[str] = "replacement_drawn"
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@event("card_exposed")
 class CardExposed(CodedEvent):
     """A card seen by accident (a flashed card, a misdeal): out of play for the rest of the
     deck. ``reason`` is the dealer's note of what happened (may be empty)."""
 
-    kind: ClassVar[str] = "card_exposed"
     card: Card
     reason: str = field(default="", metadata=stored(read_first=True, refusal="expected a string"))
 
@@ -188,7 +172,7 @@ Event: TypeAlias = (
 _EVENT_TYPES: tuple[type[Event], ...] = get_args(Event)
 #: Every event kind, in the order a round first meets them (``card_exposed``, which may come at
 #: any point before the round is complete, last).
-EVENT_KINDS: tuple[str, ...] = tuple(event.kind for event in _EVENT_TYPES)
+EVENT_KINDS: tuple[str, ...] = tuple(event_type.kind for event_type in _EVENT_TYPES)
 #: Rebuild an event from its ``to_dict`` form (:meth:`EventReader.read`: only its shape; whether
 #: it is legal where it stands is the state's question).
 event_from_dict = EventReader[Event](_EVENT_TYPES).read
