@@ -2,7 +2,8 @@
 
 Each game's ``tablet`` module says what its dealer sees (its actions' labels and figures, its
 positions, its table); these are the parts that are the same in every game: the view around
-them (:func:`tablet_view`), a field's bounds read from its spec (:func:`field_bounds`,
+them (:func:`tablet_view`), what every view reads of its state (:class:`TabletTable`,
+:class:`SeatedTable`), a field's bounds read from its spec (:func:`field_bounds`,
 :func:`amount_bounds`, :func:`position_bounds`), an action's fields in spec order
 (:func:`fields_in_spec_order`), the bounds of seating players (:func:`seating_bounds`), a seat
 as a position, cards as text.
@@ -20,7 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from decimal import Decimal
-from typing import TypedDict, Unpack
+from enum import StrEnum
+from typing import Protocol, TypedDict, TypeVar, Unpack
 
 from casino.games.contract import (
     CardGroup,
@@ -38,6 +40,36 @@ from casino.games.contract import (
     unseen_card_texts,
 )
 from casino.games.seating import SeatingLimits, SeatingRules
+
+RulesT_co = TypeVar("RulesT_co", covariant=True)
+PhaseT_co = TypeVar("PhaseT_co", bound=StrEnum, covariant=True)
+
+
+class TabletTable(GameState, Protocol[RulesT_co, PhaseT_co]):
+    """What a game's tablet view reads of its state: what every game's state answers
+    (:class:`~casino.games.contract.GameState`), and its rules and phase in the game's own types.
+
+    Each game's ``tablet`` module declares its own protocol on this one, adding only what its
+    view reads besides. The game's state answers it (it builds its view with itself), and the
+    view depends on this reading alone, not on the state's module.
+    """
+
+    @property
+    def rules(self) -> RulesT_co: ...
+    @property
+    def phase(self) -> PhaseT_co: ...
+
+
+class SeatedTable(TabletTable[RulesT_co, PhaseT_co], Protocol[RulesT_co, PhaseT_co]):
+    """What the tablet view of a game played at seats reads besides: the table's seating
+    limits, the seats taken, and the seat whose action the table waits for (if any)."""
+
+    @property
+    def seating(self) -> SeatingLimits: ...
+    @property
+    def seats(self) -> tuple[int, ...]: ...
+    @property
+    def to_act(self) -> int | None: ...
 
 
 def tablet_view(

@@ -25,7 +25,6 @@ from casino.games.contract import (
     FieldKind,
     FieldSpec,
     Figure,
-    GameState,
     LegalAction,
     PositionView,
     TabletView,
@@ -35,8 +34,8 @@ from casino.games.reddog.outcomes import TurnOutcome
 from casino.games.reddog.phases import DECK_PHASES, Action, Phase
 from casino.games.reddog.rules import TABLE_SEATS, Commission, RedDogRules, Variant
 from casino.games.reddog.table_cards import CardPlace
-from casino.games.seating import SeatingLimits
 from casino.games.tablet_parts import (
+    SeatedTable,
     amount_bounds,
     card_texts,
     field_bounds,
@@ -48,19 +47,10 @@ from casino.games.tablet_parts import (
 )
 
 
-class RedDogTable(GameState, Protocol):
-    """What the tablet view reads of a game: :class:`~casino.games.reddog.state.RedDogState`
-    answers it (the state builds its view with itself), and the view depends on this reading
-    alone, not on the state's module: what every game's state answers, and this game's own."""
+class RedDogTable(SeatedTable[RedDogRules, Phase], Protocol):
+    """What the tablet view reads of a game
+    (:class:`~casino.games.reddog.state.RedDogState` answers it)."""
 
-    @property
-    def rules(self) -> RedDogRules: ...
-    @property
-    def seating(self) -> SeatingLimits: ...
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def seats(self) -> tuple[int, ...]: ...
     @property
     def sitting_out(self) -> tuple[int, ...]: ...
     @property
@@ -73,8 +63,6 @@ class RedDogTable(GameState, Protocol):
     def next_dealer(self) -> int | None: ...
     @property
     def deals_by_dealer(self) -> int: ...
-    @property
-    def to_act(self) -> int | None: ...
     @property
     def cards_each(self) -> int | None: ...
     @property

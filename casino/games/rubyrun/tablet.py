@@ -33,7 +33,6 @@ from casino.games.contract import (
     FieldBounds,
     FieldKind,
     Figure,
-    GameState,
     LegalAction,
     PositionView,
     TabletView,
@@ -44,8 +43,8 @@ from casino.games.rubyrun.fields import ACTION_FIELDS
 from casino.games.rubyrun.phases import HOLE_CARDS, OVER_CARDS, UNDER_CARDS, Action, Phase
 from casino.games.rubyrun.rules import Betting, HandOptions, RubyRunRules, UnderCards
 from casino.games.rubyrun.settlement import HandResult, Pot, pot_label
-from casino.games.seating import SeatingLimits
 from casino.games.tablet_parts import (
+    SeatedTable,
     amount_bounds,
     card_texts,
     fields_in_spec_order,
@@ -57,21 +56,12 @@ from casino.games.tablet_parts import (
 )
 
 
-class RubyRunTable(GameState, Protocol):
-    """What the tablet view reads of a hand: :class:`~casino.games.rubyrun.state.RubyRunState`
-    answers it (the state builds its view with itself), and the view depends on this reading
-    alone, not on the state's module: what every game's state answers, and this game's own."""
+class RubyRunTable(SeatedTable[RubyRunRules, Phase], Protocol):
+    """What the tablet view reads of a hand
+    (:class:`~casino.games.rubyrun.state.RubyRunState` answers it)."""
 
     @property
-    def rules(self) -> RubyRunRules: ...
-    @property
-    def seating(self) -> SeatingLimits: ...
-    @property
     def options(self) -> HandOptions: ...
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def seats(self) -> tuple[int, ...]: ...
     @property
     def clockwise_order(self) -> tuple[int, ...]: ...
     @property
@@ -80,8 +70,6 @@ class RubyRunTable(GameState, Protocol):
     def small_blind_seat(self) -> int | None: ...
     @property
     def big_blind_seat(self) -> int | None: ...
-    @property
-    def to_act(self) -> int | None: ...
     @property
     def betting_round(self) -> BettingRound | None: ...
     @property

@@ -28,7 +28,6 @@ from casino.games.contract import (
     FieldBounds,
     FieldSpec,
     Figure,
-    GameState,
     LegalAction,
     Position,
     PositionKind,
@@ -50,6 +49,7 @@ from casino.games.russian.rules import RussianPokerRules
 from casino.games.russian.terms import TableLimits
 from casino.games.russian_hands import BoxCombinations, Line, dealer_qualifies, first_and_second
 from casino.games.tablet_parts import (
+    TabletTable,
     amount_bounds,
     card_texts,
     field_bounds,
@@ -94,18 +94,12 @@ class RussianPokerBox(Protocol):
     def fees(self) -> Decimal: ...
 
 
-class RussianPokerTable(GameState, Protocol):
-    """What the tablet view reads of a round:
-    :class:`~casino.games.russian.state.RussianPokerState` answers it (the state builds its view
-    with itself), and the view depends on this reading alone, not on the state's module: what
-    every game's state answers, and this game's own."""
+class RussianPokerTable(TabletTable[RussianPokerRules, Phase], Protocol):
+    """What the tablet view reads of a round
+    (:class:`~casino.games.russian.state.RussianPokerState` answers it)."""
 
     @property
-    def rules(self) -> RussianPokerRules: ...
-    @property
     def limits(self) -> TableLimits: ...
-    @property
-    def phase(self) -> Phase: ...
     @property
     def bonus_offered(self) -> bool: ...
     @property
