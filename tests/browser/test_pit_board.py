@@ -512,7 +512,11 @@ def test_the_detail_closed_while_a_pushed_change_redraws_it_stays_closed(
 
 
 def test_a_theoretical_hold_over_part_of_the_stakes_says_on_what_share_it_stands(
-    site: Any, page: Any, floor: dict[str, Any], users: dict[str, Any]
+    site: Any,
+    page: Any,
+    floor: dict[str, Any],
+    users: dict[str, Any],
+    screenshot: Callable[..., Path],
 ) -> None:
     """The day at RP-1 so far: 100 staked, of which 40 had a price and that price takes
     nothing. "Theo 0.00 %" alone would read as the whole table's; the board says its share."""
@@ -532,5 +536,10 @@ def test_a_theoretical_hold_over_part_of_the_stakes_says_on_what_share_it_stands
     page.wait_for_url(f"{site.url}/pit/{floor['pit'].pk}/")
     card = page.locator("[data-table='RP-1']")
     card.wait_for()
-    assert "10.00 % / 0.00 % on 40.00 % of stakes" in card.inner_text()
+    figures = card.locator(".figures").inner_text().split("\n")
+    assert figures[-4:] == ["Hold", "10.00 % / 0.00 %", "Theo on", "40.00 % of stakes"]
     assert "theo 0.00 % on 40.00 % of stakes" in page.locator("#totals").inner_text()
+    screenshot(page, "board")
+    for width, height in ((1024, 768), (768, 1024)):
+        page.set_viewport_size({"width": width, "height": height})
+        screenshot(page, f"board-{width}x{height}")

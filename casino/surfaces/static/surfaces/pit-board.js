@@ -44,12 +44,14 @@ import { explainFields } from "./common/words.js";
   // The theoretical hold speaks only for the stakes that had a price: where some of the day's
   // stakes had none, it says on what share it stands, so that a hold over part of the play is
   // not read as the whole's (nothing priced: no theoretical hold at all).
-  const theo = (f) => {
+  const pricedShare = (f) => {
     const priced = cents(f.theoretical_priced_pct);
-    if (f.theoretical_hold_pct === null || priced === null || priced >= cents("100")) {
-      return pct(f.theoretical_hold_pct);
-    }
-    return `${pct(f.theoretical_hold_pct)} on ${pct(f.theoretical_priced_pct)} of stakes`;
+    if (f.theoretical_hold_pct === null || priced === null || priced >= cents("100")) return null;
+    return `${pct(f.theoretical_priced_pct)} of stakes`;
+  };
+  const theo = (f) => {
+    const share = pricedShare(f);
+    return share ? `${pct(f.theoretical_hold_pct)} on ${share}` : pct(f.theoretical_hold_pct);
   };
   // Times in the casino's zone (the view names it; the bar says which).
   let zone;
@@ -182,7 +184,8 @@ import { explainFields } from "./common/words.js";
         el("dt", {}, "Rounds/h"), el("dd", {}, f.rounds_last_hour),
         el("dt", {}, "Today"), el("dd", {}, f.rounds_today),
         el("dt", {}, "Result"), el("dd", { class: isNegative(f.house_result) ? "loss" : "" }, money(f.house_result, "")),
-        el("dt", {}, "Hold"), el("dd", {}, `${pct(f.hold_pct)} / ${theo(f)}`),
+        el("dt", {}, "Hold"), el("dd", {}, `${pct(f.hold_pct)} / ${pct(f.theoretical_hold_pct)}`),
+        pricedShare(f) ? [el("dt", {}, "Theo on"), el("dd", {}, pricedShare(f))] : null,
         f.cap_hits ? [el("dt", {}, "Cap hits"), el("dd", { class: "warn" }, f.cap_hits)] : null,
       ),
       waitingList(table),
