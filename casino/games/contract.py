@@ -26,10 +26,10 @@ and the eightieth; replaying the events stays the auditor's proof.
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import Field, dataclass, field, fields
 from decimal import Decimal
 from enum import StrEnum
-from typing import ClassVar, Final, Protocol, TypeAlias
+from typing import ClassVar, Final, Protocol, TypeAlias, cast
 
 from casino.games.cards import CARD_NAMES, CARDS, Card, parse_card
 
@@ -56,6 +56,36 @@ DECK_SIZE: Final = 52
 CARRIED_IN_OPTION: Final = "carried_in"
 
 
+def json_value(value: object) -> JsonValue:
+    """``value`` in its JSON form: an amount as its text, an enum member as its value, a tuple
+    as a list of theirs, a part with its own ``to_dict`` as that; JSON as it is.
+
+    >>> json_value((Decimal("2.50"), PositionKind.BOX, None))
+    ['2.50', 'box', None]
+    """
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, StrEnum):
+        return value.value
+    if isinstance(value, tuple):
+        return [json_value(item) for item in value]
+    to_dict: Callable[[], JsonObject] | None = getattr(value, "to_dict", None)
+    if to_dict is not None:
+        return to_dict()
+    return cast(JsonValue, value)
+
+
+class JsonFields:
+    """The base of a dataclass whose JSON form is its fields, in order, each as
+    :func:`json_value` writes it."""
+
+    __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Field[object]]]
+
+    def to_dict(self) -> JsonObject:
+        return {field.name: json_value(getattr(self, field.name)) for field in fields(self)}
+
+
 class PositionKind(StrEnum):
     """A house-banked game has boxes; a pot game has seats."""
 
@@ -64,14 +94,11 @@ class PositionKind(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Position:
+class Position(JsonFields):
     """A box or a seat at the table, numbered from 1."""
 
     kind: PositionKind
     number: int
-
-    def to_dict(self) -> JsonObject:
-        return {"kind": self.kind.value, "number": self.number}
 
 
 class FieldKind(StrEnum):
@@ -139,7 +166,7 @@ class GameActionSpec:
 
 
 @dataclass(frozen=True, slots=True)
-class FieldBounds:
+class FieldBounds(JsonFields):
     """A field of a legal action with its bounds now.
 
     Only the bounds that apply to the field's kind are set: ``min`` / ``max`` for an amount,
@@ -174,53 +201,27 @@ class FieldBounds:
     labels: tuple[str, ...] | None = None
     count_of: str | None = None
 
-    def to_dict(self) -> JsonObject:
-        return {
-            "name": self.name,
-            "kind": self.kind.value,
-            "required": self.required,
-            "nullable": self.nullable,
-            "min": _money(self.min),
-            "max": _money(self.max),
-            "step": _money(self.step),
-            "min_count": self.min_count,
-            "max_count": self.max_count,
-            "cards": None if self.cards is None else list(self.cards),
-            "positions": None if self.positions is None else list(self.positions),
-            "targets": None if self.targets is None else list(self.targets),
-            "choices": None if self.choices is None else list(self.choices),
-            "value": self.value,
-            "labels": None if self.labels is None else list(self.labels),
-            "count_of": self.count_of,
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class Figure:
+class Figure(JsonFields):
     """An amount of money shown with a label: a stake, a stack, the pot, a fee."""
 
     name: str
     label: str
     amount: Decimal
 
-    def to_dict(self) -> JsonObject:
-        return {"name": self.name, "label": self.label, "amount": str(self.amount)}
-
 
 @dataclass(frozen=True, slots=True)
-class Fact:
+class Fact(JsonFields):
     """Anything else worth a glance, as text: the hand number, the betting round, the button."""
 
     name: str
     label: str
     value: str
 
-    def to_dict(self) -> JsonObject:
-        return {"name": self.name, "label": self.label, "value": self.value}
-
 
 @dataclass(frozen=True, slots=True)
-class LegalAction:
+class LegalAction(JsonFields):
     """An action the table accepts now, with its fields' bounds: every field of its spec in
     spec order, but an optional one the table does not offer (a bonus where none is offered),
     which may not be given at all.
@@ -236,18 +237,9 @@ class LegalAction:
     fields: tuple[FieldBounds, ...]
     figures: tuple[Figure, ...] = ()
 
-    def to_dict(self) -> JsonObject:
-        return {
-            "name": self.name,
-            "label": self.label,
-            "position": None if self.position is None else self.position.to_dict(),
-            "fields": [f.to_dict() for f in self.fields],
-            "figures": [f.to_dict() for f in self.figures],
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class PositionView:
+class PositionView(JsonFields):
     """A box or seat at a glance: who plays it, where it stands, its cards and its money.
 
     ``cards`` are the cards the dealer has recorded for it that the tablet may show;
@@ -264,21 +256,9 @@ class PositionView:
     hand: str | None = None
     figures: tuple[Figure, ...] = ()
 
-    def to_dict(self) -> JsonObject:
-        return {
-            "position": self.position.to_dict(),
-            "label": self.label,
-            "status": self.status,
-            "to_act": self.to_act,
-            "cards": list(self.cards),
-            "hidden_cards": self.hidden_cards,
-            "hand": self.hand,
-            "figures": [f.to_dict() for f in self.figures],
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class CardGroup:
+class CardGroup(JsonFields):
     """Cards on the table that belong to no box or seat: the dealer's hand, the board, the
     burn card. ``hidden`` counts cards lying face down in the group."""
 
@@ -287,25 +267,14 @@ class CardGroup:
     cards: tuple[str, ...] = ()
     hidden: int = 0
 
-    def to_dict(self) -> JsonObject:
-        return {
-            "name": self.name,
-            "label": self.label,
-            "cards": list(self.cards),
-            "hidden": self.hidden,
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class Stake:
+class Stake(JsonFields):
     """A stake put on the table, as the settlement writes it: by whom, what, how much."""
 
     position: Position
     kind: str
     amount: Decimal
-
-    def to_dict(self) -> JsonObject:
-        return {"position": self.position.to_dict(), "kind": self.kind, "amount": str(self.amount)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -481,7 +450,7 @@ class GameResult:
 
 
 @dataclass(frozen=True, slots=True)
-class TabletView:
+class TabletView(JsonFields):
     """What the dealer's tablet renders from, the same shape for every game.
 
     ``turn`` is the box or seat whose decision the table waits for (``None`` when the next
@@ -504,23 +473,6 @@ class TabletView:
     unseen_cards: tuple[str, ...]
     event_count: int
     result: GameResult | None = None
-
-    def to_dict(self) -> JsonObject:
-        return {
-            "game": self.game,
-            "phase": self.phase,
-            "complete": self.complete,
-            "turn": None if self.turn is None else self.turn.to_dict(),
-            "actions": [a.to_dict() for a in self.actions],
-            "positions": [p.to_dict() for p in self.positions],
-            "card_groups": [g.to_dict() for g in self.card_groups],
-            "figures": [f.to_dict() for f in self.figures],
-            "facts": [f.to_dict() for f in self.facts],
-            "deck_pass": self.deck_pass,
-            "unseen_cards": list(self.unseen_cards),
-            "event_count": self.event_count,
-            "result": None if self.result is None else self.result.to_dict(),
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -808,7 +760,3 @@ def game_result(
         carried_in=carried_in,
         carried_out=carried_out,
     )
-
-
-def _money(amount: Decimal | None) -> str | None:
-    return None if amount is None else str(amount)
