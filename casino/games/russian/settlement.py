@@ -28,14 +28,15 @@ the buyers, each group from the last box to the first.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, Final, Self
 
 from casino.games.cards import Card, format_cards
+from casino.games.contract import JsonFields
 from casino.games.errors import GameError
 from casino.games.money import ZERO, round_down_to_chip, to_decimal
 from casino.games.russian.codes import SETTLEMENT_INVALID
@@ -112,8 +113,21 @@ class Outcome(StrEnum):
 # -- results ---------------------------------------------------------------------------------------
 
 
+class _StoredSettlement(JsonFields):
+    """A part of the settlement stored as its fields (:meth:`to_dict`) and read back by their
+    declared types (:data:`_READERS`)."""
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """Inverse of :meth:`to_dict`. :raises GameError: ``settlement_invalid``."""
+        build: Callable[..., Self] = cls
+        return build(
+            **{item.name: _READERS[str(item.type)](data, item.name) for item in fields(cls)}
+        )
+
+
 @dataclass(frozen=True)
-class SettlementLine:
+class SettlementLine(_StoredSettlement):
     """One wager line of a box: its stake, the amount computed for it and the amount paid.
 
     ``computed`` and ``paid`` are what is handed back for the line (stake plus winnings), before
@@ -131,33 +145,9 @@ class SettlementLine:
     paid: Decimal
     reason: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "line": self.line,
-            "combination": self.combination,
-            "outcome": self.outcome,
-            "stake": str(self.stake),
-            "computed": str(self.computed),
-            "paid": str(self.paid),
-            "reason": self.reason,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> SettlementLine:
-        """Inverse of :meth:`to_dict`. :raises GameError: ``settlement_invalid``."""
-        return cls(
-            line=_text(data, "line"),
-            combination=_text(data, "combination"),
-            outcome=_text(data, "outcome"),
-            stake=_money(data, "stake"),
-            computed=_money(data, "computed"),
-            paid=_money(data, "paid"),
-            reason=_text(data, "reason"),
-        )
-
 
 @dataclass(frozen=True)
-class BoxSettlement:
+class BoxSettlement(_StoredSettlement):
     """One box's settlement: its lines and their totals.
 
     ``staked`` is every stake and fee the box put in, ``returned`` everything handed back,
@@ -212,41 +202,9 @@ class BoxSettlement:
         """The line of ``kind``, or ``None`` when the box has no such wager."""
         return next((line for line in self.lines if line.line == kind), None)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "box": self.box,
-            "player": self.player,
-            "blind": self.blind,
-            "cards": self.cards,
-            "combination": self.combination,
-            "lines": [line.to_dict() for line in self.lines],
-            "staked": str(self.staked),
-            "returned": str(self.returned),
-            "house_result": str(self.house_result),
-            "cap_applied": self.cap_applied,
-            "withheld": str(self.withheld),
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> BoxSettlement:
-        """Inverse of :meth:`to_dict`. :raises GameError: ``settlement_invalid``."""
-        return cls(
-            box=_whole(data, "box"),
-            player=_text(data, "player"),
-            blind=_flag(data, "blind"),
-            cards=_text(data, "cards"),
-            combination=_text(data, "combination"),
-            lines=tuple(SettlementLine.from_dict(line) for line in _list(data, "lines")),
-            staked=_money(data, "staked"),
-            returned=_money(data, "returned"),
-            house_result=_money(data, "house_result"),
-            cap_applied=_flag(data, "cap_applied"),
-            withheld=_money(data, "withheld"),
-        )
-
 
 @dataclass(frozen=True)
-class RoundSettlement:
+class RoundSettlement(_StoredSettlement):
     """The settlement of a round: every box in settlement order, and the round's totals.
 
     ``dealer_cards`` is the dealer's hand as revealed (empty when every box folded and the dealer
@@ -273,38 +231,6 @@ class RoundSettlement:
             if box.box == number:
                 return box
         raise KeyError(number)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "boxes": [box.to_dict() for box in self.boxes],
-            "staked": str(self.staked),
-            "returned": str(self.returned),
-            "house_result": str(self.house_result),
-            "withheld": str(self.withheld),
-            "cap_applied": self.cap_applied,
-            "max_payout_scope": self.max_payout_scope,
-            "dealer_cards": self.dealer_cards,
-            "dealer_qualifies": self.dealer_qualifies,
-            "bought_cards": self.bought_cards,
-            "bought_qualifies": self.bought_qualifies,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> RoundSettlement:
-        """Inverse of :meth:`to_dict`. :raises GameError: ``settlement_invalid``."""
-        return cls(
-            boxes=tuple(BoxSettlement.from_dict(box) for box in _list(data, "boxes")),
-            staked=_money(data, "staked"),
-            returned=_money(data, "returned"),
-            house_result=_money(data, "house_result"),
-            withheld=_money(data, "withheld"),
-            cap_applied=_flag(data, "cap_applied"),
-            max_payout_scope=_text(data, "max_payout_scope"),
-            dealer_cards=_text(data, "dealer_cards"),
-            dealer_qualifies=_optional_flag(data, "dealer_qualifies"),
-            bought_cards=_text(data, "bought_cards"),
-            bought_qualifies=_optional_flag(data, "bought_qualifies"),
-        )
 
 
 # -- what is settled -------------------------------------------------------------------------------
@@ -663,3 +589,23 @@ def _list(data: Mapping[str, Any], name: str) -> list[Any]:
     if not isinstance(value, list | tuple):
         raise _invalid(name, "expected a list")
     return list(value)
+
+
+def _lines(data: Mapping[str, Any], name: str) -> tuple[SettlementLine, ...]:
+    return tuple(SettlementLine.from_dict(line) for line in _list(data, name))
+
+
+def _boxes(data: Mapping[str, Any], name: str) -> tuple[BoxSettlement, ...]:
+    return tuple(BoxSettlement.from_dict(box) for box in _list(data, name))
+
+
+#: How a stored field of each declared type is read back.
+_READERS: Final[Mapping[str, Callable[[Mapping[str, Any], str], object]]] = {
+    "str": _text,
+    "int": _whole,
+    "bool": _flag,
+    "bool | None": _optional_flag,
+    "Decimal": _money,
+    "tuple[SettlementLine, ...]": _lines,
+    "tuple[BoxSettlement, ...]": _boxes,
+}
