@@ -38,7 +38,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Final
 
-from casino.games.contract import ChipMovement, JsonObject
+from casino.games.contract import ChipMovement, JsonFields, JsonObject
 from casino.games.money import ZERO
 from casino.games.snapshots import SnapshotReader, invalid
 
@@ -76,7 +76,7 @@ class MovementReason(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Movement(ChipMovement):
+class Movement(ChipMovement, JsonFields):
     """One row: ``amount`` (positive) moved from ``source`` to ``destination``.
 
     ``seq`` numbers the rows of a game from 1 without gaps. A :class:`ChipMovement` of the
@@ -84,16 +84,6 @@ class Movement(ChipMovement):
     """
 
     reason: MovementReason
-
-    def to_dict(self) -> JsonObject:
-        """JSON-safe values, the amount as a string."""
-        return {
-            "seq": self.seq,
-            "source": self.source,
-            "destination": self.destination,
-            "amount": str(self.amount),
-            "reason": self.reason.value,
-        }
 
 
 #: Chips per seat and reason: what a player put in, or took out.

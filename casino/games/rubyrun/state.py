@@ -55,6 +55,7 @@ from casino.games.contract import (
     CardShown,
     ChipMovement,
     GameResult,
+    JsonFields,
     JsonObject,
     Position,
     PositionKind,
@@ -130,7 +131,7 @@ SNAPSHOT_GAME: Final = "ruby_run"
 
 
 @dataclass(frozen=True, slots=True)
-class BetRecord:
+class BetRecord(JsonFields):
     """One movement of chips into the hand, derived from the events for the audit trail.
 
     ``action`` is ``ante``, ``small_blind`` or ``big_blind`` for a forced bet, otherwise the
@@ -146,17 +147,6 @@ class BetRecord:
     total: Decimal
     all_in: bool
     full_raise: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "betting_round": self.betting_round.value,
-            "seat": self.seat,
-            "action": self.action,
-            "amount": str(self.amount),
-            "total": str(self.total),
-            "all_in": self.all_in,
-            "full_raise": self.full_raise,
-        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> BetRecord:
