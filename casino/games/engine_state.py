@@ -1,10 +1,12 @@
 """What every game's state holds and answers the same way.
 
-:class:`EngineState` is the base of each engine's state: its phase, the events applied to this
-object, the count of every event of the game (a restored state's included), and the head
-every snapshot opens with: which game wrote it (``"game"``, and ``"version"`` where the layout
-has one), the phase and the event count, before the state's own fields
-(:mod:`casino.games.snapshots`).
+:class:`EngineState` is the base of each engine's state: its phase, whether it is complete, the
+events applied to this object, the count of every event of the game (a restored state's
+included), the refusal of a result asked too early, and the head every snapshot opens with:
+which game wrote it (``"game"``, and ``"version"`` where the layout has one), the phase and the
+event count, before the state's own fields (:mod:`casino.games.snapshots`). A game dealt from
+one deck and settled at its end keeps the defaults of :attr:`~EngineState.deck_pass` and
+:attr:`~EngineState.movements`; one that reshuffles or moves chips as it goes answers its own.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from casino.games.actions import ActionState
-from casino.games.contract import Event, JsonObject
+from casino.games.codes import GameCode
+from casino.games.contract import ChipMovement, Event, JsonObject
+from casino.games.errors import GameError
 from casino.games.snapshots import SnapshotReader, invalid
 from casino.games.stored_types import LEAVES, StoredType, stored_type
 
@@ -30,6 +34,10 @@ class EngineState(ActionState, Generic[P, E]):
     snapshot_version: ClassVar[int | None] = None
     #: The game's phases, as a snapshot names them.
     phase_type: ClassVar[type[StrEnum]]
+    #: The phase in which the round is over: the result is derivable, no action is accepted.
+    final_phase: ClassVar[StrEnum]
+    #: What one round of the game is called in a refusal ("round", "hand", "game").
+    round_name: ClassVar[str]
 
     _phase: P
     _events: list[E]
@@ -41,9 +49,32 @@ class EngineState(ActionState, Generic[P, E]):
         if "phase_type" in cls.__dict__:
             cls._phase_form = stored_type(cls.phase_type, LEAVES)
 
+    def __init__(self, phase: P) -> None:
+        """A new round in ``phase``, with no event yet."""
+        self._phase = phase
+        self._events = []
+        self._event_count = 0
+
     @property
     def phase(self) -> P:
         return self._phase
+
+    @property
+    def complete(self) -> bool:
+        """Whether the round is over: every input recorded, the result derivable, no action
+        accepted."""
+        return self._phase is self.final_phase
+
+    @property
+    def deck_pass(self) -> int:
+        """The deck in use, from 1: always 1 for a round dealt from one deck, never reshuffled."""
+        return 1
+
+    @property
+    def movements(self) -> tuple[ChipMovement, ...]:
+        """The chip movements made since this object was built or restored: none for a round
+        whose chips are settled at its end from what each position put in."""
+        return ()
 
     @property
     def events(self) -> tuple[E, ...]:
@@ -59,6 +90,15 @@ class EngineState(ActionState, Generic[P, E]):
         self._events.append(event)
         self._event_count += 1
         return event
+
+    def _not_complete(self) -> GameError:
+        """The ``round_not_complete`` refusal of a result asked before the round is over
+        (``data["phase"]``)."""
+        return GameError(
+            GameCode.ROUND_NOT_COMPLETE,
+            f"The {self.round_name} is not complete: it stands in phase {self._phase.value}",
+            phase=self._phase.value,
+        )
 
     def _snapshot_head(self) -> JsonObject:
         """What every snapshot opens with: the game (and version), the phase, the event count."""

@@ -151,6 +151,8 @@ class RedDogState(EngineState[Phase, Event]):
     snapshot_game = GAME_NAME
     snapshot_version = SNAPSHOT_VERSION
     phase_type = Phase
+    final_phase = Phase.GAME_OVER
+    round_name = "game"
 
     # What a snapshot holds after its head, in the order it holds it (casino.games.snapshots):
     # running totals, counters, the hand in play and the outcomes of its turns, never the history.
@@ -207,9 +209,7 @@ class RedDogState(EngineState[Phase, Event]):
         self.rules = rules
         self.seating = seating or SeatingLimits(seats=TABLE_SEATS)
         self.carried_in = carried_in
-        self._phase = Phase.SEATING
-        self._events = []
-        self._event_count = 0
+        super().__init__(Phase.SEATING)
         self._ledger = Ledger()
         self._outcomes: list[TurnOutcome] = []
         self._hand_outcomes = []
@@ -221,12 +221,6 @@ class RedDogState(EngineState[Phase, Event]):
             self._ledger.open(HOUSE_FLOAT, carried_in)
 
     # -- reading ---------------------------------------------------------------------------
-
-    @property
-    def complete(self) -> bool:
-        """Whether the game is over: every input recorded, the result derivable, no action
-        accepted."""
-        return self._phase is Phase.GAME_OVER
 
     @property
     def deck_pass(self) -> int:
@@ -960,11 +954,7 @@ class RedDogState(EngineState[Phase, Event]):
         :raises GameError: ``round_not_complete`` (``data["phase"]``) before the game is over.
         """
         if not self.complete:
-            raise GameError(
-                codes.ROUND_NOT_COMPLETE,
-                "End the game before settling it.",
-                phase=self._phase.value,
-            )
+            raise self._not_complete()
         stakes = [
             Stake(_seat(seat), "pot", amount)
             for (seat, _reason), amount in _by_seat_and_reason(self._ledger.paid_in)

@@ -53,7 +53,6 @@ from casino.games.cards import (
 )
 from casino.games.contract import (
     CardShown,
-    ChipMovement,
     GameResult,
     JsonFields,
     JsonObject,
@@ -233,6 +232,8 @@ class RubyRunState(EngineState[Phase, Event]):
     game_title = "Ruby Run"
     snapshot_game = SNAPSHOT_GAME
     phase_type = Phase
+    final_phase = Phase.COMPLETE
+    round_name = "hand"
 
     # What a snapshot holds after the phase, the event count, the button and the seats, in
     # this order (casino.games.snapshots): the betting, the board, and every chip put in.
@@ -265,9 +266,7 @@ class RubyRunState(EngineState[Phase, Event]):
         self.options = (options or HandOptions()).resolve(rules)
         self._ace_low = bool(self.options.ace_low_runs)
         self._rake = RakePolicy.from_rules(rules)
-        self._phase = Phase.SEATING
-        self._events = []
-        self._event_count = 0
+        super().__init__(Phase.SEATING)
         self._history = []
         self._seats: tuple[int, ...] = ()
         self._order: tuple[int, ...] = ()  # clockwise from the button's left, the button last
@@ -290,22 +289,6 @@ class RubyRunState(EngineState[Phase, Event]):
         self._result: HandResult | None = None
 
     # -- reading -------------------------------------------------------------------------------
-
-    @property
-    def complete(self) -> bool:
-        """Whether the hand is over: it can be settled and accepts no action."""
-        return self._phase is Phase.COMPLETE
-
-    @property
-    def deck_pass(self) -> int:
-        """Always 1: a hand is dealt from one deck, never reshuffled."""
-        return 1
-
-    @property
-    def movements(self) -> tuple[ChipMovement, ...]:
-        """None: a hand's chips are settled from what each seat put in (:meth:`result`); no
-        chip movement is kept as a ledger row."""
-        return ()
 
     @property
     def to_act(self) -> int | None:
@@ -1091,11 +1074,7 @@ class RubyRunState(EngineState[Phase, Event]):
         """
         result = self._result
         if result is None:
-            raise GameError(
-                codes.ROUND_NOT_COMPLETE,
-                f"The hand is not complete: it stands in phase {self._phase.value}",
-                phase=self._phase.value,
-            )
+            raise self._not_complete()
         stakes = [
             Stake(_seat_position(seat), "pot", amount)
             for seat, amount in sorted(result.contributions.items())
@@ -1557,9 +1536,5 @@ def settle_hand(
     """
     state = replay(rules, options, events)
     if state.hand_result is None:
-        raise GameError(
-            codes.ROUND_NOT_COMPLETE,
-            f"The hand is not complete: it stands in phase {state.phase.value}",
-            phase=state.phase.value,
-        )
+        raise state._not_complete()
     return state.hand_result

@@ -80,7 +80,6 @@ from casino.games.cards import (
 )
 from casino.games.contract import (
     CardShown,
-    ChipMovement,
     GameResult,
     JsonObject,
     Position,
@@ -234,6 +233,8 @@ class RussianPokerState(EngineState[Phase, Event]):
     game_title = "Russian Poker"
     snapshot_game = GAME_NAME
     phase_type = Phase
+    final_phase = Phase.COMPLETE
+    round_name = "round"
 
     # What a snapshot holds after the phase, the event count and the boxes, in this order
     # (casino.games.snapshots): the dealer's cards and replacements, the cards exposed.
@@ -246,9 +247,7 @@ class RussianPokerState(EngineState[Phase, Event]):
         self.rules = rules
         self.paytables = paytables
         self.limits = limits
-        self._phase = Phase.BETTING
-        self._events = []
-        self._event_count = 0
+        super().__init__(Phase.BETTING)
         self._deck = Deck()
         self._boxes: dict[int, _Box] = {}
         self._face_down = []
@@ -257,21 +256,6 @@ class RussianPokerState(EngineState[Phase, Event]):
         self._settlement: RoundSettlement | None = None
 
     # -- reading -----------------------------------------------------------------------------
-
-    @property
-    def complete(self) -> bool:
-        """Whether every input is recorded: the settlement is derived and no action is accepted."""
-        return self._phase is Phase.COMPLETE
-
-    @property
-    def deck_pass(self) -> int:
-        """Always 1: a Russian Poker round is one deal from one deck."""
-        return 1
-
-    @property
-    def movements(self) -> tuple[ChipMovement, ...]:
-        """None: the house banks every box, so no chips move between players and a pot."""
-        return ()
 
     @property
     def settlement(self) -> RoundSettlement | None:
@@ -1218,13 +1202,6 @@ class RussianPokerState(EngineState[Phase, Event]):
                     )
                 )
         return game_result(stakes=stakes, lines=lines, pot_game=False, detail=settlement.to_dict())
-
-    def _not_complete(self) -> GameError:
-        return GameError(
-            codes.ROUND_NOT_COMPLETE,
-            f"The round is not complete: it stands in phase {self._phase.value}",
-            phase=self._phase.value,
-        )
 
     # -- snapshot and restore ------------------------------------------------------------------
 
