@@ -3,7 +3,8 @@
 A game's rules class declares its settings as dataclass fields with defaults (RULES.md Part A)
 and may add cross-field checks in ``__post_init__``. ``settings_from_dict`` builds it from the
 JSON a rule set stores, refusing unknown keys, wrong types and bad values with
-``ruleset_invalid`` and the offending ``field``; ``settings_to_dict`` is its inverse.
+``ruleset_invalid`` and the offending ``field``; ``settings_to_dict`` is its inverse. A rules
+class based on :class:`RuleSettings` has both as its ``from_dict`` and ``to_dict``.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from types import NoneType, UnionType
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Self, TypeVar
 
 from casino.games.codes import GameCode
+from casino.games.contract import json_value
 from casino.games.errors import GameError
 
 RULESET_INVALID: Final = GameCode.RULESET_INVALID
@@ -50,15 +52,27 @@ def settings_from_dict(cls: type[T], data: Mapping[str, Any]) -> T:
 
 def settings_to_dict(rules: Any) -> dict[str, Any]:
     """JSON-safe settings: amounts as strings, choices as their values."""
-    out: dict[str, Any] = {}
-    for f in dataclasses.fields(rules):
-        value = getattr(rules, f.name)
-        out[f.name] = (
-            str(value)
-            if isinstance(value, Decimal)
-            else (value.value if isinstance(value, StrEnum) else value)
-        )
-    return out
+    return {f.name: json_value(getattr(rules, f.name)) for f in dataclasses.fields(rules)}
+
+
+class RuleSettings:
+    """The base of a rules dataclass: built from the settings a rule set stores, and written
+    back as them."""
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """Build from stored settings; missing keys take their defaults.
+
+        Amounts may be ``str`` or ``int`` (never ``float``); choices are their string values.
+
+        :raises GameError: ``ruleset_invalid`` with ``data["field"]`` for an unknown key, a
+            wrong type or an out-of-range value.
+        """
+        return settings_from_dict(cls, data)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe values: amounts as strings, choices as their string values."""
+        return settings_to_dict(self)
 
 
 def _coerce(field: str, raw: Any, hint: Any) -> Any:

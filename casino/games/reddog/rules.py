@@ -13,14 +13,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any, Final
+from typing import Final
 
 from casino.games.money import ZERO, is_chip_multiple
-from casino.games.rule_settings import invalid_setting, settings_from_dict, settings_to_dict
+from casino.games.rule_settings import RuleSettings, invalid_setting
 
 #: Seats are numbered 1..TABLE_SEATS clockwise; "left of the dealer" is the next higher number.
 TABLE_SEATS: Final = 8
@@ -111,7 +110,7 @@ _HUNDRED: Final = Decimal(100)
 
 
 @dataclass(frozen=True, kw_only=True)
-class RedDogRules:
+class RedDogRules(RuleSettings):
     """The settings of one Red Dog table; the defaults are those of RULES.md A.3.
 
     ``cards_each`` ``None`` means the rule book's count: five, or four with seven or eight
@@ -153,21 +152,6 @@ class RedDogRules:
         self._check_amounts()
         self._check_shoot()
         self._check_commission()
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> RedDogRules:
-        """Build from stored settings; missing keys take their defaults.
-
-        Amounts may be ``str`` or ``int`` (never ``float``); choices are their string values.
-
-        :raises GameError: ``ruleset_invalid`` with ``data["field"]`` for an unknown key, a wrong
-            type or an out-of-range value.
-        """
-        return settings_from_dict(cls, data)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-safe values: amounts as strings, choices as their string values."""
-        return settings_to_dict(self)
 
     @property
     def is_dealer_funded(self) -> bool:

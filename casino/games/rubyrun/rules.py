@@ -14,11 +14,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any, Final
+from typing import Any, Final, Self
 
 from casino.games.codes import GameCode
 from casino.games.errors import GameError
-from casino.games.rule_settings import invalid_setting, settings_from_dict, settings_to_dict
+from casino.games.rule_settings import RuleSettings, invalid_setting
 
 #: One deck: 7 board cards + 3 per player (RULES.md 2.4).
 MOST_PLAYERS = 15
@@ -42,7 +42,7 @@ class Rake(StrEnum):
 
 
 @dataclass(frozen=True, kw_only=True)
-class RubyRunRules:
+class RubyRunRules(RuleSettings):
     """The settings of one Ruby Run table; defaults are those of RULES.md A.2.
 
     Forced bets are an ``ante`` from every seat and/or ``small_blind`` / ``big_blind``; at least
@@ -111,21 +111,13 @@ class RubyRunRules:
         if self.rake is Rake.SEAT_FEE and self.seat_fee_per_hour <= 0:
             raise invalid_setting("seat_fee_per_hour", "must be positive with the seat fee")
 
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> RubyRunRules:
-        """Build from stored settings. :raises GameError: ``ruleset_invalid``."""
-        return settings_from_dict(cls, data)
-
-    def to_dict(self) -> dict[str, Any]:
-        return settings_to_dict(self)
-
 
 #: Stored hand options that cannot be read (``data["field"]``).
 OPTIONS_INVALID: Final = GameCode.OPTIONS_INVALID
 
 
 @dataclass(frozen=True, kw_only=True)
-class HandOptions:
+class HandOptions(RuleSettings):
     """What is announced before one deal and stored on the round (RULES.md A.2, 2.4).
 
     Each field overrides the table's setting of the same name in :class:`RubyRunRules` for this
@@ -152,16 +144,13 @@ class HandOptions:
         )
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> HandOptions:
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
         """Build from the options stored on a round; missing keys keep the table's default."""
         try:
-            return settings_from_dict(cls, data)
+            return super().from_dict(data)
         except GameError as err:
             field = err.data.get("field", "options")
             raise GameError(OPTIONS_INVALID, err.message, field=field) from None
-
-    def to_dict(self) -> dict[str, Any]:
-        return settings_to_dict(self)
 
 
 def _pick(chosen: bool | None, default: bool) -> bool:

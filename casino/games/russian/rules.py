@@ -12,13 +12,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any
 
-from casino.games.rule_settings import invalid_setting, settings_from_dict, settings_to_dict
+from casino.games.rule_settings import RuleSettings, invalid_setting
 from casino.games.russian_hands import SecondStraightRule
 
 
@@ -44,7 +42,7 @@ class MaxPayoutScope(StrEnum):
 
 
 @dataclass(frozen=True, kw_only=True)
-class RussianPokerRules:
+class RussianPokerRules(RuleSettings):
     """The settings of one Russian Poker table; defaults are those of RULES.md A.1.
 
     :raises GameError: ``ruleset_invalid`` with ``data["field"]`` on any bad value.
@@ -77,11 +75,3 @@ class RussianPokerRules:
             raise invalid_setting("exchange_max", "must be 5 (a whole new hand)")
         if not Decimal(0) < self.insurance_max_fraction <= Decimal(1):
             raise invalid_setting("insurance_max_fraction", "must be above 0 and at most 1")
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> RussianPokerRules:
-        """Build from stored settings. :raises GameError: ``ruleset_invalid``."""
-        return settings_from_dict(cls, data)
-
-    def to_dict(self) -> dict[str, Any]:
-        return settings_to_dict(self)
