@@ -32,6 +32,10 @@ PLAYER_COUNT_INVALID: Final = GameCode.PLAYER_COUNT_INVALID
 
 #: The chips a player brings are outside the table's stack limits.
 STACK_OUT_OF_LIMITS: Final = GameCode.STACK_OUT_OF_LIMITS
+#: A seat's stack does not cover what it puts in (``data["stack"]``).
+INSUFFICIENT_STACK: Final = GameCode.INSUFFICIENT_STACK
+#: A seat acts while the table waits for another (``data["seat"]``, ``data["to_act"]``).
+OUT_OF_TURN: Final = GameCode.OUT_OF_TURN
 
 #: Each seat with the chips its player brings: a mapping, or pairs of seat and amount.
 StacksInput: TypeAlias = Mapping[int, AmountInput] | Iterable[tuple[int, AmountInput]]
@@ -129,6 +133,36 @@ def is_seat_number(seat: object, seats: int) -> bool:
     (True, False, False)
     """
     return isinstance(seat, int) and not isinstance(seat, bool) and 1 <= seat <= seats
+
+
+def check_turn(seat: object, to_act: int | None) -> None:
+    """Refuse an action of ``seat`` unless it is the seat to act.
+
+    :raises GameError: ``out_of_turn`` (``data["seat"]``, ``data["to_act"]``).
+    """
+    if seat != to_act:
+        raise GameError(
+            OUT_OF_TURN,
+            f"It is seat {to_act}'s turn, not seat {seat!r}'s",
+            seat=seat,
+            to_act=to_act,
+        )
+
+
+def check_stack(seat: int, amount: Decimal, stack: Decimal) -> None:
+    """Refuse ``amount`` put in by ``seat`` unless its ``stack`` covers it.
+
+    :raises GameError: ``insufficient_stack`` (``data["seat"]``, ``data["amount"]``,
+        ``data["stack"]``).
+    """
+    if amount > stack:
+        raise GameError(
+            INSUFFICIENT_STACK,
+            f"Seat {seat} has only {stack}",
+            seat=seat,
+            amount=str(amount),
+            stack=str(stack),
+        )
 
 
 def seat_stacks(

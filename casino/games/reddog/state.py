@@ -96,7 +96,7 @@ from casino.games.reddog.settlement import (
 from casino.games.reddog.table_cards import CardPlace, TableCards
 from casino.games.reddog.tablet import build_tablet_view
 from casino.games.reddog_hands import winning_card
-from casino.games.seating import SeatingLimits, StacksInput
+from casino.games.seating import SeatingLimits, StacksInput, check_stack, check_turn
 from casino.games.snapshots import SnapshotReader, Stored, invalid, read_into, write_fields
 
 __all__ = [
@@ -538,7 +538,6 @@ class RedDogState(EngineState[Phase, Event]):
         pot = chip_amount(amount, self.rules.chip_unit, field="pot")
         low, high = self.rules.pot_limits()
         assert self._dealer is not None
-        stack = self.stack(self._dealer)
         if pot < low:
             raise GameError(
                 codes.POT_BELOW_MINIMUM,
@@ -553,14 +552,7 @@ class RedDogState(EngineState[Phase, Event]):
                 amount=str(pot),
                 maximum=str(high),
             )
-        if pot > stack:
-            raise GameError(
-                codes.INSUFFICIENT_STACK,
-                f"Seat {self._dealer} has only {stack}",
-                seat=self._dealer,
-                amount=str(pot),
-                stack=str(stack),
-            )
+        check_stack(self._dealer, pot, self.stack(self._dealer))
         return PotFunded(amount=pot)
 
     @fund_pot.applies
@@ -647,14 +639,7 @@ class RedDogState(EngineState[Phase, Event]):
             ``amount_not_chip_multiple``, ``bet_below_minimum``, ``bet_above_pot``,
             ``insufficient_stack``.
         """
-        to_act = self._bettors[self._turn_index]
-        if seat != to_act:
-            raise GameError(
-                codes.OUT_OF_TURN,
-                f"It is seat {to_act}'s turn, not seat {seat!r}'s",
-                seat=seat,
-                to_act=to_act,
-            )
+        check_turn(seat, self._bettors[self._turn_index])
         bet = chip_amount(amount, self.rules.chip_unit, field="bet")
         minimum = self._minimum_bet()
         if bet < minimum:
@@ -671,15 +656,7 @@ class RedDogState(EngineState[Phase, Event]):
                 amount=str(bet),
                 maximum=str(self.pot),
             )
-        stack = self.stack(seat)
-        if bet > stack:
-            raise GameError(
-                codes.INSUFFICIENT_STACK,
-                f"Seat {seat} has only {stack}",
-                seat=seat,
-                amount=str(bet),
-                stack=str(stack),
-            )
+        check_stack(seat, bet, self.stack(seat))
         return BetPlaced(seat=seat, amount=bet)
 
     @place_bet.applies

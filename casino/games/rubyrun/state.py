@@ -112,7 +112,7 @@ from casino.games.rubyrun.settlement import (
 )
 from casino.games.rubyrun.tablet import build_tablet_view
 from casino.games.rubyrun_hands import live_cards
-from casino.games.seating import SeatingLimits, StacksInput, is_seat_number
+from casino.games.seating import SeatingLimits, StacksInput, check_stack, check_turn, is_seat_number
 from casino.games.snapshots import (
     SnapshotFields,
     SnapshotReader,
@@ -657,23 +657,7 @@ class RubyRunState(EngineState[Phase, Event]):
                 current_bet=str(self._level),
             )
         self._check_opponent(seat)
-        minimum = self._minimum_bet()
-        if total < minimum:
-            raise GameError(
-                codes.BET_BELOW_MINIMUM,
-                f"The bet must be at least {minimum}",
-                amount=str(total),
-                minimum=str(minimum),
-            )
-        maximum = self._limit(seat)
-        if maximum is not None and total > maximum:
-            raise GameError(
-                codes.BET_ABOVE_LIMIT,
-                f"The bet may be at most {maximum}",
-                amount=str(total),
-                maximum=str(maximum),
-            )
-        self._check_stack(seat, total)
+        self._check_size(seat, total, self._minimum_bet(), raising=False)
         return BetMade(seat=seat, amount=total)
 
     @bet.applies
@@ -706,23 +690,7 @@ class RubyRunState(EngineState[Phase, Event]):
                 codes.NO_BET_TO_RAISE, "There is no bet to raise: bet instead", seat=seat
             )
         self._check_may_raise(seat)
-        minimum = self._level + self._min_raise
-        if total < minimum:
-            raise GameError(
-                codes.RAISE_BELOW_MINIMUM,
-                f"The raise must be to at least {minimum}",
-                amount=str(total),
-                minimum=str(minimum),
-            )
-        maximum = self._limit(seat)
-        if maximum is not None and total > maximum:
-            raise GameError(
-                codes.RAISE_ABOVE_LIMIT,
-                f"The raise may be to at most {maximum}",
-                amount=str(total),
-                maximum=str(maximum),
-            )
-        self._check_stack(seat, total - self._bets[seat])
+        self._check_size(seat, total, self._level + self._min_raise, raising=True)
         return RaisedTo(seat=seat, amount=total)
 
     @raise_to.applies
@@ -1445,16 +1413,32 @@ class RubyRunState(EngineState[Phase, Event]):
                 max_raises=self.rules.max_raises,
             )
 
-    def _check_stack(self, seat: int, chips: Decimal) -> None:
-        stack = self._stacks[seat]
-        if chips > stack:
+    def _check_size(self, seat: int, total: Decimal, minimum: Decimal, *, raising: bool) -> None:
+        """Refuse a bet (or, ``raising``, a raise) of ``seat`` to ``total`` below ``minimum``,
+        above the round's limit, or beyond the seat's stack.
+
+        :raises GameError: ``bet_below_minimum`` / ``raise_below_minimum``
+            (``data["minimum"]``), ``bet_above_limit`` / ``raise_above_limit``
+            (``data["maximum"]``), ``insufficient_stack``.
+        """
+        what = "raise" if raising else "bet"
+        to = " to" if raising else ""
+        if total < minimum:
             raise GameError(
-                codes.INSUFFICIENT_STACK,
-                f"Seat {seat} has only {stack}",
-                seat=seat,
-                amount=str(chips),
-                stack=str(stack),
+                codes.RAISE_BELOW_MINIMUM if raising else codes.BET_BELOW_MINIMUM,
+                f"The {what} must be{to} at least {minimum}",
+                amount=str(total),
+                minimum=str(minimum),
             )
+        maximum = self._limit(seat)
+        if maximum is not None and total > maximum:
+            raise GameError(
+                codes.RAISE_ABOVE_LIMIT if raising else codes.BET_ABOVE_LIMIT,
+                f"The {what} may be{to} at most {maximum}",
+                amount=str(total),
+                maximum=str(maximum),
+            )
+        check_stack(seat, total - self._bets[seat], self._stacks[seat])
 
     # -- helpers ---------------------------------------------------------------------------------
 
@@ -1471,13 +1455,7 @@ class RubyRunState(EngineState[Phase, Event]):
         """Refuse a betting action of ``seat`` unless it is in the hand and its turn (the
         phase is checked first, by the action)."""
         self._check_seat(seat)
-        if seat != self._to_act:
-            raise GameError(
-                codes.OUT_OF_TURN,
-                f"It is seat {self._to_act}'s turn, not seat {seat}'s",
-                seat=seat,
-                to_act=self._to_act,
-            )
+        check_turn(seat, self._to_act)
 
     def _check_cards(self, raw: CardsInput, count: int) -> tuple[Card, ...]:
         cards = parse_cards(raw)
