@@ -144,6 +144,11 @@ def card_texts(cards: Iterable[Card]) -> list[str]:
     return [str(card) for card in cards]
 
 
+def card_text(card: Card | None) -> str | None:
+    """A card's canonical spelling, ``None`` for no card."""
+    return None if card is None else str(card)
+
+
 class Deck:
     """The cards of one physical deck that have been seen so far.
 

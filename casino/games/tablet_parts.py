@@ -181,6 +181,11 @@ def seat_position(seat: int) -> Position:
     return Position(PositionKind.SEAT, seat)
 
 
+def box_position(box: int) -> Position:
+    """Box ``box`` of a house-banked game."""
+    return Position(PositionKind.BOX, box)
+
+
 def card_texts(cards: Iterable[object]) -> tuple[str, ...]:
     """Cards as the tablet writes them."""
     return tuple(str(card) for card in cards)

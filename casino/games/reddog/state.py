@@ -35,14 +35,12 @@ from typing import Annotated, Final
 
 from casino.games import contract
 from casino.games.actions import check_phase, game_action, out_of_phase
-from casino.games.cards import Card, CardInput, card_texts, parse_card, parse_cards
+from casino.games.cards import Card, CardInput, card_text, card_texts, parse_card, parse_cards
 from casino.games.contract import (
     CardShown,
     GameResult,
     JsonObject,
     JsonValue,
-    Position,
-    PositionKind,
     ResultLine,
     Stake,
     TabletView,
@@ -98,6 +96,7 @@ from casino.games.reddog.tablet import build_tablet_view
 from casino.games.reddog_hands import winning_card
 from casino.games.seating import SeatingLimits, StacksInput, check_stack, check_turn
 from casino.games.snapshots import SnapshotReader, Stored, invalid, read_into, write_fields
+from casino.games.tablet_parts import seat_position
 
 __all__ = [
     "GAME_NAME",
@@ -886,14 +885,14 @@ class RedDogState(EngineState[Phase, Event]):
             "stock_remaining": self._cards.stock_count,
             "reshufflable": self._cards.reshufflable_count,
             "burnt_cards": _texts(self._cards.cards_at(CardPlace.BURNT)),
-            "centre_card": _text(self._centre),
+            "centre_card": card_text(self._centre),
             "deals_by_dealer": self._deals_by_dealer,
             "last_outcome": None if self._last_outcome is None else self._last_outcome.snapshot(),
             "event_count": self._event_count,
             "movement_count": len(self._ledger),
             "deck_pass": self.deck_pass,
             "exposed_cards": _texts(self._cards.cards_at(CardPlace.EXPOSED)),
-            "last_turned_card": _text(self._last_turned),
+            "last_turned_card": card_text(self._last_turned),
             "turns_played": self._turns_played,
         }
 
@@ -933,12 +932,12 @@ class RedDogState(EngineState[Phase, Event]):
         if not self.complete:
             raise self._not_complete()
         stakes = [
-            Stake(_seat(seat), "pot", amount)
+            Stake(seat_position(seat), "pot", amount)
             for (seat, _reason), amount in _by_seat_and_reason(self._ledger.paid_in)
         ]
         lines = [
             ResultLine(
-                position=_seat(seat),
+                position=seat_position(seat),
                 line=reason.value,
                 outcome="award",
                 stake=ZERO,
@@ -1319,16 +1318,8 @@ def _range_dict(bounds: tuple[Decimal, Decimal] | None) -> JsonValue:
     return {"min": str(low), "max": str(high)}
 
 
-def _text(card: Card | None) -> str | None:
-    return None if card is None else str(card)
-
-
 def _texts(cards: Iterable[Card]) -> JsonValue:
     return [*card_texts(cards)]
-
-
-def _seat(number: int) -> Position:
-    return Position(PositionKind.SEAT, number)
 
 
 def _by_seat_and_reason(

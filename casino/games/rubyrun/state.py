@@ -47,6 +47,7 @@ from casino.games.cards import (
     CardInput,
     CardsInput,
     Deck,
+    card_text,
     card_texts,
     parse_card,
     parse_cards,
@@ -56,8 +57,6 @@ from casino.games.contract import (
     GameResult,
     JsonFields,
     JsonObject,
-    Position,
-    PositionKind,
     ResultLine,
     Stake,
     TabletView,
@@ -121,6 +120,7 @@ from casino.games.snapshots import (
     read_into,
     write_fields,
 )
+from casino.games.tablet_parts import seat_position
 
 #: A Slam of this rank or higher (J, Q, K, A) makes the under cards live (RULES.md 2.2).
 _FACE_SLAM_MIN_RANK: Final = 11
@@ -1019,7 +1019,7 @@ class RubyRunState(EngineState[Phase, Event]):
             "under": None if self._under is None else card_texts(self._under),
             "under_face_down": self.rules.under_cards is UnderCards.FACE_DOWN,
             "under_dealt": self._under_dealt,
-            "slam": None if self._slam is None else str(self._slam),
+            "slam": card_text(self._slam),
             "live": None if live is None else card_texts(live),
             "dead": dead,
             "exposed": card_texts(self._exposed),
@@ -1044,13 +1044,13 @@ class RubyRunState(EngineState[Phase, Event]):
         if result is None:
             raise self._not_complete()
         stakes = [
-            Stake(_seat_position(seat), "pot", amount)
+            Stake(seat_position(seat), "pot", amount)
             for seat, amount in sorted(result.contributions.items())
             if amount
         ]
         lines = [
             ResultLine(
-                _seat_position(seat),
+                seat_position(seat),
                 "pot",
                 "award",
                 stake=ZERO,
@@ -1066,7 +1066,7 @@ class RubyRunState(EngineState[Phase, Event]):
         ]
         lines += [
             ResultLine(
-                _seat_position(seat),
+                seat_position(seat),
                 "uncalled",
                 "push",
                 stake=amount,
@@ -1468,10 +1468,6 @@ class RubyRunState(EngineState[Phase, Event]):
             )
         self._deck.verify_unseen(cards)
         return cards
-
-
-def _seat_position(seat: int) -> Position:
-    return Position(PositionKind.SEAT, seat)
 
 
 def _history_json(history: list[dict[str, Any]]) -> contract.JsonValue:

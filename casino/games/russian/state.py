@@ -74,6 +74,7 @@ from casino.games.cards import (
     CardInput,
     CardsInput,
     Deck,
+    card_text,
     format_cards,
     parse_card,
     parse_cards,
@@ -82,8 +83,6 @@ from casino.games.contract import (
     CardShown,
     GameResult,
     JsonObject,
-    Position,
-    PositionKind,
     ResultLine,
     Stake,
     TabletView,
@@ -154,6 +153,7 @@ from casino.games.russian_hands import (
 )
 from casino.games.snapshots import SnapshotFields, SnapshotReader, Stored, read_into, write_fields
 from casino.games.snapshots import invalid as snapshot_invalid
+from casino.games.tablet_parts import box_position
 
 __all__ = [
     "GAME_NAME",
@@ -1070,11 +1070,11 @@ class RussianPokerState(EngineState[Phase, Event]):
             "actions": self.legal_actions(),
             "boxes": [self._box_view(self._boxes[n]) for n in sorted(self._boxes)],
             "dealer": {
-                "up_card": None if self._up_card is None else str(self._up_card),
+                "up_card": card_text(self._up_card),
                 "face_down": [str(c) for c in self._face_down],
                 "cards": None if original is None else [str(c) for c in original],
                 "qualifies": None if original is None else dealer_qualifies(original),
-                "discard": _card_text(self.bought_game_discard),
+                "discard": card_text(self.bought_game_discard),
                 "replacements": [str(c) for c in self._draws],
                 "bought_cards": None if bought is None else [str(c) for c in bought],
                 "bought_qualifies": None if bought is None else dealer_qualifies(bought),
@@ -1114,7 +1114,7 @@ class RussianPokerState(EngineState[Phase, Event]):
             "dealt": [str(c) for c in box.dealt],
             "cards": [str(c) for c in box.hand],
             "discards": [str(c) for c in box.discards],
-            "sixth_card": _card_text(box.sixth_card),
+            "sixth_card": card_text(box.sixth_card),
             "combination": combination,
             "bonus_combination": bonus_combination,
             "bonus_declared": box.bonus_declared,
@@ -1182,7 +1182,7 @@ class RussianPokerState(EngineState[Phase, Event]):
         stakes: list[Stake] = []
         lines: list[ResultLine] = []
         for box in settlement.boxes:
-            position = _box_position(box.box)
+            position = box_position(box.box)
             for line in box.lines:
                 if line.stake:
                     stakes.append(Stake(position, line.line, line.stake))
@@ -1507,11 +1507,3 @@ def _parse_target(raw: str | int) -> str:
     raise GameError(
         codes.TARGET_INVALID, f"A card goes to 'dealer' or 'box:<n>', not {raw!r}", target=repr(raw)
     )
-
-
-def _card_text(card: Card | None) -> str | None:
-    return None if card is None else str(card)
-
-
-def _box_position(number: int) -> Position:
-    return Position(PositionKind.BOX, number)

@@ -29,8 +29,6 @@ from casino.games.contract import (
     FieldSpec,
     Figure,
     LegalAction,
-    Position,
-    PositionKind,
     PositionView,
     TabletView,
 )
@@ -51,6 +49,7 @@ from casino.games.russian_hands import BoxCombinations, Line, dealer_qualifies, 
 from casino.games.tablet_parts import (
     TabletTable,
     amount_bounds,
+    box_position,
     card_texts,
     field_bounds,
     fields_in_spec_order,
@@ -151,7 +150,7 @@ def build_tablet_view(table: RussianPokerTable) -> TabletView:
     return tablet_view(
         table,
         game=GAME_NAME,
-        turn=None if to_act is None else _box_position(to_act),
+        turn=None if to_act is None else box_position(to_act),
         actions=_tablet_actions(table),
         positions=[_position_view(table, table.box(n), to_act) for n in table.boxes],
         card_groups=_card_groups(table),
@@ -405,7 +404,7 @@ def _position_view(
     if box.fees:
         figures.append(Figure("fees", "Fees", box.fees))
     return PositionView(
-        position=_box_position(box.number),
+        position=box_position(box.number),
         label=f"{box.player} (blind)" if box.blind else box.player,
         status=_status(box),
         to_act=box.number == to_act,
@@ -485,10 +484,6 @@ def _facts(table: RussianPokerTable, to_act: int | None) -> tuple[Fact, ...]:
 # -- helpers ---------------------------------------------------------------------------------
 
 
-def _box_position(number: int) -> Position:
-    return Position(PositionKind.BOX, number)
-
-
 #: How the tablet names each paytable line.
 _LINE_LABELS: Final[Mapping[Line, str]] = {
     Line.ACE_KING: "Ace-King",
@@ -552,7 +547,7 @@ def _legal(
     if any(spec.required for spec in specs if spec.name in not_offered):
         raise AssertionError(f"{action.value}: only an optional field may be left out")
     fields = fields_in_spec_order((spec for spec in specs if spec.name not in not_offered), bounds)
-    position = None if box is None else _box_position(box)
+    position = None if box is None else box_position(box)
     return LegalAction(action.value, label, position, fields, figures)
 
 
