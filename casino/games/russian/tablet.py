@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 from casino.games.cards import Card
 from casino.games.contract import (
@@ -127,6 +127,7 @@ class RussianPokerTable(TabletTable[RussianPokerRules, Phase], Protocol):
     def cards_seen(self) -> frozenset[int]: ...
     def box(self, number: int) -> RussianPokerBox: ...
     def insurance_range(self, box: int) -> tuple[Decimal, Decimal] | None: ...
+    def legal_actions(self) -> list[dict[str, Any]]: ...
 
 
 #: The game's name, as :data:`casino.games.russian.game.GAME` gives it: every tablet view and
@@ -164,213 +165,134 @@ def build_tablet_view(table: RussianPokerTable) -> TabletView:
 
 
 def _tablet_actions(table: RussianPokerTable) -> list[LegalAction]:
-    """The same actions as :meth:`~casino.games.russian.state.RussianPokerState.legal_actions`,
-    in the same order, then ``expose_card``."""
-    phase = table.phase
-    actions: list[LegalAction] = []
-    if phase is Phase.BETTING:
-        actions.extend(_betting_actions(table))
-    elif phase is Phase.DECISIONS:
-        actions.extend(_decision_legal_actions(table))
-    elif phase is Phase.DEALER_REVEAL:
-        remaining = DEALER_FACE_DOWN - len(table.dealer_turned_cards)
-        action = Action.REVEAL_DEALER
-        actions.append(
-            _legal(
-                action,
-                "Turn the dealer's face-down cards",
-                field_bounds(_spec(action, "cards"), min_count=1, max_count=remaining),
-            )
-        )
-    elif phase is Phase.DEALER_NO_GAME_CHOICES:
-        actions.extend(_choice_legal_actions(table))
-    elif phase is Phase.BUY_REPLACEMENT:
-        actions.append(_legal(Action.DRAW_REPLACEMENT, "Dealer: replacement card"))
-    if phase is Phase.COMPLETE:
-        return actions
-    if phase is not Phase.BETTING:
-        actions.extend(_card_legal_actions(table))
-    actions.append(_legal(Action.EXPOSE_CARD, "Expose a card seen by accident"))
+    """The actions of :meth:`~casino.games.russian.state.RussianPokerState.legal_actions`, in
+    the same order, each with the bounds of its fields now, then ``expose_card``."""
+    actions = [_legal_action(table, listed) for listed in table.legal_actions()]
+    if table.phase is not Phase.COMPLETE:
+        actions.append(_legal(Action.EXPOSE_CARD, "Expose a card seen by accident"))
     return actions
 
 
-def _betting_actions(table: RussianPokerTable) -> list[LegalAction]:
-    actions: list[LegalAction] = []
-    taken = table.boxes
-    free = [n for n in range(1, table.rules.boxes + 1) if n not in taken]
-    if free:
-        action, limits = Action.PLACE_WAGERS, table.limits
+def _legal_action(table: RussianPokerTable, listed: Mapping[str, Any]) -> LegalAction:
+    """One action as :meth:`~casino.games.russian.state.RussianPokerState.legal_actions` lists
+    it (which actions are open is decided there alone), with its label, fields and figures."""
+    action = Action(listed["action"])
+    number: int | None = listed.get("box")
+    box = None if number is None else table.box(number)
+    if box is None or number is None:
+        return _table_action(table, action, listed)
+    fee = (Figure("fee", "Fee", box.ante),)
+    own = _box_bound(action, number)
+    if action is Action.DECLARE_BONUS:
+        assert box.bonus is not None
+        figures = (Figure("bonus", "Bonus", box.bonus),)
+        return _legal(action, f"Box {number}: declare the bonus", own, box=number, figures=figures)
+    if action is Action.EXCHANGE:
+        least = table.rules.exchange_min
+        most = min(table.rules.exchange_max, len(box.hand))
+        return _legal(
+            action,
+            f"Box {number}: exchange {least} to {most} cards",
+            own,
+            # The discards are among the box's cards, the replacements among the unseen
+            # cards, as many as the discards.
+            field_bounds(
+                _spec(action, "discards"),
+                min_count=least,
+                max_count=most,
+                cards=card_texts(box.hand),
+            ),
+            field_bounds(
+                _spec(action, "replacements"),
+                min_count=least,
+                max_count=most,
+                count_of="discards",
+            ),
+            box=number,
+            figures=fee,
+        )
+    if action is Action.BUY_SIXTH_CARD:
+        return _legal(action, f"Box {number}: buy a sixth card", own, box=number, figures=fee)
+    if action is Action.INSURE:
+        bounds = table.insurance_range(number)
+        assert bounds is not None
+        amount = _amount_bound(action, "amount", *bounds, table.limits.chip_unit)
+        return _legal(action, f"Box {number}: insure", own, amount, box=number)
+    if action is Action.FOLD:
+        return _legal(action, f"Box {number}: fold", own, box=number)
+    if action is Action.BET:
+        bet = 2 * box.ante
+        return _legal(
+            action,
+            f"Box {number}: bet",
+            own,
+            _amount_bound(action, "amount", bet, bet, table.limits.chip_unit),
+            box=number,
+            figures=(Figure("bet", "Bet", bet),),
+        )
+    if action is Action.TAKE_ANTE:
+        figures = (Figure("ante_win", "Ante win", box.ante),)
+        return _legal(action, f"Box {number}: take the Ante win", own, box=number, figures=figures)
+    assert action is Action.BUY_GAME
+    return _legal(action, f"Box {number}: buy a game", own, box=number, figures=fee)
+
+
+def _table_action(
+    table: RussianPokerTable, action: Action, listed: Mapping[str, Any]
+) -> LegalAction:
+    """An action of no box's own: the wagers, the cards, the dealer's."""
+    if action is Action.PLACE_WAGERS:
+        limits = table.limits
         # A blind box is a player's further box: before any open box, none can be blind.
-        any_open = any(not table.box(n).blind for n in taken)
+        any_open = any(not table.box(n).blind for n in table.boxes)
         bonus = field_bounds(
             _spec(action, "bonus"),
             min=limits.bonus_min or limits.chip_unit,
             max=limits.bonus_max,
             step=limits.chip_unit,
         )
-        actions.append(
-            _legal(
-                action,
-                "Place wagers",
-                position_bounds(_spec(action, "box"), free),
-                _amount_bound(action, "ante", limits.ante_min, limits.ante_max, limits.chip_unit),
-                bonus,
-                field_bounds(_spec(action, "blind"), value=None if any_open else False),
-                not_offered=() if table.bonus_offered else ("bonus",),
-            )
-        )
-    if taken:
-        actions.append(_legal(Action.CLOSE_BETS, "No more bets"))
-    return actions
-
-
-def _decision_legal_actions(table: RussianPokerTable) -> list[LegalAction]:
-    number = table.box_to_act
-    assert number is not None
-    box = table.box(number)
-    fee = (Figure("fee", "Fee", box.ante),)
-    if box.bonus is not None and not box.bonus_declared:
-        action = Action.DECLARE_BONUS
-        return [
-            _legal(
-                action,
-                f"Box {number}: declare the bonus",
-                _box_bound(action, number),
-                box=number,
-                figures=(Figure("bonus", "Bonus", box.bonus),),
-            )
-        ]
-    actions: list[LegalAction] = []
-    if box.insurance is None:
-        exclusive = not table.rules.exchange_and_sixth_card_allowed
-        if not box.exchanged and not (exclusive and box.sixth_card is not None):
-            action = Action.EXCHANGE
-            least = table.rules.exchange_min
-            most = min(table.rules.exchange_max, len(box.hand))
-            actions.append(
-                _legal(
-                    action,
-                    f"Box {number}: exchange {least} to {most} cards",
-                    _box_bound(action, number),
-                    # The discards are among the box's cards, the replacements among the
-                    # unseen cards, as many as the discards.
-                    field_bounds(
-                        _spec(action, "discards"),
-                        min_count=least,
-                        max_count=most,
-                        cards=card_texts(box.hand),
-                    ),
-                    field_bounds(
-                        _spec(action, "replacements"),
-                        min_count=least,
-                        max_count=most,
-                        count_of="discards",
-                    ),
-                    box=number,
-                    figures=fee,
-                )
-            )
-        if box.sixth_card is None and not (exclusive and box.exchanged):
-            action = Action.BUY_SIXTH_CARD
-            actions.append(
-                _legal(
-                    action,
-                    f"Box {number}: buy a sixth card",
-                    _box_bound(action, number),
-                    box=number,
-                    figures=fee,
-                )
-            )
-        bounds = table.insurance_range(number)
-        if bounds is not None and bounds[0] <= bounds[1]:
-            action = Action.INSURE
-            actions.append(
-                _legal(
-                    action,
-                    f"Box {number}: insure",
-                    _box_bound(action, number),
-                    _amount_bound(action, "amount", *bounds, table.limits.chip_unit),
-                    box=number,
-                )
-            )
-        action = Action.FOLD
-        actions.append(
-            _legal(action, f"Box {number}: fold", _box_bound(action, number), box=number)
-        )
-    action, bet = Action.BET, 2 * box.ante
-    actions.append(
-        _legal(
+        return _legal(
             action,
-            f"Box {number}: bet",
-            _box_bound(action, number),
-            _amount_bound(action, "amount", bet, bet, table.limits.chip_unit),
-            box=number,
-            figures=(Figure("bet", "Bet", bet),),
+            "Place wagers",
+            position_bounds(_spec(action, "box"), listed["boxes"]),
+            _amount_bound(action, "ante", limits.ante_min, limits.ante_max, limits.chip_unit),
+            bonus,
+            field_bounds(_spec(action, "blind"), value=None if any_open else False),
+            not_offered=() if table.bonus_offered else ("bonus",),
         )
+    if action is Action.CLOSE_BETS:
+        return _legal(action, "No more bets")
+    if action is Action.REVEAL_DEALER:
+        return _legal(
+            action,
+            "Turn the dealer's face-down cards",
+            field_bounds(_spec(action, "cards"), min_count=1, max_count=listed["cards"]),
+        )
+    if action is Action.DRAW_REPLACEMENT:
+        return _legal(action, "Dealer: replacement card")
+    if action is Action.DEAL_BOX:
+        undealt = listed["boxes"]
+        return _legal(
+            action,
+            f"Box {undealt[0]}: five cards" if len(undealt) == 1 else "Five cards to a box",
+            position_bounds(
+                _spec(action, "box"), undealt, (f"Box {n}: five cards" for n in undealt)
+            ),
+            field_bounds(_spec(action, "cards"), min_count=HAND_SIZE, max_count=HAND_SIZE),
+        )
+    assert action is Action.DEAL_CARD
+    targets = tuple(listed["targets"])
+    labels = tuple(_target_label(table, target) for target in targets)
+    return _legal(
+        action,
+        labels[0] if len(targets) == 1 else "One card",
+        field_bounds(
+            _spec(action, "target"),
+            targets=targets,
+            value=targets[0] if len(targets) == 1 else None,
+            labels=labels,
+        ),
     )
-    return actions
-
-
-def _choice_legal_actions(table: RussianPokerTable) -> list[LegalAction]:
-    number = table.box_to_act
-    assert number is not None
-    chooser = table.box(number)
-    take = Action.TAKE_ANTE
-    actions = [
-        _legal(
-            take,
-            f"Box {number}: take the Ante win",
-            _box_bound(take, number),
-            box=number,
-            figures=(Figure("ante_win", "Ante win", chooser.ante),),
-        )
-    ]
-    if not chooser.blind or table.rules.blind_box_may_buy:
-        buy = Action.BUY_GAME
-        actions.append(
-            _legal(
-                buy,
-                f"Box {number}: buy a game",
-                _box_bound(buy, number),
-                box=number,
-                figures=(Figure("fee", "Fee", chooser.ante),),
-            )
-        )
-    return actions
-
-
-def _card_legal_actions(table: RussianPokerTable) -> list[LegalAction]:
-    actions: list[LegalAction] = []
-    undealt = table.undealt_boxes
-    if undealt:
-        action = Action.DEAL_BOX
-        actions.append(
-            _legal(
-                action,
-                f"Box {undealt[0]}: five cards" if len(undealt) == 1 else "Five cards to a box",
-                position_bounds(
-                    _spec(action, "box"), undealt, (f"Box {n}: five cards" for n in undealt)
-                ),
-                field_bounds(_spec(action, "cards"), min_count=HAND_SIZE, max_count=HAND_SIZE),
-            )
-        )
-    targets = table.card_targets
-    if targets:
-        action = Action.DEAL_CARD
-        labels = tuple(_target_label(table, target) for target in targets)
-        actions.append(
-            _legal(
-                action,
-                labels[0] if len(targets) == 1 else "One card",
-                field_bounds(
-                    _spec(action, "target"),
-                    targets=targets,
-                    value=targets[0] if len(targets) == 1 else None,
-                    labels=labels,
-                ),
-            )
-        )
-    return actions
 
 
 def _target_label(table: RussianPokerTable, target: str) -> str:
