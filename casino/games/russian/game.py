@@ -114,19 +114,7 @@ def _parsed_terms(
     pinned = json.loads(limits)
     if not isinstance(pinned, dict):
         raise GameError(codes.LIMITS_INVALID, "The limits are a JSON object", field="limits")
-    try:
-        table_limits = TableLimits(
-            ante_min=pinned["ante_min"],
-            ante_max=pinned["ante_max"],
-            max_payout=pinned.get("max_table_payout"),
-            chip_unit=pinned["chip_unit"],
-            bonus_min=pinned.get("bonus_min"),
-            bonus_max=pinned.get("bonus_max"),
-            bonus_limited="bonus_max" in pinned or "bonus_min" in pinned,
-        )
-    except KeyError as missing:
-        name = str(missing.args[0])
-        raise GameError(codes.LIMITS_INVALID, f"Missing limit: {name}", field=name) from None
+    table_limits = TableLimits.from_dict(pinned, max_payout="max_table_payout")
     return (
         RussianPokerRules.from_dict(json.loads(rules)),
         Paytables(main=tables.get("main", {}), bonus=tables.get("bonus") or None),

@@ -183,19 +183,24 @@ class TableLimits:
         return limits
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> TableLimits:
-        """Inverse of :meth:`to_dict`. :raises GameError: ``limits_invalid``."""
+    def from_dict(cls, data: Mapping[str, Any], *, max_payout: str = "max_payout") -> TableLimits:
+        """Inverse of :meth:`to_dict`; ``max_payout`` names the maximum payout's key (a round's
+        pinned limits call it ``max_table_payout``). :raises GameError: ``limits_invalid``
+        (``data["field"]``: the limit missing)."""
         try:
             return cls(
                 ante_min=data["ante_min"],
                 ante_max=data["ante_max"],
-                max_payout=data.get("max_payout"),
+                max_payout=data.get(max_payout),
                 chip_unit=data["chip_unit"],
                 bonus_min=data.get("bonus_min"),
                 bonus_max=data.get("bonus_max"),
                 bonus_limited="bonus_max" in data or "bonus_min" in data,
             )
-        except (KeyError, TypeError) as err:
+        except KeyError as missing:
+            name = str(missing.args[0])
+            raise GameError(LIMITS_INVALID, f"Missing limit: {name}", field=name) from None
+        except TypeError as err:
             raise GameError(LIMITS_INVALID, f"Missing limit: {err}", field=str(err)) from None
 
 
