@@ -62,7 +62,7 @@ every phase but ``complete``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Annotated, Any, Final
@@ -1309,24 +1309,14 @@ class RussianPokerState(EngineState[Phase, Event]):
         return box.blind or self._phase is Phase.DEALING
 
     def _next_deciding(self) -> int | None:
-        return next(
-            (
-                n
-                for n in sorted(self._boxes)
-                if not self._boxes[n].blind and self._boxes[n].decision is None
-            ),
-            None,
-        )
+        return self._first_box(lambda box: not box.blind and box.decision is None)
 
     def _next_choosing(self) -> int | None:
-        return next(
-            (
-                n
-                for n in sorted(self._boxes)
-                if self._boxes[n].in_play and self._boxes[n].choice is None
-            ),
-            None,
-        )
+        return self._first_box(lambda box: box.in_play and box.choice is None)
+
+    def _first_box(self, due: Callable[[_Box], bool]) -> int | None:
+        """The lowest-numbered box whose turn is ``due``, ``None`` when none is."""
+        return next((n for n in sorted(self._boxes) if due(self._boxes[n])), None)
 
     def _dealer_original(self) -> tuple[Card, ...] | None:
         """The dealer's five cards once all are known (face-down cards first, the up card last)."""
@@ -1400,14 +1390,7 @@ class RussianPokerState(EngineState[Phase, Event]):
                 box=target.number,
                 action=action.value,
             )
-        to_act = self._next_deciding()
-        if target.number != to_act:
-            raise GameError(
-                codes.OUT_OF_TURN,
-                f"Box {to_act} decides now, not box {target.number}",
-                box=target.number,
-                to_act=to_act,
-            )
+        self._check_turn(target, self._next_deciding(), "decides")
         if action is not Action.DECLARE_BONUS and target.bonus is not None:
             if not target.bonus_declared:
                 raise GameError(
@@ -1433,15 +1416,18 @@ class RussianPokerState(EngineState[Phase, Event]):
         target = self._round_box(box)
         if not target.in_play:
             raise GameError(codes.BOX_FOLDED, f"Box {target.number} folded", box=target.number)
-        to_act = self._next_choosing()
-        if target.number != to_act:
+        self._check_turn(target, self._next_choosing(), "chooses")
+        return target
+
+    def _check_turn(self, box: _Box, to_act: int | None, acts: str) -> None:
+        """Refuse ``box`` unless it is the box to act (``acts``: what that box does now)."""
+        if box.number != to_act:
             raise GameError(
                 codes.OUT_OF_TURN,
-                f"Box {to_act} chooses now, not box {target.number}",
-                box=target.number,
+                f"Box {to_act} {acts} now, not box {box.number}",
+                box=box.number,
                 to_act=to_act,
             )
-        return target
 
     def _check_not_insured(self, box: _Box) -> None:
         if box.insurance is not None:
