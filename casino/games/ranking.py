@@ -351,8 +351,9 @@ def _five_unsuited_values(ranks: Sequence[int]) -> tuple[int, int]:
     return made, made
 
 
-def _rank_multisets(size: int) -> Iterator[tuple[int, ...]]:
-    """Every multiset of ``size`` rank indices (0–12) with at most four of each, sorted."""
+def rank_multisets(size: int) -> Iterator[tuple[int, ...]]:
+    """Every multiset of ``size`` rank indices (0–12) with at most four of each, sorted: the
+    rank patterns of every hand of ``size`` cards."""
     for ranks in combinations_with_replacement(range(13), size):
         if all(map(int.__ne__, ranks, ranks[4:])):
             yield ranks
@@ -400,7 +401,7 @@ def _build_tables() -> _Tables:
     flush5: tuple[dict[int, int], dict[int, int]] = ({}, {})
     unsuited5: tuple[dict[int, int], dict[int, int]] = ({}, {})
     count = 0
-    for ranks in _rank_multisets(5):
+    for ranks in rank_multisets(5):
         count += 1
         key = sum(_RANK_WEIGHTS_6[index] for index in ranks)
         unsuited5[0][key], unsuited5[1][key] = _five_unsuited_values([i + 2 for i in ranks])
@@ -455,7 +456,7 @@ def _extend(
     wheel_rule, aces_high = smaller_tables
     tables: tuple[dict[int, int], dict[int, int]] = ({}, {})
     count = 0
-    for ranks in _rank_multisets(size):
+    for ranks in rank_multisets(size):
         small_key = sum(map(smaller.__getitem__, ranks))
         sub_keys = [small_key - smaller[index] for index in set(ranks)]
         key = small_key if larger is smaller else sum(map(larger.__getitem__, ranks))

@@ -38,7 +38,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
-from itertools import combinations, combinations_with_replacement, product
+from itertools import combinations, product
 from operator import itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple
@@ -52,6 +52,7 @@ from casino.games.ranking import (
     check_hand,
     describe,
     pack_value,
+    rank_multisets,
 )
 
 if TYPE_CHECKING:
@@ -322,16 +323,9 @@ def _templates() -> tuple[dict[tuple[int, ...], _Template], dict[tuple[int, ...]
     classic: dict[tuple[int, ...], _Template] = {}
     pair_rule: dict[tuple[int, ...], _Template] = {}
     for size in (5, 6):
-        for ranks in _rank_multisets(size):
+        for ranks in rank_multisets(size):
             classic[ranks], pair_rule[ranks] = _rank_templates(ranks)
     return classic, pair_rule
-
-
-def _rank_multisets(size: int) -> Iterator[tuple[int, ...]]:
-    """Every sorted multiset of ``size`` rank indices with at most four of each."""
-    for ranks in combinations_with_replacement(range(13), size):
-        if all(map(int.__ne__, ranks, ranks[4:])):
-            yield ranks
 
 
 def _rank_templates(ranks: tuple[int, ...]) -> tuple[_Template, _Template]:
