@@ -949,23 +949,16 @@ class RedDogState(EngineState[Phase, Event]):
             )
             for (seat, reason), amount in _by_seat_and_reason(self._ledger.paid_out)
         ]
-        if self.carried_in is None:
-            return contract.game_result(
-                stakes=stakes,
-                lines=lines,
-                pot_game=True,
-                rake=self.house_float,
-                detail=self.settlement_detail(),
-            )
-        rake = self.house_take
+        # A game opened before chips were carried: its house float was all the house's rake.
+        carried = self.carried
         return contract.game_result(
             stakes=stakes,
             lines=lines,
             pot_game=True,
-            rake=rake,
+            rake=self.house_float if carried is None else self.house_take,
             detail=self.settlement_detail(),
-            carried_in=self.carried_in,
-            carried_out=self.house_float - rake,
+            carried_in=self.carried_in or ZERO,
+            carried_out=carried or ZERO,
         )
 
     @property
