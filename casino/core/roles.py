@@ -42,6 +42,13 @@ def user_role(user: AbstractBaseUser | AnonymousUser | None) -> Role | None:
     return remember_role(user, names)
 
 
+def role_label(user: AbstractBaseUser | AnonymousUser | None) -> str:
+    """The role ``user`` acts in as a row records it beside the user: its value, ``""`` for
+    none."""
+    role = user_role(user)
+    return role.value if role else ""
+
+
 def remember_role(user: AbstractBaseUser, group_names: Iterable[str]) -> Role | None:
     """Work out and cache on ``user`` the role its ``group_names`` give (superuser: admin).
 

@@ -21,7 +21,7 @@ from casino.core.errors import AlertCode, ApiError, RequestCode
 from casino.core.models import Alert, AlertAcknowledgement
 from casino.core.permissions import require
 from casino.core.push import TableChange
-from casino.core.roles import Role, user_role
+from casino.core.roles import Role, role_label, user_role
 from casino.core.trail.recording import AuditSubject, audit_record
 from casino.core.transactions import service_transaction
 from tables.models import Casino, Pit, Table
@@ -108,7 +108,6 @@ def alert_acknowledge(*, alert_id: int, actor: AbstractBaseUser, note: str) -> A
         earlier = AlertAcknowledgement.objects.filter(alert=alert).first()
         if earlier is not None:
             raise _already(earlier)
-        role = user_role(actor)
         try:
             # The alert's one acknowledgement is unique in the database: of two at once, the
             # second fails here, in a savepoint, and is refused like any later one.
@@ -116,7 +115,7 @@ def alert_acknowledge(*, alert_id: int, actor: AbstractBaseUser, note: str) -> A
                 acknowledgement = AlertAcknowledgement.objects.create(
                     alert=alert,
                     acknowledged_by=actor,
-                    acknowledged_role=role.value if role else "",
+                    acknowledged_role=role_label(actor),
                     acknowledged_at=timezone.now(),
                     note=note,
                 )

@@ -37,7 +37,7 @@ from casino.core.gaming_day import gaming_day_of
 from casino.core.models import Alert, AlertKind
 from casino.core.permissions import require
 from casino.core.push import TableChange, publish_table_change
-from casino.core.roles import user_role
+from casino.core.roles import role_label
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
 from payouts.models import (
@@ -120,14 +120,13 @@ def correction_request(
                     "Only a settled round's payouts can be corrected.",
                 )
             _verify_lines(round, lines)
-        role = user_role(actor)
         correction = Correction.objects.create(
             round=round,
             settlement=settlement,
             kind=kind,
             reason=reason,
             requested_by=actor,
-            requested_role=role.value if role else "",
+            requested_role=role_label(actor),
             requested_at=timezone.now(),
         )
         CorrectionLine.objects.bulk_create(

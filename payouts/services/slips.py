@@ -26,7 +26,7 @@ from casino.core.dual_control import Decision, DualControlled, refuse_self_appro
 from casino.core.errors import ApiError, InventoryCode, RequestCode
 from casino.core.permissions import require
 from casino.core.push import TraySubject
-from casino.core.roles import user_role
+from casino.core.roles import role_label
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
 from payouts.chips import chips_read, chips_total
@@ -135,12 +135,11 @@ def slip_step(*, slip_id: int, step: str, actor: AbstractBaseUser) -> ChipSlip:
                 "amount": slip.amount,
             },
         )
-        role = user_role(actor)
         ChipSlipStep.objects.create(
             slip=slip,
             step=step,
             actor=actor,
-            actor_role=role.value if role else "",
+            actor_role=role_label(actor),
             at=record.occurred_at,
             audit_record_id=record.pk,
         )

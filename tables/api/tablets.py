@@ -20,7 +20,7 @@ from casino.api.schema import NOT_BLANK, refusals
 from casino.api.serializers import StrictSerializer
 from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, validated
 from casino.core.errors import AccessCode, TableCode, TabletCode
-from casino.core.roles import user_role
+from casino.core.roles import role_label
 from tables import reads
 from tables.authentication import TabletCredentialAuthentication
 from tables.models import Table, Tablet
@@ -220,12 +220,11 @@ class TabletSignInOutputSerializer(serializers.Serializer):  # type: ignore[type
 
 def _signed_in_user(user: Any) -> dict[str, Any]:
     """Who signed in at the tablet, as ``SignedInUserSerializer`` states it."""
-    role = user_role(user)
     return {
         "id": user.pk,
         "username": user.get_username(),
         "name": user.get_full_name() or user.get_username(),
-        "role": role.value if role else None,
+        "role": role_label(user) or None,
     }
 
 

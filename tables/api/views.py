@@ -23,7 +23,7 @@ from casino.api.schema import refusals
 from casino.api.serializers import MoneyField, StrictSerializer
 from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, validated
 from casino.core.errors import AccessCode, RequestCode, RoundCode, TableCode
-from casino.core.roles import user_role
+from casino.core.roles import role_label
 from casino.games.codes import GameCode
 from tables import reads, selectors
 from tables.api.actions import action_request_schema, read_action
@@ -315,12 +315,11 @@ class MeApi(APIView):
     @extend_schema(responses=MeOutputSerializer)
     def get(self, request: Request) -> Response:
         """Who is signed in, in which role, and (for a dealer) at which table."""
-        role = user_role(request.user)
         table = selectors.dealer_table(request.user)
         return Response(
             {
                 "username": request.user.get_username(),
-                "role": role.value if role else None,
+                "role": role_label(request.user) or None,
                 "table": table.code if table else None,
             }
         )

@@ -31,7 +31,7 @@ from casino.core.audit_codes import AuditCode
 from casino.core.dual_control import Decision, DualControlled, locked_with_scope
 from casino.core.errors import ApiError, RequestCode, TableCode
 from casino.core.push import TableChange, publish_table_change
-from casino.core.roles import user_role
+from casino.core.roles import role_label
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
 from tables.limits import LIMIT_FIELDS, needs_second_person
@@ -128,14 +128,13 @@ def _request_file(
         after=after,
         reason=reason,
     )
-    role = user_role(actor)
     request = LimitChangeRequest.objects.create(
         table=table,
         changes=after,
         before=before,
         reason=reason,
         requested_by=actor,
-        requested_role=role.value if role else "",
+        requested_role=role_label(actor),
         requested_at=record.occurred_at,
         audit_record_id=record.pk,
     )
@@ -195,11 +194,10 @@ class _LimitChangeDecision(Decision[Table, LimitChangeRequest]):
                 "changes": request.changes,
             },
         )
-        role = user_role(self.actor)
         LimitChangeDecision.objects.create(
             request=request,
             approved=self.approve,
-            decided_role=role.value if role else "",
+            decided_role=role_label(self.actor),
             **self.decided_fields(record),
         )
         if self.approve:

@@ -21,7 +21,7 @@ from casino.core.audit_codes import AuditCode
 from casino.core.errors import ApiError, RoundCode
 from casino.core.permissions import require
 from casino.core.push import TableChange, publish_table_change
-from casino.core.roles import user_role
+from casino.core.roles import role_label
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
 from tables.locks import round_lock
@@ -60,11 +60,10 @@ def round_payouts_confirm(*, round_id: int, actor: AbstractBaseUser) -> PayoutsC
             round=round,
             after={"round": round.pk, "number": round.number},
         )
-        role = user_role(actor)
         confirmation = PayoutsConfirmation.objects.create(
             round=round,
             confirmed_by=actor,
-            confirmed_role=role.value if role else "",
+            confirmed_role=role_label(actor),
             confirmed_at=now,
             audit_record_id=record.pk,
         )

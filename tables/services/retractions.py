@@ -42,7 +42,7 @@ from casino.core.dual_control import Decision, DualControlled, locked_with_scope
 from casino.core.errors import AccessCode, ApiError, CorrectionCode, RoundCode
 from casino.core.permissions import require
 from casino.core.push import TableChange, publish_table_change
-from casino.core.roles import user_role
+from casino.core.roles import role_label
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
 from casino.games.retractions import RETRACTION_KIND, RETRACTS
@@ -136,7 +136,6 @@ def retraction_request(
             after={"events": retracted, "last_event_seq": round.last_event_seq},
             reason=reason,
         )
-        role = user_role(actor)
         request = RetractionRequest.objects.create(
             round=round,
             events=retracted,
@@ -144,7 +143,7 @@ def retraction_request(
             phase=found.phase,
             reason=reason,
             requested_by=actor,
-            requested_role=role.value if role else "",
+            requested_role=role_label(actor),
             requested_at=timezone.now(),
             audit_record_id=record.pk,
         )
@@ -254,11 +253,10 @@ class _RetractionDecision(Decision[Round, RetractionRequest]):
                 "tablet": None if tablet is None else tablet.pk,
             },
         )
-        role = user_role(self.actor)
         RetractionDecision.objects.create(
             request=request,
             outcome=self.outcome,
-            decided_role=role.value if role else "",
+            decided_role=role_label(self.actor),
             event=event,
             tablet=tablet,
             **self.decided_fields(record, at=timezone.now()),

@@ -23,7 +23,7 @@ from django.utils import timezone
 from casino.core.context import current_request_id
 from casino.core.gaming_day import DayClock
 from casino.core.models import AuditRecord, AuditStream
-from casino.core.roles import user_role
+from casino.core.roles import role_label
 from casino.core.trail.canonical import GENESIS_HASH, HASHED_FIELDS, json_value, row_hash
 
 #: The stream of what concerns no table and no casino.
@@ -160,13 +160,12 @@ def _unchained(
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("audit_record must run inside the transaction of the change it records")
     scope = _scope_of(subject)
-    role = user_role(actor)
     authenticated = actor is not None and actor.is_authenticated
     record = AuditRecord(
         stream=stream_of(scope),
         actor=actor if authenticated else None,
         actor_label=actor_label or (actor.get_username() if actor is not None else ""),
-        actor_role=role.value if role else "",
+        actor_role=role_label(actor),
         authorised_by=authorised_by,
         event_code=str(event_code),
         table_id=scope.table_id,

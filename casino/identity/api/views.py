@@ -17,7 +17,7 @@ from casino.api.serializers import StrictSerializer
 from casino.api.shortcuts import IDEMPOTENCY_HEADER, validated
 from casino.api.throttles import SIGN_IN_THROTTLES
 from casino.core.errors import AccessCode, RequestCode, TableCode, TabletCode
-from casino.core.roles import user_role
+from casino.core.roles import role_label
 from casino.identity.lockouts import lockout_lift, lockout_list
 from casino.identity.models import DeviceToken
 from casino.identity.pins import pin_set
@@ -60,12 +60,11 @@ class DeviceTokenApi(APIView):
             password=data["password"],
             device_name=data["device_name"],
         )
-        role = user_role(token.user)
         return Response(
             {
                 "token": key,
                 "device_name": token.device_name,
-                "role": role.value if role else None,
+                "role": role_label(token.user) or None,
                 "expires_at": token.expires_at,
             },
             status=status.HTTP_201_CREATED,
