@@ -36,29 +36,20 @@ def _table_id_of(obj: Any) -> int | None:
     return None
 
 
-@rules.predicate
-def is_admin(user: Any) -> bool:
-    return user_role(user) is Role.ADMIN
+def _acts_as(role: Role) -> rules.Predicate:
+    """The predicate that the user acts in ``role`` (:func:`casino.core.roles.user_role`)."""
+
+    def acts_as(user: Any) -> bool:
+        return user_role(user) is role
+
+    return rules.predicate(acts_as, name=f"is_{role.value}")
 
 
-@rules.predicate
-def is_auditor(user: Any) -> bool:
-    return user_role(user) is Role.AUDITOR
-
-
-@rules.predicate
-def is_pit_boss(user: Any) -> bool:
-    return user_role(user) is Role.PIT_BOSS
-
-
-@rules.predicate
-def is_dealer(user: Any) -> bool:
-    return user_role(user) is Role.DEALER
-
-
-@rules.predicate
-def is_cage(user: Any) -> bool:
-    return user_role(user) is Role.CAGE
+is_admin = _acts_as(Role.ADMIN)
+is_auditor = _acts_as(Role.AUDITOR)
+is_pit_boss = _acts_as(Role.PIT_BOSS)
+is_dealer = _acts_as(Role.DEALER)
+is_cage = _acts_as(Role.CAGE)
 
 
 @rules.predicate
