@@ -22,6 +22,7 @@ from django.db.models import Model, QuerySet
 from casino.core.errors import ApiError, DualControlCode
 from casino.core.models import AuditRecord
 from casino.core.permissions import DENIED_MESSAGE, require
+from casino.core.roles import role_label
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
 
@@ -90,6 +91,9 @@ class Decision(ABC, Generic[Scope, Pending]):
     #: The messages of the ``not_pending`` and the ``self_approval`` refusals.
     decided_message: ClassVar[str]
     self_approval_message: ClassVar[str]
+    #: The request's field that holds the key of the person who asked (the default
+    #: :meth:`requester_id`).
+    requester_field: ClassVar[str] = "requested_by_id"
 
     def __init__(self, *, actor: AbstractBaseUser, note: str, approve: bool) -> None:
         self.actor = actor
@@ -124,14 +128,16 @@ class Decision(ABC, Generic[Scope, Pending]):
         """Refuse a decider without the permission to decide (403 ``permission_denied``)."""
         require(self.actor, self.perm, scope, message=self.perm_message)
 
-    @abstractmethod
     def decided(self, request: Pending) -> Mapping[str, Any] | None:
         """``None`` while the request waits for its decision; once decided, the details the
-        refusal names (none: empty)."""
+        refusal names (none: empty). By default, decided once it has its decision row (the
+        one-to-one ``decision``), and naming nothing."""
+        requests = type(request)._default_manager.filter(pk=request.pk)
+        return {} if requests.filter(decision__isnull=False).exists() else None
 
     def requester_id(self, request: Pending) -> Any:
         """The key of the person who asked, who may not decide."""
-        return request.requested_by_id  # type: ignore[attr-defined]
+        return getattr(request, self.requester_field)
 
     @property
     def refuses_requester(self) -> bool:
@@ -172,3 +178,24 @@ class Decision(ABC, Generic[Scope, Pending]):
             "note": self.note,
             "audit_record_id": record.pk,
         }
+
+
+def requested_fields(
+    actor: AbstractBaseUser,
+    record: AuditRecord,
+    *,
+    at: dt.datetime | None = None,
+    with_role: bool = False,
+) -> dict[str, Any]:
+    """The fields every request under dual control has: who asked (and in which role, where
+    the request keeps it: ``with_role``), when (``at``, else the moment of the audit row that
+    recorded the request) and that audit row; the counterpart of
+    :meth:`Decision.decided_fields`."""
+    fields = {
+        "requested_by": actor,
+        "requested_at": record.occurred_at if at is None else at,
+        "audit_record_id": record.pk,
+    }
+    if with_role:
+        fields["requested_role"] = role_label(actor)
+    return fields

@@ -22,7 +22,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection
 
 from casino.core.audit_codes import AuditCode
-from casino.core.dual_control import Decision, DualControlled, refuse_self_approval
+from casino.core.dual_control import (
+    Decision,
+    DualControlled,
+    refuse_self_approval,
+    requested_fields,
+)
 from casino.core.errors import ApiError, InventoryCode, RequestCode
 from casino.core.permissions import require
 from casino.core.push import TraySubject
@@ -88,11 +93,9 @@ def slip_request(
             kind=kind,
             chips=asked,
             amount=amount,
-            requested_by=actor,
-            requested_at=record.occurred_at,
             gaming_day=record.gaming_day,
             note=note,
-            audit_record_id=record.pk,
+            **requested_fields(actor, record),
         )
         _published(slip, table, status="requested")
         return slip
@@ -168,11 +171,7 @@ def slip_void_request(*, slip_id: int, actor: AbstractBaseUser, reason: str) -> 
             reason=reason,
         )
         void = ChipSlipVoid.objects.create(
-            slip=slip,
-            reason=reason,
-            requested_by=actor,
-            requested_at=record.occurred_at,
-            audit_record_id=record.pk,
+            slip=slip, reason=reason, **requested_fields(actor, record)
         )
         _void_published(void, slip, table, status="pending")
         return void
@@ -200,9 +199,6 @@ class _VoidDecision(Decision[Table, ChipSlipVoid]):
         slip_id = ChipSlipVoid.objects.values_list("slip_id", flat=True).get(pk=request_id)
         self.slip, table = _slip_locked(slip_id)
         return table, ChipSlipVoid.objects.get(pk=request_id)
-
-    def decided(self, request: ChipSlipVoid) -> dict[str, Any] | None:
-        return {} if ChipSlipVoidDecision.objects.filter(void=request).exists() else None
 
     def write(self, scope: Table, request: ChipSlipVoid) -> None:
         record = self.record(

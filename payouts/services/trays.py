@@ -142,17 +142,12 @@ class _CountDecision(Decision[Table, TrayCount]):
     perm = "payouts.confirm_count"
     decided_message = "This count was decided already."
     self_approval_message = "A count is confirmed by someone other than its counter."
+    requester_field = "counted_by_id"
 
     def lock(self, request_id: int) -> tuple[Table, TrayCount]:
         return locked_with_scope(
             TrayCount.objects.all(), request_id, scope="table_id", lock=table_lock
         )
-
-    def decided(self, request: TrayCount) -> dict[str, Any] | None:
-        return {} if TrayCountDecision.objects.filter(count=request).exists() else None
-
-    def requester_id(self, request: TrayCount) -> Any:
-        return request.counted_by_id
 
     def write(self, scope: Table, request: TrayCount) -> None:
         record = self.record(
@@ -254,17 +249,12 @@ class _DropDecision(Decision[Table, DropCount]):
     perm = "payouts.confirm_drop"
     decided_message = "This drop was decided already."
     self_approval_message = "A drop is confirmed by someone other than its counter."
+    requester_field = "counted_by_id"
 
     def lock(self, request_id: int) -> tuple[Table, DropCount]:
         return locked_with_scope(
             DropCount.objects.select_related("shift"), request_id, scope="table_id", lock=table_lock
         )
-
-    def decided(self, request: DropCount) -> dict[str, Any] | None:
-        return {} if DropCountDecision.objects.filter(drop=request).exists() else None
-
-    def requester_id(self, request: DropCount) -> Any:
-        return request.counted_by_id
 
     def write(self, scope: Table, request: DropCount) -> None:
         record = self.record(

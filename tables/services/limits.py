@@ -28,7 +28,12 @@ from typing import Any, Protocol
 from django.contrib.auth.models import AbstractBaseUser
 
 from casino.core.audit_codes import AuditCode
-from casino.core.dual_control import Decision, DualControlled, locked_with_scope
+from casino.core.dual_control import (
+    Decision,
+    DualControlled,
+    locked_with_scope,
+    requested_fields,
+)
 from casino.core.errors import ApiError, RequestCode, TableCode
 from casino.core.push import TableChange, publish_table_change
 from casino.core.roles import role_label
@@ -133,10 +138,7 @@ def _request_file(
         changes=after,
         before=before,
         reason=reason,
-        requested_by=actor,
-        requested_role=role_label(actor),
-        requested_at=record.occurred_at,
-        audit_record_id=record.pk,
+        **requested_fields(actor, record, with_role=True),
     )
     publish_table_change(
         table_id=table.pk,
@@ -165,9 +167,6 @@ class _LimitChangeDecision(Decision[Table, LimitChangeRequest]):
 
     def require(self, scope: Table, request: LimitChangeRequest) -> None:
         require_manager(self.actor, scope)
-
-    def decided(self, request: LimitChangeRequest) -> dict[str, Any] | None:
-        return {} if LimitChangeDecision.objects.filter(request=request).exists() else None
 
     def write(self, scope: Table, request: LimitChangeRequest) -> None:
         changes = {

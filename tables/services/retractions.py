@@ -38,7 +38,12 @@ from django.utils import timezone
 
 from casino.core.audit_codes import AuditCode
 from casino.core.context import current_device_token_id, current_request_id
-from casino.core.dual_control import Decision, DualControlled, locked_with_scope
+from casino.core.dual_control import (
+    Decision,
+    DualControlled,
+    locked_with_scope,
+    requested_fields,
+)
 from casino.core.errors import AccessCode, ApiError, CorrectionCode, RoundCode
 from casino.core.permissions import require
 from casino.core.push import TableChange, publish_table_change
@@ -142,10 +147,7 @@ def retraction_request(
             last_event_seq=round.last_event_seq,
             phase=found.phase,
             reason=reason,
-            requested_by=actor,
-            requested_role=role_label(actor),
-            requested_at=timezone.now(),
-            audit_record_id=record.pk,
+            **requested_fields(actor, record, at=timezone.now(), with_role=True),
         )
         round.pending_retraction = request
         round.save(update_fields=["pending_retraction"])
