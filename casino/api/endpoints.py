@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any, TypeVar
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -87,7 +87,7 @@ def post_view(
     name: str,
     doc: str | None,
     *,
-    body: Serializer | None,
+    body: Serializer | PolymorphicProxySerializer | None,
     output: Serializer,
     refused: dict[int, Refusals],
     act: Callable[[Request, int], Response],
@@ -96,9 +96,9 @@ def post_view(
 ) -> type[APIView]:
     """An idempotent POST view that acts on what its route's one id names:
     ``act(request, id)`` checks, acts and answers ``output``, with ``status``; ``body`` is what
-    it reads (``None``: no body), ``refused`` what it may refuse. ``wrapped_in`` are the
-    decorators that go outside ``idempotent`` (the outermost first), to see a refusal once the
-    request's transaction has rolled back."""
+    it reads (``None``: no body; a proxy: one of several bodies), ``refused`` what it may
+    refuse. ``wrapped_in`` are the decorators that go outside ``idempotent`` (the outermost
+    first), to see a refusal once the request's transaction has rolled back."""
 
     @idempotent
     def answered(view: APIView, request: Request, **route: int) -> Response:

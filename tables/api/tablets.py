@@ -15,10 +15,10 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
-from casino.api.idempotency import idempotent
+from casino.api.endpoints import post_view
 from casino.api.schema import NOT_BLANK, refusals
 from casino.api.serializers import StrictSerializer
-from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, validated
+from casino.api.shortcuts import found, validated
 from casino.core.errors import AccessCode, TableCode, TabletCode
 from casino.core.roles import role_label
 from tables import reads
@@ -112,24 +112,23 @@ class TabletRevokeInputSerializer(StrictSerializer):
     )
 
 
-class TabletRevokeApi(APIView):
-    @extend_schema(
-        request=TabletRevokeInputSerializer,
-        responses={
-            200: TabletOutputSerializer,
-            **refusals(AccessCode.PERMISSION_DENIED, TabletCode.TABLET_ALREADY_REVOKED),
-        },
-        parameters=[IDEMPOTENCY_HEADER],
+def _revoke_tablet(request: Request, tablet_id: int) -> Response:
+    tablet = get_object_or_404(Tablet, pk=tablet_id)
+    data = validated(TabletRevokeInputSerializer, request.data)
+    tablet = tablet_services.tablet_revoke(
+        tablet_id=tablet.pk, actor=request.user, reason=data["reason"]
     )
-    @idempotent
-    def post(self, request: Request, tablet_id: int) -> Response:
-        """Revoke a tablet: its credential and every token issued at it stop authenticating."""
-        tablet = get_object_or_404(Tablet, pk=tablet_id)
-        data = validated(TabletRevokeInputSerializer, request.data)
-        tablet = tablet_services.tablet_revoke(
-            tablet_id=tablet.pk, actor=request.user, reason=data["reason"]
-        )
-        return Response(TabletOutputSerializer(tablet).data)
+    return Response(TabletOutputSerializer(tablet).data)
+
+
+TabletRevokeApi = post_view(
+    "TabletRevokeApi",
+    "Revoke a tablet: its credential and every token issued at it stop authenticating.",
+    body=TabletRevokeInputSerializer,
+    output=TabletOutputSerializer,
+    refused=refusals(AccessCode.PERMISSION_DENIED, TabletCode.TABLET_ALREADY_REVOKED),
+    act=_revoke_tablet,
+)
 
 
 class TabletTableSerializer(serializers.Serializer):  # type: ignore[type-arg]

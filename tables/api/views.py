@@ -198,36 +198,36 @@ class RoundOpenInputSerializer(StrictSerializer):
     )
 
 
-class RoundOpenApi(APIView):
-    @extend_schema(
-        request=RoundOpenInputSerializer,
-        responses={
-            201: RoundOutputSerializer,
-            **refusals(
-                AccessCode.PERMISSION_DENIED,
-                TableCode.TABLE_NOT_OPEN,
-                RoundCode.ROUND_ALREADY_OPEN,
-                RoundCode.ROUND_PAYOUTS_UNCONFIRMED,
-                engine=True,
-            ),
-        },
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @refusals_counted(table_of_table)
-    @idempotent
-    def post(self, request: Request, table_id: int) -> Response:
-        """Open the next round at this table (the assigned dealer only), once the last round's
-        payouts are confirmed (409 ``round_payouts_unconfirmed`` naming it otherwise)."""
-        data = validated(RoundOpenInputSerializer, request.data)
-        try:
-            round = round_services.round_open(
-                table_id=table_id, dealer=request.user, options=data["options"]
-            )
-        except Table.DoesNotExist:
-            raise not_found() from None
-        # A round just opened has no events; its state is the snapshot it was opened with.
-        detail = selectors.RoundDetail(round=round, events=[], state=current_state(round))
-        return Response(RoundOutputSerializer(detail).data, status=status.HTTP_201_CREATED)
+def _open_round(request: Request, table_id: int) -> Response:
+    data = validated(RoundOpenInputSerializer, request.data)
+    try:
+        round = round_services.round_open(
+            table_id=table_id, dealer=request.user, options=data["options"]
+        )
+    except Table.DoesNotExist:
+        raise not_found() from None
+    # A round just opened has no events; its state is the snapshot it was opened with.
+    detail = selectors.RoundDetail(round=round, events=[], state=current_state(round))
+    return Response(RoundOutputSerializer(detail).data)
+
+
+RoundOpenApi = post_view(
+    "RoundOpenApi",
+    """Open the next round at this table (the assigned dealer only), once the last round's
+    payouts are confirmed (409 ``round_payouts_unconfirmed`` naming it otherwise).""",
+    body=RoundOpenInputSerializer,
+    output=RoundOutputSerializer,
+    refused=refusals(
+        AccessCode.PERMISSION_DENIED,
+        TableCode.TABLE_NOT_OPEN,
+        RoundCode.ROUND_ALREADY_OPEN,
+        RoundCode.ROUND_PAYOUTS_UNCONFIRMED,
+        engine=True,
+    ),
+    act=_open_round,
+    status=status.HTTP_201_CREATED,
+    wrapped_in=[refusals_counted(table_of_table)],
+)
 
 
 class ActionEnvelopeInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -264,45 +264,43 @@ def read_envelope(body: Any) -> tuple[int, str]:
     return envelope["expected_event"], envelope["action"]
 
 
-class RoundActionApi(APIView):
-    @extend_schema(
-        request=action_request_schema(),
-        responses={
-            200: RoundActionOutputSerializer,
-            **refusals(
-                AccessCode.PERMISSION_DENIED,
-                RoundCode.ROUND_NOT_OPEN,
-                RoundCode.STALE_EVENT,
-                RoundCode.RETRACTION_PENDING,
-                RequestCode.ACTION_UNKNOWN,
-                engine=True,
-            ),
-        },
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @refusals_counted(table_of_round)
-    @idempotent
-    def post(self, request: Request, round_id: int) -> Response:
-        """Apply one dealer action; a stale ``expected_event`` is refused with 409.
+def _act(request: Request, round_id: int) -> Response:
+    body = request.data
+    expected_event, action = read_envelope(body)
+    try:
+        result = round_services.round_act(
+            round_id=round_id,
+            actor=request.user,
+            expected_event=expected_event,
+            action=action,
+            data=lambda game: read_action(game, body),
+        )
+    except Round.DoesNotExist:
+        raise not_found() from None
+    return Response(RoundActionOutputSerializer(result).data)
 
-        The body names the ``action`` and the last event number the tablet saw
-        (``expected_event``); the other fields depend on the action. The answer is what the
-        tablet needs next: the round's phase, the new events and the view with the legal next
-        actions and their bounds.
-        """
-        body = request.data
-        expected_event, action = read_envelope(body)
-        try:
-            result = round_services.round_act(
-                round_id=round_id,
-                actor=request.user,
-                expected_event=expected_event,
-                action=action,
-                data=lambda game: read_action(game, body),
-            )
-        except Round.DoesNotExist:
-            raise not_found() from None
-        return Response(RoundActionOutputSerializer(result).data)
+
+RoundActionApi = post_view(
+    "RoundActionApi",
+    """Apply one dealer action; a stale ``expected_event`` is refused with 409.
+
+    The body names the ``action`` and the last event number the tablet saw
+    (``expected_event``); the other fields depend on the action. The answer is what the
+    tablet needs next: the round's phase, the new events and the view with the legal next
+    actions and their bounds.""",
+    body=action_request_schema(),
+    output=RoundActionOutputSerializer,
+    refused=refusals(
+        AccessCode.PERMISSION_DENIED,
+        RoundCode.ROUND_NOT_OPEN,
+        RoundCode.STALE_EVENT,
+        RoundCode.RETRACTION_PENDING,
+        RequestCode.ACTION_UNKNOWN,
+        engine=True,
+    ),
+    act=_act,
+    wrapped_in=[refusals_counted(table_of_round)],
+)
 
 
 class MeOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]

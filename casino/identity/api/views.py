@@ -4,6 +4,8 @@ lockouts one manages, and setting a PIN. Thin views over ``casino.identity.sign_
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
@@ -11,15 +13,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.api.idempotency import idempotent
+from casino.api.endpoints import list_view, post_view
 from casino.api.schema import refusals
 from casino.api.serializers import StrictSerializer
-from casino.api.shortcuts import IDEMPOTENCY_HEADER, validated
+from casino.api.shortcuts import validated
 from casino.api.throttles import SIGN_IN_THROTTLES
 from casino.core.errors import AccessCode, RequestCode, TableCode, TabletCode
 from casino.core.roles import role_label
 from casino.identity.lockouts import lockout_lift, lockout_list
-from casino.identity.models import DeviceToken
+from casino.identity.models import DeviceToken, SignInLockout
 from casino.identity.pins import pin_set
 from casino.identity.sign_ins import device_sign_in
 from casino.identity.tokens import TokenStatus, device_token_revoke, token_list, token_status
@@ -123,19 +125,21 @@ class TokenListApi(APIView):
         return Response(TokenOutputSerializer(tokens, many=True, context=context).data)
 
 
-class TokenRevokeApi(APIView):
-    @extend_schema(
-        request=None,
-        responses={200: TokenOutputSerializer, **refusals(AccessCode.PERMISSION_DENIED)},
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, token_id: int) -> Response:
-        """Revoke a device token (the user's own, or one they manage): it no longer
-        authenticates. Revoking it again returns it as it is."""
-        token = device_token_revoke(token_id=token_id, actor=request.user)
-        context = {"current_token_id": _current_token_id(request)}
-        return Response(TokenOutputSerializer(token, context=context).data)
+def _revoke_token(request: Request, token_id: int) -> Response:
+    token = device_token_revoke(token_id=token_id, actor=request.user)
+    context = {"current_token_id": _current_token_id(request)}
+    return Response(TokenOutputSerializer(token, context=context).data)
+
+
+TokenRevokeApi = post_view(
+    "TokenRevokeApi",
+    """Revoke a device token (the user's own, or one they manage): it no longer
+    authenticates. Revoking it again returns it as it is.""",
+    body=None,
+    output=TokenOutputSerializer,
+    refused=refusals(AccessCode.PERMISSION_DENIED),
+    act=_revoke_token,
+)
 
 
 class LockoutOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -153,42 +157,39 @@ class LockoutFilterSerializer(StrictSerializer):
     limit = serializers.IntegerField(min_value=1, max_value=500, required=False, default=100)
 
 
-class LockoutListApi(APIView):
-    @extend_schema(
-        parameters=[LockoutFilterSerializer],
-        responses={
-            200: LockoutOutputSerializer(many=True),
-            **refusals(AccessCode.PERMISSION_DENIED),
-        },
-    )
-    def get(self, request: Request) -> Response:
-        """Active sign-in lockouts, newest first: a pit boss sees those of the dealers of the
-        own pits, an admin every one."""
-        filters = validated(LockoutFilterSerializer, request.query_params)
-        lockouts = lockout_list(actor=request.user, limit=filters["limit"])
-        return Response(LockoutOutputSerializer(lockouts, many=True).data)
+def _lockouts(user: Any, *, limit: int) -> list[SignInLockout]:
+    return lockout_list(actor=user, limit=limit)
+
+
+LockoutListApi = list_view(
+    "LockoutListApi",
+    """Active sign-in lockouts, newest first: a pit boss sees those of the dealers of the
+    own pits, an admin every one.""",
+    filters=LockoutFilterSerializer,
+    read=_lockouts,
+    output=LockoutOutputSerializer,
+)
 
 
 class LockoutLiftInputSerializer(StrictSerializer):
     reason = serializers.CharField(max_length=2000, help_text="Why it is lifted (audited).")
 
 
-class LockoutLiftApi(APIView):
-    @extend_schema(
-        request=LockoutLiftInputSerializer,
-        responses={
-            200: LockoutOutputSerializer,
-            **refusals(AccessCode.PERMISSION_DENIED, AccessCode.LOCKOUT_NOT_ACTIVE),
-        },
-        parameters=[IDEMPOTENCY_HEADER],
-    )
-    @idempotent
-    def post(self, request: Request, lockout_id: int) -> Response:
-        """Lift a sign-in lockout: the name may sign in again, its failures counted afresh.
-        A pit boss lifts those of the dealers of the own pits, an admin any; nobody their own."""
-        data = validated(LockoutLiftInputSerializer, request.data)
-        lockout = lockout_lift(lockout_id=lockout_id, actor=request.user, reason=data["reason"])
-        return Response(LockoutOutputSerializer(lockout).data)
+def _lift_lockout(request: Request, lockout_id: int) -> Response:
+    data = validated(LockoutLiftInputSerializer, request.data)
+    lockout = lockout_lift(lockout_id=lockout_id, actor=request.user, reason=data["reason"])
+    return Response(LockoutOutputSerializer(lockout).data)
+
+
+LockoutLiftApi = post_view(
+    "LockoutLiftApi",
+    """Lift a sign-in lockout: the name may sign in again, its failures counted afresh.
+    A pit boss lifts those of the dealers of the own pits, an admin any; nobody their own.""",
+    body=LockoutLiftInputSerializer,
+    output=LockoutOutputSerializer,
+    refused=refusals(AccessCode.PERMISSION_DENIED, AccessCode.LOCKOUT_NOT_ACTIVE),
+    act=_lift_lockout,
+)
 
 
 class PinSetInputSerializer(StrictSerializer):
