@@ -90,6 +90,14 @@ DEMO_USERS = (
     ("cage", Role.CAGE),
     ("cage2", Role.CAGE),
 )
+#: The demo tables: code, game, boxes, the least and most stake of each bet, and the maximum
+#: table payout (``None``: none).
+DEMO_TABLES = (
+    ("RP-1", Game.RUSSIAN_POKER, 4, {"ante": (10, 500), "bonus": (5, 100)}, 5000),
+    ("RP-2", Game.RUSSIAN_POKER, 6, {"ante": (25, 1000), "bonus": (5, 250)}, 20000),
+    ("RR-1", Game.RUBY_RUN, 8, {"ante": (1, 1), "bet": (2, 4), "stack": (20, 1000)}, None),
+    ("RD-1", Game.RED_DOG, 8, {"ante": (2, 2), "stack": (20, 500)}, None),
+)
 #: The demo casino's chips: value and colour.
 DEMO_CHIPS = (("1.00", "white"), ("5.00", "red"), ("25.00", "green"), ("100.00", "black"))
 
@@ -134,56 +142,7 @@ def load_demo_floor() -> bool:
             )
             for game, label in Game.choices
         }
-        tables = [
-            Table(
-                pit=pit,
-                code="RP-1",
-                game=Game.RUSSIAN_POKER,
-                ante_min=D(10),
-                ante_max=D(500),
-                max_table_payout=D(5000),
-                bonus_min=D(5),
-                bonus_max=D(100),
-                rule_set=rules[Game.RUSSIAN_POKER],
-                boxes=4,
-            ),
-            Table(
-                pit=pit,
-                code="RP-2",
-                game=Game.RUSSIAN_POKER,
-                ante_min=D(25),
-                ante_max=D(1000),
-                max_table_payout=D(20000),
-                bonus_min=D(5),
-                bonus_max=D(250),
-                rule_set=rules[Game.RUSSIAN_POKER],
-                boxes=6,
-            ),
-            Table(
-                pit=pit,
-                code="RR-1",
-                game=Game.RUBY_RUN,
-                ante_min=D(1),
-                ante_max=D(1),
-                bet_min=D(2),
-                bet_max=D(4),
-                stack_min=D(20),
-                stack_max=D(1000),
-                rule_set=rules[Game.RUBY_RUN],
-                boxes=8,
-            ),
-            Table(
-                pit=pit,
-                code="RD-1",
-                game=Game.RED_DOG,
-                ante_min=D(2),
-                ante_max=D(2),
-                stack_min=D(20),
-                stack_max=D(500),
-                rule_set=rules[Game.RED_DOG],
-                boxes=8,
-            ),
-        ]
+        tables = [_table(pit, rules, *spec) for spec in DEMO_TABLES]
         for table in tables:
             table.save()
             Box.objects.bulk_create(Box(table=table, number=n) for n in range(1, table.boxes + 1))
@@ -203,6 +162,33 @@ def load_demo_floor() -> bool:
         for name, pin in DEMO_PINS.items():
             pin_set(user_id=users[name].pk, pin=pin, actor=users["admin"])
         return True
+
+
+def _table(
+    pit: Pit,
+    rules: dict[str, RuleSet],
+    code: str,
+    game: str,
+    boxes: int,
+    stakes: dict[str, tuple[int, int]],
+    cap: int | None,
+) -> Table:
+    """The demo table ``code`` (unsaved), its limits each bet's ``<bet>_min`` and ``<bet>_max``
+    of ``stakes`` and ``cap``."""
+    limits = {
+        f"{bet}_{end}": D(amount)
+        for bet, band in stakes.items()
+        for end, amount in zip(("min", "max"), band, strict=True)
+    }
+    return Table(
+        pit=pit,
+        code=code,
+        game=game,
+        rule_set=rules[game],
+        boxes=boxes,
+        max_table_payout=None if cap is None else D(cap),
+        **limits,
+    )
 
 
 def _user(username: str, role: Role) -> Any:
