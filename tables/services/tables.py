@@ -88,18 +88,7 @@ def table_open(*, table_id: int, actor: AbstractBaseUser, reason: str = "") -> T
         require_manager(actor, table)
         if table.status == TableStatus.OPEN:
             raise ApiError(TableCode.TABLE_ALREADY_OPEN, "The table is already open.")
-        table.status = TableStatus.OPEN
-        table.save(update_fields=["status"])
-        table_change_record(
-            table=table,
-            code=AuditCode.TABLE_OPENED,
-            actor=actor,
-            before={"status": TableStatus.CLOSED},
-            after={"status": TableStatus.OPEN},
-            reason=reason,
-        )
-        _publish_status(table)
-        return table
+        return _status_set(table, TableStatus.OPEN, AuditCode.TABLE_OPENED, actor, reason)
 
 
 def table_close(*, table_id: int, actor: AbstractBaseUser, reason: str = "") -> Table:
@@ -118,18 +107,27 @@ def table_close(*, table_id: int, actor: AbstractBaseUser, reason: str = "") -> 
             raise ApiError(
                 TableCode.TABLE_HAS_OPEN_ROUND, "Finish or void the round in play first."
             )
-        table.status = TableStatus.CLOSED
-        table.save(update_fields=["status"])
-        table_change_record(
-            table=table,
-            code=AuditCode.TABLE_CLOSED,
-            actor=actor,
-            before={"status": TableStatus.OPEN},
-            after={"status": TableStatus.CLOSED},
-            reason=reason,
-        )
-        _publish_status(table)
-        return table
+        return _status_set(table, TableStatus.CLOSED, AuditCode.TABLE_CLOSED, actor, reason)
+
+
+def _status_set(
+    table: Table, status: TableStatus, code: AuditCode, actor: AbstractBaseUser, reason: str
+) -> Table:
+    """Open or close the table (locked, and not in ``status`` yet): its row, its audit row and
+    its push."""
+    before = table.status
+    table.status = status
+    table.save(update_fields=["status"])
+    table_change_record(
+        table=table,
+        code=code,
+        actor=actor,
+        before={"status": before},
+        after={"status": status},
+        reason=reason,
+    )
+    _publish_status(table)
+    return table
 
 
 def table_rule_set_change(
