@@ -13,16 +13,15 @@ import logging
 from dataclasses import asdict
 from typing import Any
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from audit.models import ReplayCheck
+from audit.services.closed_days import last_closed_days
 from audit.services.cross_checks import Mismatch, cross_check
 from audit.services.verification import FindingKind, Verification, trail_verify
 from casino.core.alerts import alert_record
 from casino.core.audit_codes import AuditCode
-from casino.core.gaming_day import gaming_day_of
 from casino.core.models import Alert, AlertKind
 from casino.core.trail.recording import audit_record
 from payouts.services.replay import round_replay
@@ -188,12 +187,7 @@ def replay_check_day(*, casino_id: int, gaming_day: dt.date) -> ReplayCheck:
 def replay_check_closed_days(*, now: dt.datetime | None = None) -> list[ReplayCheck]:
     """Replay the last closed gaming day of every casino, unless done. Run hourly by Celery
     beat, like the nightly report, with the same grace after the close."""
-    now = now or timezone.now()
-    grace = dt.timedelta(minutes=settings.AUDIT_REPORTS["NIGHTLY_GRACE_MINUTES"])
-    checks = []
-    for casino in Casino.objects.order_by("pk"):
-        day = gaming_day_of(
-            now - grace, time_zone=casino.time_zone, start_hour=casino.gaming_day_start_hour
-        ) - dt.timedelta(days=1)
-        checks.append(replay_check_day(casino_id=casino.pk, gaming_day=day))
-    return checks
+    return [
+        replay_check_day(casino_id=casino.pk, gaming_day=day)
+        for casino, day in last_closed_days(now)
+    ]

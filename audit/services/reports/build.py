@@ -23,6 +23,7 @@ from django.db import IntegrityError, connections, transaction
 from django.utils import timezone
 
 from audit.models import GamingDayReport, ReportStatus, ReportTrigger
+from audit.services.closed_days import last_closed_days
 from audit.services.reports.outbox import report_dispatch_add
 from audit.services.reports.payload import (
     CENT,
@@ -171,12 +172,8 @@ def report_nightly(*, now: dt.datetime | None = None) -> list[GamingDayReport]:
     play at the close be settled.
     """
     now = now or timezone.now()
-    grace = dt.timedelta(minutes=settings.AUDIT_REPORTS["NIGHTLY_GRACE_MINUTES"])
     reports = []
-    for casino in Casino.objects.order_by("pk"):
-        day = gaming_day_of(
-            now - grace, time_zone=casino.time_zone, start_hour=casino.gaming_day_start_hour
-        ) - dt.timedelta(days=1)
+    for casino, day in last_closed_days(now):
         report = _nightly_report(casino, day, now=now)
         if report.status in (ReportStatus.QUEUED, ReportStatus.RUNNING):
             report = report_build(report_id=report.pk)
