@@ -24,6 +24,7 @@ from casino.core.audit_codes import AuditCode
 from casino.core.errors import AccessCode, ApiError, RequestCode
 from casino.core.permissions import require
 from casino.core.trail.recording import audit_record
+from casino.core.updates import row_update
 from casino.identity.models import SignInFailures, SignInLockout
 from casino.identity.supervision import managed_users, manages
 
@@ -128,10 +129,7 @@ def lockout_lift(*, lockout_id: int, actor: Any, reason: str) -> SignInLockout:
                 "This lockout was lifted already.",
                 lifted_at=lockout.lifted_at.isoformat(),
             )
-        lockout.lifted_at = timezone.now()
-        lockout.lifted_by = actor
-        lockout.lift_reason = reason
-        lockout.save(update_fields=["lifted_at", "lifted_by", "lift_reason"])
+        row_update(lockout, lifted_at=timezone.now(), lifted_by=actor, lift_reason=reason)
         SignInFailures.objects.filter(username=username).update(failures=0)
         audit_record(
             event_code=AuditCode.SIGN_IN_LOCKOUT_LIFTED,

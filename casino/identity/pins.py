@@ -26,6 +26,7 @@ from casino.core.errors import AccessCode, ApiError, RequestCode, TableCode, Tab
 from casino.core.roles import Role, user_role
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
+from casino.core.updates import row_update
 from casino.identity.lockouts import (
     LOCKED_MESSAGE,
     audit_sign_in_failure,
@@ -102,10 +103,7 @@ def _pin_store(*, user: Any, pin: str, actor: Any | None) -> DealerPin:
             user=user, defaults={"pin_hash": make_password(pin), "set_at": now, "set_by": actor}
         )
         if not created:
-            record.pin_hash = make_password(pin)
-            record.set_at = now
-            record.set_by = actor
-            record.save(update_fields=["pin_hash", "set_at", "set_by"])
+            row_update(record, pin_hash=make_password(pin), set_at=now, set_by=actor)
         audit_record(
             event_code=AuditCode.PIN_SET,
             actor=actor,

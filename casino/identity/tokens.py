@@ -18,6 +18,7 @@ from django.utils import timezone
 from casino.core.audit_codes import AuditCode
 from casino.core.errors import AccessCode, ApiError, RequestCode
 from casino.core.trail.recording import audit_record
+from casino.core.updates import row_update
 from casino.identity.models import DeviceToken, hash_token
 from casino.identity.supervision import managed_users, manages
 
@@ -113,9 +114,7 @@ def device_token_revoked(
     """Mark ``token`` revoked by ``actor`` at ``at`` and write its audit row (``after``: what
     the row adds about why). Inside the caller's transaction, with the token's row locked and
     its user read."""
-    token.revoked_at = at
-    token.revoked_by = actor
-    token.save(update_fields=["revoked_at", "revoked_by"])
+    row_update(token, revoked_at=at, revoked_by=actor)
     audit_record(
         event_code=AuditCode.DEVICE_TOKEN_REVOKED,
         actor=actor,

@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from casino.core.alerts import alert_record
 from casino.core.models import AlertKind
+from casino.core.updates import row_update
 from casino.games.errors import GameError
 from casino.games.house_edge import STRATEGIES, EdgeReport, Value, russian_poker_edge
 from casino.games.house_edge.bands import ante_bands, band_of
@@ -325,10 +326,7 @@ def _finish(
         for band in bands:
             band.house_edge = locked
         HouseEdgeBand.objects.bulk_create(bands)
-        locked.status = status
-        locked.failure = failure
-        locked.finished_at = timezone.now()
-        locked.save(update_fields=["status", "failure", "finished_at"])
+        row_update(locked, status=status, failure=failure, finished_at=timezone.now())
         if bands:
             _certificates_checked(edge, bands[0])
     if status is HouseEdgeStatus.FAILED:

@@ -26,6 +26,7 @@ from casino.core.push import TableChange, publish_table_change
 from casino.core.roles import Role, user_role
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
+from casino.core.updates import row_update
 from tables.limits import LIMIT_FIELDS, limit_value, needs_second_person, verify_limits
 from tables.locks import dealer_table_id, table_lock, tables_lock, tablet_lock
 from tables.models import (
@@ -219,9 +220,7 @@ def table_changes_apply(
     changed = list(before)
     if not changed:
         return changed
-    for name in changed:
-        setattr(table, name, changes[name])
-    table.save(update_fields=changed)
+    row_update(table, **{name: changes[name] for name in changed})
     # Read back what the database stored (two decimal places), so the audit rows state the
     # values exactly as they now apply.
     table.refresh_from_db(fields=changed)

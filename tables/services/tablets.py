@@ -33,6 +33,7 @@ from casino.core.permissions import require
 from casino.core.roles import Role
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
+from casino.core.updates import row_update
 from casino.identity.lockouts import audit_sign_in_failure
 from casino.identity.models import DeviceToken, hash_token
 from casino.identity.pins import pin_sign_in
@@ -102,10 +103,7 @@ def tablet_revoke(*, tablet_id: int, actor: Any, reason: str) -> Tablet:
                 "This tablet was revoked already.",
                 revoked_at=tablet.revoked_at.isoformat(),
             )
-        tablet.revoked_at = timezone.now()
-        tablet.revoked_by = actor
-        tablet.revoke_reason = reason
-        tablet.save(update_fields=["revoked_at", "revoked_by", "revoke_reason"])
+        row_update(tablet, revoked_at=timezone.now(), revoked_by=actor, revoke_reason=reason)
         audit_record(
             event_code=AuditCode.TABLET_REVOKED,
             actor=actor,

@@ -41,6 +41,7 @@ from casino.core.gaming_day import gaming_day_of
 from casino.core.models import AuditRecord
 from casino.core.permissions import require
 from casino.core.trail.recording import audit_record
+from casino.core.updates import row_update
 from tables.models import Casino
 
 logger = logging.getLogger(__name__)
@@ -144,9 +145,7 @@ def report_build(*, report_id: int) -> GamingDayReport:
         report = GamingDayReport.objects.select_for_update().get(pk=report_id)
         if report.status in (ReportStatus.DONE, ReportStatus.FAILED):
             return report
-        report.status = ReportStatus.RUNNING
-        report.started_at = timezone.now()
-        report.save(update_fields=["status", "started_at"])
+        row_update(report, status=ReportStatus.RUNNING, started_at=timezone.now())
     report = GamingDayReport.objects.select_related("casino").get(pk=report_id)
     try:
         # The figures are read on the replica when there is one; a closed day's only once it
@@ -276,10 +275,12 @@ def _fail(report_id: int, error: str) -> GamingDayReport:
     with transaction.atomic():
         report = GamingDayReport.objects.select_for_update().get(pk=report_id)
         if report.status == ReportStatus.RUNNING:
-            report.status = ReportStatus.FAILED
-            report.error = error[:2000]
-            report.finished_at = timezone.now()
-            report.save(update_fields=["status", "error", "finished_at"])
+            row_update(
+                report,
+                status=ReportStatus.FAILED,
+                error=error[:2000],
+                finished_at=timezone.now(),
+            )
         return report
 
 
