@@ -18,7 +18,7 @@ from casino.api.endpoints import decision_views, list_view, post_view, read_view
 from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import MoneyField, StrictSerializer
-from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, not_found, validated
+from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, validated
 from casino.core.errors import AccessCode, ApiError, DualControlCode, InventoryCode, RequestCode
 from payouts import reads
 from payouts import tray_selectors as selectors
@@ -53,10 +53,8 @@ def decision_status(subject: Any, *, agreed: str, flag: str) -> str:
 
 def _get(model: type[Model], pk: int, *, with_: tuple[str, ...] = ()) -> Any:
     """The row ``pk`` of ``model`` with ``with_`` read alongside, or 404 ``not_found``."""
-    try:
+    with found():
         return model.objects.select_related(*with_).get(pk=pk)  # type: ignore[attr-defined]
-    except model.DoesNotExist:  # type: ignore[attr-defined]
-        raise not_found() from None
 
 
 class ChipsField(serializers.DictField):  # type: ignore[type-arg]
@@ -262,10 +260,8 @@ class SlipFilterSerializer(StrictSerializer):
 
 
 def _slip(slip_id: int) -> ChipSlip:
-    try:
+    with found():
         return selectors.slip_queryset().select_related("table__pit").get(pk=slip_id)
-    except ChipSlip.DoesNotExist:
-        raise not_found() from None
 
 
 def _request_slip(request: Request, table_id: int) -> Response:

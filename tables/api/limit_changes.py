@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from casino.api.endpoints import decision_views, list_view, read_view
 from casino.api.schema import refusals
 from casino.api.serializers import StrictSerializer
-from casino.api.shortcuts import not_found, validated
+from casino.api.shortcuts import found, validated
 from casino.core.errors import AccessCode, DualControlCode, TableCode
 from casino.games.codes import GameCode
 from tables import reads, selectors
@@ -67,10 +67,8 @@ LimitChangeListApi = list_view(
 
 
 def _limit_change(request_id: int) -> LimitChangeRequest:
-    try:
+    with found():
         return selectors.limit_change_queryset().get(pk=request_id)
-    except LimitChangeRequest.DoesNotExist:
-        raise not_found() from None
 
 
 LimitChangeDetailApi = read_view(

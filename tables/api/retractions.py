@@ -107,10 +107,8 @@ RetractionListApi = list_view(
 
 
 def _retraction(request_id: int) -> RetractionRequest:
-    try:
+    with found():
         return selectors.retraction_queryset().get(pk=request_id)
-    except RetractionRequest.DoesNotExist:
-        raise not_found() from None
 
 
 RetractionDetailApi = read_view(
