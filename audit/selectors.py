@@ -7,6 +7,7 @@ from typing import Any
 
 from audit.models import GamingDayReport
 from casino.core.models import AuditRecord
+from casino.core.queries import given
 from casino.core.roles import Role, user_role
 
 
@@ -23,16 +24,15 @@ def audit_record_list(
     """Up to ``limit`` rows after ``after_id`` in the global order (``id``), filtered; page on
     with the last row's ``id``."""
     records = AuditRecord.objects.filter(id__gt=after_id).select_related("actor", "authorised_by")
-    if stream:
-        records = records.filter(stream=stream)
-    if round is not None:
-        records = records.filter(round_id=round)
-    if table is not None:
-        records = records.filter(table_id=table)
-    if gaming_day is not None:
-        records = records.filter(gaming_day=gaming_day)
-    if event_code:
-        records = records.filter(event_code=event_code)
+    records = records.filter(
+        **given(
+            stream=stream,
+            round_id=round,
+            table_id=table,
+            gaming_day=gaming_day,
+            event_code=event_code,
+        )
+    )
     return list(records.order_by("id")[:limit])
 
 
@@ -44,6 +44,4 @@ def report_list(
     reports = GamingDayReport.objects.select_related("requested_by").defer("payload", "csv", "pdf")
     if user_role(user) is Role.PIT_BOSS:
         reports = reports.filter(casino__pits__supervisors=user).distinct()
-    if gaming_day is not None:
-        reports = reports.filter(gaming_day=gaming_day)
-    return list(reports.order_by("-id")[:limit])
+    return list(reports.filter(**given(gaming_day=gaming_day)).order_by("-id")[:limit])

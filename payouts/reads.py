@@ -10,6 +10,7 @@ from django.db.models import QuerySet
 
 from casino.core.errors import ApiError, RoundCode
 from casino.core.permissions import require
+from casino.core.queries import given
 from casino.core.roles import Role, user_role
 from payouts import selectors, tray_selectors
 from payouts.models import ChipDenomination, ChipSlip, Correction, HouseEdge, ShiftReconciliation
@@ -102,11 +103,7 @@ def reconciliation_list(
     rows = ShiftReconciliation.objects.select_related("table").order_by("-pk")
     if user_role(user) is Role.PIT_BOSS:
         rows = rows.filter(table__pit__supervisors=user)
-    if table is not None:
-        rows = rows.filter(table_id=table)
-    if day is not None:
-        rows = rows.filter(gaming_day=day)
-    return list(rows[:limit])
+    return list(rows.filter(**given(table_id=table, gaming_day=day))[:limit])
 
 
 # -- the chip tray -----------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet, Subquery
 
+from casino.core.queries import given
 from casino.core.roles import Role, user_role
 from casino.core.rows import ModelRows
 from casino.games.contract import GameState
@@ -156,8 +157,7 @@ def limit_change_list(
     requests = limit_change_queryset()
     if user_role(user) is Role.PIT_BOSS:
         requests = requests.filter(table__pit__supervisors=user)
-    if table is not None:
-        requests = requests.filter(table_id=table)
+    requests = requests.filter(**given(table_id=table))
     if status == "pending":
         requests = requests.filter(decision__isnull=True)
     elif status is not None:
@@ -204,12 +204,9 @@ def retraction_list(
         )
     elif role is Role.PIT_BOSS:
         requests = requests.filter(round__table__pit__supervisors=user)
-    if pit is not None:
-        requests = requests.filter(round__table__pit_id=pit)
-    if table is not None:
-        requests = requests.filter(round__table_id=table)
-    if round is not None:
-        requests = requests.filter(round_id=round)
+    requests = requests.filter(
+        **given(round__table__pit_id=pit, round__table_id=table, round_id=round)
+    )
     if status == "pending":
         requests = requests.filter(decision__isnull=True)
     elif status is not None:

@@ -21,6 +21,7 @@ from casino.core.errors import AlertCode, ApiError, RequestCode
 from casino.core.models import Alert, AlertAcknowledgement
 from casino.core.permissions import require
 from casino.core.push import TableChange
+from casino.core.queries import given
 from casino.core.roles import Role, role_label, user_role
 from casino.core.trail.recording import AuditSubject, audit_record
 from casino.core.transactions import service_transaction
@@ -58,14 +59,9 @@ def alert_list(
         alerts = alerts.filter(acknowledged=False)
     elif status == ALERT_ACKNOWLEDGED:
         alerts = alerts.filter(acknowledged=True)
-    if table is not None:
-        alerts = alerts.filter(table_id=table)
+    alerts = alerts.filter(**given(table_id=table, kind=kind, severity=severity))
     if pit is not None:
         alerts = alerts.filter(table_id__in=Table.objects.filter(pit_id=pit).values("pk"))
-    if kind:
-        alerts = alerts.filter(kind=kind)
-    if severity:
-        alerts = alerts.filter(severity=severity)
     return list(alerts.order_by("-id")[:limit])
 
 
