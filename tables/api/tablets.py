@@ -4,6 +4,7 @@ what a tablet shows of its table, and the dealers' PIN sign-in at it. Thin views
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.shortcuts import get_object_or_404
@@ -240,24 +241,47 @@ def _signed_in(key: str, token: Any, tablet: Any) -> dict[str, Any]:
     }
 
 
-class TabletSignInApi(APIView):
-    """A dealer signs in at the tablet with a PIN, at each rotation: the dealer deals at the
-    tablet's table from now on (the previous dealer relieved, and signed out at this tablet)."""
+#: What every PIN sign-in at a tablet may be refused with.
+_PIN_SIGN_IN_REFUSALS = (
+    AccessCode.PERMISSION_DENIED,
+    AccessCode.SIGN_IN_LOCKED,
+    TabletCode.TABLET_REVOKED,
+    TabletCode.TABLET_OTHER_TABLE,
+    TabletCode.PIN_WRONG,
+)
+
+
+class _PinSignInApi(APIView):
+    """A PIN sign-in at the tablet the request is made by, under the tablet's sign-in
+    throttles."""
 
     authentication_classes = TABLET_AUTHENTICATION
     permission_classes = [IsTablet]
     throttle_classes = list(TABLET_SIGN_IN_THROTTLES)
+
+    def signed_in(self, request: Request, sign_in: Callable[..., Any]) -> Any:
+        """What ``sign_in`` (a sign-in of ``tables.services.tablets``) answers for the name,
+        PIN and table of the request's body, at the request's tablet."""
+        data = validated(TabletSignInInputSerializer, request.data)
+        return sign_in(
+            request=request,
+            tablet=request.auth,
+            table_id=data["table"],
+            username=data["username"],
+            pin=data["pin"],
+        )
+
+
+class TabletSignInApi(_PinSignInApi):
+    """A dealer signs in at the tablet with a PIN, at each rotation: the dealer deals at the
+    tablet's table from now on (the previous dealer relieved, and signed out at this tablet)."""
 
     @extend_schema(
         request=TabletSignInInputSerializer,
         responses={
             201: TabletSignInOutputSerializer,
             **refusals(
-                AccessCode.PERMISSION_DENIED,
-                AccessCode.SIGN_IN_LOCKED,
-                TabletCode.TABLET_REVOKED,
-                TabletCode.TABLET_OTHER_TABLE,
-                TabletCode.PIN_WRONG,
+                *_PIN_SIGN_IN_REFUSALS,
                 TabletCode.DEALER_ASSIGNED_ELSEWHERE,
                 TableCode.DEALER_ASSIGNMENT_CHANGED,
             ),
@@ -267,16 +291,8 @@ class TabletSignInApi(APIView):
         """A wrong PIN is 401 ``pin_wrong`` with ``details.tries_left`` (before the name's
         lockout), ``details.lockout_after`` (the failures in a row that lock it) and
         ``details.locked`` (this failure locked it)."""
-        data = validated(TabletSignInInputSerializer, request.data)
-        tablet = request.auth
-        key, token, assignment = tablet_services.tablet_sign_in(
-            request=request,
-            tablet=tablet,
-            table_id=data["table"],
-            username=data["username"],
-            pin=data["pin"],
-        )
-        body = {**_signed_in(key, token, tablet), "assignment": assignment.pk}
+        key, token, assignment = self.signed_in(request, tablet_services.tablet_sign_in)
+        body = {**_signed_in(key, token, request.auth), "assignment": assignment.pk}
         return Response(TabletSignInOutputSerializer(body).data, status=status.HTTP_201_CREATED)
 
 
@@ -293,38 +309,17 @@ class DecisionSignInOutputSerializer(serializers.Serializer):  # type: ignore[ty
     tablet = serializers.IntegerField()
 
 
-class TabletDecisionSignInApi(APIView):
+class TabletDecisionSignInApi(_PinSignInApi):
     """A pit boss signs in at the tablet with a PIN to decide one request of its table there
     (a retraction, a void): the dealer stays signed in and assigned."""
 
-    authentication_classes = TABLET_AUTHENTICATION
-    permission_classes = [IsTablet]
-    throttle_classes = list(TABLET_SIGN_IN_THROTTLES)
-
     @extend_schema(
         request=TabletSignInInputSerializer,
-        responses={
-            201: DecisionSignInOutputSerializer,
-            **refusals(
-                AccessCode.PERMISSION_DENIED,
-                AccessCode.SIGN_IN_LOCKED,
-                TabletCode.TABLET_REVOKED,
-                TabletCode.TABLET_OTHER_TABLE,
-                TabletCode.PIN_WRONG,
-            ),
-        },
+        responses={201: DecisionSignInOutputSerializer, **refusals(*_PIN_SIGN_IN_REFUSALS)},
     )
     def post(self, request: Request) -> Response:
         """A wrong PIN is 401 ``pin_wrong`` with ``details.tries_left`` (before the name's
         lockout), ``details.lockout_after`` and ``details.locked``, as at a dealer's sign-in."""
-        data = validated(TabletSignInInputSerializer, request.data)
-        tablet = request.auth
-        key, token = tablet_services.decision_sign_in(
-            request=request,
-            tablet=tablet,
-            table_id=data["table"],
-            username=data["username"],
-            pin=data["pin"],
-        )
-        body = _signed_in(key, token, tablet)
+        key, token = self.signed_in(request, tablet_services.decision_sign_in)
+        body = _signed_in(key, token, request.auth)
         return Response(DecisionSignInOutputSerializer(body).data, status=status.HTTP_201_CREATED)
