@@ -64,17 +64,20 @@ class TableOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-a
 
     @extend_schema_field(OpenRoundSerializer(allow_null=True))
     def get_open_round(self, table: Table) -> dict[str, int] | None:
-        round_id = getattr(table, "open_round_id", None)
-        if round_id is None:
-            return None
-        return {"id": round_id, "number": table.open_round_number}  # type: ignore[attr-defined]
+        return _annotated_round(table, "open_round")
 
     @extend_schema_field(OpenRoundSerializer(allow_null=True))
     def get_unpaid_round(self, table: Table) -> dict[str, int] | None:
-        round_id = getattr(table, "unpaid_round_id", None)
-        if round_id is None:
-            return None
-        return {"id": round_id, "number": table.unpaid_round_number}  # type: ignore[attr-defined]
+        return _annotated_round(table, "unpaid_round")
+
+
+def _annotated_round(table: Table, name: str) -> dict[str, int] | None:
+    """The round the table's queryset annotated as ``<name>_id`` and ``<name>_number``
+    (``tables.selectors.table_queryset``), or ``None``."""
+    round_id = getattr(table, f"{name}_id", None)
+    if round_id is None:
+        return None
+    return {"id": round_id, "number": getattr(table, f"{name}_number")}
 
 
 class RoundEventOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
