@@ -161,6 +161,33 @@ def decision_views(
     )
 
 
+def noted_decision_views(
+    *,
+    find: Callable[[int], Any],
+    body: Serializer,
+    output: Serializer,
+    refused: dict[int, Refusals],
+    key: str,
+    views: Iterable[tuple[str, Callable[..., Any], str | None]],
+    answered: Callable[[Any], Any] | None = None,
+) -> tuple[type[APIView], ...]:
+    """The :func:`decision_views` of a request decided with a note alone (``body`` reads its
+    ``note``): each view's ``how(<key>=id, actor=user, note=note)`` decides the request
+    ``find(id)`` finds (404 ``not_found`` where it finds none, before the body is read), and
+    answers ``output`` of ``answered(request)`` (by default: the request as ``find`` reads it
+    again)."""
+
+    def decide(request: Request, pk: int, how: Callable[..., Any]) -> Response:
+        with found():
+            pending = find(pk)
+        note = validated(body, request.data)["note"]
+        how(**{key: pending.pk}, actor=request.user, note=note)
+        subject = find(pending.pk) if answered is None else answered(pending)
+        return Response(output(subject).data)
+
+    return decision_views(body=body, output=output, refused=refused, decide=decide, views=views)
+
+
 def _named(view: type[APIView], name: str, method: Any, doc: str | None) -> type[APIView]:
     # The schema reads an operation's description from its method's docstring.
     method.__doc__ = doc

@@ -83,3 +83,10 @@ class MoneyField(DecimalStringField):
         kwargs.setdefault("decimal_places", 2)
         kwargs.setdefault("min_value", Decimal("0"))
         super().__init__(**kwargs)
+
+
+class NoteField(serializers.CharField):
+    """A free note that may be left out: up to 2,000 characters, empty by default."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(max_length=2000, required=False, default="", allow_blank=True, **kwargs)

@@ -4,16 +4,14 @@ under ``/api/v1/audit/``, where clients have always found them."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.shortcuts import get_object_or_404
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from casino.api.endpoints import decision_views, list_view, post_view, read_view
+from casino.api.endpoints import list_view, noted_decision_views, post_view, read_view
 from casino.api.schema import refusals
-from casino.api.serializers import DecimalStringField, StrictSerializer
+from casino.api.serializers import DecimalStringField, NoteField, StrictSerializer
 from casino.api.shortcuts import validated
 from casino.core.errors import AccessCode, CorrectionCode, DualControlCode, RoundCode
 from payouts import reads, selectors
@@ -130,7 +128,7 @@ CorrectionDetailApi = read_view(
 
 
 class DecisionInputSerializer(StrictSerializer):
-    note = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
+    note = NoteField()
 
 
 _DECISION_REFUSALS = refusals(
@@ -143,19 +141,16 @@ _DECISION_REFUSALS = refusals(
 )
 
 
-def _decide(request: Request, correction_id: int, how: Any) -> Response:
-    correction = get_object_or_404(Correction, pk=correction_id)
-    data = validated(DecisionInputSerializer, request.data)
-    how(correction_id=correction.pk, actor=request.user, note=data["note"])
-    correction = selectors.correction_queryset().get(pk=correction.pk)
-    return Response(CorrectionOutputSerializer(correction).data)
+def _correction(correction_id: int) -> Correction:
+    return selectors.correction_queryset().get(pk=correction_id)
 
 
-CorrectionApproveApi, CorrectionRejectApi = decision_views(
+CorrectionApproveApi, CorrectionRejectApi = noted_decision_views(
+    find=_correction,
     body=DecisionInputSerializer,
     output=CorrectionOutputSerializer,
     refused=_DECISION_REFUSALS,
-    decide=_decide,
+    key="correction_id",
     views=[
         (
             "CorrectionApproveApi",

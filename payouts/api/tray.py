@@ -5,6 +5,7 @@ the drop, each step under dual control. Thin views over ``payouts.services.trays
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 from django.db.models import Model
@@ -14,10 +15,16 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.api.endpoints import decision_views, list_view, post_view, read_view
+from casino.api.endpoints import (
+    decision_views,
+    list_view,
+    noted_decision_views,
+    post_view,
+    read_view,
+)
 from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
-from casino.api.serializers import MoneyField, StrictSerializer
+from casino.api.serializers import MoneyField, NoteField, StrictSerializer
 from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, validated
 from casino.core.errors import AccessCode, ApiError, DualControlCode, InventoryCode, RequestCode
 from payouts import reads
@@ -136,11 +143,11 @@ class TrayCountOutputSerializer(serializers.Serializer):  # type: ignore[type-ar
 class TrayCountInputSerializer(StrictSerializer):
     kind = serializers.ChoiceField(choices=TrayCountKind.choices)
     chips = ChipsField()
-    note = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
+    note = NoteField()
 
 
 class DecisionNoteInputSerializer(StrictSerializer):
-    note = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
+    note = NoteField()
 
 
 def _count(count_id: int) -> TrayCount:
@@ -177,27 +184,21 @@ _DECISION_REFUSALS = refusals(
 )
 
 
-def _decide_count(request: Request, count_id: int, how: bool) -> Response:
-    count = _get(TrayCount, count_id)
-    data = validated(DecisionNoteInputSerializer, request.data)
-    tray_services.tray_count_decide(count_id=count.pk, actor=request.user, confirm=how, **data)
-    return Response(TrayCountOutputSerializer(_count(count.pk)).data)
-
-
-TrayCountConfirmApi, TrayCountRejectApi = decision_views(
+TrayCountConfirmApi, TrayCountRejectApi = noted_decision_views(
+    find=_count,
     body=DecisionNoteInputSerializer,
     output=TrayCountOutputSerializer,
     refused=_DECISION_REFUSALS,
-    decide=_decide_count,
+    key="count_id",
     views=[
         (
             "TrayCountConfirmApi",
-            True,
+            partial(tray_services.tray_count_decide, confirm=True),
             "Confirm a count: a pit boss of the table, or an admin, who did not count it.",
         ),
         (
             "TrayCountRejectApi",
-            False,
+            partial(tray_services.tray_count_decide, confirm=False),
             "Reject a count: it counts for nothing, and the table counts again.",
         ),
     ],
@@ -250,7 +251,7 @@ class SlipOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
 class SlipInputSerializer(StrictSerializer):
     kind = serializers.ChoiceField(choices=SlipKind.choices)
     chips = ChipsField()
-    note = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
+    note = NoteField()
 
 
 class SlipFilterSerializer(StrictSerializer):
@@ -366,26 +367,25 @@ SlipVoidApi = post_view(
 )
 
 
-def _decide_void(request: Request, void_id: int, how: bool) -> Response:
-    void = _get(ChipSlipVoid, void_id)
-    data = validated(DecisionNoteInputSerializer, request.data)
-    slip_services.slip_void_decide(void_id=void.pk, actor=request.user, approve=how, **data)
-    return Response(SlipOutputSerializer(_slip(void.slip_id)).data)
-
-
-SlipVoidApproveApi, SlipVoidRejectApi = decision_views(
+SlipVoidApproveApi, SlipVoidRejectApi = noted_decision_views(
+    find=lambda void_id: _get(ChipSlipVoid, void_id),
     body=DecisionNoteInputSerializer,
     output=SlipOutputSerializer,
     refused=_DECISION_REFUSALS,
-    decide=_decide_void,
+    key="void_id",
     views=[
         (
             "SlipVoidApproveApi",
-            True,
+            partial(slip_services.slip_void_decide, approve=True),
             "Approve a void: the slip then moves no chips. Someone other than who asked.",
         ),
-        ("SlipVoidRejectApi", False, "Reject a void: the slip stands."),
+        (
+            "SlipVoidRejectApi",
+            partial(slip_services.slip_void_decide, approve=False),
+            "Reject a void: the slip stands.",
+        ),
     ],
+    answered=lambda void: _slip(void.slip_id),
 )
 
 
@@ -412,7 +412,7 @@ class DropInputSerializer(StrictSerializer):
     shift = serializers.IntegerField(min_value=1, help_text="The opener of the shift.")
     cash = MoneyField()
     markers = MoneyField(required=False, default=Decimal("0.00"))
-    note = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
+    note = NoteField()
 
 
 #: The drop's fields as the cage names them, for a refusal in words.
@@ -488,26 +488,24 @@ TableDropsApi = post_view(
 )
 
 
-def _decide_drop(request: Request, drop_id: int, how: bool) -> Response:
-    drop = _get(DropCount, drop_id)
-    data = validated(DecisionNoteInputSerializer, request.data)
-    tray_services.drop_count_decide(drop_id=drop.pk, actor=request.user, confirm=how, **data)
-    return Response(DropOutputSerializer(_drop(drop.pk)).data)
-
-
-DropConfirmApi, DropRejectApi = decision_views(
+DropConfirmApi, DropRejectApi = noted_decision_views(
+    find=_drop,
     body=DecisionNoteInputSerializer,
     output=DropOutputSerializer,
     refused=_DECISION_REFUSALS,
-    decide=_decide_drop,
+    key="drop_id",
     views=[
         (
             "DropConfirmApi",
-            True,
+            partial(tray_services.drop_count_decide, confirm=True),
             "Confirm a drop count (the cage or the table's pit boss, not its counter); with the"
             " shift's closer confirmed, the shift is reconciled with its rounds.",
         ),
-        ("DropRejectApi", False, "Reject a drop count: the cage counts it again."),
+        (
+            "DropRejectApi",
+            partial(tray_services.drop_count_decide, confirm=False),
+            "Reject a drop count: the cage counts it again.",
+        ),
     ],
 )
 

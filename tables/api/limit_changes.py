@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
-from rest_framework.request import Request
-from rest_framework.response import Response
 
-from casino.api.endpoints import decision_views, list_view, read_view
+from casino.api.endpoints import list_view, noted_decision_views, read_view
 from casino.api.schema import refusals
-from casino.api.serializers import StrictSerializer
-from casino.api.shortcuts import found, validated
+from casino.api.serializers import NoteField, StrictSerializer
+from casino.api.shortcuts import found
 from casino.core.errors import AccessCode, DualControlCode, TableCode
 from casino.games.codes import GameCode
 from tables import reads, selectors
@@ -80,14 +78,7 @@ LimitChangeDetailApi = read_view(
 
 
 class LimitDecisionInputSerializer(StrictSerializer):
-    note = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
-
-
-def _decide(request: Request, request_id: int, how: limit_services.Decide) -> Response:
-    change = _limit_change(request_id)
-    data = validated(LimitDecisionInputSerializer, request.data)
-    how(request_id=change.pk, actor=request.user, note=data["note"])
-    return Response(LimitChangeOutputSerializer(_limit_change(change.pk)).data)
+    note = NoteField()
 
 
 #: What deciding a change may be refused with: not a manager of the table, the requester
@@ -102,11 +93,12 @@ _DECISION_REFUSALS = refusals(
 )
 
 
-LimitChangeApproveApi, LimitChangeRejectApi = decision_views(
+LimitChangeApproveApi, LimitChangeRejectApi = noted_decision_views(
+    find=_limit_change,
     body=LimitDecisionInputSerializer,
     output=LimitChangeOutputSerializer,
     refused=_DECISION_REFUSALS,
-    decide=_decide,
+    key="request_id",
     views=[
         (
             "LimitChangeApproveApi",

@@ -17,9 +17,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.api.endpoints import decision_views, list_view, post_view, read_view
+from casino.api.endpoints import list_view, noted_decision_views, post_view, read_view
 from casino.api.schema import refusals
-from casino.api.serializers import StrictSerializer
+from casino.api.serializers import NoteField, StrictSerializer
 from casino.api.shortcuts import found, not_found, validated
 from casino.core.errors import AccessCode, CorrectionCode, DualControlCode, RoundCode
 from tables import reads, selectors
@@ -195,7 +195,7 @@ RetractionRequestApi = post_view(
 
 
 class RetractionDecisionInputSerializer(StrictSerializer):
-    note = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
+    note = NoteField()
 
 
 _DECISION_REFUSALS = refusals(
@@ -207,18 +207,12 @@ _DECISION_REFUSALS = refusals(
 )
 
 
-def _decide(request: Request, request_id: int, how: Any) -> Response:
-    retraction = _retraction(request_id)
-    data = validated(RetractionDecisionInputSerializer, request.data)
-    how(request_id=retraction.pk, actor=request.user, note=data["note"])
-    return Response(RetractionOutputSerializer(_retraction(retraction.pk)).data)
-
-
-RetractionApproveApi, RetractionRejectApi, RetractionWithdrawApi = decision_views(
+RetractionApproveApi, RetractionRejectApi, RetractionWithdrawApi = noted_decision_views(
+    find=_retraction,
     body=RetractionDecisionInputSerializer,
     output=RetractionOutputSerializer,
     refused=_DECISION_REFUSALS,
-    decide=_decide,
+    key="request_id",
     views=[
         (
             "RetractionApproveApi",
