@@ -5,7 +5,9 @@ filed, or the decision on a pending request under dual control.
 A view made here is an ordinary ``APIView`` with the name it is given, documented in the
 schema as if written out: ``doc`` is its operation's description (``None``: none), exactly as
 a docstring of its method would be. Permission is not decided here: the read, list, ``act``
-or ``decide`` a view is made with decides it, as every view's service or read does.
+or ``decide`` a view is made with decides it, as every view's service or read does; so every
+view made here may refuse ``permission_denied`` (403), and its schema says so beside the
+refusals it is declared with.
 """
 
 from __future__ import annotations
@@ -21,9 +23,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.api.idempotency import idempotent
-from casino.api.schema import Refusals, refusals
+from casino.api.schema import refusals
 from casino.api.shortcuts import IDEMPOTENCY_HEADER, found, validated
-from casino.core.errors import AccessCode
+from casino.core.errors import AccessCode, DualControlCode
 
 Serializer = type[serializers.Serializer]  # type: ignore[type-arg]
 How = TypeVar("How")
@@ -89,16 +91,18 @@ def post_view(
     *,
     body: Serializer | PolymorphicProxySerializer | None,
     output: Serializer,
-    refused: dict[int, Refusals],
+    refused: Iterable[str] = (),
+    engine: bool = False,
     act: Callable[[Request, int], Response],
     status: int = 200,
     wrapped_in: Sequence[Callable[[Handler], Handler]] = (),
 ) -> type[APIView]:
     """An idempotent POST view that acts on what its route's one id names:
     ``act(request, id)`` checks, acts and answers ``output``, with ``status``; ``body`` is what
-    it reads (``None``: no body; a proxy: one of several bodies), ``refused`` what it may
-    refuse. ``wrapped_in`` are the decorators that go outside ``idempotent`` (the outermost
-    first), to see a refusal once the request's transaction has rolled back."""
+    it reads (``None``: no body; a proxy: one of several bodies), ``refused`` the codes it may
+    refuse with beside ``permission_denied`` (with ``engine``: and any of the game engines').
+    ``wrapped_in`` are the decorators that go outside ``idempotent`` (the outermost first), to
+    see a refusal once the request's transaction has rolled back."""
 
     @idempotent
     def answered(view: APIView, request: Request, **route: int) -> Response:
@@ -114,7 +118,10 @@ def post_view(
     class PostApi(APIView):
         post = extend_schema(
             request=body,
-            responses={status: output, **refused},
+            responses={
+                status: output,
+                **refusals(AccessCode.PERMISSION_DENIED, *refused, engine=engine),
+            },
             parameters=[IDEMPOTENCY_HEADER],
         )(handler)
 
@@ -127,12 +134,13 @@ def decision_view(
     *,
     body: Serializer | None,
     output: Serializer,
-    refused: dict[int, Refusals],
+    refused: Iterable[str],
     decide: Callable[[Request, int], Response],
 ) -> type[APIView]:
     """An idempotent POST view that decides the pending request (a count, a slip, a
     retraction...) its route's one id names: ``decide(request, id)`` checks, acts and answers
-    ``output``; ``body`` is what it reads (``None``: no body), ``refused`` what it may refuse."""
+    ``output``; ``body`` is what it reads (``None``: no body), ``refused`` what it may refuse
+    with beside ``permission_denied``."""
     return post_view(name, doc, body=body, output=output, refused=refused, act=decide)
 
 
@@ -140,7 +148,7 @@ def decision_views(
     *,
     body: Serializer | None,
     output: Serializer,
-    refused: dict[int, Refusals],
+    refused: Iterable[str],
     decide: Callable[[Request, int, How], Response],
     views: Iterable[tuple[str, How, str | None]],
 ) -> tuple[type[APIView], ...]:
@@ -161,12 +169,17 @@ def decision_views(
     )
 
 
+#: What every decision under dual control may be refused with beside ``permission_denied``:
+#: the requester deciding, and a request decided already.
+DUAL_CONTROL_REFUSALS = (DualControlCode.SELF_APPROVAL, DualControlCode.NOT_PENDING)
+
+
 def noted_decision_views(
     *,
     find: Callable[[int], Any],
     body: Serializer,
     output: Serializer,
-    refused: dict[int, Refusals],
+    refused_also: Iterable[str] = (),
     key: str,
     views: Iterable[tuple[str, Callable[..., Any], str | None]],
     answered: Callable[[Any], Any] | None = None,
@@ -175,7 +188,8 @@ def noted_decision_views(
     ``note``): each view's ``how(<key>=id, actor=user, note=note)`` decides the request
     ``find(id)`` finds (404 ``not_found`` where it finds none, before the body is read), and
     answers ``output`` of ``answered(request)`` (by default: the request as ``find`` reads it
-    again)."""
+    again). It may refuse what any decision under dual control may
+    (:data:`DUAL_CONTROL_REFUSALS`) and ``refused_also``, the workflow's own refusals."""
 
     def decide(request: Request, pk: int, how: Callable[..., Any]) -> Response:
         with found():
@@ -185,6 +199,7 @@ def noted_decision_views(
         subject = find(pending.pk) if answered is None else answered(pending)
         return Response(output(subject).data)
 
+    refused = (*DUAL_CONTROL_REFUSALS, *refused_also)
     return decision_views(body=body, output=output, refused=refused, decide=decide, views=views)
 
 

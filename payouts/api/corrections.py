@@ -10,10 +10,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from casino.api.endpoints import list_view, noted_decision_views, post_view, read_view
-from casino.api.schema import refusals
 from casino.api.serializers import DecimalStringField, NoteField, StrictSerializer
 from casino.api.shortcuts import validated
-from casino.core.errors import AccessCode, CorrectionCode, DualControlCode, RoundCode
+from casino.core.errors import CorrectionCode, RoundCode
 from payouts import reads, selectors
 from payouts.models import Correction, CorrectionKind, CorrectionLine, CorrectionStatus
 from payouts.services import corrections as correction_services
@@ -97,8 +96,7 @@ CorrectionRequestApi = post_view(
     "Request a void or a payout correction of this round; another pit boss decides.",
     body=CorrectionRequestInputSerializer,
     output=CorrectionOutputSerializer,
-    refused=refusals(
-        AccessCode.PERMISSION_DENIED,
+    refused=(
         CorrectionCode.CORRECTION_REASON_REQUIRED,
         CorrectionCode.CORRECTION_LINES_INVALID,
         CorrectionCode.CORRECTION_VOID_PENDING,
@@ -131,10 +129,9 @@ class DecisionInputSerializer(StrictSerializer):
     note = NoteField()
 
 
-_DECISION_REFUSALS = refusals(
-    AccessCode.PERMISSION_DENIED,
-    DualControlCode.NOT_PENDING,
-    DualControlCode.SELF_APPROVAL,
+#: What deciding a correction may be refused with, beside what any decision may: the round
+#: voided meanwhile, lines no longer valid, and a round that cannot take them.
+_DECISION_REFUSALS = (
     CorrectionCode.CORRECTION_ROUND_VOIDED,
     CorrectionCode.CORRECTION_LINES_INVALID,
     RoundCode.ROUND_STATUS_INVALID,
@@ -149,7 +146,7 @@ CorrectionApproveApi, CorrectionRejectApi = noted_decision_views(
     find=_correction,
     body=DecisionInputSerializer,
     output=CorrectionOutputSerializer,
-    refused=_DECISION_REFUSALS,
+    refused_also=_DECISION_REFUSALS,
     key="correction_id",
     views=[
         (

@@ -167,8 +167,7 @@ TrayCountsApi = post_view(
     admin); it counts once another person confirms it.""",
     body=TrayCountInputSerializer,
     output=TrayCountOutputSerializer,
-    refused=refusals(
-        AccessCode.PERMISSION_DENIED,
+    refused=(
         InventoryCode.COUNT_PENDING,
         InventoryCode.COUNT_OUT_OF_ORDER,
         InventoryCode.CHIPS_INVALID,
@@ -178,17 +177,10 @@ TrayCountsApi = post_view(
 )
 
 
-#: What a decision under dual control (a count's, a drop's, a slip void's) may be refused with.
-_DECISION_REFUSALS = refusals(
-    AccessCode.PERMISSION_DENIED, DualControlCode.SELF_APPROVAL, DualControlCode.NOT_PENDING
-)
-
-
 TrayCountConfirmApi, TrayCountRejectApi = noted_decision_views(
     find=_count,
     body=DecisionNoteInputSerializer,
     output=TrayCountOutputSerializer,
-    refused=_DECISION_REFUSALS,
     key="count_id",
     views=[
         (
@@ -277,7 +269,7 @@ TableSlipsApi = post_view(
     "Ask for a fill or a credit at this table (its dealer, its pit boss, an admin).",
     body=SlipInputSerializer,
     output=SlipOutputSerializer,
-    refused=refusals(AccessCode.PERMISSION_DENIED, InventoryCode.CHIPS_INVALID),
+    refused=(InventoryCode.CHIPS_INVALID,),
     act=_request_slip,
     status=status.HTTP_201_CREATED,
 )
@@ -296,8 +288,7 @@ SlipDetailApi = read_view(
 )
 
 
-_STEP_REFUSALS = refusals(
-    AccessCode.PERMISSION_DENIED,
+_STEP_REFUSALS = (
     DualControlCode.SELF_APPROVAL,
     InventoryCode.SLIP_STEP_OUT_OF_ORDER,
     InventoryCode.SLIP_VOIDED,
@@ -356,12 +347,7 @@ SlipVoidApi = post_view(
     cage); another person approves it.""",
     body=VoidInputSerializer,
     output=SlipVoidOutputSerializer,
-    refused=refusals(
-        AccessCode.PERMISSION_DENIED,
-        RequestCode.INVALID_INPUT,
-        InventoryCode.SLIP_VOIDED,
-        InventoryCode.SLIP_VOID_PENDING,
-    ),
+    refused=(RequestCode.INVALID_INPUT, InventoryCode.SLIP_VOIDED, InventoryCode.SLIP_VOID_PENDING),
     act=_request_void,
     status=status.HTTP_201_CREATED,
 )
@@ -371,7 +357,6 @@ SlipVoidApproveApi, SlipVoidRejectApi = noted_decision_views(
     find=lambda void_id: _get(ChipSlipVoid, void_id),
     body=DecisionNoteInputSerializer,
     output=SlipOutputSerializer,
-    refused=_DECISION_REFUSALS,
     key="void_id",
     views=[
         (
@@ -476,8 +461,7 @@ TableDropsApi = post_view(
     "Enter the count of a shift's drop box (the cage); another person confirms it.",
     body=DropInputSerializer,
     output=DropOutputSerializer,
-    refused=refusals(
-        AccessCode.PERMISSION_DENIED,
+    refused=(
         InventoryCode.DROP_SHIFT_INVALID,
         InventoryCode.COUNT_PENDING,
         InventoryCode.DROP_ALREADY_COUNTED,
@@ -492,7 +476,6 @@ DropConfirmApi, DropRejectApi = noted_decision_views(
     find=_drop,
     body=DecisionNoteInputSerializer,
     output=DropOutputSerializer,
-    refused=_DECISION_REFUSALS,
     key="drop_id",
     views=[
         (

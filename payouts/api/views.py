@@ -75,13 +75,12 @@ RoundSettleApi = post_view(
     layout (``take``, ``pay``, ``stays``) and what the table maximum withheld and why.""",
     body=None,
     output=SettledRoundOutputSerializer,
-    refused=refusals(
-        AccessCode.PERMISSION_DENIED,
+    refused=(
         RoundCode.ROUND_NOT_SETTLEABLE,
         RoundCode.ROUND_STATUS_INVALID,
         RoundCode.RETRACTION_PENDING,
-        engine=True,
     ),
+    engine=True,
     act=_settle,
     wrapped_in=[mismatch_alerted, refusals_counted(table_of_round)],
 )
@@ -103,7 +102,7 @@ RoundPaidApi = post_view(
     confirmation. The answer is the round, with ``payouts_confirmed``.""",
     body=None,
     output=SettledRoundOutputSerializer,
-    refused=refusals(AccessCode.PERMISSION_DENIED, RoundCode.ROUND_NOT_SETTLED),
+    refused=(RoundCode.ROUND_NOT_SETTLED,),
     act=_confirm_paid,
     wrapped_in=[refusals_counted(table_of_round)],
 )

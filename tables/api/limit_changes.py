@@ -8,10 +8,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from casino.api.endpoints import list_view, noted_decision_views, read_view
-from casino.api.schema import refusals
 from casino.api.serializers import NoteField, StrictSerializer
 from casino.api.shortcuts import found
-from casino.core.errors import AccessCode, DualControlCode, TableCode
+from casino.core.errors import TableCode
 from casino.games.codes import GameCode
 from tables import reads, selectors
 from tables.models import LimitChangeRequest
@@ -81,23 +80,17 @@ class LimitDecisionInputSerializer(StrictSerializer):
     note = NoteField()
 
 
-#: What deciding a change may be refused with: not a manager of the table, the requester
-#: deciding, a change decided already, and (approving) limits no longer valid or no longer a
-#: change.
-_DECISION_REFUSALS = refusals(
-    AccessCode.PERMISSION_DENIED,
-    DualControlCode.SELF_APPROVAL,
-    DualControlCode.NOT_PENDING,
-    TableCode.CHANGE_NOOP,
-    GameCode.LIMITS_INVALID,
-)
+#: What deciding a change may be refused with, beside what any decision may (not a manager of
+#: the table, the requester deciding, a change decided already): approving, limits no longer
+#: valid or no longer a change.
+_DECISION_REFUSALS = (TableCode.CHANGE_NOOP, GameCode.LIMITS_INVALID)
 
 
 LimitChangeApproveApi, LimitChangeRejectApi = noted_decision_views(
     find=_limit_change,
     body=LimitDecisionInputSerializer,
     output=LimitChangeOutputSerializer,
-    refused=_DECISION_REFUSALS,
+    refused_also=_DECISION_REFUSALS,
     key="request_id",
     views=[
         (

@@ -21,7 +21,7 @@ from casino.api.endpoints import list_view, noted_decision_views, post_view, rea
 from casino.api.schema import refusals
 from casino.api.serializers import NoteField, StrictSerializer
 from casino.api.shortcuts import found, not_found, validated
-from casino.core.errors import AccessCode, CorrectionCode, DualControlCode, RoundCode
+from casino.core.errors import AccessCode, CorrectionCode, RoundCode
 from tables import reads, selectors
 from tables.api.refusals import refusals_counted, table_of_round
 from tables.api.serializers import RoundEventOutputSerializer, event_output
@@ -180,8 +180,7 @@ RetractionRequestApi = post_view(
     not ask decides. The round takes no action meanwhile (409 ``retraction_pending``).""",
     body=RetractionRequestInputSerializer,
     output=RetractionOutputSerializer,
-    refused=refusals(
-        AccessCode.PERMISSION_DENIED,
+    refused=(
         CorrectionCode.CORRECTION_REASON_REQUIRED,
         RoundCode.ROUND_NOT_OPEN,
         RoundCode.RETRACTION_PENDING,
@@ -198,20 +197,16 @@ class RetractionDecisionInputSerializer(StrictSerializer):
     note = NoteField()
 
 
-_DECISION_REFUSALS = refusals(
-    AccessCode.PERMISSION_DENIED,
-    DualControlCode.NOT_PENDING,
-    DualControlCode.SELF_APPROVAL,
-    RoundCode.ROUND_NOT_OPEN,
-    RoundCode.STALE_EVENT,
-)
+#: What deciding a retraction may be refused with, beside what any decision may: approving, a
+#: round no longer in play or changed since.
+_DECISION_REFUSALS = (RoundCode.ROUND_NOT_OPEN, RoundCode.STALE_EVENT)
 
 
 RetractionApproveApi, RetractionRejectApi, RetractionWithdrawApi = noted_decision_views(
     find=_retraction,
     body=RetractionDecisionInputSerializer,
     output=RetractionOutputSerializer,
-    refused=_DECISION_REFUSALS,
+    refused_also=_DECISION_REFUSALS,
     key="request_id",
     views=[
         (

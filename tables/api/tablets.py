@@ -127,7 +127,7 @@ TabletRevokeApi = post_view(
     "Revoke a tablet: its credential and every token issued at it stop authenticating.",
     body=TabletRevokeInputSerializer,
     output=TabletOutputSerializer,
-    refused=refusals(AccessCode.PERMISSION_DENIED, TabletCode.TABLET_ALREADY_REVOKED),
+    refused=(TabletCode.TABLET_ALREADY_REVOKED,),
     act=_revoke_tablet,
 )
 

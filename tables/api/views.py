@@ -78,7 +78,7 @@ TableOpenApi = post_view(
     None,
     body=ReasonInputSerializer,
     output=TableOutputSerializer,
-    refused=refusals(AccessCode.PERMISSION_DENIED, TableCode.TABLE_ALREADY_OPEN),
+    refused=(TableCode.TABLE_ALREADY_OPEN,),
     act=partial(_open_or_close, how=table_services.table_open),
 )
 TableCloseApi = post_view(
@@ -86,11 +86,7 @@ TableCloseApi = post_view(
     None,
     body=ReasonInputSerializer,
     output=TableOutputSerializer,
-    refused=refusals(
-        AccessCode.PERMISSION_DENIED,
-        TableCode.TABLE_ALREADY_CLOSED,
-        TableCode.TABLE_HAS_OPEN_ROUND,
-    ),
+    refused=(TableCode.TABLE_ALREADY_CLOSED, TableCode.TABLE_HAS_OPEN_ROUND),
     act=partial(_open_or_close, how=table_services.table_close),
 )
 
@@ -179,12 +175,7 @@ TableAssignmentApi = post_view(
     table and the one the dealer deals at now.""",
     body=AssignmentInputSerializer,
     output=TableOutputSerializer,
-    refused=refusals(
-        AccessCode.PERMISSION_DENIED,
-        TableCode.NOT_A_DEALER,
-        TableCode.CHANGE_NOOP,
-        TableCode.DEALER_ASSIGNMENT_CHANGED,
-    ),
+    refused=(TableCode.NOT_A_DEALER, TableCode.CHANGE_NOOP, TableCode.DEALER_ASSIGNMENT_CHANGED),
     act=_assign,
     status=status.HTTP_201_CREATED,
 )
@@ -217,13 +208,12 @@ RoundOpenApi = post_view(
     payouts are confirmed (409 ``round_payouts_unconfirmed`` naming it otherwise).""",
     body=RoundOpenInputSerializer,
     output=RoundOutputSerializer,
-    refused=refusals(
-        AccessCode.PERMISSION_DENIED,
+    refused=(
         TableCode.TABLE_NOT_OPEN,
         RoundCode.ROUND_ALREADY_OPEN,
         RoundCode.ROUND_PAYOUTS_UNCONFIRMED,
-        engine=True,
     ),
+    engine=True,
     act=_open_round,
     status=status.HTTP_201_CREATED,
     wrapped_in=[refusals_counted(table_of_table)],
@@ -290,14 +280,13 @@ RoundActionApi = post_view(
     actions and their bounds.""",
     body=action_request_schema(),
     output=RoundActionOutputSerializer,
-    refused=refusals(
-        AccessCode.PERMISSION_DENIED,
+    refused=(
         RoundCode.ROUND_NOT_OPEN,
         RoundCode.STALE_EVENT,
         RoundCode.RETRACTION_PENDING,
         RequestCode.ACTION_UNKNOWN,
-        engine=True,
     ),
+    engine=True,
     act=_act,
     wrapped_in=[refusals_counted(table_of_round)],
 )

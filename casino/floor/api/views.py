@@ -9,10 +9,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from casino.api.endpoints import list_view, post_view, read_view
-from casino.api.schema import refusals
 from casino.api.serializers import StrictSerializer
 from casino.api.shortcuts import not_found, validated
-from casino.core.errors import AccessCode, AlertCode
+from casino.core.errors import AlertCode
 from casino.core.models import Alert, AlertKind, AlertSeverity
 from casino.floor import alerts, reads
 from casino.floor.api.serializers import (
@@ -83,6 +82,6 @@ AlertAcknowledgeApi = post_view(
     auditor or an admin. Who cleared it, and when, is in the audit trail.""",
     body=AcknowledgeInputSerializer,
     output=AlertOutputSerializer,
-    refused=refusals(AccessCode.PERMISSION_DENIED, AlertCode.ALERT_ALREADY_ACKNOWLEDGED),
+    refused=(AlertCode.ALERT_ALREADY_ACKNOWLEDGED,),
     act=_acknowledge,
 )

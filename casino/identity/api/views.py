@@ -137,7 +137,6 @@ TokenRevokeApi = post_view(
     authenticates. Revoking it again returns it as it is.""",
     body=None,
     output=TokenOutputSerializer,
-    refused=refusals(AccessCode.PERMISSION_DENIED),
     act=_revoke_token,
 )
 
@@ -187,7 +186,7 @@ LockoutLiftApi = post_view(
     A pit boss lifts those of the dealers of the own pits, an admin any; nobody their own.""",
     body=LockoutLiftInputSerializer,
     output=LockoutOutputSerializer,
-    refused=refusals(AccessCode.PERMISSION_DENIED, AccessCode.LOCKOUT_NOT_ACTIVE),
+    refused=(AccessCode.LOCKOUT_NOT_ACTIVE,),
     act=_lift_lockout,
 )
 
