@@ -57,10 +57,7 @@ def is_assigned_dealer(user: Any, obj: Any) -> bool:
     """The user is a dealer with an open assignment at this table (or the round's table), and,
     signed in at a tablet, it is that tablet's table (``tables.authentication``)."""
     table_id = _table_id_of(obj)
-    if table_id is None or user_role(user) is not Role.DEALER:
-        return False
-    bound = getattr(user, "tablet_table_id", None)
-    if bound is not None and bound != table_id:
+    if table_id is None or user_role(user) is not Role.DEALER or _at_other_tablet(user, table_id):
         return False
     # A row read under its lock carries the table's current dealer (``tables.locks``): the
     # question is then answered under the lock, without a query.
@@ -80,10 +77,16 @@ def is_supervising_pit_boss(user: Any, obj: Any) -> bool:
     if table is None or user_role(user) is not Role.PIT_BOSS:
         return False
     # Signed in at a tablet (to decide there by PIN), a pit boss acts at its table alone.
-    bound = getattr(user, "tablet_table_id", None)
-    if bound is not None and bound != table.pk:
+    if _at_other_tablet(user, table.pk):
         return False
     return table.pit.supervisors.filter(pk=user.pk).exists()
+
+
+def _at_other_tablet(user: Any, table_id: int) -> bool:
+    """Whether ``user`` is signed in at the tablet of a table other than ``table_id``
+    (``tables.authentication``)."""
+    bound = getattr(user, "tablet_table_id", None)
+    return bound is not None and bound != table_id
 
 
 # The cage lists the tables too: fills and credits are asked of it by table.
