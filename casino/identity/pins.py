@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, NoReturn, TypeVar
 
 from django.conf import settings
@@ -159,62 +160,63 @@ def pin_sign_in(
         the lockout) for a wrong PIN, no PIN, or no such active ``role`` user, alike; whatever
         ``grant`` raises, rolled back whole and recorded as refused.
     """
-    address = client_address(request)
+    attempt = _Attempt(request, username, client_address(request), at, failed)
     if lockout_active(username) is not None:
-        _refuse_locked(request, username, address, at, failed)
+        attempt.refuse_locked()
     user = get_user_model().objects.filter(username=username).first()
     if not pin_matches(user, pin, role=role):
-        _refuse_wrong_pin(request, username, address, at, failed)
+        attempt.refuse_wrong_pin()
     try:
         with transaction.atomic():
             if not sign_in_success_record(username=username):
                 raise _LockedMeanwhile()
-            return grant(user, address)
+            return grant(user, attempt.address)
     except _LockedMeanwhile:
-        _refuse_locked(request, username, address, at, failed)
+        attempt.refuse_locked()
     except ApiError as refusal:
         # Rolled back whole; the refusal alone stays on the record.
         with transaction.atomic():
-            audit_sign_in_failure(username, address, REFUSED, code=refusal.code, **at)
+            audit_sign_in_failure(username, attempt.address, REFUSED, code=refusal.code, **at)
         raise
 
 
-def _refuse_wrong_pin(
-    request: Any,
-    username: str,
-    address: str | None,
-    at: dict[str, Any],
-    failed: Callable[[Any], None],
-) -> NoReturn:
-    """Record and refuse a wrong PIN, saying how many tries are left before the name's
-    lockout (``SIGN_IN_LOCKOUT_FAILURES`` failures in a row)."""
-    with transaction.atomic():
-        audit_sign_in_failure(username, address, WRONG_CREDENTIALS, **at)
-        locked = sign_in_failure_record(username=username, address=address) is not None
-        failures = (
-            SignInFailures.objects.filter(username=username)
-            .values_list("failures", flat=True)
-            .first()
-        ) or 0
-    failed(request)
-    allowed = settings.SIGN_IN_LOCKOUT_FAILURES
-    raise ApiError(
-        TabletCode.PIN_WRONG,
-        "Wrong user name or PIN.",
-        tries_left=0 if locked else max(allowed - failures, 0),
-        lockout_after=allowed,
-        locked=locked,
-    )
+@dataclass(frozen=True)
+class _Attempt:
+    """One PIN sign-in as its refusals record it: the request, the name, the client's
+    address, where (``at``) and whom to tell of a refusal (``failed``: the throttles)."""
 
+    request: Any
+    username: str
+    address: str | None
+    at: dict[str, Any]
+    failed: Callable[[Any], None]
 
-def _refuse_locked(
-    request: Any,
-    username: str,
-    address: str | None,
-    at: dict[str, Any],
-    failed: Callable[[Any], None],
-) -> NoReturn:
-    with transaction.atomic():
-        audit_sign_in_failure(username, address, LOCKED, **at)
-    failed(request)
-    raise ApiError(AccessCode.SIGN_IN_LOCKED, LOCKED_MESSAGE)
+    def refuse_wrong_pin(self) -> NoReturn:
+        """Record and refuse a wrong PIN, saying how many tries are left before the name's
+        lockout (``SIGN_IN_LOCKOUT_FAILURES`` failures in a row)."""
+        with transaction.atomic():
+            audit_sign_in_failure(self.username, self.address, WRONG_CREDENTIALS, **self.at)
+            locked = (
+                sign_in_failure_record(username=self.username, address=self.address) is not None
+            )
+            failures = (
+                SignInFailures.objects.filter(username=self.username)
+                .values_list("failures", flat=True)
+                .first()
+            ) or 0
+        self.failed(self.request)
+        allowed = settings.SIGN_IN_LOCKOUT_FAILURES
+        raise ApiError(
+            TabletCode.PIN_WRONG,
+            "Wrong user name or PIN.",
+            tries_left=0 if locked else max(allowed - failures, 0),
+            lockout_after=allowed,
+            locked=locked,
+        )
+
+    def refuse_locked(self) -> NoReturn:
+        """Record and refuse a sign-in while the name is locked."""
+        with transaction.atomic():
+            audit_sign_in_failure(self.username, self.address, LOCKED, **self.at)
+        self.failed(self.request)
+        raise ApiError(AccessCode.SIGN_IN_LOCKED, LOCKED_MESSAGE)
