@@ -263,13 +263,14 @@ class _PinSignInApi(APIView):
         """What ``sign_in`` (a sign-in of ``tables.services.tablets``) answers for the name,
         PIN and table of the request's body, at the request's tablet."""
         data = validated(TabletSignInInputSerializer, request.data)
-        return sign_in(
+        attempt = tablet_services.PinAttempt(
             request=request,
             tablet=request.auth,
             table_id=data["table"],
             username=data["username"],
             pin=data["pin"],
         )
+        return sign_in(attempt)
 
 
 class TabletSignInApi(_PinSignInApi):

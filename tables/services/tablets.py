@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.db import transaction
@@ -114,12 +115,22 @@ def tablet_revoke(*, tablet_id: int, actor: Any, reason: str) -> Tablet:
         return tablet
 
 
-def tablet_sign_in(
-    *, request: Any, tablet: Tablet, table_id: int, username: str, pin: str
-) -> tuple[str, DeviceToken, DealerAssignment]:
-    """Sign the dealer ``username`` in at ``tablet`` with ``pin``: the token's key (shown
-    once), its row, and the dealer's assignment at the tablet's table. The request has passed
-    the tablet's sign-in throttles (``tables.throttles``).
+@dataclass(frozen=True)
+class PinAttempt:
+    """A PIN sign-in asked at a tablet: the request, the tablet, the table the request names
+    (the tablet's, or refused), the user name and the PIN."""
+
+    request: Any
+    tablet: Tablet
+    table_id: int
+    username: str
+    pin: str
+
+
+def tablet_sign_in(attempt: PinAttempt) -> tuple[str, DeviceToken, DealerAssignment]:
+    """Sign the dealer ``attempt.username`` in at the attempt's tablet with its PIN: the
+    token's key (shown once), its row, and the dealer's assignment at the tablet's table. The
+    request has passed the tablet's sign-in throttles (``tables.throttles``).
 
     On success the dealer deals at the table: assigned through ``dealer_assign`` (relieving
     the dealer there, and moving the dealer from another table of the same pit), or kept when
@@ -131,6 +142,7 @@ def tablet_sign_in(
         active dealer, alike; ``dealer_assigned_elsewhere`` (409) for a dealer at a table of
         another pit; ``tablet_revoked`` (401) when the tablet was revoked meanwhile.
     """
+    tablet = attempt.tablet
 
     def deal(dealer: Any, address: str | None) -> tuple[str, DeviceToken, DealerAssignment]:
         assignment = dealer_assign(
@@ -146,23 +158,12 @@ def tablet_sign_in(
         TabletSession.objects.create(token=token, tablet=tablet, assignment=assignment)
         return key, token, assignment
 
-    return _pin_sign_in(
-        request=request,
-        tablet=tablet,
-        table_id=table_id,
-        username=username,
-        pin=pin,
-        role=Role.DEALER,
-        channel=CHANNEL,
-        grant=deal,
-    )
+    return _pin_sign_in(attempt, role=Role.DEALER, channel=CHANNEL, grant=deal)
 
 
-def decision_sign_in(
-    *, request: Any, tablet: Tablet, table_id: int, username: str, pin: str
-) -> tuple[str, DeviceToken]:
-    """Sign the pit boss ``username`` in at ``tablet`` with ``pin`` for one decision at its
-    table: the token's key (shown once) and its row.
+def decision_sign_in(attempt: PinAttempt) -> tuple[str, DeviceToken]:
+    """Sign the pit boss ``attempt.username`` in at the attempt's tablet with its PIN for one
+    decision at its table: the token's key (shown once) and its row.
 
     The token acts at the tablet's table alone, on the routes that decide a retraction or a
     correction (a void) alone (``tables.authentication``), for :data:`DECISION_LIFETIME`, and
@@ -174,6 +175,7 @@ def decision_sign_in(
         (401, with the tries left before the lockout) for a wrong PIN, no PIN, or no such
         active pit boss, alike; ``permission_denied`` (403) for a pit boss of another pit.
     """
+    tablet = attempt.tablet
 
     def decide(boss: Any, address: str | None) -> tuple[str, DeviceToken]:
         table = table_lock(tablet.table_id)
@@ -206,25 +208,12 @@ def decision_sign_in(
         )
         return key, token
 
-    return _pin_sign_in(
-        request=request,
-        tablet=tablet,
-        table_id=table_id,
-        username=username,
-        pin=pin,
-        role=Role.PIT_BOSS,
-        channel=DECISION_CHANNEL,
-        grant=decide,
-    )
+    return _pin_sign_in(attempt, role=Role.PIT_BOSS, channel=DECISION_CHANNEL, grant=decide)
 
 
 def _pin_sign_in(
+    attempt: PinAttempt,
     *,
-    request: Any,
-    tablet: Tablet,
-    table_id: int,
-    username: str,
-    pin: str,
     role: Role,
     channel: str,
     grant: Callable[[Any, str | None], _Granted],
@@ -233,11 +222,16 @@ def _pin_sign_in(
     sign-in (``casino.identity.pins.pin_sign_in``: the name unlocked, the PIN the active
     ``role`` user's) gives ``grant(user, address)``, each refusal naming the tablet and the
     ``channel`` and told to the tablet's throttles."""
+    tablet = attempt.tablet
     at = {"tablet": tablet.pk, "device_name": tablet.name, "channel": channel}
-    if table_id != tablet.table_id:
+    if attempt.table_id != tablet.table_id:
         with transaction.atomic():
             audit_sign_in_failure(
-                username, client_address(request), OTHER_TABLE, table=table_id, **at
+                attempt.username,
+                client_address(attempt.request),
+                OTHER_TABLE,
+                table=attempt.table_id,
+                **at,
             )
         raise ApiError(
             TabletCode.TABLET_OTHER_TABLE,
@@ -245,9 +239,9 @@ def _pin_sign_in(
             table=tablet.table_id,
         )
     return pin_sign_in(
-        request=request,
-        username=username,
-        pin=pin,
+        request=attempt.request,
+        username=attempt.username,
+        pin=attempt.pin,
         role=role,
         at=at,
         grant=grant,
