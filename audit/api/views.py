@@ -169,21 +169,15 @@ class ReportFilterSerializer(StrictSerializer):
     limit = serializers.IntegerField(min_value=1, max_value=500, required=False, default=100)
 
 
-class ReportListApi(APIView):
-    @extend_schema(
-        parameters=[ReportFilterSerializer],
-        responses={
-            200: ReportOutputSerializer(many=True),
-            **refusals(AccessCode.PERMISSION_DENIED),
-        },
-    )
-    def get(self, request: Request) -> Response:
-        """Stored and pending reports, newest first (without their contents): a pit boss's of
-        the casinos of the own pits."""
-        filters = validated(ReportFilterSerializer, request.query_params)
-        reports = reads.report_list(request.user, **filters)
-        context = {"request": request}
-        return Response(ReportOutputSerializer(reports, many=True, context=context).data)
+ReportListApi = list_view(
+    "ReportListApi",
+    """Stored and pending reports, newest first (without their contents): a pit boss's of
+    the casinos of the own pits.""",
+    filters=ReportFilterSerializer,
+    read=reads.report_list,
+    output=ReportOutputSerializer,
+    with_request=True,
+)
 
 
 class ReportDetailApi(APIView):

@@ -66,9 +66,11 @@ def list_view(
     filters: Serializer,
     read: Callable[..., Any],
     output: Serializer,
+    with_request: bool = False,
 ) -> type[APIView]:
-    """A GET view of a list: ``output`` of each row ``read(user, **filters)`` answers, the
-    query parameters validated by ``filters`` (400 in the one error shape otherwise)."""
+    """A GET view of a list: ``output`` of each row ``read(user, **filters)`` answers (given
+    the request in its context ``with_request``, for the links it builds), the query
+    parameters validated by ``filters`` (400 in the one error shape otherwise)."""
 
     class ListApi(APIView):
         @extend_schema(
@@ -80,7 +82,8 @@ def list_view(
         )
         def get(self, request: Request) -> Response:
             rows = read(request.user, **validated(filters, request.query_params))
-            return Response(output(rows, many=True).data)
+            context = {"request": request} if with_request else {}
+            return Response(output(rows, many=True, context=context).data)
 
     return _named(ListApi, name, ListApi.get, doc)
 
