@@ -11,10 +11,10 @@ Other apps' raw SQL names none of this app's tables.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from casino.core.fields import user_field
 from casino.core.models import HASH_LENGTH
 
 
@@ -46,9 +46,7 @@ class GamingDayReport(models.Model):
         max_length=10, choices=ReportStatus.choices, default=ReportStatus.QUEUED
     )
     parameters = models.JSONField(default=dict, help_text="Thresholds the report applied.")
-    requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
+    requested_by = user_field(optional=True)
     requested_at = models.DateTimeField()
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

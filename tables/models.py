@@ -33,6 +33,7 @@ from django.conf import settings as conf
 from django.db import models
 from django.db.models import F, Q
 
+from casino.core.fields import user_field
 from casino.core.gaming_day import DayClock
 from casino.core.trail.recording import AuditScope
 from casino.games.registry import GAME_CHOICES, game_of
@@ -98,9 +99,7 @@ class RuleSet(models.Model):
     version = models.PositiveIntegerField()
     settings = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    created_by = models.ForeignKey(
-        conf.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
+    created_by = user_field(optional=True)
 
     class Meta:
         constraints = [
@@ -251,7 +250,7 @@ class TableChange(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     reason = models.TextField(blank=True)
-    actor = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    actor = user_field()
     changed_at = models.DateTimeField()
     audit_record_id = models.BigIntegerField(unique=True)
 
@@ -273,9 +272,7 @@ class DealerAssignment(models.Model):
     dealer = models.ForeignKey(
         conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="assignments"
     )
-    assigned_by = models.ForeignKey(
-        conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
+    assigned_by = user_field()
     started_at = models.DateTimeField()
     ended_at = models.DateTimeField(null=True, blank=True)
 
@@ -425,7 +422,7 @@ class RoundEvent(models.Model):
     seq = models.PositiveIntegerField()
     kind = models.CharField(max_length=40)
     payload = models.JSONField(default=dict)
-    actor = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    actor = user_field()
     request_id = models.CharField(max_length=64, blank=True)
     # Not indexed: nothing looks events up by token, and every action writes one.
     device_token = models.ForeignKey(
@@ -520,9 +517,7 @@ class PayoutsConfirmation(models.Model):
     round = models.OneToOneField(
         Round, on_delete=models.PROTECT, related_name="payouts_confirmation"
     )
-    confirmed_by = models.ForeignKey(
-        conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
+    confirmed_by = user_field()
     confirmed_role = models.CharField(max_length=20)
     confirmed_at = models.DateTimeField()
     audit_record_id = models.BigIntegerField(unique=True)
@@ -546,9 +541,7 @@ class RetractionRequest(models.Model):
     last_event_seq = models.PositiveIntegerField()
     phase = models.CharField(max_length=40)
     reason = models.TextField()
-    requested_by = models.ForeignKey(
-        conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
+    requested_by = user_field()
     requested_role = models.CharField(max_length=20)
     requested_at = models.DateTimeField()
     audit_record_id = models.BigIntegerField(unique=True)
@@ -583,7 +576,7 @@ class RetractionDecision(models.Model):
         RetractionRequest, on_delete=models.PROTECT, related_name="decision"
     )
     outcome = models.CharField(max_length=10, choices=RetractionOutcome.choices)
-    decided_by = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    decided_by = user_field()
     decided_role = models.CharField(max_length=20)
     decided_at = models.DateTimeField()
     note = models.TextField(blank=True)
@@ -624,9 +617,7 @@ class LimitChangeRequest(models.Model):
     changes = models.JSONField()
     before = models.JSONField()
     reason = models.TextField()
-    requested_by = models.ForeignKey(
-        conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
+    requested_by = user_field()
     requested_role = models.CharField(max_length=20)
     requested_at = models.DateTimeField()
     audit_record_id = models.BigIntegerField(unique=True)
@@ -649,7 +640,7 @@ class LimitChangeDecision(models.Model):
         LimitChangeRequest, on_delete=models.PROTECT, related_name="decision"
     )
     approved = models.BooleanField()
-    decided_by = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    decided_by = user_field()
     decided_role = models.CharField(max_length=20)
     decided_at = models.DateTimeField()
     note = models.TextField(blank=True)
@@ -676,14 +667,10 @@ class Tablet(models.Model):
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="tablets")
     name = models.CharField(max_length=100)
     credential_digest = models.CharField(max_length=64, unique=True)
-    registered_by = models.ForeignKey(
-        conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
+    registered_by = user_field()
     registered_at = models.DateTimeField()
     revoked_at = models.DateTimeField(null=True, blank=True)
-    revoked_by = models.ForeignKey(
-        conf.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
+    revoked_by = user_field(optional=True)
     revoke_reason = models.TextField(blank=True)
 
     class Meta:

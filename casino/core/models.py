@@ -19,9 +19,10 @@ the trail's rows (the cross-checks).
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
+
+from casino.core.fields import user_field
 
 HASH_LENGTH = 64
 
@@ -42,16 +43,12 @@ class AuditRecord(models.Model):
     prev_hash = models.CharField(max_length=HASH_LENGTH)
     row_hash = models.CharField(max_length=HASH_LENGTH)
     occurred_at = models.DateTimeField()
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
+    actor = user_field(optional=True)
     actor_label = models.CharField(
         max_length=150, blank=True, help_text="Username as given, e.g. for a failed login."
     )
     actor_role = models.CharField(max_length=20, blank=True)
-    authorised_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
+    authorised_by = user_field(optional=True)
     event_code = models.CharField(max_length=60)
     table_id = models.BigIntegerField(null=True, blank=True, help_text="The table, by id.")
     round_id = models.BigIntegerField(null=True, blank=True, help_text="The round, by id.")
@@ -172,9 +169,7 @@ class AlertAcknowledgement(models.Model):
     """Who cleared an alert, when, and what they noted: at most one per alert, never changed."""
 
     alert = models.OneToOneField(Alert, on_delete=models.PROTECT, related_name="acknowledgement")
-    acknowledged_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
+    acknowledged_by = user_field()
     acknowledged_role = models.CharField(max_length=20)
     acknowledged_at = models.DateTimeField()
     note = models.TextField()

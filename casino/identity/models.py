@@ -16,6 +16,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
+from casino.core.fields import user_field
+
 
 def hash_token(key: str) -> str:
     """Tokens are stored as SHA-256 digests: a database dump does not hand out device access."""
@@ -35,19 +37,13 @@ class DeviceToken(models.Model):
     deleted, so the audit trail can still name the device.
     """
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    user = user_field()
     device_name = models.CharField(max_length=100)
     key_digest = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     expires_at = models.DateTimeField(default=token_expiry)
     revoked_at = models.DateTimeField(null=True, blank=True)
-    revoked_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.PROTECT,
-        related_name="+",
-    )
+    revoked_by = user_field(optional=True)
 
     class Meta:
         db_table = "api_devicetoken"
@@ -100,18 +96,14 @@ class SignInLockout(models.Model):
     """
 
     username = models.CharField(max_length=150)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
+    user = user_field(optional=True)
     failures = models.PositiveIntegerField()
     address = models.GenericIPAddressField(
         null=True, blank=True, help_text="The client address of the attempt that locked it."
     )
     locked_at = models.DateTimeField()
     lifted_at = models.DateTimeField(null=True, blank=True)
-    lifted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
+    lifted_by = user_field(optional=True)
     lift_reason = models.TextField(blank=True)
 
     class Meta:
@@ -144,13 +136,8 @@ class DealerPin(models.Model):
     )
     pin_hash = models.CharField(max_length=256)
     set_at = models.DateTimeField()
-    set_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.PROTECT,
-        related_name="+",
-        help_text="Nobody: set at the server's console (manage.py set_pin).",
+    set_by = user_field(
+        optional=True, help_text="Nobody: set at the server's console (manage.py set_pin)."
     )
 
     class Meta:

@@ -8,9 +8,10 @@ approved or rejected. The tables keep the names they were made with (``audit_cor
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+
+from casino.core.fields import user_field
 
 
 class CorrectionKind(models.TextChoices):
@@ -46,14 +47,10 @@ class Correction(models.Model):
         max_length=10, choices=CorrectionStatus.choices, default=CorrectionStatus.REQUESTED
     )
     reason = models.TextField()
-    requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
+    requested_by = user_field()
     requested_role = models.CharField(max_length=20)
     requested_at = models.DateTimeField()
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
+    decided_by = user_field(optional=True)
     decided_at = models.DateTimeField(null=True, blank=True)
     decided_gaming_day = models.DateField(null=True, blank=True)
     decision_note = models.TextField(blank=True)

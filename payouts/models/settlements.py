@@ -19,10 +19,10 @@ day totals' check). Their writes stay here: the day totals' rebuild replaces the
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from casino.core.fields import user_field
 from tables.models import Game, Round, RuleSet, Table
 
 
@@ -44,9 +44,7 @@ class Paytable(models.Model):
     version = models.PositiveIntegerField()
     house_edge = models.DecimalField(max_digits=7, decimal_places=6, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
+    created_by = user_field(optional=True)
 
     class Meta:
         constraints = [
@@ -187,9 +185,7 @@ class Settlement(models.Model):
 
     round = models.OneToOneField(Round, on_delete=models.PROTECT, related_name="settlement")
     settled_at = models.DateTimeField()
-    settled_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
+    settled_by = user_field()
     total_staked = models.DecimalField(max_digits=16, decimal_places=2)
     total_returned = models.DecimalField(max_digits=16, decimal_places=2)
     house_result = models.DecimalField(max_digits=16, decimal_places=2)

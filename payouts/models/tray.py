@@ -14,9 +14,10 @@ The tables keep the names they were made with, when the tray was the tables app'
 
 from __future__ import annotations
 
-from django.conf import settings as conf
 from django.db import models
 from django.db.models import F, Q
+
+from casino.core.fields import user_field
 
 _MONEY = {"max_digits": 16, "decimal_places": 2}
 
@@ -59,7 +60,7 @@ class TrayCount(models.Model):
     chips = models.JSONField(help_text='Chips by value: {"5.00": 40, "25.00": 12}.')
     total = models.DecimalField(**_MONEY)
     gaming_day = models.DateField()
-    counted_by = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    counted_by = user_field()
     counted_at = models.DateTimeField()
     note = models.TextField(blank=True)
     audit_record_id = models.BigIntegerField(unique=True)
@@ -81,7 +82,7 @@ class SecondPersonDecision(models.Model):
     the audit row that recorded it. The database refuses a decision by the step's own author
     (each table's trigger)."""
 
-    decided_by = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    decided_by = user_field()
     decided_at = models.DateTimeField()
     note = models.TextField(blank=True)
     audit_record_id = models.BigIntegerField(unique=True)
@@ -133,9 +134,7 @@ class ChipSlip(models.Model):
     kind = models.CharField(max_length=10, choices=SlipKind.choices)
     chips = models.JSONField(help_text='Chips by value: {"25.00": 20}.')
     amount = models.DecimalField(**_MONEY)
-    requested_by = models.ForeignKey(
-        conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
+    requested_by = user_field()
     requested_at = models.DateTimeField()
     gaming_day = models.DateField()
     note = models.TextField(blank=True)
@@ -160,7 +159,7 @@ class ChipSlipStep(models.Model):
 
     slip = models.ForeignKey(ChipSlip, on_delete=models.PROTECT, related_name="steps")
     step = models.CharField(max_length=10, choices=SlipStepKind.choices)
-    actor = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    actor = user_field()
     actor_role = models.CharField(max_length=20)
     at = models.DateTimeField()
     audit_record_id = models.BigIntegerField(unique=True)
@@ -183,9 +182,7 @@ class ChipSlipVoid(models.Model):
 
     slip = models.ForeignKey(ChipSlip, on_delete=models.PROTECT, related_name="voids")
     reason = models.TextField()
-    requested_by = models.ForeignKey(
-        conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
+    requested_by = user_field()
     requested_at = models.DateTimeField()
     audit_record_id = models.BigIntegerField(unique=True)
 
@@ -222,7 +219,7 @@ class DropCount(models.Model):
     table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="+")
     cash = models.DecimalField(**_MONEY)
     markers = models.DecimalField(**_MONEY, default=0)
-    counted_by = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    counted_by = user_field()
     counted_at = models.DateTimeField()
     gaming_day = models.DateField()
     note = models.TextField(blank=True)
