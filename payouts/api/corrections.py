@@ -138,12 +138,8 @@ _DECISION_REFUSALS = (
 )
 
 
-def _correction(correction_id: int) -> Correction:
-    return selectors.correction_queryset().get(pk=correction_id)
-
-
 CorrectionApproveApi, CorrectionRejectApi = noted_decision_views(
-    find=_correction,
+    find=lambda correction_id: selectors.correction_queryset().get(pk=correction_id),
     body=DecisionInputSerializer,
     output=CorrectionOutputSerializer,
     refused_also=_DECISION_REFUSALS,

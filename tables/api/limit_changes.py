@@ -9,7 +9,6 @@ from rest_framework import serializers
 
 from casino.api.endpoints import list_view, noted_decision_views, read_view
 from casino.api.serializers import NoteField, StrictSerializer
-from casino.api.shortcuts import found
 from casino.core.errors import TableCode
 from casino.games.codes import GameCode
 from tables import reads, selectors
@@ -63,11 +62,6 @@ LimitChangeListApi = list_view(
 )
 
 
-def _limit_change(request_id: int) -> LimitChangeRequest:
-    with found():
-        return selectors.limit_change_queryset().get(pk=request_id)
-
-
 LimitChangeDetailApi = read_view(
     "LimitChangeDetailApi",
     None,
@@ -87,7 +81,7 @@ _DECISION_REFUSALS = (TableCode.CHANGE_NOOP, GameCode.LIMITS_INVALID)
 
 
 LimitChangeApproveApi, LimitChangeRejectApi = noted_decision_views(
-    find=_limit_change,
+    find=lambda request_id: selectors.limit_change_queryset().get(pk=request_id),
     body=LimitDecisionInputSerializer,
     output=LimitChangeOutputSerializer,
     refused_also=_DECISION_REFUSALS,
