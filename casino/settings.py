@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "casino.identity",
     "tables",
     "payouts",
+    "casino.patrons",
     "audit",
     "casino.floor",
     "casino.demo",

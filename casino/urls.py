@@ -17,6 +17,7 @@ api_v1 = [
     path("rounds/<int:round_id>/story/", round_views.RoundStoryApi.as_view(), name="round-story"),
     path("", include("tables.api.urls")),
     path("", include("payouts.api.urls")),
+    path("", include("casino.patrons.api.urls")),
     path("audit/", include("audit.api.urls")),
     path("", include("casino.floor.api.urls")),
 ]

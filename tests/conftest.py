@@ -55,6 +55,7 @@ FOLDER_TIERS = {
     "floor": "db",
     "api": "http",
     "identity": "http",
+    "patrons": "http",
     "tablets": "http",
     "surfaces": "http",
     "deploy": "http",

@@ -44,6 +44,7 @@ SEVERITY: dict[str, str] = {
     AlertKind.TRAY_VARIANCE: AlertSeverity.CRITICAL,
     # A paytable's typed house edge the rules do not bear out: theoretical figures are wrong.
     AlertKind.EDGE_MISMATCH: AlertSeverity.WARNING,
+    AlertKind.AML_THRESHOLD: AlertSeverity.WARNING,
 }
 
 

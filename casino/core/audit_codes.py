@@ -73,3 +73,14 @@ class AuditCode(StrEnum):
     CHAIN_BROKEN = "audit.chain_broken"
     # Evidence packages
     EVIDENCE_EXPORTED = "evidence.exported"
+    # Patrons, their sessions and cash (no personal data in the trail: ids and loyalty numbers)
+    PATRON_ENROLLED = "patron.enrolled"
+    PATRON_EXCLUDED = "patron.excluded"
+    PATRON_EXCLUSION_LIFTED = "patron.exclusion_lifted"
+    PATRON_SEATED = "patron.seated"
+    PATRON_PAUSED = "patron.paused"
+    PATRON_RESUMED = "patron.resumed"
+    PATRON_MOVED = "patron.moved"
+    PATRON_LEFT = "patron.left"
+    PATRON_CASH = "patron.cash"
+    AML_POLICY_SET = "aml.policy_set"

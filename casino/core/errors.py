@@ -200,6 +200,21 @@ class SearchCode(StrEnum):
     FILTER_INVALID = "filter_invalid"
 
 
+@unique
+class PatronCode(StrEnum):
+    """Patrons, their sessions at the tables and their cash."""
+
+    PATRON_EXCLUDED = "patron_excluded"
+    LOYALTY_NUMBER_TAKEN = "loyalty_number_taken"
+    POSITION_TAKEN = "position_taken"
+    POSITION_INVALID = "position_invalid"
+    PATRON_ALREADY_SEATED = "patron_already_seated"
+    SESSION_ENDED = "session_ended"
+    SESSION_PAUSED = "session_paused"
+    SESSION_NOT_PAUSED = "session_not_paused"
+    EXCLUSION_ALREADY_LIFTED = "exclusion_already_lifted"
+
+
 #: The enums of the codes the engines refuse with: the shared ones, then each game's.
 ENGINE_CODE_ENUMS: tuple[type[StrEnum], ...] = (
     GameCode,
@@ -224,6 +239,7 @@ CODE_ENUMS: tuple[type[StrEnum], ...] = (
     EvidenceCode,
     OperationsCode,
     SearchCode,
+    PatronCode,
 )
 
 #: A refusal by an engine is an action the rules do not allow now: 422, unless listed here.
@@ -338,6 +354,17 @@ _EXCEPTIONS: dict[str, int] = {
     OperationsCode.METRICS_NOT_ALLOWED: 403,
     # A search's filter, ordering or cursor that does not read, named in the details.
     SearchCode.FILTER_INVALID: 400,
+    # An excluded patron is not seated, whoever asks and however: the rule, not the request.
+    PatronCode.PATRON_EXCLUDED: 403,
+    PatronCode.LOYALTY_NUMBER_TAKEN: 409,
+    # A box or seat another patron holds, or one the table does not have.
+    PatronCode.POSITION_TAKEN: 409,
+    PatronCode.POSITION_INVALID: 400,
+    PatronCode.PATRON_ALREADY_SEATED: 409,
+    PatronCode.SESSION_ENDED: 409,
+    PatronCode.SESSION_PAUSED: 409,
+    PatronCode.SESSION_NOT_PAUSED: 409,
+    PatronCode.EXCLUSION_ALREADY_LIFTED: 409,
 }
 
 

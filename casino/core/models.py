@@ -117,6 +117,7 @@ class AlertKind(models.TextChoices):
     RECORD_UNAUDITED = "record_unaudited", "A record and the audit trail disagree"
     TRAY_VARIANCE = "tray_variance", "A table's win from its tray differs from its rounds"
     EDGE_MISMATCH = "edge_mismatch", "A certified house edge differs from the computed one"
+    AML_THRESHOLD = "aml_threshold", "A patron's cash in a gaming day crossed a threshold"
 
 
 class AlertSeverity(models.TextChoices):

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from django.db import transaction
+from django.db import connection, transaction
 
 _in_request_transaction: ContextVar[bool] = ContextVar("in_request_transaction", default=False)
 
@@ -32,3 +32,16 @@ def request_transaction() -> Iterator[None]:
 def service_transaction() -> transaction.Atomic:
     """A service's transaction (see the module's docstring)."""
     return transaction.atomic(savepoint=not _in_request_transaction.get())
+
+
+def advisory_lock(name: str) -> None:
+    """Hold a lock on ``name`` until the transaction ends: for what has no row the runtime role
+    may lock (a row of the append-only history can be read and added to, never locked, since
+    a row lock needs the right to update it).
+
+    :raises RuntimeError: when called outside a transaction.
+    """
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("advisory_lock must run inside a transaction")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [name])

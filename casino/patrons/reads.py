@@ -1,0 +1,89 @@
+"""What the patrons API reads, each read deciding its permission once.
+
+The personal data is read by :func:`patron_identity` alone; every other read names a patron by
+id, loyalty number or description.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db.models import Exists, OuterRef, QuerySet
+from django.utils import timezone
+
+from casino.core.permissions import require
+from casino.patrons.exclusions import in_force_at
+from casino.patrons.models import (
+    AmlLogEntry,
+    Exclusion,
+    Patron,
+    PatronIdentity,
+    PlaySession,
+    SessionPause,
+)
+from tables.models import Table
+
+
+def patrons_with_state() -> QuerySet[Patron]:
+    """Patrons, each annotated with ``excluded`` (an exclusion in force now)."""
+    in_force = Exclusion.objects.filter(in_force_at(timezone.now()), patron=OuterRef("pk"))
+    return Patron.objects.annotate(excluded=Exists(in_force))
+
+
+def patron_find(user: Any, *, casino: int, loyalty_number: str = "") -> list[Patron]:
+    """The casino's carded patron of ``loyalty_number`` (at most one), or, without a number,
+    nobody: a patron is found by the number on their card, never listed."""
+    require(user, "patrons.find_patron")
+    if not loyalty_number:
+        return []
+    return list(
+        patrons_with_state().filter(casino_id=casino, loyalty_number=loyalty_number.strip())
+    )
+
+
+def patron_detail(user: Any, patron_id: int) -> Patron:
+    """One patron, without personal data. :raises Patron.DoesNotExist:"""
+    require(user, "patrons.find_patron")
+    return patrons_with_state().get(pk=patron_id)
+
+
+def patron_identity(user: Any, patron_id: int) -> PatronIdentity:
+    """The personal data of a carded patron, for the roles that need it.
+
+    :raises PatronIdentity.DoesNotExist: also for an anonymous patron."""
+    require(user, "patrons.view_identity")
+    return PatronIdentity.objects.get(patron_id=patron_id)
+
+
+def patron_exclusions(user: Any, patron_id: int) -> list[Exclusion]:
+    """The patron's exclusions, newest first, with their liftings; the reasons are for who
+    may exclude. :raises Patron.DoesNotExist:"""
+    require(user, "patrons.exclude_patron")
+    patron = Patron.objects.get(pk=patron_id)
+    return list(patron.exclusions.select_related("lift").order_by("-starts_at", "-pk"))
+
+
+def table_seated(user: Any, table_id: int) -> list[PlaySession]:
+    """The open sessions at the table, by first position, each with ``paused``.
+
+    :raises Table.DoesNotExist:"""
+    table = Table.objects.select_related("pit").get(pk=table_id)
+    require(user, "patrons.view_sessions", table)
+    paused = SessionPause.objects.filter(session=OuterRef("pk"), resumed_at__isnull=True)
+    sessions = (
+        PlaySession.objects.filter(table=table, ended_at__isnull=True)
+        .select_related("patron")
+        .annotate(paused=Exists(paused))
+    )
+    return sorted(sessions, key=lambda session: session.positions[0])
+
+
+def aml_log(user: Any, *, casino: int, gaming_day: dt.date) -> list[AmlLogEntry]:
+    """The casino's anti-money-laundering log of the gaming day, in the order it was written."""
+    require(user, "patrons.view_aml_log")
+    return list(
+        AmlLogEntry.objects.filter(casino_id=casino, gaming_day=gaming_day)
+        .select_related("patron")
+        .order_by("logged_at", "pk")
+    )

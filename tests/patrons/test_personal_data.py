@@ -1,0 +1,83 @@
+"""A patron's personal data is read only by the roles that need it: found by the number on a
+card, a patron is named by that number; the name and the date of birth are answered by one
+endpoint, to pit bosses and administrators, and are in no audit row and no alert."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from casino.core.models import Alert, AuditRecord
+from tests.patrons.patrons import enrolled, posted, refused
+
+pytestmark = pytest.mark.django_db
+
+Clients = Callable[[str | None], APIClient]
+NAME, BIRTH = "Grace Hopper", "1976-12-09"
+
+
+def test_the_name_and_birth_date_are_for_pit_bosses_and_admins_only(
+    floor: dict[str, Any], client_for: Clients
+) -> None:
+    casino = floor["casino"].pk
+    patron = enrolled(client_for("pit_boss"), casino, "C-3001", name=NAME, date_of_birth=BIRTH)
+    refused(
+        client_for("pit_boss"),
+        f"/api/v1/casinos/{casino}/patrons/",
+        {"loyalty_number": "C-3001", "name": "Someone", "date_of_birth": BIRTH},
+        code="loyalty_number_taken",
+    )
+    refused(
+        client_for("dealer"),
+        f"/api/v1/casinos/{casino}/patrons/",
+        {"loyalty_number": "C-3002", "name": "Someone", "date_of_birth": BIRTH},
+        code="permission_denied",
+    )
+    found = client_for("dealer").get(
+        "/api/v1/patrons/", {"casino": casino, "loyalty_number": "C-3001"}
+    )
+    assert found.status_code == 200
+    assert [p["label"] for p in found.json()] == ["#C-3001"]
+    assert NAME not in found.content.decode() and BIRTH not in found.content.decode()
+
+    identity = f"/api/v1/patrons/{patron['id']}/identity/"
+    for role in ("dealer", "auditor", "cage", "no_role"):
+        assert client_for(role).get(identity).status_code == 403, role
+    for role in ("pit_boss", "admin"):
+        answer = client_for(role).get(identity)
+        assert answer.status_code == 200, role
+        assert (answer.json()["name"], answer.json()["date_of_birth"]) == (NAME, BIRTH)
+
+
+def test_no_audit_row_and_no_alert_holds_personal_data(
+    floor: dict[str, Any], client_for: Clients
+) -> None:
+    patron = enrolled(
+        client_for("pit_boss"), floor["casino"].pk, "C-3003", name=NAME, date_of_birth=BIRTH
+    )
+    session = posted(
+        client_for("dealer"),
+        f"/api/v1/tables/{floor['table'].pk}/seat-patron/",
+        {"positions": [1], "patron": patron["id"]},
+        status=201,
+    )
+    posted(
+        client_for("dealer"),
+        f"/api/v1/patron-sessions/{session['id']}/cash/",
+        {"kind": "buy_in_cash", "amount": "12000"},
+        status=201,
+    )
+    assert Alert.objects.count() == 2
+    written = json.dumps(
+        [
+            list(AuditRecord.objects.values("before", "after", "reason")),
+            list(Alert.objects.values("details")),
+        ],
+        default=str,
+    )
+    assert "C-3003" in written  # the rows name the patron, by number
+    assert NAME not in written and BIRTH not in written
