@@ -281,6 +281,10 @@ SPECTACULAR_SETTINGS = {
         "SlipStatusEnum": "payouts.tray_selectors.SLIP_STATUSES",
         "CountStatusEnum": "payouts.api.tray.COUNT_STATUSES",
         "SlipVoidStatusEnum": "payouts.api.tray.VOID_STATUSES",
+        "PatronKindEnum": "casino.patrons.models.PatronKind",
+        "ExclusionKindEnum": "casino.patrons.models.ExclusionKind",
+        "CashKindEnum": "casino.patrons.models.CashKind",
+        "TableCashKindEnum": "casino.patrons.api.serializers.TABLE_CASH_KINDS",
     },
 }
 
@@ -339,6 +343,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "payouts.refresh_house_edges",
         "schedule": env.int("HOUSE_EDGE_REFRESH_SECONDS", default=600),
     },
+    # Ended sessions whose rounds were settled or corrected since they were rated.
+    "patrons-revise-ratings": {
+        "task": "patrons.revise_ratings",
+        "schedule": env.int("RATING_REVISION_SECONDS", default=300),
+    },
     # Rounds left without an action, open tables left without a dealer.
     "audit-watch-floor": {
         "task": "audit.watch_floor",
@@ -357,6 +366,10 @@ ALERTS = {
     "REFUSALS": env.int("ALERT_REFUSALS", default=5),
     "REFUSALS_MINUTES": env.int("ALERT_REFUSALS_MINUTES", default=5),
 }
+
+# Patrons (casino/patrons): a carded patron younger than this on the casino's gaming day is not
+# enrolled (18 in most of Europe; 21 in most US states).
+PATRON_MINIMUM_AGE = env.int("PATRON_MINIMUM_AGE", default=18)
 
 # The chip tray (tables/services/trays.py): a shift whose win from the tray and the drop
 # differs from its rounds' house result by more than this raises tray_variance. Chips are

@@ -45,6 +45,8 @@ HISTORY_TABLES = frozenset(
         "patrons_exclusionlift",
         "patrons_patron",
         "patrons_patronidentity",
+        "patrons_ratingestimate",
+        "patrons_sessionrating",
         "tables_chipslip",
         "tables_chipslipstep",
         "tables_chipslipvoid",

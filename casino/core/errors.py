@@ -213,6 +213,9 @@ class PatronCode(StrEnum):
     SESSION_PAUSED = "session_paused"
     SESSION_NOT_PAUSED = "session_not_paused"
     EXCLUSION_ALREADY_LIFTED = "exclusion_already_lifted"
+    PATRON_UNDER_AGE = "patron_under_age"
+    CASH_AMOUNT_INVALID = "cash_amount_invalid"
+    AML_THRESHOLDS_INVALID = "aml_thresholds_invalid"
 
 
 #: The enums of the codes the engines refuse with: the shared ones, then each game's.
@@ -365,6 +368,12 @@ _EXCEPTIONS: dict[str, int] = {
     PatronCode.SESSION_PAUSED: 409,
     PatronCode.SESSION_NOT_PAUSED: 409,
     PatronCode.EXCLUSION_ALREADY_LIFTED: 409,
+    # Valid input the rules refuse: a patron younger than the casino's minimum age.
+    PatronCode.PATRON_UNDER_AGE: 422,
+    # Not above zero, or not a whole number of the table's chip unit.
+    PatronCode.CASH_AMOUNT_INVALID: 400,
+    # A threshold not above zero, or a report's below the log's.
+    PatronCode.AML_THRESHOLDS_INVALID: 400,
 }
 
 

@@ -24,6 +24,7 @@ from django.db.models import Sum
 
 from casino.core.alerts import alert_record
 from casino.core.audit_codes import AuditCode
+from casino.core.errors import ApiError, PatronCode
 from casino.core.models import AlertKind
 from casino.core.permissions import require
 from casino.core.trail.recording import audit_record
@@ -63,10 +64,17 @@ def aml_policy_set(
     """Set the casino's thresholds from now on; the earlier ones stay on record.
 
     :raises Casino.DoesNotExist:
-    :raises ApiError: ``permission_denied`` (403) unless an admin.
+    :raises ApiError: ``permission_denied`` (403) unless an admin; ``aml_thresholds_invalid``
+        (400) for a threshold not above zero, or a report's below the log's.
     """
     with service_transaction():
         require(actor, "patrons.set_aml_policy")
+        thresholds = [log_from, report_above, *([] if identify_from is None else [identify_from])]
+        if min(thresholds) <= 0 or report_above < log_from:
+            raise ApiError(
+                PatronCode.AML_THRESHOLDS_INVALID,
+                "Each threshold is above zero, and the report's at least the log's.",
+            )
         casino = Casino.objects.select_for_update().get(pk=casino_id)
         record = audit_record(
             event_code=AuditCode.AML_POLICY_SET,

@@ -15,7 +15,7 @@ from decimal import Decimal
 from django.contrib.auth.models import AbstractBaseUser
 
 from casino.core.audit_codes import AuditCode
-from casino.core.errors import ApiError, RequestCode
+from casino.core.errors import ApiError, PatronCode, RequestCode
 from casino.core.models import AuditRecord
 from casino.core.permissions import require
 from casino.core.trail.recording import audit_record
@@ -45,7 +45,7 @@ def cash_record(
         )
     with service_transaction():
         session, table = session_locked(session_id, actor)
-        _refuse_off_chip(amount, table.chip_unit)
+        _refuse_amount(amount, table.chip_unit)
         record = audit_record(
             event_code=AuditCode.PATRON_CASH,
             actor=actor,
@@ -61,11 +61,13 @@ def cash_out_record(*, patron_id: int, amount: Decimal, actor: AbstractBaseUser)
     """Record currency paid out at the cage for the patron's chips: cash out.
 
     :raises Patron.DoesNotExist:
-    :raises ApiError: ``permission_denied`` (403) unless the cage or an admin.
+    :raises ApiError: ``permission_denied`` (403) unless the cage or an admin;
+        ``cash_amount_invalid`` (400) for an amount not above zero.
     """
     with service_transaction():
         require(actor, "patrons.record_cash_out")
         patron = patron_lock(patron_id)
+        _refuse_amount(amount)
         record = audit_record(
             event_code=AuditCode.PATRON_CASH,
             actor=actor,
@@ -100,10 +102,13 @@ def _written(
     )
 
 
-def _refuse_off_chip(amount: Decimal, chip_unit: Decimal) -> None:
-    if amount % chip_unit:
+def _refuse_amount(amount: Decimal, chip_unit: Decimal | None = None) -> None:
+    """Refuse an amount not above zero, or (at a table) not a whole number of its chips."""
+    if amount <= 0 or (chip_unit is not None and amount % chip_unit):
+        unit = "" if chip_unit is None else f", a whole number of {chip_unit}"
         raise ApiError(
-            RequestCode.INVALID_INPUT,
-            f"An amount at the table is a whole number of {chip_unit}.",
-            field="amount",
+            PatronCode.CASH_AMOUNT_INVALID,
+            f"The amount must be above zero{unit}.",
+            amount=amount,
+            chip_unit=chip_unit,
         )

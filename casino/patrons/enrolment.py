@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils import timezone
 
 from casino.core.audit_codes import AuditCode
 from casino.core.errors import ApiError, PatronCode
@@ -34,11 +36,14 @@ def patron_enrol_carded(
 
     :raises Casino.DoesNotExist:
     :raises ApiError: ``permission_denied`` (403) unless a pit boss or an admin;
-        ``loyalty_number_taken`` (409) for a number the casino has given already.
+        ``patron_under_age`` (422) for a patron younger than ``PATRON_MINIMUM_AGE`` on the
+        casino's gaming day; ``loyalty_number_taken`` (409) for a number the casino has given
+        already.
     """
     with service_transaction():
         require(actor, "patrons.enrol_patron")
         casino = Casino.objects.select_for_update().get(pk=casino_id)
+        _refuse_under_age(date_of_birth, casino.clock.day_of(timezone.now()))
         number = loyalty_number.strip()
         if Patron.objects.filter(casino=casino, loyalty_number=number).exists():
             raise ApiError(
@@ -54,6 +59,17 @@ def patron_enrol_carded(
             photo_reference=photo_reference.strip(),
         )
         return patron
+
+
+def _refuse_under_age(born: dt.date, day: dt.date) -> None:
+    minimum = settings.PATRON_MINIMUM_AGE
+    age = day.year - born.year - ((day.month, day.day) < (born.month, born.day))
+    if age < minimum:
+        raise ApiError(
+            PatronCode.PATRON_UNDER_AGE,
+            f"A patron is enrolled from the age of {minimum}.",
+            minimum_age=minimum,
+        )
 
 
 def patron_enrol_anonymous(*, table: Table, description: str, actor: AbstractBaseUser) -> Patron:

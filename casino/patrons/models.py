@@ -324,3 +324,51 @@ class AmlLogEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.threshold} {self.direction} of patron {self.patron_id} on {self.gaming_day}"
+
+
+class RatingCause(models.TextChoices):
+    CLOSED = "closed", "The session ended"
+    REVISED = "revised", "A correction changed a round it covers"
+
+
+class SessionRating(models.Model):
+    """A session's rating, computed from the records of every round it covers
+    (``casino.patrons.ratings``): written when the session ends, and again, as a new version,
+    when a correction changes what it covers. The latest version is the rating."""
+
+    session = models.ForeignKey(PlaySession, on_delete=models.PROTECT, related_name="ratings")
+    version = models.PositiveIntegerField()
+    cause = models.CharField(max_length=10, choices=RatingCause.choices)
+    computed_at = models.DateTimeField()
+    rounds = models.PositiveIntegerField()
+    seconds_played = models.PositiveIntegerField()
+    staked = models.JSONField(help_text="Staked by wager type, as decimal strings.")
+    total_staked = models.DecimalField(**_MONEY)
+    # The patron's win (positive) or loss (negative), as paid and corrected.
+    actual_result = models.DecimalField(**_MONEY)
+    # What the house expected to win from the patron's stakes.
+    theoretical_win = models.DecimalField(max_digits=24, decimal_places=8)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["session", "version"], name="rating_version_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"Rating {self.version} of session {self.session_id}"
+
+
+class RatingEstimate(models.Model):
+    """What a floor person would have rated the session by eye: an average bet and the
+    minutes played, typed beside the exact rating so that the difference is seen."""
+
+    session = models.ForeignKey(PlaySession, on_delete=models.PROTECT, related_name="estimates")
+    average_bet = models.DecimalField(**_MONEY)
+    minutes = models.PositiveIntegerField()
+    recorded_by = models.ForeignKey(
+        conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"Estimate of session {self.session_id}"

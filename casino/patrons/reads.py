@@ -7,6 +7,8 @@ id, loyalty number or description.
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.db.models import Exists, OuterRef, QuerySet
@@ -20,8 +22,10 @@ from casino.patrons.models import (
     Patron,
     PatronIdentity,
     PlaySession,
+    RatingEstimate,
     SessionPause,
 )
+from casino.patrons.ratings import RatingFigures, session_figures
 from tables.models import Table
 
 
@@ -87,3 +91,37 @@ def aml_log(user: Any, *, casino: int, gaming_day: dt.date) -> list[AmlLogEntry]
         .select_related("patron")
         .order_by("logged_at", "pk")
     )
+
+
+@dataclass(frozen=True)
+class SessionRatingView:
+    """A session's rating as the API answers it: the latest version written (``version``),
+    or, for a session still open, the figures so far (``version`` ``None``); with the floor's
+    latest estimate beside it, if one was typed."""
+
+    session: PlaySession
+    figures: RatingFigures
+    version: int | None
+    computed_at: dt.datetime
+    estimate: RatingEstimate | None
+
+
+def session_rating(user: Any, session_id: int) -> SessionRatingView:
+    """The session's rating, for who may see the table's patrons.
+
+    :raises PlaySession.DoesNotExist:"""
+    session = PlaySession.objects.select_related("table__pit", "patron").get(pk=session_id)
+    require(user, "patrons.view_sessions", session.table)
+    estimate = session.estimates.order_by("-recorded_at", "-pk").first()
+    latest = session.ratings.order_by("-version").first()
+    if latest is None:
+        now = timezone.now()
+        return SessionRatingView(session, session_figures(session, now), None, now, estimate)
+    figures = RatingFigures(
+        rounds=latest.rounds,
+        seconds_played=latest.seconds_played,
+        staked={kind: Decimal(amount) for kind, amount in latest.staked.items()},
+        actual_result=latest.actual_result,
+        theoretical_win=latest.theoretical_win,
+    )
+    return SessionRatingView(session, figures, latest.version, latest.computed_at, estimate)

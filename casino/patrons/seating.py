@@ -1,6 +1,7 @@
 """Seating: a patron sits at a table's boxes or seat, pauses, moves to another table, leaves.
 
-A session holds positions at one open table: in a house-banked game any free boxes (every box
+When a session ends its rating is written (``casino.patrons.ratings``). A session holds
+positions at one open table: in a house-banked game any free boxes (every box
 after the first may be blind, as the rules allow), in a pot game one seat. A patron sits in one
 session at a time, within one visit: a move ends the session at one table and starts the next
 at another in the same visit; leaving ends the session and the visit. An excluded patron is
@@ -26,7 +27,8 @@ from casino.games.contract import PositionKind
 from casino.games.registry import game_of
 from casino.patrons.enrolment import patron_enrol_anonymous, patron_lock
 from casino.patrons.exclusions import refuse_excluded
-from casino.patrons.models import Patron, PlaySession, SessionPause, Visit
+from casino.patrons.models import Patron, PlaySession, RatingCause, SessionPause, Visit
+from casino.patrons.ratings import session_rating_record
 from tables.locks import table_lock, tables_lock
 from tables.models import Table, TableStatus
 
@@ -190,10 +192,12 @@ def _open_pause(session: PlaySession) -> SessionPause | None:
 
 
 def _ended(session: PlaySession, actor: AbstractBaseUser, at: Any) -> None:
+    """End the session, and any pause, at ``at``, and write its rating."""
     SessionPause.objects.filter(session=session, resumed_at__isnull=True).update(resumed_at=at)
     session.ended_at = at
     session.ended_by = actor
     session.save(update_fields=["ended_at", "ended_by"])
+    session_rating_record(session, cause=RatingCause.CLOSED, at=at)
 
 
 def _refuse_seated(patron: Patron) -> None:

@@ -25,15 +25,16 @@ A settlement is never re-priced: an edge computed later prices the rounds settle
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from casino.core.row_caches import row_cache
 from casino.games.contract import GameResult, Stake
 from casino.games.house_edge import EdgeReport
 from casino.games.house_edge.bands import band_of
-from payouts.models import HouseEdge, HouseEdgeBand, PaytableKind, TheoreticalSource
+from payouts.models import HouseEdge, HouseEdgeBand, PaytableKind, Settlement, TheoreticalSource
 from payouts.services.house_edges import computed_house_edge, round_configuration
 from tables.models import Round
 
@@ -93,16 +94,60 @@ def theoretical_win(
 
 def _computed(edge: HouseEdge, stakes: tuple[Stake, ...]) -> TheoreticalWin:
     """Each box's stakes priced by the band of its Ante."""
-    bands: list[HouseEdgeBand] = list(edge.bands.all())
-    starts = tuple(band.ante_from for band in bands)
+    bands = tuple((band.ante_from, band.pk) for band in edge.bands.all())
+    amount, base = theoretical_win(stakes, _band_pricing(bands, stakes))
+    return TheoreticalWin(amount, base, TheoreticalSource.COMPUTED, edge.pk)
+
+
+def _band_pricing(
+    bands: tuple[tuple[Decimal, int], ...], stakes: Iterable[Stake]
+) -> Callable[[Stake], Decimal | None]:
+    """The edge of a stake among ``stakes``: its wager type's in the band (``ante_from``, id)
+    of its box's Ante."""
+    starts = tuple(start for start, _ in bands)
     antes = {stake.position: stake.amount for stake in stakes if stake.kind == ANTE}
 
     def edge_of(stake: Stake) -> Decimal | None:
-        band = bands[band_of(starts, antes.get(stake.position, starts[0]))]
-        return band_edges(band.pk).get(stake.kind)
+        _, band_id = bands[band_of(starts, antes.get(stake.position, starts[0]))]
+        return band_edges(band_id).get(stake.kind)
 
-    amount, base = theoretical_win(stakes, edge_of)
-    return TheoreticalWin(amount, base, TheoreticalSource.COMPUTED, edge.pk)
+    return edge_of
+
+
+def stake_theoretical_wins(
+    settlement: Settlement, paytables: Mapping[str, Any], stakes: Sequence[Stake]
+) -> list[Decimal]:
+    """The part of ``settlement``'s theoretical win each of ``stakes`` (some or all of its
+    round's, every stake of a box given with its Ante) stood for, priced as the settlement
+    priced them: by the computed edge's band of the box's Ante, by the certificates of the
+    round's pinned ``paytables``, or (a pot game) the take shared in proportion to the stakes;
+    zero for a stake nothing priced. Over all of a round's stakes they sum to its
+    ``theoretical_win``: the figures a player's rating adds up."""
+    source = settlement.theoretical_source
+    if source == TheoreticalSource.TAKE:
+        base = settlement.theoretical_base
+        return [settlement.theoretical_win * s.amount / base if base else ZERO for s in stakes]
+    if source == TheoreticalSource.COMPUTED and settlement.house_edge_id is not None:
+        edge_of = _band_pricing(_bands_of(settlement.house_edge_id), stakes)
+    elif source == TheoreticalSource.CERTIFIED:
+        certified = _certified_of(paytables)
+        edge_of = lambda stake: certified.get(_paytable_kind(stake.kind))  # noqa: E731
+    else:
+        return [ZERO for _ in stakes]
+    return [
+        stake.amount * edge if (edge := edge_of(stake)) is not None else ZERO for stake in stakes
+    ]
+
+
+@row_cache(maxsize=256)
+def _bands_of(house_edge_id: int) -> tuple[tuple[Decimal, int], ...]:
+    """The bands of a kept house edge, in Ante order: (``ante_from``, id). A kept house edge
+    never changes, so each is read once per process."""
+    return tuple(
+        HouseEdgeBand.objects.filter(house_edge_id=house_edge_id)
+        .order_by("ante_from")
+        .values_list("ante_from", "pk")
+    )
 
 
 @row_cache(maxsize=256)
@@ -121,9 +166,13 @@ def band_edges(band_id: int) -> Mapping[str, Decimal]:
 
 def _certified_edges(round: Round) -> dict[str, Decimal]:
     """The certified house edge of each paytable the round pinned, by kind."""
+    return _certified_of(round.paytables or {})
+
+
+def _certified_of(paytables: Mapping[str, Any]) -> dict[str, Decimal]:
     return {
         kind: Decimal(str(pinned["house_edge"]))
-        for kind, pinned in (round.paytables or {}).items()
+        for kind, pinned in paytables.items()
         if pinned.get("house_edge") is not None
     }
 

@@ -29,6 +29,9 @@ from casino.core.alerts import alert_record_apart
 from casino.core.models import AlertKind
 from casino.core.roles import Role
 from casino.identity.models import DeviceToken, SignInLockout, hash_token
+from casino.patrons.enrolment import patron_enrol_carded
+from casino.patrons.exclusions import exclusion_record
+from casino.patrons.seating import session_pause, session_seat
 from payouts.models import Correction
 from payouts.services import slips, trays
 from payouts.services.corrections import correction_request
@@ -87,6 +90,10 @@ RECONCILIATION_READERS = frozenset({"pit_boss", "other_pit_boss", "auditor", "ad
 HOUSE_EDGE_READERS = frozenset({"pit_boss", "other_pit_boss", "auditor", "admin"})
 #: Who exports a round's or a table's day's evidence package: auditors, the pit's pit boss.
 EVIDENCE_EXPORTERS = frozenset({"pit_boss", "auditor"})
+#: Who enrols and excludes patrons and reads their personal data: the floor's pit bosses and
+#: administrators.
+PATRON_KEEPERS = frozenset({"pit_boss", "other_pit_boss", "admin"})
+AML_READERS = PATRON_KEEPERS | AUDITOR_ONLY
 
 
 @dataclass(frozen=True)
@@ -116,6 +123,8 @@ class Case:
     #: The chip tray the case needs (``_tray_for``): "chips", "count_pending", "shift_open",
     #: "slip_requested", "slip_approved", "slip_issued", "void_pending", "drop_pending".
     tray: str = ""
+    #: The patron the case needs (``_patron_for``): "carded", "excluded", "seated", "paused".
+    patron: str = ""
 
 
 CASES = [
@@ -621,7 +630,159 @@ CASES = [
         "/api/v1/audit/reconciliations/",
         RECONCILIATION_READERS,
     ),
+    Case(
+        "patron_find",
+        "get",
+        "/api/v1/patrons/?casino={casino}&loyalty_number=C-1",
+        WITH_A_ROLE,
+        patron="carded",
+    ),
+    Case("patron_detail", "get", "/api/v1/patrons/{patron}/", WITH_A_ROLE, patron="carded"),
+    Case(
+        "patron_identity",
+        "get",
+        "/api/v1/patrons/{patron}/identity/",
+        PATRON_KEEPERS,
+        patron="carded",
+    ),
+    Case(
+        "patron_exclusions",
+        "get",
+        "/api/v1/patrons/{patron}/exclusions/",
+        PATRON_KEEPERS,
+        patron="excluded",
+    ),
+    Case(
+        "patron_exclude",
+        "post",
+        "/api/v1/patrons/{patron}/exclude/",
+        PATRON_KEEPERS,
+        body={"kind": "barred", "reason": "advantage play"},
+        patron="carded",
+    ),
+    Case(
+        "patron_cash_out",
+        "post",
+        "/api/v1/patrons/{patron}/cash-out/",
+        frozenset({"cage", "admin"}),
+        body={"amount": "500.00"},
+        patron="carded",
+    ),
+    Case(
+        "exclusion_lift",
+        "post",
+        "/api/v1/exclusions/{exclusion}/lift/",
+        PATRON_KEEPERS,
+        body={"reason": "served"},
+        patron="excluded",
+    ),
+    Case(
+        "casino_patron_enrol",
+        "post",
+        "/api/v1/casinos/{casino}/patrons/",
+        PATRON_KEEPERS,
+        body={"loyalty_number": "C-2", "name": "Ada Lovelace", "date_of_birth": "1985-12-10"},
+    ),
+    Case(
+        "casino_aml_policy",
+        "post",
+        "/api/v1/casinos/{casino}/aml-policy/",
+        ADMIN_ONLY,
+        body={"log_from": "3000.00", "report_above": "10000.00"},
+    ),
+    Case("aml_log", "get", "/api/v1/aml/log/?casino={casino}&gaming_day=2025-03-10", AML_READERS),
+    Case("table_seated", "get", "/api/v1/tables/{table}/seated/", AT_THIS_TABLE, patron="seated"),
+    Case(
+        "table_seat_patron",
+        "post",
+        "/api/v1/tables/{table}/seat-patron/",
+        TABLE_SIDE,
+        body={"positions": [2], "description": "green jacket"},
+    ),
+    Case(
+        "patron_session_pause",
+        "post",
+        "/api/v1/patron-sessions/{session}/pause/",
+        TABLE_SIDE,
+        body={},
+        patron="seated",
+    ),
+    Case(
+        "patron_session_resume",
+        "post",
+        "/api/v1/patron-sessions/{session}/resume/",
+        TABLE_SIDE,
+        body={},
+        patron="paused",
+    ),
+    Case(
+        "patron_session_leave",
+        "post",
+        "/api/v1/patron-sessions/{session}/leave/",
+        TABLE_SIDE,
+        body={},
+        patron="seated",
+    ),
+    Case(
+        "patron_session_move",
+        "post",
+        "/api/v1/patron-sessions/{session}/move/",
+        TABLE_SIDE,
+        body={"table": "{table}", "positions": [3]},
+        patron="seated",
+    ),
+    Case(
+        "patron_session_rating",
+        "get",
+        "/api/v1/patron-sessions/{session}/rating/",
+        AT_THIS_TABLE,
+        patron="seated",
+    ),
+    Case(
+        "patron_session_estimate",
+        "post",
+        "/api/v1/patron-sessions/{session}/estimate/",
+        MANAGERS,
+        body={"average_bet": "25.00", "minutes": 45},
+        patron="seated",
+    ),
+    Case(
+        "patron_session_cash",
+        "post",
+        "/api/v1/patron-sessions/{session}/cash/",
+        TABLE_SIDE,
+        body={"kind": "buy_in_cash", "amount": "500.00"},
+        patron="seated",
+    ),
 ]
+
+
+def _patron_for(case: Case, floor: dict[str, Any], users: dict[str, Any]) -> dict[str, int]:
+    """The patron a case needs, enrolled and seated by the table's pit boss."""
+    ids = {"patron": 0, "session": 0, "exclusion": 0}
+    if not case.patron:
+        return ids
+    boss = users["pit_boss"]
+    patron = patron_enrol_carded(
+        casino_id=floor["casino"].pk,
+        loyalty_number="C-1",
+        name="Ada Lovelace",
+        date_of_birth=dt.date(1985, 12, 10),
+        actor=boss,
+    )
+    ids["patron"] = patron.pk
+    if case.patron == "excluded":
+        ids["exclusion"] = exclusion_record(
+            patron_id=patron.pk, kind="self_excluded", reason="asked", actor=boss
+        ).pk
+    if case.patron in ("seated", "paused"):
+        session = session_seat(
+            table_id=floor["table"].pk, positions=[1], patron_id=patron.pk, actor=boss
+        )
+        ids["session"] = session.pk
+    if case.patron == "paused":
+        session_pause(session_id=ids["session"], actor=boss)
+    return ids
 
 
 def _tray_for(
@@ -768,9 +929,11 @@ def test_permission(
         assert outcome.request is not None
         limit_change_id = outcome.request.pk
     tray = _tray_for(case, floor, users, make_user)
+    patrons = _patron_for(case, floor, users)
     url = case.url.format(
         casino=floor["casino"].pk,
         **tray,
+        **patrons,
         table=table.pk,
         other_table=floor["other_table"].pk,
         round=round_id,

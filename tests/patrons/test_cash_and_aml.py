@@ -105,7 +105,10 @@ def test_a_casino_identifies_from_its_own_threshold(
     policy = {"log_from": "2500", "report_above": "10000", "identify_from": "2000"}
     refused(client_for("pit_boss"), policy_url, policy, code="permission_denied")
     refused(
-        client_for("admin"), policy_url, {**policy, "report_above": "100"}, code="invalid_input"
+        client_for("admin"),
+        policy_url,
+        {**policy, "report_above": "100"},
+        code="aml_thresholds_invalid",
     )
     posted(client_for("admin"), policy_url, policy, status=201)
     _buy_in(client_for("dealer"), seated["session"], "2600")
@@ -123,9 +126,17 @@ def test_a_refused_amount_writes_nothing(
     floor["table"].chip_unit = D(5)
     floor["table"].save()
     refused(
-        client_for("dealer"), url, {"kind": "buy_in_cash", "amount": "12"}, code="invalid_input"
+        client_for("dealer"),
+        url,
+        {"kind": "buy_in_cash", "amount": "12"},
+        code="cash_amount_invalid",
     )
-    refused(client_for("dealer"), url, {"kind": "buy_in_cash", "amount": "0"}, code="invalid_input")
+    refused(
+        client_for("dealer"),
+        url,
+        {"kind": "buy_in_cash", "amount": "0"},
+        code="cash_amount_invalid",
+    )
     refused(client_for("dealer"), url, {"kind": "cash_out", "amount": "10"}, code="invalid_input")
     assert CashEvent.objects.count() == before
     posted(

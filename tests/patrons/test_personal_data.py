@@ -4,6 +4,7 @@ endpoint, to pit bosses and administrators, and are in no audit row and no alert
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Callable
 from typing import Any
@@ -81,3 +82,22 @@ def test_no_audit_row_and_no_alert_holds_personal_data(
     )
     assert "C-3003" in written  # the rows name the patron, by number
     assert NAME not in written and BIRTH not in written
+
+
+def test_a_minor_is_not_enrolled(
+    floor: dict[str, Any], client_for: Clients, gaming_day: dt.date
+) -> None:
+    """The age is counted on the casino's gaming day: born on the last day of the year
+    seventeen years before it, one is seventeen at most; on the first day of the year eighteen
+    years before it, eighteen at least."""
+    url = f"/api/v1/casinos/{floor['casino'].pk}/patrons/"
+    minor = dt.date(gaming_day.year - 17, 12, 31).isoformat()
+    details = refused(
+        client_for("pit_boss"),
+        url,
+        {"loyalty_number": "C-4001", "name": NAME, "date_of_birth": minor},
+        code="patron_under_age",
+    )
+    assert details["minimum_age"] == 18
+    adult = dt.date(gaming_day.year - 18, 1, 1).isoformat()
+    enrolled(client_for("pit_boss"), floor["casino"].pk, "C-4001", date_of_birth=adult)

@@ -10,8 +10,10 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from casino.api.schema import NOT_BLANK
 from casino.api.serializers import MoneyField, StrictSerializer
 from casino.patrons.models import (
     AmlThreshold,
@@ -20,9 +22,6 @@ from casino.patrons.models import (
     ExclusionKind,
     PatronKind,
 )
-
-#: An amount a patron brings or takes: above zero.
-_CENT = Decimal("0.01")
 
 
 class SeatedPatronSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -53,8 +52,8 @@ class PatronFindSerializer(StrictSerializer):
 
 
 class PatronEnrolInputSerializer(StrictSerializer):
-    loyalty_number = serializers.RegexField(r"^[A-Za-z0-9-]{1,32}$")
-    name = serializers.CharField(max_length=200)
+    loyalty_number = serializers.RegexField(NOT_BLANK, max_length=32)
+    name = serializers.RegexField(NOT_BLANK, max_length=200)
     date_of_birth = serializers.DateField()
     photo_reference = serializers.CharField(
         max_length=200, required=False, default="", allow_blank=True
@@ -63,14 +62,14 @@ class PatronEnrolInputSerializer(StrictSerializer):
 
 class ExclusionInputSerializer(StrictSerializer):
     kind = serializers.ChoiceField(choices=ExclusionKind.choices)
-    reason = serializers.CharField(max_length=2000)
+    reason = serializers.RegexField(NOT_BLANK, max_length=2000)
     ends_at = serializers.DateTimeField(
         required=False, default=None, allow_null=True, help_text="None: until lifted."
     )
 
 
 class ExclusionLiftInputSerializer(StrictSerializer):
-    reason = serializers.CharField(max_length=2000)
+    reason = serializers.RegexField(NOT_BLANK, max_length=2000)
 
 
 class ExclusionLiftOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -89,6 +88,7 @@ class ExclusionOutputSerializer(serializers.Serializer):  # type: ignore[type-ar
     recorded_by = serializers.CharField(source="recorded_by.username")
     lift = serializers.SerializerMethodField()
 
+    @extend_schema_field(ExclusionLiftOutputSerializer(allow_null=True))
     def get_lift(self, exclusion: object) -> dict[str, object] | None:
         lift = getattr(exclusion, "lift", None)
         return None if lift is None else ExclusionLiftOutputSerializer(lift).data
@@ -133,13 +133,17 @@ class SessionOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
     paused = serializers.BooleanField()
 
 
+#: What is recorded at a table: every kind but currency paid out at the cage.
+TABLE_CASH_KINDS = [choice for choice in CashKind.choices if choice[0] != CashKind.CASH_OUT]
+
+
 class CashInputSerializer(StrictSerializer):
-    kind = serializers.ChoiceField(choices=[k for k in CashKind.choices if k[0] != "cash_out"])
-    amount = MoneyField(min_value=_CENT)
+    kind = serializers.ChoiceField(choices=TABLE_CASH_KINDS)
+    amount = MoneyField()
 
 
 class CashOutInputSerializer(StrictSerializer):
-    amount = MoneyField(min_value=_CENT)
+    amount = MoneyField()
 
 
 class CashOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -176,14 +180,9 @@ class AmlLogEntryOutputSerializer(serializers.Serializer):  # type: ignore[type-
 
 
 class AmlPolicyInputSerializer(StrictSerializer):
-    log_from = MoneyField(min_value=_CENT)
-    report_above = MoneyField(min_value=_CENT)
-    identify_from = MoneyField(min_value=_CENT, required=False, default=None, allow_null=True)
-
-    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
-        if data["report_above"] < data["log_from"]:
-            raise serializers.ValidationError({"report_above": "Must be at least log_from."})
-        return data
+    log_from = MoneyField()
+    report_above = MoneyField()
+    identify_from = MoneyField(required=False, default=None, allow_null=True)
 
 
 class AmlPolicyOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -194,3 +193,84 @@ class AmlPolicyOutputSerializer(serializers.Serializer):  # type: ignore[type-ar
         max_digits=14, decimal_places=2, coerce_to_string=True, allow_null=True
     )
     effective_at = serializers.DateTimeField()
+
+
+def _money() -> serializers.DecimalField:
+    return serializers.DecimalField(max_digits=16, decimal_places=2, coerce_to_string=True)
+
+
+class RatingEstimateOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    average_bet = _money()
+    minutes = serializers.IntegerField()
+    recorded_by = serializers.CharField(source="recorded_by.username")
+    recorded_at = serializers.DateTimeField()
+
+
+class RatingEstimateInputSerializer(StrictSerializer):
+    average_bet = MoneyField()
+    minutes = serializers.IntegerField(min_value=0, max_value=7 * 24 * 60)
+
+
+class SessionRatingOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """A session's exact rating, with the floor's estimate beside it."""
+
+    session = serializers.IntegerField(source="session.pk")
+    patron = serializers.IntegerField(source="session.patron_id")
+    table = serializers.IntegerField(source="session.table_id")
+    version = serializers.IntegerField(
+        allow_null=True, help_text="The rating's version; null: the session is open, so far."
+    )
+    computed_at = serializers.DateTimeField()
+    rounds = serializers.IntegerField(source="figures.rounds")
+    minutes_played = serializers.SerializerMethodField()
+    rounds_per_hour = serializers.DecimalField(
+        source="figures.rounds_per_hour",
+        max_digits=8,
+        decimal_places=1,
+        coerce_to_string=True,
+        allow_null=True,
+    )
+    staked = serializers.DictField(
+        source="figures.staked", child=_money(), help_text="By wager type."
+    )
+    total_staked = serializers.SerializerMethodField()
+    average_ante = serializers.SerializerMethodField(
+        help_text="The Ante staked per round played (null: no round, or no Ante)."
+    )
+    average_wagered = serializers.SerializerMethodField(
+        help_text="Everything staked per round played (null: no round)."
+    )
+    actual_result = serializers.DecimalField(
+        source="figures.actual_result",
+        max_digits=16,
+        decimal_places=2,
+        coerce_to_string=True,
+        help_text="The patron's win (positive) or loss (negative).",
+    )
+    theoretical_win = serializers.DecimalField(
+        source="figures.theoretical_win",
+        max_digits=24,
+        decimal_places=8,
+        coerce_to_string=True,
+        help_text="What the house expected to win from the patron's stakes.",
+    )
+    estimate = RatingEstimateOutputSerializer(allow_null=True)
+
+    def get_minutes_played(self, rating: Any) -> int:
+        return int(rating.figures.seconds_played // 60)
+
+    @extend_schema_field(_money())
+    def get_total_staked(self, rating: Any) -> str:
+        return str(rating.figures.total_staked.quantize(Decimal("0.01")))
+
+    @extend_schema_field(serializers.DecimalField(max_digits=16, decimal_places=2, allow_null=True))
+    def get_average_ante(self, rating: Any) -> str | None:
+        if "ante" not in rating.figures.staked:
+            return None
+        average = rating.figures.average_per_round("ante")
+        return None if average is None else str(average)
+
+    @extend_schema_field(serializers.DecimalField(max_digits=16, decimal_places=2, allow_null=True))
+    def get_average_wagered(self, rating: Any) -> str | None:
+        average = rating.figures.average_per_round()
+        return None if average is None else str(average)

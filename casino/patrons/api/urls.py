@@ -68,6 +68,16 @@ urlpatterns = [
         name="patron-session-move",
     ),
     path(
+        "patron-sessions/<int:session_id>/rating/",
+        views.SessionRatingApi.as_view(),
+        name="patron-session-rating",
+    ),
+    path(
+        "patron-sessions/<int:session_id>/estimate/",
+        views.SessionEstimateApi.as_view(),
+        name="patron-session-estimate",
+    ),
+    path(
         "patron-sessions/<int:session_id>/cash/",
         views.SessionCashApi.as_view(),
         name="patron-session-cash",

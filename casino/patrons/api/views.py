@@ -12,8 +12,8 @@ from rest_framework.response import Response
 from casino.api.endpoints import list_view, post_view, read_view
 from casino.api.schema import refusals
 from casino.api.shortcuts import found, validated
-from casino.core.errors import AccessCode, PatronCode, RequestCode, TableCode
-from casino.patrons import aml, cash, enrolment, exclusions, reads, seating
+from casino.core.errors import AccessCode, PatronCode, TableCode
+from casino.patrons import aml, cash, enrolment, estimates, exclusions, reads, seating
 from casino.patrons.api import serializers as shapes
 from casino.patrons.models import PlaySession
 
@@ -65,7 +65,9 @@ PatronEnrolApi = post_view(
     bosses, admins).""",
     body=shapes.PatronEnrolInputSerializer,
     output=shapes.PatronOutputSerializer,
-    refused=refusals(AccessCode.PERMISSION_DENIED, PatronCode.LOYALTY_NUMBER_TAKEN),
+    refused=refusals(
+        AccessCode.PERMISSION_DENIED, PatronCode.PATRON_UNDER_AGE, PatronCode.LOYALTY_NUMBER_TAKEN
+    ),
     act=_enrol,
     status=status.HTTP_201_CREATED,
 )
@@ -237,7 +239,7 @@ SessionCashApi = post_view(
     body=shapes.CashInputSerializer,
     output=shapes.CashOutputSerializer,
     refused=refusals(
-        AccessCode.PERMISSION_DENIED, PatronCode.SESSION_ENDED, RequestCode.INVALID_INPUT
+        AccessCode.PERMISSION_DENIED, PatronCode.SESSION_ENDED, PatronCode.CASH_AMOUNT_INVALID
     ),
     act=_cash,
     status=status.HTTP_201_CREATED,
@@ -256,7 +258,7 @@ PatronCashOutApi = post_view(
     "Record currency paid out at the cage for a patron's chips (the cage, admins): cash out.",
     body=shapes.CashOutInputSerializer,
     output=shapes.CashOutputSerializer,
-    refused=refusals(AccessCode.PERMISSION_DENIED),
+    refused=refusals(AccessCode.PERMISSION_DENIED, PatronCode.CASH_AMOUNT_INVALID),
     act=_cash_out,
     status=status.HTTP_201_CREATED,
 )
@@ -284,7 +286,37 @@ AmlPolicyApi = post_view(
     set, a log entry from 3,000 and a report above 10,000, no identification threshold.""",
     body=shapes.AmlPolicyInputSerializer,
     output=shapes.AmlPolicyOutputSerializer,
-    refused=refusals(AccessCode.PERMISSION_DENIED),
+    refused=refusals(AccessCode.PERMISSION_DENIED, PatronCode.AML_THRESHOLDS_INVALID),
     act=_set_policy,
+    status=status.HTTP_201_CREATED,
+)
+
+SessionRatingApi = read_view(
+    "SessionRatingApi",
+    """A session's exact rating, from the records of every round it covers: its latest
+    version once the session ended, the figures so far while it is open; the floor's latest
+    estimate beside it.""",
+    read=reads.session_rating,
+    output=shapes.SessionRatingOutputSerializer,
+)
+
+
+def _estimate(request: Request, session_id: int) -> Response:
+    data = validated(shapes.RatingEstimateInputSerializer, request.data)
+    with found():
+        estimates.rating_estimate_record(session_id=session_id, actor=request.user, **data)
+    return Response(
+        shapes.SessionRatingOutputSerializer(reads.session_rating(request.user, session_id)).data
+    )
+
+
+SessionEstimateApi = post_view(
+    "SessionEstimateApi",
+    """Keep a floor person's estimate of a session (average bet, minutes played) beside its
+    exact rating (a pit boss of the table's pit, an admin); answers the rating.""",
+    body=shapes.RatingEstimateInputSerializer,
+    output=shapes.SessionRatingOutputSerializer,
+    refused=refusals(AccessCode.PERMISSION_DENIED),
+    act=_estimate,
     status=status.HTTP_201_CREATED,
 )
