@@ -370,6 +370,8 @@ ALERTS = {
 # Patrons (casino/patrons): a carded patron younger than this on the casino's gaming day is not
 # enrolled (18 in most of Europe; 21 in most US states).
 PATRON_MINIMUM_AGE = env.int("PATRON_MINIMUM_AGE", default=18)
+# The most points one comp may spend (casino/patrons/points.py): a pit boss's authority.
+COMP_POINTS_LIMIT = env.str("COMP_POINTS_LIMIT", default="500")
 
 # The chip tray (tables/services/trays.py): a shift whose win from the tray and the drop
 # differs from its rounds' house result by more than this raises tray_variance. Chips are

@@ -83,4 +83,6 @@ class AuditCode(StrEnum):
     PATRON_MOVED = "patron.moved"
     PATRON_LEFT = "patron.left"
     PATRON_CASH = "patron.cash"
+    PATRON_POINTS = "patron.points"
+    EARNING_POLICY_SET = "patron.earning_policy_set"
     AML_POLICY_SET = "aml.policy_set"

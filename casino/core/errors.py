@@ -216,6 +216,8 @@ class PatronCode(StrEnum):
     PATRON_UNDER_AGE = "patron_under_age"
     CASH_AMOUNT_INVALID = "cash_amount_invalid"
     AML_THRESHOLDS_INVALID = "aml_thresholds_invalid"
+    POINTS_INVALID = "points_invalid"
+    POINTS_INSUFFICIENT = "points_insufficient"
 
 
 #: The enums of the codes the engines refuse with: the shared ones, then each game's.
@@ -374,6 +376,9 @@ _EXCEPTIONS: dict[str, int] = {
     PatronCode.CASH_AMOUNT_INVALID: 400,
     # A threshold not above zero, or a report's below the log's.
     PatronCode.AML_THRESHOLDS_INVALID: 400,
+    # No points, or a comp above the casino's limit for one.
+    PatronCode.POINTS_INVALID: 400,
+    PatronCode.POINTS_INSUFFICIENT: 409,
 }
 
 

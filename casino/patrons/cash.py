@@ -109,6 +109,6 @@ def _refuse_amount(amount: Decimal, chip_unit: Decimal | None = None) -> None:
         raise ApiError(
             PatronCode.CASH_AMOUNT_INVALID,
             f"The amount must be above zero{unit}.",
-            amount=amount,
-            chip_unit=chip_unit,
+            amount=str(amount),
+            chip_unit=None if chip_unit is None else str(chip_unit),
         )

@@ -372,3 +372,66 @@ class RatingEstimate(models.Model):
 
     def __str__(self) -> str:
         return f"Estimate of session {self.session_id}"
+
+
+#: Points a casino that set no earning policy gives per unit of theoretical win.
+DEFAULT_POINTS_PER_THEO = Decimal(1)
+
+
+class EarningPolicy(models.Model):
+    """How many points a patron earns per unit of theoretical win, at one casino from
+    ``effective_at``; a change is a new row, and a session earns by the policy in force when
+    its rating was written."""
+
+    casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+")
+    points_per_theo = models.DecimalField(max_digits=8, decimal_places=4)
+    effective_at = models.DateTimeField()
+    set_by = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(points_per_theo__gte=0), name="earning_policy_rate_nonneg"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.points_per_theo} points per theo at casino {self.casino_id}"
+
+
+class PointsKind(models.TextChoices):
+    ACCRUAL = "accrual", "Earned by a session's rating"
+    REVERSAL = "reversal", "An accrual taken back: its rating was revised"
+    PROMOTION = "promotion", "Awarded by a promotion"
+    REDEMPTION = "redemption", "Spent on a comp"
+
+
+class PointsEntry(models.Model):
+    """One movement of a patron's points: the ledger is append-only and its sum the balance.
+
+    ``key`` makes each movement once: a rating earns once (``accrual:<rating>``), is taken
+    back once (``reversal:<rating>``), and a request sent twice with its idempotency key
+    redeems once."""
+
+    patron = models.ForeignKey(Patron, on_delete=models.PROTECT, related_name="points")
+    kind = models.CharField(max_length=10, choices=PointsKind.choices)
+    points = models.DecimalField(max_digits=14, decimal_places=2)
+    key = models.CharField(max_length=100, unique=True)
+    rating = models.ForeignKey(
+        SessionRating, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    policy = models.ForeignKey(
+        EarningPolicy, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    note = models.TextField(blank=True)
+    recorded_by = models.ForeignKey(
+        conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    recorded_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.CheckConstraint(condition=~Q(points=0), name="points_entry_nonzero")]
+        indexes = [models.Index(fields=["patron", "recorded_at"], name="points_patron_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.points} of patron {self.patron_id}"

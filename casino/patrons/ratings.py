@@ -27,6 +27,7 @@ from django.db.models import Exists, OuterRef, Q, Sum
 from casino.core.transactions import service_transaction
 from casino.games.contract import Position, PositionKind, Stake
 from casino.patrons.models import PlaySession, RatingCause, SessionPause, SessionRating
+from casino.patrons.points import points_for_rating
 from payouts.models import (
     Correction,
     CorrectionKind,
@@ -154,13 +155,14 @@ def session_rating_record(
     session: PlaySession, *, cause: RatingCause, at: dt.datetime
 ) -> SessionRating | None:
     """Write the ended ``session``'s rating as the records stand at ``at``: its first, or a
-    new version where the figures changed; ``None`` where they did not. The caller holds the
+    new version where the figures changed, with the points it earns (``casino.patrons.points``);
+    ``None`` where nothing changed. The caller holds the
     table's lock, which every change of the session takes."""
     figures = session_figures(session, at)
     latest = session.ratings.order_by("-version").first()
     if latest is not None and _same(latest, figures):
         return None
-    return SessionRating.objects.create(
+    rating = SessionRating.objects.create(
         session=session,
         version=1 if latest is None else latest.version + 1,
         cause=cause,
@@ -172,6 +174,8 @@ def session_rating_record(
         actual_result=figures.actual_result,
         theoretical_win=_eighths(figures.theoretical_win),
     )
+    points_for_rating(rating, latest)
+    return rating
 
 
 def _eighths(amount: Decimal) -> Decimal:

@@ -22,9 +22,11 @@ from casino.patrons.models import (
     Patron,
     PatronIdentity,
     PlaySession,
+    PointsEntry,
     RatingEstimate,
     SessionPause,
 )
+from casino.patrons.points import points_balance
 from casino.patrons.ratings import RatingFigures, session_figures
 from tables.models import Table
 
@@ -125,3 +127,24 @@ def session_rating(user: Any, session_id: int) -> SessionRatingView:
         theoretical_win=latest.theoretical_win,
     )
     return SessionRatingView(session, figures, latest.version, latest.computed_at, estimate)
+
+
+@dataclass(frozen=True)
+class PointsView:
+    """A patron's points: the balance and the ledger, newest first."""
+
+    patron: int
+    balance: Decimal
+    entries: list[PointsEntry]
+
+
+def patron_points(user: Any, patron_id: int) -> PointsView:
+    """The patron's points. :raises Patron.DoesNotExist:"""
+    require(user, "patrons.view_points")
+    patron = Patron.objects.get(pk=patron_id)
+    entries = list(
+        PointsEntry.objects.filter(patron=patron)
+        .select_related("recorded_by")
+        .order_by("-recorded_at", "-pk")
+    )
+    return PointsView(patron.pk, points_balance(patron.pk), entries)

@@ -35,5 +35,10 @@ rules.add_perm(
 rules.add_perm("patrons.record_cash_out", is_cage | is_admin)
 rules.add_perm("patrons.view_aml_log", is_pit_boss | is_auditor | is_admin)
 rules.add_perm("patrons.set_aml_policy", is_admin)
+# Points: read with the ratings, comps spent by the floor, promotions and the earning policy
+# the administrators'.
+rules.add_perm("patrons.view_points", is_pit_boss | is_auditor | is_admin)
+rules.add_perm("patrons.redeem_comp", is_pit_boss | is_admin)
+rules.add_perm("patrons.award_points", is_admin)
 # A floor person's estimate of a session, kept beside its exact rating.
 rules.add_perm("patrons.estimate_rating", is_supervising_pit_boss | is_admin)

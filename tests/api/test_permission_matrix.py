@@ -31,6 +31,7 @@ from casino.core.roles import Role
 from casino.identity.models import DeviceToken, SignInLockout, hash_token
 from casino.patrons.enrolment import patron_enrol_carded
 from casino.patrons.exclusions import exclusion_record
+from casino.patrons.points import points_award
 from casino.patrons.seating import session_pause, session_seat
 from payouts.models import Correction
 from payouts.services import slips, trays
@@ -123,7 +124,8 @@ class Case:
     #: The chip tray the case needs (``_tray_for``): "chips", "count_pending", "shift_open",
     #: "slip_requested", "slip_approved", "slip_issued", "void_pending", "drop_pending".
     tray: str = ""
-    #: The patron the case needs (``_patron_for``): "carded", "excluded", "seated", "paused".
+    #: The patron the case needs (``_patron_for``): "carded", "with_points", "excluded",
+    #: "seated", "paused".
     patron: str = ""
 
 
@@ -732,6 +734,36 @@ CASES = [
         patron="seated",
     ),
     Case(
+        "patron_points",
+        "get",
+        "/api/v1/patrons/{patron}/points/",
+        PIT_WATCHERS | {"other_pit_boss"},
+        patron="carded",
+    ),
+    Case(
+        "patron_comps",
+        "post",
+        "/api/v1/patrons/{patron}/comps/",
+        PATRON_KEEPERS,
+        body={"points": "20.00", "note": "dinner for two"},
+        patron="with_points",
+    ),
+    Case(
+        "patron_promotions",
+        "post",
+        "/api/v1/patrons/{patron}/promotions/",
+        ADMIN_ONLY,
+        body={"points": "100.00", "note": "birthday"},
+        patron="carded",
+    ),
+    Case(
+        "casino_earning_policy",
+        "post",
+        "/api/v1/casinos/{casino}/earning-policy/",
+        ADMIN_ONLY,
+        body={"points_per_theo": "0.5"},
+    ),
+    Case(
         "patron_session_rating",
         "get",
         "/api/v1/patron-sessions/{session}/rating/",
@@ -782,6 +814,8 @@ def _patron_for(case: Case, floor: dict[str, Any], users: dict[str, Any]) -> dic
         ids["session"] = session.pk
     if case.patron == "paused":
         session_pause(session_id=ids["session"], actor=boss)
+    if case.patron == "with_points":
+        points_award(patron_id=patron.pk, points=D(100), note="welcome", actor=users["admin"])
     return ids
 
 

@@ -157,3 +157,19 @@ def test_a_visit_across_two_games_is_rated_from_the_rounds_records(
     assert versions[0].total_staked == D(55)
     now = pit_boss.get(f"{steps}/rating/").json()
     assert (now["version"], D(now["actual_result"])) == (2, _apart([(played, 1)])["result"])
+
+    # The ledger followed with new entries: the first version's accrual taken back, the
+    # second's earned, at one point per unit of theoretical win, rounded down to the cent.
+    ledger = pit_boss.get(f"/api/v1/patrons/{first['patron']['id']}/points/").json()
+    first_theo, second_theo = (r.theoretical_win for r in versions)
+    rd_theo = D(rd_rating["theoretical_win"])
+    cents = D("0.01")
+    assert [(e["kind"], D(e["points"])) for e in reversed(ledger["entries"])] == [
+        ("accrual", first_theo.quantize(cents, "ROUND_DOWN")),
+        ("accrual", rd_theo.quantize(cents, "ROUND_DOWN")),
+        ("reversal", -first_theo.quantize(cents, "ROUND_DOWN")),
+        ("accrual", second_theo.quantize(cents, "ROUND_DOWN")),
+    ]
+    assert D(ledger["balance"]) == (
+        second_theo.quantize(cents, "ROUND_DOWN") + rd_theo.quantize(cents, "ROUND_DOWN")
+    )

@@ -14,13 +14,14 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from casino.api.schema import NOT_BLANK
-from casino.api.serializers import MoneyField, StrictSerializer
+from casino.api.serializers import DecimalStringField, MoneyField, StrictSerializer
 from casino.patrons.models import (
     AmlThreshold,
     CashDirection,
     CashKind,
     ExclusionKind,
     PatronKind,
+    PointsKind,
 )
 
 
@@ -274,3 +275,36 @@ class SessionRatingOutputSerializer(serializers.Serializer):  # type: ignore[typ
     def get_average_wagered(self, rating: Any) -> str | None:
         average = rating.figures.average_per_round()
         return None if average is None else str(average)
+
+
+class PointsEntryOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=PointsKind.choices)
+    points = serializers.DecimalField(max_digits=14, decimal_places=2, coerce_to_string=True)
+    rating = serializers.IntegerField(source="rating_id", allow_null=True)
+    note = serializers.CharField()
+    recorded_by = serializers.CharField(source="recorded_by.username", allow_null=True)
+    recorded_at = serializers.DateTimeField()
+
+
+class PointsOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    patron = serializers.IntegerField()
+    balance = serializers.DecimalField(max_digits=16, decimal_places=2, coerce_to_string=True)
+    entries = PointsEntryOutputSerializer(many=True, help_text="Newest first.")
+
+
+class PointsInputSerializer(StrictSerializer):
+    points = MoneyField()
+    note = serializers.RegexField(NOT_BLANK, max_length=2000, help_text="What it is for.")
+
+
+class EarningPolicyInputSerializer(StrictSerializer):
+    points_per_theo = DecimalStringField(max_digits=8, decimal_places=4, min_value=Decimal(0))
+
+
+class EarningPolicyOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    casino = serializers.IntegerField(source="casino_id")
+    points_per_theo = serializers.DecimalField(
+        max_digits=8, decimal_places=4, coerce_to_string=True
+    )
+    effective_at = serializers.DateTimeField()

@@ -25,6 +25,18 @@ urlpatterns = [
         views.PatronCashOutApi.as_view(),
         name="patron-cash-out",
     ),
+    path("patrons/<int:patron_id>/points/", views.PatronPointsApi.as_view(), name="patron-points"),
+    path("patrons/<int:patron_id>/comps/", views.PatronCompApi.as_view(), name="patron-comps"),
+    path(
+        "patrons/<int:patron_id>/promotions/",
+        views.PatronPromotionApi.as_view(),
+        name="patron-promotions",
+    ),
+    path(
+        "casinos/<int:casino_id>/earning-policy/",
+        views.EarningPolicyApi.as_view(),
+        name="casino-earning-policy",
+    ),
     path(
         "exclusions/<int:exclusion_id>/lift/",
         views.ExclusionLiftApi.as_view(),

@@ -4,6 +4,7 @@ every permission; the views authenticate, validate and answer."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rest_framework import status
 from rest_framework.request import Request
@@ -13,7 +14,7 @@ from casino.api.endpoints import list_view, post_view, read_view
 from casino.api.schema import refusals
 from casino.api.shortcuts import found, validated
 from casino.core.errors import AccessCode, PatronCode, TableCode
-from casino.patrons import aml, cash, enrolment, estimates, exclusions, reads, seating
+from casino.patrons import aml, cash, enrolment, estimates, exclusions, points, reads, seating
 from casino.patrons.api import serializers as shapes
 from casino.patrons.models import PlaySession
 
@@ -318,5 +319,66 @@ SessionEstimateApi = post_view(
     output=shapes.SessionRatingOutputSerializer,
     refused=refusals(AccessCode.PERMISSION_DENIED),
     act=_estimate,
+    status=status.HTTP_201_CREATED,
+)
+
+PatronPointsApi = read_view(
+    "PatronPointsApi",
+    "A patron's points: the balance and the ledger, newest first (pit bosses, auditors, admins).",
+    read=reads.patron_points,
+    output=shapes.PointsOutputSerializer,
+)
+
+
+def _points_act(how: Callable[..., Any]) -> Callable[[Request, int], Response]:
+    def act(request: Request, patron_id: int) -> Response:
+        data = validated(shapes.PointsInputSerializer, request.data)
+        with found():
+            how(patron_id=patron_id, actor=request.user, **data)
+        return Response(
+            shapes.PointsOutputSerializer(reads.patron_points(request.user, patron_id)).data
+        )
+
+    return act
+
+
+PatronCompApi = post_view(
+    "PatronCompApi",
+    """Spend a patron's points on a comp, saying what it is for (pit bosses, admins): at most
+    the casino's limit a comp, and the balance. Answers the points.""",
+    body=shapes.PointsInputSerializer,
+    output=shapes.PointsOutputSerializer,
+    refused=refusals(
+        AccessCode.PERMISSION_DENIED, PatronCode.POINTS_INVALID, PatronCode.POINTS_INSUFFICIENT
+    ),
+    act=_points_act(points.comp_redeem),
+    status=status.HTTP_201_CREATED,
+)
+PatronPromotionApi = post_view(
+    "PatronPromotionApi",
+    "Award a promotion's points to a patron (admins). Answers the points.",
+    body=shapes.PointsInputSerializer,
+    output=shapes.PointsOutputSerializer,
+    refused=refusals(AccessCode.PERMISSION_DENIED, PatronCode.POINTS_INVALID),
+    act=_points_act(points.points_award),
+    status=status.HTTP_201_CREATED,
+)
+
+
+def _set_earning(request: Request, casino_id: int) -> Response:
+    data = validated(shapes.EarningPolicyInputSerializer, request.data)
+    with found():
+        policy = points.earning_policy_set(casino_id=casino_id, actor=request.user, **data)
+    return Response(shapes.EarningPolicyOutputSerializer(policy).data)
+
+
+EarningPolicyApi = post_view(
+    "EarningPolicyApi",
+    """Set the casino's points per unit of theoretical win from now on (admins); until one is
+    set, one point per unit.""",
+    body=shapes.EarningPolicyInputSerializer,
+    output=shapes.EarningPolicyOutputSerializer,
+    refused=refusals(AccessCode.PERMISSION_DENIED),
+    act=_set_earning,
     status=status.HTTP_201_CREATED,
 )

@@ -1,9 +1,11 @@
 """Patrons, their identities and exclusions, visits, sessions and pauses at the tables, cash
-events, and the anti-money-laundering thresholds and log.
+events, the anti-money-laundering thresholds and log, sessions' ratings and the floor's
+estimates, the earning policies and the points ledger.
 
 The history is append-only, as the rest of the record: a trigger refuses to change or delete a
-patron, an identity, an exclusion or its lifting, a cash event, a policy or a log entry
-(``casino_refuse_history_change``, from ``core.0002``). Sessions, visits and pauses are closed
+patron, an identity, an exclusion or its lifting, a cash event, a threshold policy or a log
+entry, a rating or an estimate, an earning policy or a points entry
+(``casino_refuse_history_change``, from ``core.0002``). Visits, sessions and pauses are closed
 once, by their end.
 """
 
@@ -34,6 +36,18 @@ CREATE TRIGGER patrons_amlpolicy_append_only
 CREATE TRIGGER patrons_amllogentry_append_only
     BEFORE UPDATE OR DELETE ON patrons_amllogentry
     FOR EACH ROW EXECUTE FUNCTION casino_refuse_history_change();
+CREATE TRIGGER patrons_sessionrating_append_only
+    BEFORE UPDATE OR DELETE ON patrons_sessionrating
+    FOR EACH ROW EXECUTE FUNCTION casino_refuse_history_change();
+CREATE TRIGGER patrons_ratingestimate_append_only
+    BEFORE UPDATE OR DELETE ON patrons_ratingestimate
+    FOR EACH ROW EXECUTE FUNCTION casino_refuse_history_change();
+CREATE TRIGGER patrons_earningpolicy_append_only
+    BEFORE UPDATE OR DELETE ON patrons_earningpolicy
+    FOR EACH ROW EXECUTE FUNCTION casino_refuse_history_change();
+CREATE TRIGGER patrons_pointsentry_append_only
+    BEFORE UPDATE OR DELETE ON patrons_pointsentry
+    FOR EACH ROW EXECUTE FUNCTION casino_refuse_history_change();
 """
 
 _DROP_TRIGGERS = """
@@ -44,6 +58,10 @@ DROP TRIGGER IF EXISTS patrons_exclusionlift_append_only ON patrons_exclusionlif
 DROP TRIGGER IF EXISTS patrons_cashevent_append_only ON patrons_cashevent;
 DROP TRIGGER IF EXISTS patrons_amlpolicy_append_only ON patrons_amlpolicy;
 DROP TRIGGER IF EXISTS patrons_amllogentry_append_only ON patrons_amllogentry;
+DROP TRIGGER IF EXISTS patrons_sessionrating_append_only ON patrons_sessionrating;
+DROP TRIGGER IF EXISTS patrons_ratingestimate_append_only ON patrons_ratingestimate;
+DROP TRIGGER IF EXISTS patrons_earningpolicy_append_only ON patrons_earningpolicy;
+DROP TRIGGER IF EXISTS patrons_pointsentry_append_only ON patrons_pointsentry;
 """
 
 
@@ -84,6 +102,16 @@ class Migration(migrations.Migration):
                 ('recorded_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
                 ('table', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tables.table')),
                 ('patron', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='cash_events', to='patrons.patron')),
+            ],
+        ),
+        migrations.CreateModel(
+            name='EarningPolicy',
+            fields=[
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('points_per_theo', models.DecimalField(decimal_places=4, max_digits=8)),
+                ('effective_at', models.DateTimeField()),
+                ('casino', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tables.casino')),
+                ('set_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
             ],
         ),
         migrations.CreateModel(
@@ -153,12 +181,54 @@ class Migration(migrations.Migration):
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='cash_events', to='patrons.playsession'),
         ),
         migrations.CreateModel(
+            name='RatingEstimate',
+            fields=[
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('average_bet', models.DecimalField(decimal_places=2, max_digits=14)),
+                ('minutes', models.PositiveIntegerField()),
+                ('recorded_at', models.DateTimeField()),
+                ('recorded_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ('session', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='estimates', to='patrons.playsession')),
+            ],
+        ),
+        migrations.CreateModel(
             name='SessionPause',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('paused_at', models.DateTimeField()),
                 ('resumed_at', models.DateTimeField(blank=True, null=True)),
                 ('session', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='pauses', to='patrons.playsession')),
+            ],
+        ),
+        migrations.CreateModel(
+            name='SessionRating',
+            fields=[
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('version', models.PositiveIntegerField()),
+                ('cause', models.CharField(choices=[('closed', 'The session ended'), ('revised', 'A correction changed a round it covers')], max_length=10)),
+                ('computed_at', models.DateTimeField()),
+                ('rounds', models.PositiveIntegerField()),
+                ('seconds_played', models.PositiveIntegerField()),
+                ('staked', models.JSONField(help_text='Staked by wager type, as decimal strings.')),
+                ('total_staked', models.DecimalField(decimal_places=2, max_digits=14)),
+                ('actual_result', models.DecimalField(decimal_places=2, max_digits=14)),
+                ('theoretical_win', models.DecimalField(decimal_places=8, max_digits=24)),
+                ('session', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='ratings', to='patrons.playsession')),
+            ],
+        ),
+        migrations.CreateModel(
+            name='PointsEntry',
+            fields=[
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('kind', models.CharField(choices=[('accrual', "Earned by a session's rating"), ('reversal', 'An accrual taken back: its rating was revised'), ('promotion', 'Awarded by a promotion'), ('redemption', 'Spent on a comp')], max_length=10)),
+                ('points', models.DecimalField(decimal_places=2, max_digits=14)),
+                ('key', models.CharField(max_length=100, unique=True)),
+                ('note', models.TextField(blank=True)),
+                ('recorded_at', models.DateTimeField()),
+                ('patron', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='points', to='patrons.patron')),
+                ('policy', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='patrons.earningpolicy')),
+                ('recorded_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ('rating', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='patrons.sessionrating')),
             ],
         ),
         migrations.CreateModel(
@@ -192,6 +262,10 @@ class Migration(migrations.Migration):
             },
         ),
         migrations.AddConstraint(
+            model_name='earningpolicy',
+            constraint=models.CheckConstraint(condition=models.Q(('points_per_theo__gte', 0)), name='earning_policy_rate_nonneg'),
+        ),
+        migrations.AddConstraint(
             model_name='patron',
             constraint=models.UniqueConstraint(condition=models.Q(('loyalty_number', ''), _negated=True), fields=('casino', 'loyalty_number'), name='patron_loyalty_number_unique'),
         ),
@@ -222,6 +296,18 @@ class Migration(migrations.Migration):
         migrations.AddConstraint(
             model_name='sessionpause',
             constraint=models.UniqueConstraint(condition=models.Q(('resumed_at__isnull', True)), fields=('session',), name='one_open_pause'),
+        ),
+        migrations.AddConstraint(
+            model_name='sessionrating',
+            constraint=models.UniqueConstraint(fields=('session', 'version'), name='rating_version_once'),
+        ),
+        migrations.AddIndex(
+            model_name='pointsentry',
+            index=models.Index(fields=['patron', 'recorded_at'], name='points_patron_idx'),
+        ),
+        migrations.AddConstraint(
+            model_name='pointsentry',
+            constraint=models.CheckConstraint(condition=models.Q(('points', 0), _negated=True), name='points_entry_nonzero'),
         ),
         migrations.AddConstraint(
             model_name='visit',
