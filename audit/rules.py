@@ -45,4 +45,6 @@ rules.add_perm("audit.export_evidence", is_supervising_pit_boss | is_auditor)
 # The round search: every role that reads rounds, each seeing what it may (audit.round_search
 # narrows the rows: a pit boss's pits, a dealer's round in play); a round's story is the
 # reviewers' (``tables.review_round``).
+# The anti-money-laundering day names carded patrons: for administrators (compliance) alone.
+rules.add_perm("audit.export_aml", is_admin)
 rules.add_perm("audit.search_rounds", is_dealer | is_pit_boss | is_auditor | is_admin)

@@ -370,6 +370,9 @@ ALERTS = {
 # Patrons (casino/patrons): a carded patron younger than this on the casino's gaming day is not
 # enrolled (18 in most of Europe; 21 in most US states).
 PATRON_MINIMUM_AGE = env.int("PATRON_MINIMUM_AGE", default=18)
+# A patron's day flagged "little_play" (casino/patrons/aml_day.py): cash in of at least the log's
+# threshold, and stakes below this share of it.
+AML_LITTLE_PLAY_SHARE = env.str("AML_LITTLE_PLAY_SHARE", default="0.10")
 # The most points one comp may spend (casino/patrons/points.py): a pit boss's authority.
 COMP_POINTS_LIMIT = env.str("COMP_POINTS_LIMIT", default="500")
 

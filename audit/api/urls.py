@@ -1,6 +1,6 @@
 from django.urls import path
 
-from audit.api import evidence_views, views
+from audit.api import aml_views, evidence_views, views
 
 urlpatterns = [
     path("records/", views.AuditRecordListApi.as_view(), name="audit-record-list"),
@@ -12,6 +12,8 @@ urlpatterns = [
     path("reports/<int:report_id>/", views.ReportDetailApi.as_view(), name="audit-report-detail"),
     path("reports/<int:report_id>/csv/", views.ReportCsvApi.as_view(), name="audit-report-csv"),
     path("reports/<int:report_id>/pdf/", views.ReportPdfApi.as_view(), name="audit-report-pdf"),
+    path("aml/csv/", aml_views.AmlExportCsvApi.as_view(), name="audit-aml-csv"),
+    path("aml/pdf/", aml_views.AmlExportPdfApi.as_view(), name="audit-aml-pdf"),
     path(
         "evidence/rounds/<int:round_id>/",
         evidence_views.RoundEvidenceApi.as_view(),

@@ -73,6 +73,7 @@ class AuditCode(StrEnum):
     CHAIN_BROKEN = "audit.chain_broken"
     # Evidence packages
     EVIDENCE_EXPORTED = "evidence.exported"
+    AML_EXPORTED = "aml.exported"
     # Patrons, their sessions and cash (no personal data in the trail: ids and loyalty numbers)
     PATRON_ENROLLED = "patron.enrolled"
     PATRON_EXCLUDED = "patron.excluded"

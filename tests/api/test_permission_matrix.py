@@ -692,6 +692,18 @@ CASES = [
         ADMIN_ONLY,
         body={"log_from": "3000.00", "report_above": "10000.00"},
     ),
+    Case(
+        "audit_aml_csv",
+        "get",
+        "/api/v1/audit/aml/csv/?casino={casino}&gaming_day=2025-03-10",
+        ADMIN_ONLY,
+    ),
+    Case(
+        "audit_aml_pdf",
+        "get",
+        "/api/v1/audit/aml/pdf/?casino={casino}&gaming_day=2025-03-10",
+        ADMIN_ONLY,
+    ),
     Case("aml_log", "get", "/api/v1/aml/log/?casino={casino}&gaming_day=2025-03-10", AML_READERS),
     Case("table_seated", "get", "/api/v1/tables/{table}/seated/", AT_THIS_TABLE, patron="seated"),
     Case(

@@ -1,0 +1,68 @@
+"""The anti-money-laundering export of a casino's gaming day, as CSV or PDF (administrators);
+each download is audited (``audit.services.aml_export``)."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.views import APIView
+
+from audit.api.views import CsvRenderer, PdfRenderer
+from audit.services.aml_export import aml_export
+from casino.api.schema import refusals
+from casino.api.serializers import StrictSerializer
+from casino.api.shortcuts import found, validated
+from casino.core.errors import AccessCode
+
+
+class AmlExportFilterSerializer(StrictSerializer):
+    casino = serializers.IntegerField(min_value=1)
+    gaming_day = serializers.DateField()
+
+
+def _download(request: Request, file_format: str) -> HttpResponse:
+    query = validated(AmlExportFilterSerializer, request.query_params)
+    with found():
+        export = aml_export(
+            casino_id=query["casino"],
+            gaming_day=query["gaming_day"],
+            file_format=file_format,
+            actor=request.user,
+        )
+    response = HttpResponse(export.content, content_type=export.media_type)
+    response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
+    # The digest the audit trail recorded for this download, so the file can be checked.
+    response["X-Content-SHA256"] = export.sha256
+    return response
+
+
+class AmlExportCsvApi(APIView):
+    renderer_classes = [JSONRenderer, CsvRenderer]
+
+    @extend_schema(
+        parameters=[AmlExportFilterSerializer],
+        responses={(200, "text/csv"): OpenApiTypes.STR, **refusals(AccessCode.PERMISSION_DENIED)},
+    )
+    def get(self, request: Request) -> HttpResponse:
+        """The casino's anti-money-laundering gaming day as CSV: one row a patron with cash
+        or play, carded patrons named (administrators; audited)."""
+        return _download(request, "csv")
+
+
+class AmlExportPdfApi(APIView):
+    renderer_classes = [JSONRenderer, PdfRenderer]
+
+    @extend_schema(
+        parameters=[AmlExportFilterSerializer],
+        responses={
+            (200, "application/pdf"): OpenApiTypes.BINARY,
+            **refusals(AccessCode.PERMISSION_DENIED),
+        },
+    )
+    def get(self, request: Request) -> HttpResponse:
+        """The casino's anti-money-laundering gaming day as PDF (administrators; audited)."""
+        return _download(request, "pdf")
