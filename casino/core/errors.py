@@ -214,6 +214,7 @@ class PatronCode(StrEnum):
     SESSION_NOT_PAUSED = "session_not_paused"
     EXCLUSION_ALREADY_LIFTED = "exclusion_already_lifted"
     PATRON_UNDER_AGE = "patron_under_age"
+    LOYALTY_NUMBER_UNKNOWN = "loyalty_number_unknown"
     CASH_AMOUNT_INVALID = "cash_amount_invalid"
     AML_THRESHOLDS_INVALID = "aml_thresholds_invalid"
     POINTS_INVALID = "points_invalid"
@@ -372,6 +373,8 @@ _EXCEPTIONS: dict[str, int] = {
     PatronCode.EXCLUSION_ALREADY_LIFTED: 409,
     # Valid input the rules refuse: a patron younger than the casino's minimum age.
     PatronCode.PATRON_UNDER_AGE: 422,
+    # A card the casino never gave: what is typed or scanned is not in the path, so not 404.
+    PatronCode.LOYALTY_NUMBER_UNKNOWN: 422,
     # Not above zero, or not a whole number of the table's chip unit.
     PatronCode.CASH_AMOUNT_INVALID: 400,
     # A threshold not above zero, or a report's below the log's.

@@ -39,26 +39,32 @@ def session_seat(
     positions: Sequence[int],
     actor: AbstractBaseUser,
     patron_id: int | None = None,
+    loyalty_number: str = "",
     description: str = "",
 ) -> PlaySession:
-    """Seat a patron at ``positions`` of the table: the carded or anonymous patron
-    ``patron_id``, or, without one, a new anonymous patron of ``description``.
+    """Seat a patron at ``positions`` of the table: the patron ``patron_id``, or the carded
+    patron of ``loyalty_number`` (the card scanned or typed), or, without either, a new
+    anonymous patron of ``description``.
 
     :raises Table.DoesNotExist:
     :raises Patron.DoesNotExist: for a patron of another casino too.
     :raises ApiError: ``permission_denied`` (403) unless the table's dealer, a pit boss of its
         pit or an admin; ``table_not_open`` (409); ``position_invalid`` (400) for positions the
         table does not have or the game does not give one player; ``position_taken`` (409);
-        ``patron_already_seated`` (409) for a patron in a session; ``patron_excluded`` (403).
+        ``patron_already_seated`` (409) for a patron in a session; ``patron_excluded`` (403);
+        ``loyalty_number_unknown`` (422) for a card the casino never gave.
     """
     with service_transaction():
         table = table_lock(table_id)
         require(actor, "patrons.seat_patron", table)
         held = _positions_checked(table, positions)
+        casino_id = table.pit.casino_id
+        if loyalty_number:
+            patron_id = _carded(casino_id, loyalty_number)
         if patron_id is None:
             patron = patron_enrol_anonymous(table=table, description=description, actor=actor)
         else:
-            patron = patron_lock(patron_id, casino_id=table.pit.casino_id)
+            patron = patron_lock(patron_id, casino_id=casino_id)
         _refuse_seated(patron)
         record = _recorded(AuditCode.PATRON_SEATED, actor, table, patron, positions=held)
         refuse_excluded(patron, record.occurred_at)
@@ -71,6 +77,18 @@ def session_seat(
             started_at=record.occurred_at,
             started_by=actor,
         )
+
+
+def _carded(casino_id: int, loyalty_number: str) -> int:
+    number = loyalty_number.strip()
+    found = Patron.objects.filter(casino_id=casino_id, loyalty_number=number).first()
+    if found is None:
+        raise ApiError(
+            PatronCode.LOYALTY_NUMBER_UNKNOWN,
+            "No patron of this casino has this card.",
+            loyalty_number=number,
+        )
+    return found.pk
 
 
 def session_pause(*, session_id: int, actor: AbstractBaseUser) -> PlaySession:

@@ -107,7 +107,14 @@ def _positions_field() -> serializers.ListField:
 class SeatInputSerializer(StrictSerializer):
     positions = _positions_field()
     patron = serializers.IntegerField(
-        min_value=1, required=False, default=None, allow_null=True, help_text="None: anonymous."
+        min_value=1, required=False, default=None, allow_null=True, help_text="A known patron."
+    )
+    loyalty_number = serializers.CharField(
+        max_length=32,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text="A carded patron, by the card scanned or typed.",
     )
     description = serializers.CharField(
         max_length=200,

@@ -140,6 +140,7 @@ def _seat(request: Request, table_id: int) -> Response:
             table_id=table_id,
             positions=data["positions"],
             patron_id=data["patron"],
+            loyalty_number=data["loyalty_number"],
             description=data["description"],
             actor=request.user,
         )
@@ -148,11 +149,14 @@ def _seat(request: Request, table_id: int) -> Response:
 
 TableSeatApi = post_view(
     "TableSeatApi",
-    """Seat a patron at boxes (or a seat) of the table: a carded or known patron by id, or a
-    new anonymous one by description; an excluded patron is refused.""",
+    """Seat a patron at boxes (or a seat) of the table: a known patron by id, a carded one by
+    the card's number, or a new anonymous one by description; an excluded patron is
+    refused.""",
     body=shapes.SeatInputSerializer,
     output=shapes.SessionOutputSerializer,
-    refused=refusals(*_SEATING_REFUSALS, PatronCode.PATRON_ALREADY_SEATED),
+    refused=refusals(
+        *_SEATING_REFUSALS, PatronCode.PATRON_ALREADY_SEATED, PatronCode.LOYALTY_NUMBER_UNKNOWN
+    ),
     act=_seat,
     status=status.HTTP_201_CREATED,
 )
