@@ -44,6 +44,7 @@ APP_FILES = (
     "surfaces/tablet/picker.js",
     "surfaces/tablet/bounds.js",
     "surfaces/tablet/tray.js",
+    "surfaces/tablet/players.js",
     "surfaces/tablet/payout.js",
     "surfaces/tablet/undo.js",
     "surfaces/tablet/pinpad.js",
@@ -176,6 +177,12 @@ def api_urls() -> dict[str, str]:
         "trayCounts": url_template("table-tray-counts", "table_id"),
         "slips": url_template("table-slips", "table_id"),
         "slipReceive": url_template("slip-receive", "slip_id"),
+        "seated": url_template("table-seated", "table_id"),
+        "seatPatron": url_template("table-seat-patron", "table_id"),
+        "sessionCash": url_template("patron-session-cash", "session_id"),
+        "sessionPause": url_template("patron-session-pause", "session_id"),
+        "sessionResume": url_template("patron-session-resume", "session_id"),
+        "sessionLeave": url_template("patron-session-leave", "session_id"),
     }
 
 

@@ -539,3 +539,28 @@ def play_red_dog_game(
     step(hand.page, "between-hands")
     hand.action("end_game")
     hand.page.locator("#screen [data-settle]").wait_for(timeout=WAIT_MS)
+
+
+#: The gap between the two taps of a double tap.
+DOUBLE_TAP_MS = 50
+
+
+def double_tap(hand: Hand, selector: str) -> None:
+    """Two taps 50 ms apart at the place ``selector`` is when the first one lands, as a finger
+    does: the second lands on whatever the first one left there."""
+    target = hand.page.locator(selector).first
+    target.wait_for(timeout=WAIT_MS)
+    # The finger comes once the button can be tapped (a screen just shown holds its buttons).
+    hand.page.wait_for_function(
+        "s => { const b = document.querySelector(s); return b && !b.disabled; }",
+        arg=selector,
+        timeout=WAIT_MS,
+    )
+    box = target.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    hand.page.touchscreen.tap(x, y)
+    # The finger's own rhythm, not a wait for the app: the second tap comes 50 ms later,
+    # whatever the screen shows then.
+    hand.page.wait_for_timeout(DOUBLE_TAP_MS)
+    hand.page.touchscreen.tap(x, y)

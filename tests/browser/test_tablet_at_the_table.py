@@ -22,7 +22,15 @@ from casino.identity.pins import pin_set_at_console
 from payouts.models import Settlement
 from tables.models import PayoutsConfirmation, Round
 from tests.browser import tablet_app
-from tests.browser.tablet_app import LANDSCAPE, PORTRAIT, WAIT_MS, Hand, Site, tablet_context
+from tests.browser.tablet_app import (
+    LANDSCAPE,
+    PORTRAIT,
+    WAIT_MS,
+    Hand,
+    Site,
+    double_tap,
+    tablet_context,
+)
 from tests.russian_round import FOUR_BOX_ROUND
 from tests.tables.tablet import Tablet
 
@@ -30,34 +38,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 #: The tray's words once its opener is confirmed (not "No shift open").
 SHIFT_OPEN = re.compile(r"^Shift open")
-#: The gap between the two taps of a double tap.
-DOUBLE_TAP_MS = 50
 
 
 @pytest.fixture
 def russian_table(floor: dict[str, Any]) -> Any:
     return tablet_app.russian_table(floor)
-
-
-def double_tap(hand: Hand, selector: str) -> None:
-    """Two taps 50 ms apart at the place ``selector`` is when the first one lands, as a finger
-    does: the second lands on whatever the first one left there."""
-    target = hand.page.locator(selector).first
-    target.wait_for(timeout=WAIT_MS)
-    # The finger comes once the button can be tapped (a screen just shown holds its buttons).
-    hand.page.wait_for_function(
-        "s => { const b = document.querySelector(s); return b && !b.disabled; }",
-        arg=selector,
-        timeout=WAIT_MS,
-    )
-    box = target.bounding_box()
-    assert box is not None
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    hand.page.touchscreen.tap(x, y)
-    # The finger's own rhythm, not a wait for the app: the second tap comes 50 ms later,
-    # whatever the screen shows then.
-    hand.page.wait_for_timeout(DOUBLE_TAP_MS)
-    hand.page.touchscreen.tap(x, y)
 
 
 def round_played_through_the_api(table: Any, client: Any, upto: int | None = None) -> Tablet:

@@ -184,3 +184,22 @@ def test_seating_at_a_closed_table_is_refused(floor: dict[str, Any], client_for:
     table = floor["table"]
     Table.objects.filter(pk=table.pk).update(status=TableStatus.CLOSED)
     refused(client_for("pit_boss"), _seat_url(table), {"positions": [1]}, code="table_not_open")
+
+
+def test_a_card_s_number_seats_its_patron(floor: dict[str, Any], client_for: Clients) -> None:
+    patron = enrolled(client_for("pit_boss"), floor["casino"].pk, "C-1003")
+    dealer = client_for("dealer")
+    details = refused(
+        dealer,
+        _seat_url(floor["table"]),
+        {"positions": [1], "loyalty_number": "C-1004"},
+        code="loyalty_number_unknown",
+    )
+    assert details == {"loyalty_number": "C-1004"}
+    session = posted(
+        dealer,
+        _seat_url(floor["table"]),
+        {"positions": [1], "loyalty_number": " C-1003 "},
+        status=201,
+    )
+    assert (session["patron"]["id"], session["patron"]["label"]) == (patron["id"], "#C-1003")

@@ -153,6 +153,27 @@ const WORDS = {
   slip_voided: { dealer: "This slip was voided." },
   slip_void_pending: { dealer: "A void of this slip waits for approval." },
 
+  // Players at the table.
+  patron_excluded: "This player is excluded from play and may not be seated. Call the pit boss.",
+  position_taken: ({ positions }) => (present(positions)
+    ? `Another player holds ${positions.join(", ")}.`
+    : "Another player holds that place."),
+  position_invalid: "Choose free places this table has (one seat in a pot game).",
+  patron_already_seated: "This player is seated already: have the pit boss move them.",
+  session_ended: "This player has left the table already.",
+  session_paused: "This player is on a break already.",
+  session_not_paused: "This player is not on a break.",
+  cash_amount_invalid: ({ chip_unit }) => (present(chip_unit)
+    ? `Enter an amount above zero, in whole chips of ${chip_unit}.`
+    : "Enter an amount above zero."),
+  patron_under_age: "The player is under the casino's minimum age.",
+  loyalty_number_unknown: "No player has that card here: check the number, or seat them without it.",
+  loyalty_number_taken: "That card number belongs to another player.",
+  exclusion_already_lifted: "That exclusion is lifted already.",
+  points_invalid: "Enter points above zero, within the limit of a comp.",
+  points_insufficient: "The player does not have that many points.",
+  aml_thresholds_invalid: "Each threshold is above zero, the report's at least the log's.",
+
   // Dual control, the same in every workflow: the details name the request (correction,
   // retraction, limit_change, count, drop, slip, slip_void); a request worded for no reader
   // shows the server's message.

@@ -19,6 +19,7 @@ import * as queue from "./queue.js";
 import { actions as actionList, inlineField, mentions, positionName, table as tableView, words } from "./render.js";
 import { revoke, revokeUnrevoked } from "./signout.js";
 import { follow } from "./stream.js";
+import { playersSection } from "./players.js";
 import { refreshTray, traySection } from "./tray.js";
 import { askUndo, askVoid, askedVoid, decideHere, decisionWords, pendingPanel } from "./undo.js";
 
@@ -928,6 +929,8 @@ function betweenRounds() {
   const options = roundOptions[state.table.game] || [];
   const chosen = {};
   const host = trayHost(`between:${state.table.id}:${state.table.status}`);
+  const players = el("section", { class: "players", "aria-label": "Players" });
+  playersSection(players, state.table, state.online, hold);
   return el("section", { class: "between" },
     el("h1", {}, state.table.status === "open" ? "Between rounds" : "The table is closed"),
     options.length ? el("div", { class: "options" }, el("p", {}, "Agreed before the deal (else the table's rules):"),
@@ -936,6 +939,7 @@ function betweenRounds() {
         ` ${option.label}`))) : null,
     el("button", { type: "button", class: "primary huge", "data-open-round": "", onclick: (event) => { event.currentTarget.disabled = true; openRound({ ...chosen }); } }, "Open next round"),
     el("div", { class: "between-waiting" }, waitingList()),
+    state.table.status === "open" ? players : null,
     host);
 }
 
