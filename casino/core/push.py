@@ -68,6 +68,9 @@ class TableChange(StrEnum):
     RETRACTION_REQUESTED = "retraction_requested"
     RETRACTION_DECIDED = "retraction_decided"
     CORRECTION_DECIDED = "correction_decided"
+    #: A patron seated, paused, resumed, moved or gone, or a cash event at the table: the data
+    #: name the session and its positions, never the patron.
+    PLAYERS_CHANGED = "players_changed"
 
 
 class TraySubject(StrEnum):

@@ -23,7 +23,7 @@ from casino.core.transactions import service_transaction
 from casino.patrons.aml import aml_crossings_record
 from casino.patrons.enrolment import patron_lock
 from casino.patrons.models import CashEvent, CashKind, PlaySession
-from casino.patrons.seating import session_locked
+from casino.patrons.seating import players_changed, session_locked
 
 
 def cash_record(
@@ -53,6 +53,7 @@ def cash_record(
             after={"patron": session.patron_id, "kind": cash, "amount": amount},
         )
         event = _written(cash, amount, record, actor, session=session)
+        players_changed(table, AuditCode.PATRON_CASH)
         aml_crossings_record(event, casino_id=table.pit.casino_id)
         return event
 

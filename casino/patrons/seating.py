@@ -21,6 +21,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from casino.core.audit_codes import AuditCode
 from casino.core.errors import ApiError, PatronCode, TableCode
 from casino.core.permissions import require
+from casino.core.push import TableChange, publish_table_change
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
 from casino.games.contract import PositionKind
@@ -272,6 +273,18 @@ def _positions_checked(
 def _recorded(
     code: AuditCode, actor: AbstractBaseUser, table: Table, patron: Patron, **after: Any
 ) -> Any:
+    players_changed(table, code)
     return audit_record(
         event_code=code, actor=actor, table=table, after={"patron": patron.pk, **after}
+    )
+
+
+def players_changed(table: Table, code: str) -> None:
+    """Tell the table's pit, once committed, that its players changed (``players_changed``):
+    what changed, never who (the board asks its players' read, which names them as it may)."""
+    publish_table_change(
+        table_id=table.pk,
+        pit_id=table.pit_id,
+        kind=TableChange.PLAYERS_CHANGED,
+        data={"change": str(code)},
     )

@@ -17,6 +17,7 @@ import pytest
 from casino.patrons.enrolment import patron_enrol_carded
 from casino.patrons.exclusions import exclusion_record
 from casino.patrons.models import CashEvent, PlaySession, SessionPause
+from casino.patrons.seating import session_seat
 from tests.browser.tablet_app import PORTRAIT, WAIT_MS, Hand, double_tap
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -102,3 +103,11 @@ def test_the_dealer_seats_players_takes_a_buy_in_and_sees_them_leave(
     session.refresh_from_db()
     assert session.ended_by == users["dealer"]
     assert session.ratings.count() == 1
+
+    # A player the pit boss seats from the board shows on the tablet as it happens.
+    session_seat(
+        table_id=table.pk, positions=[4], description="Green jacket", actor=users["pit_boss"]
+    )
+    page.locator(".players-list [data-player='4']", has_text="Green jacket").wait_for(
+        timeout=WAIT_MS
+    )

@@ -7,12 +7,20 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Callable
+from decimal import Decimal as D
 from typing import Any
 
 import pytest
+import redis
+from django.conf import settings
 from rest_framework.test import APIClient
 
+from audit.services.reports.build import report_build, report_request
 from casino.core.models import Alert, AuditRecord
+from casino.core.push import EVENT_FIELD, stream_key
+from casino.patrons.cash import cash_record
+from casino.patrons.enrolment import patron_enrol_carded
+from casino.patrons.seating import session_leave, session_seat
 from tests.patrons.patrons import enrolled, posted, refused
 
 pytestmark = pytest.mark.django_db
@@ -101,3 +109,47 @@ def test_a_minor_is_not_enrolled(
     assert details["minimum_age"] == 18
     adult = dt.date(gaming_day.year - 18, 1, 1).isoformat()
     enrolled(client_for("pit_boss"), floor["casino"].pk, "C-4001", date_of_birth=adult)
+
+
+def test_the_push_stream_and_the_day_s_report_name_no_patron(
+    floor: dict[str, Any],
+    users: dict[str, Any],
+    client_for: Clients,
+    gaming_day: dt.date,
+    django_capture_on_commit_callbacks: Callable[..., Any],
+) -> None:
+    """What every subscriber of a pit receives, and the gaming-day report every pit boss and
+    auditor reads, say that players changed and what the tables did: never who played."""
+    stream = redis.Redis.from_url(settings.REDIS_URL)
+    key = stream_key(floor["table"].pit_id)
+    since = (stream.xrevrange(key, count=1) or [(b"0-0", {})])[0][0]
+    boss = users["pit_boss"]
+    with django_capture_on_commit_callbacks(execute=True):
+        patron = patron_enrol_carded(
+            casino_id=floor["casino"].pk,
+            loyalty_number="C-3004",
+            name=NAME,
+            date_of_birth=dt.date.fromisoformat(BIRTH),
+            actor=boss,
+        )
+        session = session_seat(
+            table_id=floor["table"].pk, positions=[1], patron_id=patron.pk, actor=boss
+        )
+        cash_record(session_id=session.pk, kind="buy_in_cash", amount=D(12000), actor=boss)
+        session_leave(session_id=session.pk, actor=boss)
+    pushed = [
+        json.loads(fields[EVENT_FIELD.encode()])
+        for _, fields in stream.xrange(key, min=b"(" + since)
+    ]
+    kinds = [event["kind"] for event in pushed]
+    assert kinds.count("players_changed") == 3 and "alert_raised" in kinds
+    said = json.dumps(pushed)
+    assert NAME not in said and BIRTH not in said and "C-3004" not in said
+
+    report = report_build(
+        report_id=report_request(
+            actor=users["auditor"], gaming_day=gaming_day, casino_id=floor["casino"].pk
+        ).pk
+    )
+    written = json.dumps(report.payload) + report.csv
+    assert NAME not in written and BIRTH not in written and "C-3004" not in written

@@ -19,7 +19,7 @@ import * as queue from "./queue.js";
 import { actions as actionList, inlineField, mentions, positionName, table as tableView, words } from "./render.js";
 import { revoke, revokeUnrevoked } from "./signout.js";
 import { follow } from "./stream.js";
-import { playersSection } from "./players.js";
+import { playersSection, refreshPlayers } from "./players.js";
 import { refreshTray, traySection } from "./tray.js";
 import { askUndo, askVoid, askedVoid, decideHere, decisionWords, pendingPanel } from "./undo.js";
 
@@ -66,6 +66,8 @@ const state = {
   heldUntil: 0,
   // The chip tray's section on the screen, drawn again when the pit's stream says it changed.
   trayHost: null,
+  // The players' section between rounds, drawn again when the pit's stream says they changed.
+  playersHost: null,
   trayFor: "",
   stream: null,
   streamFor: null,
@@ -730,6 +732,9 @@ async function changed(event) {
     case "tray_changed":
       redrawTray();
       break;
+    case "players_changed":
+      if (state.table) refreshPlayers(state.playersHost, state.table, state.online, hold);
+      break;
     case "retraction_requested":
     case "retraction_decided":
     case "correction_decided":
@@ -930,6 +935,7 @@ function betweenRounds() {
   const chosen = {};
   const host = trayHost(`between:${state.table.id}:${state.table.status}`);
   const players = el("section", { class: "players", "aria-label": "Players" });
+  state.playersHost = players;
   playersSection(players, state.table, state.online, hold);
   return el("section", { class: "between" },
     el("h1", {}, state.table.status === "open" ? "Between rounds" : "The table is closed"),

@@ -52,6 +52,13 @@ export async function playersSection(host, table, online, hold = () => {}) {
   hold(host);
 }
 
+/** Draw the section again after a change pushed (a player the pit boss seated, another
+ *  tablet's buy-in), unless the dealer is filling one of its forms. */
+export function refreshPlayers(host, table, online, hold) {
+  if (!host?.isConnected || host.querySelector(".players-form")) return;
+  playersSection(host, table, online, hold);
+}
+
 function placesOf(table, session) {
   return `${placeWord(table)}${session.positions.length > 1 ? "es" : ""} ${session.positions.join(", ")}`;
 }
