@@ -21,6 +21,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 from django.db.models import Exists, OuterRef, Q, Sum
 
@@ -76,79 +77,134 @@ class RatingFigures:
 
 def session_figures(session: PlaySession, until: dt.datetime) -> RatingFigures:
     """The figures of ``session`` from its start until it ended, or ``until``."""
-    end = session.ended_at or until
-    pauses = [
-        (pause.paused_at, pause.resumed_at or end)
-        for pause in SessionPause.objects.filter(session=session).order_by("paused_at")
-    ]
-    seconds = (end - session.started_at).total_seconds() - sum(
-        (resumed - paused).total_seconds() for paused, resumed in pauses
-    )
+    return sessions_figures([session], until)[session.pk]
+
+
+def sessions_figures(
+    sessions: Sequence[PlaySession], until: dt.datetime
+) -> dict[int, RatingFigures]:
+    """The figures of each of ``sessions`` (by id) from its start until it ended, or
+    ``until``: read together, in a few statements whatever their number (the pit board's
+    players, a session's rating)."""
+    if not sessions:
+        return {}
+    ends = {session.pk: session.ended_at or until for session in sessions}
+    pauses: dict[int, list[tuple[dt.datetime, dt.datetime]]] = defaultdict(list)
+    for session_id, paused_at, resumed_at in SessionPause.objects.filter(
+        session__in=[session.pk for session in sessions]
+    ).values_list("session_id", "paused_at", "resumed_at"):
+        pauses[session_id].append((paused_at, resumed_at or ends[session_id]))
+    held: dict[tuple[int, int], int] = {}  # (round, box) -> the session that held the box
+    paytables: dict[int, Any] = {}
+    for round_id, table_id, opened_at, pinned in _rounds(sessions, ends):
+        for session in sessions:
+            if (
+                session.table_id == table_id
+                and session.started_at <= opened_at < ends[session.pk]
+                and not any(p <= opened_at < r for p, r in pauses[session.pk])
+            ):
+                paytables[round_id] = pinned or {}
+                held.update({(round_id, box): session.pk for box in session.positions})
+    return _figures(sessions, ends, pauses, held, paytables)
+
+
+def _rounds(
+    sessions: Sequence[PlaySession], ends: dict[int, dt.datetime]
+) -> list[tuple[int, int, dt.datetime, Any]]:
+    """The settled rounds, not voided, of the sessions' tables while any of them lasted."""
     voided = Correction.objects.filter(
         round=OuterRef("pk"), kind=CorrectionKind.VOID, status=CorrectionStatus.APPROVED
     )
-    rounds = {
-        pk: paytables
-        for pk, opened_at, paytables in Round.objects.filter(
-            table_id=session.table_id,
-            opened_at__gte=session.started_at,
-            opened_at__lt=end,
+    return list(
+        Round.objects.filter(
+            table_id__in={session.table_id for session in sessions},
+            opened_at__gte=min(session.started_at for session in sessions),
+            opened_at__lt=max(ends.values()),
             status=RoundStatus.SETTLED,
         )
         .exclude(Exists(voided))
-        .values_list("pk", "opened_at", "paytables")
-        if not any(paused <= opened_at < resumed for paused, resumed in pauses)
-    }
-    positions = list(session.positions)
-    return _figures(rounds, positions, max(0, int(seconds)))
+        .values_list("pk", "table_id", "opened_at", "paytables")
+    )
 
 
 def _figures(
-    rounds: dict[int, dict[str, object]], positions: Sequence[int], seconds: int
-) -> RatingFigures:
-    stakes: dict[int, list[Stake]] = defaultdict(list)
-    for round_id, box, kind, amount in WagerLine.objects.filter(
-        round_id__in=rounds, box__in=positions
-    ).values_list("round_id", "box", "kind", "amount"):
-        # The pricing tells a box's stakes apart by its number alone (a Russian Poker box's
-        # Ante decides its band); a pot game's seat is priced by its share of the take.
-        stakes[round_id].append(Stake(Position(PositionKind.BOX, box), kind, amount))
-    staked: dict[str, Decimal] = defaultdict(lambda: ZERO)
-    theoretical = ZERO
-    for settlement in Settlement.objects.filter(round_id__in=list(stakes)).only(
+    sessions: Sequence[PlaySession],
+    ends: dict[int, dt.datetime],
+    pauses: dict[int, list[tuple[dt.datetime, dt.datetime]]],
+    held: dict[tuple[int, int], int],
+    paytables: dict[int, Any],
+) -> dict[int, RatingFigures]:
+    # Each session's stakes, round by round.
+    stakes: dict[int, dict[int, list[Stake]]] = defaultdict(lambda: defaultdict(list))
+    for round_id, box, kind, amount in WagerLine.objects.filter(round_id__in=paytables).values_list(
+        "round_id", "box", "kind", "amount"
+    ):
+        owner = held.get((round_id, box))
+        if owner is not None:
+            # The pricing tells a box's stakes apart by its number alone (a Russian Poker
+            # box's Ante decides its band); a pot game's seat is priced by its share of the
+            # take.
+            stakes[owner][round_id].append(Stake(Position(PositionKind.BOX, box), kind, amount))
+    staked: dict[int, dict[str, Decimal]] = defaultdict(lambda: defaultdict(lambda: ZERO))
+    theoretical: dict[int, Decimal] = defaultdict(lambda: ZERO)
+    for settlement in Settlement.objects.filter(round_id__in=paytables).only(
         "round_id", "theoretical_source", "theoretical_win", "theoretical_base", "house_edge_id"
     ):
-        played = stakes[settlement.round_id]
-        for stake in played:
-            staked[stake.kind] += stake.amount
-        theoretical += sum(
-            stake_theoretical_wins(settlement, rounds[settlement.round_id] or {}, played), ZERO
+        for owner, rounds in stakes.items():
+            played = rounds.get(settlement.round_id)
+            if not played:
+                continue
+            for stake in played:
+                staked[owner][stake.kind] += stake.amount
+            theoretical[owner] += sum(
+                stake_theoretical_wins(settlement, paytables[settlement.round_id], played), ZERO
+            )
+    returned: dict[int, Decimal] = defaultdict(lambda: ZERO)
+    for round_id, box, amount in _box_amounts(paytables):
+        owner = held.get((round_id, box))
+        if owner is not None and round_id in stakes[owner]:
+            returned[owner] += amount
+    return {
+        session.pk: RatingFigures(
+            rounds=len(stakes[session.pk]),
+            seconds_played=_seconds(session, ends[session.pk], pauses[session.pk]),
+            staked=dict(sorted(staked[session.pk].items())),
+            actual_result=returned[session.pk] - sum(staked[session.pk].values(), ZERO),
+            theoretical_win=theoretical[session.pk],
         )
-    returned = _sum(
-        PayoutLine.objects.filter(settlement__round_id__in=list(stakes), box__in=positions),
-        "paid_amount",
+        for session in sessions
+    }
+
+
+def _box_amounts(rounds: Iterable[int]) -> list[tuple[int, int, Decimal]]:
+    """What each box of ``rounds`` was paid back, and owed or recovered by approved payout
+    corrections: (round, box, amount) rows."""
+    round_ids = list(rounds)
+    paid = (
+        PayoutLine.objects.filter(settlement__round_id__in=round_ids)
+        .values_list("settlement__round_id", "box")
+        .annotate(total=Sum("paid_amount"))
     )
-    corrected = _sum(
+    corrected = (
         CorrectionLine.objects.filter(
-            correction__round_id__in=list(stakes),
+            correction__round_id__in=round_ids,
             correction__kind=CorrectionKind.PAYOUT_CORRECTION,
             correction__status=CorrectionStatus.APPROVED,
-            box__in=positions,
-        ),
-        "amount",
+        )
+        .values_list("correction__round_id", "box")
+        .annotate(total=Sum("amount"))
     )
-    return RatingFigures(
-        rounds=len(stakes),
-        seconds_played=seconds,
-        staked=dict(sorted(staked.items())),
-        actual_result=returned + corrected - sum(staked.values(), ZERO),
-        theoretical_win=theoretical,
-    )
+    return [*paid, *corrected]
 
 
-def _sum(rows: object, column: str) -> Decimal:
-    total = rows.aggregate(total=Sum(column))["total"]  # type: ignore[attr-defined]
-    return total if total is not None else ZERO
+def _seconds(
+    session: PlaySession, end: dt.datetime, pauses: list[tuple[dt.datetime, dt.datetime]]
+) -> int:
+    """The time played: the session's, less its pauses."""
+    played = (end - session.started_at).total_seconds() - sum(
+        (resumed - paused).total_seconds() for paused, resumed in pauses
+    )
+    return max(0, int(played))
 
 
 def session_rating_record(

@@ -27,7 +27,7 @@ from casino.patrons.models import (
     SessionPause,
 )
 from casino.patrons.points import points_balance
-from casino.patrons.ratings import RatingFigures, session_figures
+from casino.patrons.ratings import RatingFigures, session_figures, sessions_figures
 from tables.models import Table
 
 
@@ -148,3 +148,21 @@ def patron_points(user: Any, patron_id: int) -> PointsView:
         .order_by("-recorded_at", "-pk")
     )
     return PointsView(patron.pk, points_balance(patron.pk), entries)
+
+
+@dataclass(frozen=True)
+class RatedPlayer:
+    """A patron seated at a table now, with the session's figures so far."""
+
+    session: PlaySession
+    figures: RatingFigures
+
+
+def table_players(user: Any, table_id: int) -> list[RatedPlayer]:
+    """The patrons seated at the table now, by their first box or seat, each with the exact
+    figures of the session so far (read together: a few statements for the whole table).
+
+    :raises Table.DoesNotExist:"""
+    seated = table_seated(user, table_id)
+    figures = sessions_figures(seated, timezone.now())
+    return [RatedPlayer(session, figures[session.pk]) for session in seated]

@@ -63,6 +63,7 @@ def pit_board(request: HttpRequest, pit_id: int) -> HttpResponse:
             "alerts_url": f"{reverse('audit-alert-list')}?pit={pit.pk}&status=open",
             "acknowledge_url": url_template("audit-alert-acknowledge", "alert_id"),
             "tray_url": url_template("table-tray", "table_id"),
+            "players_url": url_template("table-players", "table_id"),
             "reconciliations_url": f"{reverse('audit-reconciliation-list')}?table={{id}}&limit=5",
             "round_url": url_template("surfaces-workbench-round", "round_id"),
             "correction_url": url_template("audit-correction-detail", "correction_id"),

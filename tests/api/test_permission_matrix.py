@@ -706,6 +706,7 @@ CASES = [
     ),
     Case("aml_log", "get", "/api/v1/aml/log/?casino={casino}&gaming_day=2025-03-10", AML_READERS),
     Case("table_seated", "get", "/api/v1/tables/{table}/seated/", AT_THIS_TABLE, patron="seated"),
+    Case("table_players", "get", "/api/v1/tables/{table}/players/", AT_THIS_TABLE, patron="seated"),
     Case(
         "table_seat_patron",
         "post",

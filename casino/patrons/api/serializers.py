@@ -145,6 +145,28 @@ class SessionOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
 TABLE_CASH_KINDS = [choice for choice in CashKind.choices if choice[0] != CashKind.CASH_OUT]
 
 
+class RatedPlayerOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """A patron seated now, with the session's exact figures so far."""
+
+    session = SessionOutputSerializer()
+    rounds = serializers.IntegerField(source="figures.rounds")
+    minutes_played = serializers.SerializerMethodField()
+    total_staked = serializers.SerializerMethodField()
+    actual_result = serializers.DecimalField(
+        source="figures.actual_result", max_digits=16, decimal_places=2, coerce_to_string=True
+    )
+    theoretical_win = serializers.DecimalField(
+        source="figures.theoretical_win", max_digits=24, decimal_places=2, coerce_to_string=True
+    )
+
+    def get_minutes_played(self, player: Any) -> int:
+        return int(player.figures.seconds_played // 60)
+
+    @extend_schema_field(serializers.DecimalField(max_digits=16, decimal_places=2))
+    def get_total_staked(self, player: Any) -> str:
+        return str(player.figures.total_staked.quantize(Decimal("0.01")))
+
+
 class CashInputSerializer(StrictSerializer):
     kind = serializers.ChoiceField(choices=TABLE_CASH_KINDS)
     amount = MoneyField()

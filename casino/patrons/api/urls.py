@@ -54,6 +54,7 @@ urlpatterns = [
     ),
     path("aml/log/", views.AmlLogApi.as_view(), name="aml-log"),
     path("tables/<int:table_id>/seated/", views.TableSeatedApi.as_view(), name="table-seated"),
+    path("tables/<int:table_id>/players/", views.TablePlayersApi.as_view(), name="table-players"),
     path(
         "tables/<int:table_id>/seat-patron/",
         views.TableSeatApi.as_view(),

@@ -118,6 +118,16 @@ TableSeatedApi = read_view(
     many=True,
 )
 
+TablePlayersApi = read_view(
+    "TablePlayersApi",
+    """The patrons seated at the table now, each with the session's exact figures so far:
+    rounds, minutes played, staked, the patron's result and the house's theoretical win (its
+    dealer, a pit boss of its pit, auditors, admins).""",
+    read=reads.table_players,
+    output=shapes.RatedPlayerOutputSerializer,
+    many=True,
+)
+
 #: What seating or moving a patron may be refused with.
 _SEATING_REFUSALS = (
     AccessCode.PERMISSION_DENIED,

@@ -407,7 +407,7 @@ import { explainFields } from "./common/words.js";
     detail.setAttribute("aria-busy", "true");
     try {
       const answer = await api(urls.tableUrl.replace("{id}", tableId));
-      const traySectionNode = await traySection(tableId);
+      const [traySectionNode, playersNode] = await Promise.all([traySection(tableId), playersSection(tableId)]);
       if (refresh && (!detail.open || detailTable !== tableId)) return;
       const table = answer.table;
       const f = table.figures;
@@ -442,6 +442,7 @@ import { explainFields } from "./common/words.js";
                 el("td", { class: "warn" }, round.cap_applied ? "capped" : ""),
               ))))
           : el("p", {}, "No rounds yet."),
+        playersNode,
         traySectionNode,
         el("form", { method: "dialog" }, el("button", {}, "Close")),
       );
@@ -453,6 +454,37 @@ import { explainFields } from "./common/words.js";
       drawing -= 1;
       if (!drawing) detail.removeAttribute("aria-busy");
     }
+  }
+
+  // The patrons seated at the table now, each rated exactly from the rounds of the session so
+  // far: the house's theoretical win beside the patron's actual result.
+  async function playersSection(tableId) {
+    const section = el("section", { class: "players", "data-players": tableId }, el("h3", {}, "Players"));
+    let players;
+    try {
+      players = await api(urls.playersUrl.replace("{id}", tableId));
+    } catch (error) {
+      section.append(el("p", { class: "error" }, refusalText(error)));
+      return section;
+    }
+    if (!players.length) {
+      section.append(el("p", {}, "Nobody is seated."));
+      return section;
+    }
+    section.append(el("table", { class: "rounds" },
+      el("thead", {}, el("tr", {},
+        ...["Place", "Player", "Since", "Minutes", "Rounds", "Staked", "Player's result", "Theo"].map((h) => el("th", {}, h)))),
+      el("tbody", {}, ...players.map((player) => el("tr", { "data-player": player.session.positions[0] },
+        el("td", {}, player.session.positions.join(", ")),
+        el("td", {}, player.session.patron.label, player.session.paused ? " (on a break)" : ""),
+        el("td", {}, clock(player.session.started_at)),
+        el("td", { class: "amount" }, player.minutes_played),
+        el("td", { class: "amount" }, player.rounds),
+        el("td", { class: "amount" }, money(player.total_staked, "")),
+        el("td", { class: `amount ${isNegative(player.actual_result) ? "loss" : ""}` }, money(player.actual_result, "")),
+        el("td", { class: "amount" }, money(player.theoretical_win, "")),
+      )))));
+    return section;
   }
 
   const SLIP_NEXT = {
