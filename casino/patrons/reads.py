@@ -18,6 +18,7 @@ from casino.core.permissions import require
 from casino.patrons.exclusions import in_force_at
 from casino.patrons.models import (
     AmlLogEntry,
+    CashEvent,
     Exclusion,
     Patron,
     PatronIdentity,
@@ -25,6 +26,7 @@ from casino.patrons.models import (
     PointsEntry,
     RatingEstimate,
     SessionPause,
+    SessionRating,
 )
 from casino.patrons.points import points_balance
 from casino.patrons.ratings import RatingFigures, session_figures, sessions_figures
@@ -166,3 +168,50 @@ def table_players(user: Any, table_id: int) -> list[RatedPlayer]:
     seated = table_seated(user, table_id)
     figures = sessions_figures(seated, timezone.now())
     return [RatedPlayer(session, figures[session.pk]) for session in seated]
+
+
+@dataclass(frozen=True)
+class SessionHistory:
+    """One session of a patron's history: where, when, and its latest rating (``None`` while
+    it is open)."""
+
+    session: PlaySession
+    rating: SessionRating | None
+
+
+@dataclass(frozen=True)
+class PatronHistory:
+    """A patron's history: every session, newest first, with its rating; every cash event,
+    newest first; the points balance."""
+
+    patron: Patron
+    sessions: list[SessionHistory]
+    cash: list[CashEvent]
+    points: Decimal
+
+
+def patron_history(user: Any, patron_id: int) -> PatronHistory:
+    """The patron's history, for pit bosses, auditors and admins (no personal data).
+
+    :raises Patron.DoesNotExist:"""
+    require(user, "patrons.view_history")
+    patron = patrons_with_state().get(pk=patron_id)
+    sessions = list(
+        PlaySession.objects.filter(patron=patron)
+        .select_related("table", "patron")
+        .order_by("-started_at", "-pk")
+    )
+    latest: dict[int, SessionRating] = {}
+    for rating in SessionRating.objects.filter(session__in=sessions).order_by("version"):
+        latest[rating.session_id] = rating
+    cash = list(
+        CashEvent.objects.filter(patron=patron)
+        .select_related("table", "recorded_by")
+        .order_by("-recorded_at", "-pk")
+    )
+    return PatronHistory(
+        patron,
+        [SessionHistory(session, latest.get(session.pk)) for session in sessions],
+        cash,
+        points_balance(patron.pk),
+    )

@@ -33,6 +33,7 @@ rules.add_perm(
     is_assigned_dealer | is_supervising_pit_boss | is_auditor | is_admin,
 )
 rules.add_perm("patrons.record_cash_out", is_cage | is_admin)
+rules.add_perm("patrons.view_history", is_pit_boss | is_auditor | is_admin)
 rules.add_perm("patrons.view_aml_log", is_pit_boss | is_auditor | is_admin)
 rules.add_perm("patrons.set_aml_policy", is_admin)
 # Points: read with the ratings, comps spent by the floor, promotions and the earning policy

@@ -25,5 +25,6 @@ urlpatterns = [
         name="surfaces-workbench-round",
     ),
     path("audit/reports/", workbench.workbench_reports, name="surfaces-workbench-reports"),
+    path("audit/patrons/", workbench.workbench_patrons, name="surfaces-workbench-patrons"),
     path("audit/verify/", workbench.workbench_verify, name="surfaces-workbench-verify"),
 ]

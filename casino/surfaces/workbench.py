@@ -42,6 +42,7 @@ def _common(request: HttpRequest, screen: str) -> dict[str, Any]:
         "screen": screen,
         "may_verify": rules.has_perm("audit.view_trail", user),
         "may_run_reports": rules.has_perm("audit.run_reports", user),
+        "may_see_patrons": rules.has_perm("patrons.view_history", user),
         "round_url": url_template("surfaces-workbench-round", "round_id"),
         "time_zone": floor_time_zone(),
     }
@@ -149,6 +150,25 @@ def workbench_reports(request: HttpRequest) -> HttpResponse:
             "report_request_url": reverse("audit-report-request"),
             "evidence_tables": _evidence_tables(request.user, now=timezone.now()),
             "table_evidence_url": url_template("audit-evidence-table-day", "table_id"),
+        },
+    )
+
+
+@login_required(login_url="surfaces-sign-in")
+def workbench_patrons(request: HttpRequest) -> HttpResponse:
+    """A patron found by the number on the card, and the patron's history: sessions with
+    their ratings, cash, points (pit bosses, auditors, admins; no personal data)."""
+    require_page_perm(request.user, USE_WORKBENCH)
+    require_page_perm(request.user, "patrons.view_history")
+    return render(
+        request,
+        "surfaces/workbench_patrons.html",
+        {
+            **_common(request, "patrons"),
+            "pickers": _pickers(request.user),
+            "find_url": reverse("patron-find"),
+            "history_url": url_template("patron-history", "patron_id"),
+            "search_url": reverse("surfaces-workbench"),
         },
     )
 

@@ -641,6 +641,13 @@ CASES = [
     ),
     Case("patron_detail", "get", "/api/v1/patrons/{patron}/", WITH_A_ROLE, patron="carded"),
     Case(
+        "patron_history",
+        "get",
+        "/api/v1/patrons/{patron}/history/",
+        PIT_WATCHERS | {"other_pit_boss"},
+        patron="seated",
+    ),
+    Case(
         "patron_identity",
         "get",
         "/api/v1/patrons/{patron}/identity/",

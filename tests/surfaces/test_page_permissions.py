@@ -145,4 +145,5 @@ def test_every_page_is_a_case() -> None:
     # The workbench's pages: tests/surfaces/test_workbench_permissions.py.
     covered |= {"surfaces-workbench", "surfaces-workbench-round"}
     covered |= {"surfaces-workbench-reports", "surfaces-workbench-verify"}
+    covered |= {"surfaces-workbench-patrons"}
     assert _page_routes(get_resolver()) == covered

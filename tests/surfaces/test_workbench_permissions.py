@@ -30,6 +30,7 @@ OPENS = {
     "round": {"pit_boss", "auditor", "admin"},
     "reports": {"pit_boss", "other_pit_boss", "auditor"},
     "verify": {"auditor"},
+    "patrons": {"pit_boss", "other_pit_boss", "auditor", "admin"},
 }
 
 
@@ -52,6 +53,7 @@ def test_who_opens_each_page(
         "round": f"/audit/rounds/{round.pk}/",
         "reports": "/audit/reports/",
         "verify": "/audit/verify/",
+        "patrons": "/audit/patrons/",
     }[page]
     response = _client(users, role).get(path)
     if role is None:

@@ -337,3 +337,40 @@ class EarningPolicyOutputSerializer(serializers.Serializer):  # type: ignore[typ
         max_digits=8, decimal_places=4, coerce_to_string=True
     )
     effective_at = serializers.DateTimeField()
+
+
+class HistoryRatingSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    version = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+    minutes_played = serializers.SerializerMethodField()
+    total_staked = _money()
+    actual_result = _money()
+    theoretical_win = serializers.DecimalField(
+        max_digits=24, decimal_places=2, coerce_to_string=True
+    )
+
+    def get_minutes_played(self, rating: Any) -> int:
+        return int(rating.seconds_played // 60)
+
+
+class HistorySessionSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField(source="session.pk")
+    visit = serializers.IntegerField(source="session.visit_id")
+    table = serializers.IntegerField(source="session.table_id")
+    table_code = serializers.CharField(source="session.table.code")
+    game = serializers.CharField(source="session.table.game")
+    positions = serializers.ListField(source="session.positions", child=serializers.IntegerField())
+    started_at = serializers.DateTimeField(source="session.started_at")
+    ended_at = serializers.DateTimeField(source="session.ended_at", allow_null=True)
+    rating = HistoryRatingSerializer(allow_null=True)
+
+
+class HistoryCashSerializer(CashOutputSerializer):
+    table_code = serializers.CharField(source="table.code", allow_null=True)
+
+
+class PatronHistoryOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    patron = PatronOutputSerializer()
+    points = serializers.DecimalField(max_digits=16, decimal_places=2, coerce_to_string=True)
+    sessions = HistorySessionSerializer(many=True, help_text="Newest first.")
+    cash = HistoryCashSerializer(many=True, help_text="Newest first.")

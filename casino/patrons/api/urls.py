@@ -6,6 +6,11 @@ urlpatterns = [
     path("patrons/", views.PatronFindApi.as_view(), name="patron-find"),
     path("patrons/<int:patron_id>/", views.PatronDetailApi.as_view(), name="patron-detail"),
     path(
+        "patrons/<int:patron_id>/history/",
+        views.PatronHistoryApi.as_view(),
+        name="patron-history",
+    ),
+    path(
         "patrons/<int:patron_id>/identity/",
         views.PatronIdentityApi.as_view(),
         name="patron-identity",

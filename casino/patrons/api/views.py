@@ -34,6 +34,15 @@ PatronDetailApi = read_view(
     output=shapes.PatronOutputSerializer,
 )
 
+PatronHistoryApi = read_view(
+    "PatronHistoryApi",
+    """A patron's history: every session (table, boxes, times, latest rating), every cash
+    event and the points balance, newest first (pit bosses, auditors, admins; no personal
+    data).""",
+    read=reads.patron_history,
+    output=shapes.PatronHistoryOutputSerializer,
+)
+
 PatronIdentityApi = read_view(
     "PatronIdentityApi",
     """A carded patron's personal data: pit bosses and administrators only; 404 for an
