@@ -28,11 +28,8 @@ from django.conf import settings
 from django.db import connection, transaction
 
 from casino.patrons.aml import aml_policy_of
-from casino.patrons.models import CashKind
+from casino.patrons.models import BUY_INS
 from tables.models import Casino
-
-#: The kinds of cash event that bring chips to play.
-BUY_INS = (CashKind.BUY_IN_CASH, CashKind.BUY_IN_CHIPS, CashKind.BUY_IN_MARKER)
 
 _DAY = """
 WITH cash AS (

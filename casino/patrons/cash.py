@@ -10,9 +10,11 @@ same transaction (``casino.patrons.aml``).
 
 from __future__ import annotations
 
+from collections import defaultdict
 from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Sum
 
 from casino.core.audit_codes import AuditCode
 from casino.core.errors import ApiError, PatronCode, RequestCode
@@ -22,7 +24,7 @@ from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
 from casino.patrons.aml import aml_crossings_record
 from casino.patrons.enrolment import patron_lock
-from casino.patrons.models import CashEvent, CashKind, PlaySession
+from casino.patrons.models import BUY_INS, CashEvent, CashKind, PlaySession, SessionRating
 from casino.patrons.seating import players_changed, session_locked
 
 
@@ -113,3 +115,38 @@ def _refuse_amount(amount: Decimal, chip_unit: Decimal | None = None) -> None:
             amount=str(amount),
             chip_unit=None if chip_unit is None else str(chip_unit),
         )
+
+
+def chips_expected(results: dict[int, Decimal]) -> dict[int, Decimal]:
+    """The chips each session's patron (sessions by id, with the result so far in ``results``)
+    should have in front of them by the record, over the whole visit (a move between tables
+    carries the chips): what they bought in, plus what they won (less what they lost) in each
+    session of the visit, less the chips recorded taken away. Shown beside any count the floor
+    enters, so that a difference is seen at the table."""
+    visits = dict(PlaySession.objects.filter(pk__in=list(results)).values_list("pk", "visit_id"))
+    held: dict[int, Decimal] = defaultdict(Decimal)
+    for visit, kind, amount in (
+        CashEvent.objects.filter(session__visit_id__in=set(visits.values()))
+        .values_list("session__visit_id", "kind")
+        .annotate(total=Sum("amount"))
+    ):
+        if kind in BUY_INS:
+            held[visit] += amount
+        elif kind == CashKind.CHIPS_LEFT_WITH:
+            held[visit] -= amount
+    # The results of the visit's other sessions, as their latest ratings have them.
+    latest: dict[int, tuple[int, Decimal]] = {}
+    for session_id, visit, result in (
+        SessionRating.objects.filter(session__visit_id__in=set(visits.values()))
+        .exclude(session_id__in=list(results))
+        .order_by("session_id", "version")
+        .values_list("session_id", "session__visit_id", "actual_result")
+    ):
+        latest[session_id] = (visit, result)
+    others: dict[int, Decimal] = defaultdict(Decimal)
+    for visit, result in latest.values():
+        others[visit] += result
+    return {
+        session: held[visits[session]] + others[visits[session]] + result
+        for session, result in results.items()
+    }

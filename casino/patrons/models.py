@@ -228,6 +228,9 @@ class CashKind(models.TextChoices):
 
 _DIRECTIONS = {CashKind.BUY_IN_CASH: CashDirection.IN, CashKind.CASH_OUT: CashDirection.OUT}
 
+#: The kinds of cash event that bring chips to play: the buy-ins, whatever they were paid with.
+BUY_INS = (CashKind.BUY_IN_CASH, CashKind.BUY_IN_CHIPS, CashKind.BUY_IN_MARKER)
+
 
 class CashEvent(models.Model):
     """Money a patron brought to, or took from, play: at a table in a session, or at the cage."""

@@ -15,6 +15,7 @@ from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
 from casino.core.permissions import require
+from casino.patrons.cash import chips_expected
 from casino.patrons.exclusions import in_force_at
 from casino.patrons.models import (
     AmlLogEntry,
@@ -108,6 +109,7 @@ class SessionRatingView:
     version: int | None
     computed_at: dt.datetime
     estimate: RatingEstimate | None
+    chips_expected: Decimal
 
 
 def session_rating(user: Any, session_id: int) -> SessionRatingView:
@@ -119,16 +121,19 @@ def session_rating(user: Any, session_id: int) -> SessionRatingView:
     estimate = session.estimates.order_by("-recorded_at", "-pk").first()
     latest = session.ratings.order_by("-version").first()
     if latest is None:
-        now = timezone.now()
-        return SessionRatingView(session, session_figures(session, now), None, now, estimate)
-    figures = RatingFigures(
-        rounds=latest.rounds,
-        seconds_played=latest.seconds_played,
-        staked={kind: Decimal(amount) for kind, amount in latest.staked.items()},
-        actual_result=latest.actual_result,
-        theoretical_win=latest.theoretical_win,
-    )
-    return SessionRatingView(session, figures, latest.version, latest.computed_at, estimate)
+        version, computed_at = None, timezone.now()
+        figures = session_figures(session, computed_at)
+    else:
+        version, computed_at = latest.version, latest.computed_at
+        figures = RatingFigures(
+            rounds=latest.rounds,
+            seconds_played=latest.seconds_played,
+            staked={kind: Decimal(amount) for kind, amount in latest.staked.items()},
+            actual_result=latest.actual_result,
+            theoretical_win=latest.theoretical_win,
+        )
+    chips = chips_expected({session.pk: figures.actual_result})[session.pk]
+    return SessionRatingView(session, figures, version, computed_at, estimate, chips)
 
 
 @dataclass(frozen=True)
@@ -158,6 +163,7 @@ class RatedPlayer:
 
     session: PlaySession
     figures: RatingFigures
+    chips_expected: Decimal
 
 
 def table_players(user: Any, table_id: int) -> list[RatedPlayer]:
@@ -167,7 +173,8 @@ def table_players(user: Any, table_id: int) -> list[RatedPlayer]:
     :raises Table.DoesNotExist:"""
     seated = table_seated(user, table_id)
     figures = sessions_figures(seated, timezone.now())
-    return [RatedPlayer(session, figures[session.pk]) for session in seated]
+    chips = chips_expected({pk: f.actual_result for pk, f in figures.items()})
+    return [RatedPlayer(s, figures[s.pk], chips[s.pk]) for s in seated]
 
 
 @dataclass(frozen=True)

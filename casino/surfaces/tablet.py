@@ -180,6 +180,8 @@ def api_urls() -> dict[str, str]:
         "seated": url_template("table-seated", "table_id"),
         "seatPatron": url_template("table-seat-patron", "table_id"),
         "sessionCash": url_template("patron-session-cash", "session_id"),
+        "sessionRating": url_template("patron-session-rating", "session_id"),
+        "sessionMove": url_template("patron-session-move", "session_id"),
         "sessionPause": url_template("patron-session-pause", "session_id"),
         "sessionResume": url_template("patron-session-resume", "session_id"),
         "sessionLeave": url_template("patron-session-leave", "session_id"),

@@ -61,7 +61,8 @@ def test_the_table_detail_rates_its_players_and_a_large_buy_in_is_an_alert(
     row.wait_for()
     # Box 1 staked 30 and took back 60; the house's 5 % on the Ante and the Bet is 1.50.
     assert row.locator("td").all_inner_texts()[:2] == ["1", "#C-8001"]
-    assert row.locator("td").all_inner_texts()[4:] == ["1", "30.00", "30.00", "1.50"]
+    # No buy-in recorded: the chips by the record are the 30 won.
+    assert row.locator("td").all_inner_texts()[4:] == ["1", "30.00", "30.00", "1.50", "30.00"]
     assert "Ada Lovelace" not in players.inner_text()
     assert players.locator("tr[data-player='3'] td").nth(6).inner_text() == "−40.00"
     screenshot(page, "players")

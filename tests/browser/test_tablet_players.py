@@ -50,7 +50,7 @@ def test_the_dealer_seats_players_takes_a_buy_in_and_sees_them_leave(
     hand.tap(".players-form [data-place='3']")
     page.fill(".players-form [data-description]", "Tall man, red tie")
     screenshot(page, "seat-form")
-    double_tap(hand, "[data-send-seat]")
+    double_tap(hand, "[data-send-places]")
     row = page.locator(".players-list [data-player='2']")
     row.wait_for(timeout=WAIT_MS)
     assert row.locator(".player-place").inner_text() == "Boxes 2, 3"
@@ -75,10 +75,34 @@ def test_the_dealer_seats_players_takes_a_buy_in_and_sees_them_leave(
     hand.tap("[data-seat-player]")
     hand.tap(".players-form [data-place='1']")
     page.fill(".players-form [data-card]", "C-666")
-    hand.tap("[data-send-seat]")
+    hand.tap("[data-send-places]")
     error.filter(has_text="excluded from play").wait_for(timeout=WAIT_MS)
     assert PlaySession.objects.count() == 1
     screenshot(page, "excluded")
+    hand.tap(".players-form button.quiet")
+
+    # The player moves to box 4, then back to boxes 2 and 3, in the one visit.
+    hand.tap("[data-move='2']")
+    hand.tap(".players-form [data-place='4']")
+    hand.tap("[data-send-places]")
+    row = page.locator(".players-list [data-player='4']")
+    row.wait_for(timeout=WAIT_MS)
+    hand.tap("[data-move='4']")
+    hand.tap(".players-form [data-place='2']")
+    hand.tap(".players-form [data-place='3']")
+    hand.tap("[data-send-places]")
+    row = page.locator(".players-list [data-player='2']")
+    row.wait_for(timeout=WAIT_MS)
+    assert row.locator(".player-place").inner_text() == "Boxes 2, 3"
+    assert PlaySession.objects.values("visit").distinct().count() == 1
+    session = PlaySession.objects.get(ended_at=None)
+
+    # Taking chips away: the record's figure beside the count (500 bought in, no play).
+    hand.tap("[data-buy-in='2']")
+    hand.tap("[data-cash-kind='chips_left_with']")
+    page.locator("[data-chips-expected]", has_text="By the record: 500.00").wait_for(
+        timeout=WAIT_MS
+    )
     hand.tap(".players-form button.quiet")
 
     # A break, and back.

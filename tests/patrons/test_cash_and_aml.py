@@ -153,3 +153,24 @@ def test_a_cash_event_is_never_changed(client_for: Clients, seated: dict[str, An
     event = _buy_in(client_for("dealer"), seated["session"], "100")
     with pytest.raises(DatabaseError), transaction.atomic():
         CashEvent.objects.filter(pk=event["id"]).update(amount=D(1))
+
+
+def test_the_chips_by_the_record_follow_the_visit(
+    floor: dict[str, Any], client_for: Clients, seated: dict[str, Any]
+) -> None:
+    """Bought in at one box, moved to another, some chips taken away: the record says what the
+    player should still have, whatever session it is asked of."""
+    dealer = client_for("dealer")
+    _buy_in(dealer, seated["session"], "500")
+    moved = posted(
+        dealer,
+        f"/api/v1/patron-sessions/{seated['session']['id']}/move/",
+        {"table": floor["table"].pk, "positions": [3]},
+        status=201,
+    )
+    rating = dealer.get(f"/api/v1/patron-sessions/{moved['id']}/rating/").json()
+    assert rating["chips_expected"] == "500.00"
+    _buy_in(dealer, moved, "200", "chips_left_with")
+    _buy_in(dealer, moved, "100", "colour_up")
+    rating = dealer.get(f"/api/v1/patron-sessions/{moved['id']}/rating/").json()
+    assert rating["chips_expected"] == "300.00"

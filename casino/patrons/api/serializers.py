@@ -158,6 +158,13 @@ class RatedPlayerOutputSerializer(serializers.Serializer):  # type: ignore[type-
     theoretical_win = serializers.DecimalField(
         source="figures.theoretical_win", max_digits=24, decimal_places=2, coerce_to_string=True
     )
+    chips_expected = serializers.DecimalField(
+        max_digits=16,
+        decimal_places=2,
+        coerce_to_string=True,
+        help_text="The chips the patron should have by the record: bought in, plus the result, "
+        "less chips recorded taken away.",
+    )
 
     def get_minutes_played(self, player: Any) -> int:
         return int(player.figures.seconds_played // 60)
@@ -285,6 +292,13 @@ class SessionRatingOutputSerializer(serializers.Serializer):  # type: ignore[typ
         help_text="What the house expected to win from the patron's stakes.",
     )
     estimate = RatingEstimateOutputSerializer(allow_null=True)
+    chips_expected = serializers.DecimalField(
+        max_digits=16,
+        decimal_places=2,
+        coerce_to_string=True,
+        help_text="The chips the patron should have by the record: bought in, plus the result, "
+        "less chips recorded taken away.",
+    )
 
     def get_minutes_played(self, rating: Any) -> int:
         return int(rating.figures.seconds_played // 60)

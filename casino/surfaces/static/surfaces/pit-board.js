@@ -473,7 +473,7 @@ import { explainFields } from "./common/words.js";
     }
     section.append(el("table", { class: "rounds" },
       el("thead", {}, el("tr", {},
-        ...["Place", "Player", "Since", "Minutes", "Rounds", "Staked", "Player's result", "Theo"].map((h) => el("th", {}, h)))),
+        ...["Place", "Player", "Since", "Minutes", "Rounds", "Staked", "Player's result", "Theo", "Chips by the record"].map((h) => el("th", {}, h)))),
       el("tbody", {}, ...players.map((player) => el("tr", { "data-player": player.session.positions[0] },
         el("td", {}, player.session.positions.join(", ")),
         el("td", {}, player.session.patron.label, player.session.paused ? " (on a break)" : ""),
@@ -483,6 +483,7 @@ import { explainFields } from "./common/words.js";
         el("td", { class: "amount" }, money(player.total_staked, "")),
         el("td", { class: `amount ${isNegative(player.actual_result) ? "loss" : ""}` }, money(player.actual_result, "")),
         el("td", { class: "amount" }, money(player.theoretical_win, "")),
+        el("td", { class: "amount" }, money(player.chips_expected, "")),
       )))));
     return section;
   }

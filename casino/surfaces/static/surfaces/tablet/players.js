@@ -5,7 +5,7 @@
 // dropped, records the buy-in once.
 
 import { el } from "../common/dom.js";
-import { amount, cents } from "../common/money.js";
+import { amount, cents, money as shown } from "../common/money.js";
 import { explainToDealer as explain } from "../common/words.js";
 import { Refusal, at, call, newKey, urls } from "./api.js";
 
@@ -41,7 +41,7 @@ export async function playersSection(host, table, online, hold = () => {}) {
   const free = Array.from({ length: table.boxes }, (_, n) => n + 1).filter((n) => !taken.has(n));
   const parts = [el("h2", {}, "Players")];
   parts.push(seated.length
-    ? el("ul", { class: "players-list" }, ...seated.map((session) => playerRow(host, table, session, redraw)))
+    ? el("ul", { class: "players-list" }, ...seated.map((session) => playerRow(host, table, session, free, redraw)))
     : el("p", { class: "players-none" }, "Nobody is seated."));
   if (free.length) {
     parts.push(el("button", { type: "button", class: "primary", "data-seat-player": "",
@@ -63,7 +63,7 @@ function placesOf(table, session) {
   return `${placeWord(table)}${session.positions.length > 1 ? "es" : ""} ${session.positions.join(", ")}`;
 }
 
-function playerRow(host, table, session, redraw) {
+function playerRow(host, table, session, free, redraw) {
   const first = session.positions[0];
   const step = (url, label) => el("button", { type: "button", [`data-${label}`]: String(first),
     onclick: (event) => once(event, host, () => call("POST", at(url, session.id), { body: {}, key: newKey() }), redraw) },
@@ -75,6 +75,12 @@ function playerRow(host, table, session, redraw) {
     el("button", { type: "button", class: "primary", "data-buy-in": String(first),
       onclick: () => cashForm(host, table, session, redraw) }, "Buy-in…"),
     session.paused ? step(urls.sessionResume, "resume") : step(urls.sessionPause, "pause"),
+    free.length ? el("button", { type: "button", "data-move": String(first),
+      onclick: () => placesForm(host, table, free, redraw, {
+        title: `Move ${session.patron.label}`,
+        send: "Move",
+        post: (positions, key) => call("POST", at(urls.sessionMove, session.id), { body: { table: table.id, positions }, key }),
+      }) }, "Move…") : null,
     el("button", { type: "button", class: "quiet", "data-leave": String(first),
       onclick: () => confirmLeave(host, table, session, redraw) }, "Leaves…"));
 }
@@ -124,6 +130,21 @@ function confirmLeave(host, table, session, redraw) {
 }
 
 function seatForm(host, table, free, redraw) {
+  const card = el("input", { type: "text", inputMode: "numeric", autocomplete: "off", "data-card": "", "aria-label": "Card number", maxLength: 32 });
+  const words = el("input", { type: "text", autocomplete: "off", "data-description": "", "aria-label": "A few words about the player", maxLength: 200 });
+  placesForm(host, table, free, redraw, {
+    title: "Seat a player",
+    send: "Seat",
+    fields: [el("label", {}, "Card number ", card), el("label", {}, "Or, without a card, a few words ", words)],
+    post: (positions, key) => call("POST", at(urls.seatPatron, table.id),
+      { body: { positions, loyalty_number: card.value.trim(), description: words.value.trim() }, key }),
+    focus: card,
+  });
+}
+
+/** A form choosing free places (one seat in a pot game, any boxes otherwise) and sending
+ *  them with ``post(positions, key)``: seating a player, or moving one. */
+function placesForm(host, table, free, redraw, { title, send: label, fields = [], post, focus = null }) {
   const key = formKey();
   const chosen = new Set();
   const toggles = free.map((n) => el("button", { type: "button", class: "place", "aria-pressed": "false", "data-place": String(n),
@@ -135,9 +156,7 @@ function seatForm(host, table, free, redraw) {
       if (chosen.has(n)) chosen.delete(n); else chosen.add(n);
       event.currentTarget.setAttribute("aria-pressed", String(chosen.has(n)));
     } }, `${placeWord(table)} ${n}`));
-  const card = el("input", { type: "text", inputMode: "numeric", autocomplete: "off", "data-card": "", "aria-label": "Card number", maxLength: 32 });
-  const words = el("input", { type: "text", autocomplete: "off", "data-description": "", "aria-label": "A few words about the player", maxLength: 200 });
-  const send = el("button", { type: "submit", class: "primary huge", "data-send-seat": "" }, "Seat");
+  const send = el("button", { type: "submit", class: "primary huge", "data-send-places": "" }, label);
   const form = el("form", { class: "players-form", onsubmit: async (event) => {
     event.preventDefault();
     const error = host.querySelector(".players-error");
@@ -146,21 +165,20 @@ function seatForm(host, table, free, redraw) {
       return;
     }
     send.disabled = true;
-    const body = { positions: [...chosen].sort((a, b) => a - b), loyalty_number: card.value.trim(), description: words.value.trim() };
-    const failed = await act(host, () => call("POST", at(urls.seatPatron, table.id), { body, key: key.value }), redraw);
+    const positions = [...chosen].sort((a, b) => a - b);
+    const failed = await act(host, () => post(positions, key.value), redraw);
     if (failed) {
       key.after(failed);
       send.disabled = false;
     }
   } },
-  el("h2", {}, "Seat a player"),
+  el("h2", {}, title),
   el("div", { class: "places" }, ...toggles),
-  el("label", {}, "Card number ", card),
-  el("label", {}, "Or, without a card, a few words ", words),
+  ...fields,
   el("div", { class: "chip-actions" }, send, el("button", { type: "button", class: "quiet", onclick: redraw }, "Cancel")),
   el("p", { class: "players-error", role: "alert" }));
   host.replaceChildren(form);
-  card.focus();
+  focus?.focus();
 }
 
 function cashForm(host, table, session, redraw) {
@@ -173,6 +191,12 @@ function cashForm(host, table, session, redraw) {
       for (const other of kinds) other.setAttribute("aria-pressed", String(other === event.currentTarget));
     } }, label));
   const amountInput = el("input", { type: "text", inputMode: "decimal", autocomplete: "off", "data-cash-amount": "", "aria-label": "Amount" });
+  // What the player should have in front of them by the record, beside the count the dealer
+  // enters of the chips taken away: a difference is seen at the table.
+  const expected = el("p", { class: "players-expected", "data-chips-expected": "" });
+  call("GET", at(urls.sessionRating, session.id)).then((rating) => {
+    expected.textContent = `By the record: ${shown(rating.chips_expected, table.currency)} in chips.`;
+  }).catch(() => {});
   const send = el("button", { type: "submit", class: "primary huge", "data-send-cash": "" }, "Record");
   const form = el("form", { class: "players-form", onsubmit: async (event) => {
     event.preventDefault();
@@ -194,6 +218,7 @@ function cashForm(host, table, session, redraw) {
   el("h2", {}, `${session.patron.label} · ${placesOf(table, session)}`),
   el("div", { class: "places" }, ...kinds),
   el("label", {}, `Amount (${table.currency}) `, amountInput),
+  expected,
   el("div", { class: "chip-actions" }, send, el("button", { type: "button", class: "quiet", onclick: redraw }, "Cancel")),
   el("p", { class: "players-error", role: "alert" }));
   host.replaceChildren(form);
