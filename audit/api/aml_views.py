@@ -9,6 +9,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from audit.api.views import CsvRenderer, PdfRenderer
@@ -16,16 +17,23 @@ from audit.services.aml_export import aml_export
 from casino.api.schema import refusals
 from casino.api.serializers import StrictSerializer
 from casino.api.shortcuts import found, validated
-from casino.core.errors import AccessCode
+from casino.core.errors import AccessCode, RequestCode
+
+URL_FORMAT_OVERRIDE = api_settings.URL_FORMAT_OVERRIDE
 
 
+# 404 ``not_found`` for a casino that does not exist, and for a ``format`` the file is not
+# given in (a query parameter DRF reads before the view).
 class AmlExportFilterSerializer(StrictSerializer):
     casino = serializers.IntegerField(min_value=1)
     gaming_day = serializers.DateField()
 
 
 def _download(request: Request, file_format: str) -> HttpResponse:
-    query = validated(AmlExportFilterSerializer, request.query_params)
+    # ``format`` is DRF's, read before the view (the schema offers it, as for every view with
+    # a file's renderer): not one of this view's filters.
+    filters = {k: v for k, v in request.query_params.items() if k != URL_FORMAT_OVERRIDE}
+    query = validated(AmlExportFilterSerializer, filters)
     with found():
         export = aml_export(
             casino_id=query["casino"],
@@ -45,7 +53,10 @@ class AmlExportCsvApi(APIView):
 
     @extend_schema(
         parameters=[AmlExportFilterSerializer],
-        responses={(200, "text/csv"): OpenApiTypes.STR, **refusals(AccessCode.PERMISSION_DENIED)},
+        responses={
+            (200, "text/csv"): OpenApiTypes.STR,
+            **refusals(AccessCode.PERMISSION_DENIED, RequestCode.NOT_FOUND),
+        },
     )
     def get(self, request: Request) -> HttpResponse:
         """The casino's anti-money-laundering gaming day as CSV: one row a patron with cash
@@ -60,7 +71,7 @@ class AmlExportPdfApi(APIView):
         parameters=[AmlExportFilterSerializer],
         responses={
             (200, "application/pdf"): OpenApiTypes.BINARY,
-            **refusals(AccessCode.PERMISSION_DENIED),
+            **refusals(AccessCode.PERMISSION_DENIED, RequestCode.NOT_FOUND),
         },
     )
     def get(self, request: Request) -> HttpResponse:

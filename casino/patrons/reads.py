@@ -187,14 +187,54 @@ class SessionHistory:
 
 
 @dataclass(frozen=True)
+class VisitTotals:
+    """A visit's figures: the sums of its sessions' latest ratings (an open session, not rated
+    yet, adds nothing until it ends)."""
+
+    visit: int
+    started_at: dt.datetime
+    ended_at: dt.datetime | None
+    sessions: int
+    rounds: int
+    seconds_played: int
+    total_staked: Decimal
+    actual_result: Decimal
+    theoretical_win: Decimal
+
+
+@dataclass(frozen=True)
 class PatronHistory:
-    """A patron's history: every session, newest first, with its rating; every cash event,
-    newest first; the points balance."""
+    """A patron's history: every visit with its totals and every session with its rating,
+    newest first; every cash event, newest first; the points balance."""
 
     patron: Patron
+    visits: list[VisitTotals]
     sessions: list[SessionHistory]
     cash: list[CashEvent]
     points: Decimal
+
+
+def _visit_totals(sessions: list[SessionHistory]) -> list[VisitTotals]:
+    visits: dict[int, list[SessionHistory]] = {}
+    for entry in sessions:  # newest first: so are the visits
+        visits.setdefault(entry.session.visit_id, []).append(entry)
+    totals = []
+    for visit, entries in visits.items():
+        rated = [entry.rating for entry in entries if entry.rating is not None]
+        totals.append(
+            VisitTotals(
+                visit=visit,
+                started_at=entries[-1].session.started_at,
+                ended_at=entries[0].session.ended_at,
+                sessions=len(entries),
+                rounds=sum(rating.rounds for rating in rated),
+                seconds_played=sum(rating.seconds_played for rating in rated),
+                total_staked=sum((rating.total_staked for rating in rated), Decimal(0)),
+                actual_result=sum((rating.actual_result for rating in rated), Decimal(0)),
+                theoretical_win=sum((rating.theoretical_win for rating in rated), Decimal(0)),
+            )
+        )
+    return totals
 
 
 def patron_history(user: Any, patron_id: int) -> PatronHistory:
@@ -216,9 +256,5 @@ def patron_history(user: Any, patron_id: int) -> PatronHistory:
         .select_related("table", "recorded_by")
         .order_by("-recorded_at", "-pk")
     )
-    return PatronHistory(
-        patron,
-        [SessionHistory(session, latest.get(session.pk)) for session in sessions],
-        cash,
-        points_balance(patron.pk),
-    )
+    history = [SessionHistory(session, latest.get(session.pk)) for session in sessions]
+    return PatronHistory(patron, _visit_totals(history), history, cash, points_balance(patron.pk))

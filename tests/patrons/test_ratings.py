@@ -137,6 +137,15 @@ def test_a_visit_across_two_games_is_rated_from_the_rounds_records(
     assert rp_rating["average_wagered"] == "27.50"  # (10 + 20 + 20 + 5) / 2
     assert before.pk not in {r.pk for r, _ in covered_rp}
 
+    # The visit's totals are the sums of its two sessions' ratings.
+    history = pit_boss.get(f"/api/v1/patrons/{first['patron']['id']}/history/").json()
+    [visit] = history["visits"]
+    assert (visit["sessions"], visit["rounds"]) == (2, 3)
+    assert D(visit["actual_result"]) == D(rp_rating["actual_result"]) + D(
+        rd_rating["actual_result"]
+    )
+    assert D(visit["total_staked"]) == D(rp_rating["total_staked"]) + D(rd_rating["total_staked"])
+
     # A floor person's estimate sits beside the exact figures.
     estimated = posted(
         pit_boss, f"{steps}/estimate/", {"average_bet": "25.00", "minutes": 30}, status=201

@@ -383,8 +383,28 @@ class HistoryCashSerializer(CashOutputSerializer):
     table_code = serializers.CharField(source="table.code", allow_null=True)
 
 
+class VisitTotalsSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    visit = serializers.IntegerField()
+    started_at = serializers.DateTimeField()
+    ended_at = serializers.DateTimeField(allow_null=True)
+    sessions = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+    minutes_played = serializers.SerializerMethodField()
+    total_staked = _money()
+    actual_result = _money()
+    theoretical_win = serializers.DecimalField(
+        max_digits=24, decimal_places=2, coerce_to_string=True
+    )
+
+    def get_minutes_played(self, totals: Any) -> int:
+        return int(totals.seconds_played // 60)
+
+
 class PatronHistoryOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
     patron = PatronOutputSerializer()
+    visits = VisitTotalsSerializer(
+        many=True, help_text="Newest first: the sums of each visit's rated sessions."
+    )
     points = serializers.DecimalField(max_digits=16, decimal_places=2, coerce_to_string=True)
     sessions = HistorySessionSerializer(many=True, help_text="Newest first.")
     cash = HistoryCashSerializer(many=True, help_text="Newest first.")

@@ -53,6 +53,21 @@ function render(found) {
     el("dl", { class: "figures wide" },
       el("dt", {}, "Kind"), el("dd", {}, patron.kind),
       el("dt", {}, "Points"), el("dd", { id: "points" }, money(found.points, ""))),
+    el("h3", {}, "Visits"),
+    found.visits.length
+      ? el("table", { class: "grid" },
+          el("thead", {}, el("tr", {}, ...["From", "To", "Tables", "Rounds", "Minutes", "Staked", "Result", "Theo"].map((h) => el("th", {}, h)))),
+          el("tbody", {}, ...found.visits.map((v) => el("tr", { "data-visit": v.visit },
+            el("td", {}, when(v.started_at)),
+            el("td", {}, v.ended_at ? when(v.ended_at) : "at the tables now"),
+            el("td", { class: "amount" }, v.sessions),
+            el("td", { class: "amount" }, v.rounds),
+            el("td", { class: "amount" }, v.minutes_played),
+            el("td", { class: "amount" }, money(v.total_staked, "")),
+            el("td", { class: "amount" }, money(v.actual_result, "")),
+            el("td", { class: "amount" }, money(v.theoretical_win, "")),
+          ))))
+      : el("p", {}, "No visits yet."),
     el("h3", {}, "Sessions"),
     found.sessions.length
       ? el("table", { class: "grid" },
