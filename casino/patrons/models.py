@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.conf import settings as conf
 from django.db import models
 from django.db.models import Q
 
+from casino.core.fields import user_field
 from tables.models import Casino, Table
 
 _MONEY = {"max_digits": 14, "decimal_places": 2}
@@ -46,9 +46,7 @@ class Patron(models.Model):
     kind = models.CharField(max_length=10, choices=PatronKind.choices)
     loyalty_number = models.CharField(max_length=32, blank=True)
     description = models.CharField(max_length=200, blank=True)
-    enrolled_by = models.ForeignKey(
-        conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
+    enrolled_by = user_field()
     enrolled_at = models.DateTimeField()
     audit_record_id = models.BigIntegerField(unique=True)
 
@@ -107,9 +105,7 @@ class Exclusion(models.Model):
     starts_at = models.DateTimeField()
     ends_at = models.DateTimeField(null=True, blank=True)
     reason = models.TextField()
-    recorded_by = models.ForeignKey(
-        conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
+    recorded_by = user_field()
     audit_record_id = models.BigIntegerField(unique=True)
 
     class Meta:
@@ -129,7 +125,7 @@ class ExclusionLift(models.Model):
 
     exclusion = models.OneToOneField(Exclusion, on_delete=models.PROTECT, related_name="lift")
     reason = models.TextField()
-    lifted_by = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    lifted_by = user_field()
     lifted_at = models.DateTimeField()
     audit_record_id = models.BigIntegerField(unique=True)
 
@@ -164,11 +160,9 @@ class PlaySession(models.Model):
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="+")
     positions = models.JSONField(help_text="The box or seat numbers held, ascending.")
     started_at = models.DateTimeField()
-    started_by = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    started_by = user_field()
     ended_at = models.DateTimeField(null=True, blank=True)
-    ended_by = models.ForeignKey(
-        conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True, blank=True
-    )
+    ended_by = user_field(optional=True)
 
     class Meta:
         constraints = [
@@ -247,9 +241,7 @@ class CashEvent(models.Model):
     direction = models.CharField(max_length=3, choices=CashDirection.choices, blank=True)
     amount = models.DecimalField(**_MONEY)
     gaming_day = models.DateField()
-    recorded_by = models.ForeignKey(
-        conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
+    recorded_by = user_field()
     recorded_at = models.DateTimeField()
     audit_record_id = models.BigIntegerField(unique=True)
 
@@ -281,7 +273,7 @@ class AmlPolicy(models.Model):
     report_above = models.DecimalField(**_MONEY, default=DEFAULT_REPORT_ABOVE)
     identify_from = models.DecimalField(**_MONEY, null=True, blank=True)
     effective_at = models.DateTimeField()
-    set_by = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    set_by = user_field()
     audit_record_id = models.BigIntegerField(unique=True)
 
     class Meta:
@@ -368,9 +360,7 @@ class RatingEstimate(models.Model):
     session = models.ForeignKey(PlaySession, on_delete=models.PROTECT, related_name="estimates")
     average_bet = models.DecimalField(**_MONEY)
     minutes = models.PositiveIntegerField()
-    recorded_by = models.ForeignKey(
-        conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
+    recorded_by = user_field()
     recorded_at = models.DateTimeField()
 
     def __str__(self) -> str:
@@ -389,7 +379,7 @@ class EarningPolicy(models.Model):
     casino = models.ForeignKey(Casino, on_delete=models.PROTECT, related_name="+")
     points_per_theo = models.DecimalField(max_digits=8, decimal_places=4)
     effective_at = models.DateTimeField()
-    set_by = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    set_by = user_field()
 
     class Meta:
         constraints = [
@@ -427,9 +417,7 @@ class PointsEntry(models.Model):
         EarningPolicy, on_delete=models.PROTECT, related_name="+", null=True, blank=True
     )
     note = models.TextField(blank=True)
-    recorded_by = models.ForeignKey(
-        conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True, blank=True
-    )
+    recorded_by = user_field(optional=True)
     recorded_at = models.DateTimeField()
 
     class Meta:

@@ -24,6 +24,7 @@ from casino.core.permissions import require
 from casino.core.push import TableChange, publish_table_change
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
+from casino.core.updates import row_update
 from casino.games.contract import PositionKind
 from casino.games.registry import game_of
 from casino.patrons.enrolment import patron_enrol_anonymous, patron_lock
@@ -121,8 +122,7 @@ def session_resume(*, session_id: int, actor: AbstractBaseUser) -> PlaySession:
         if pause is None:
             raise ApiError(PatronCode.SESSION_NOT_PAUSED, "This session is not paused.")
         record = _recorded(AuditCode.PATRON_RESUMED, actor, table, session.patron)
-        pause.resumed_at = record.occurred_at
-        pause.save(update_fields=["resumed_at"])
+        row_update(pause, resumed_at=record.occurred_at)
         return session
 
 
@@ -213,9 +213,7 @@ def _open_pause(session: PlaySession) -> SessionPause | None:
 def _ended(session: PlaySession, actor: AbstractBaseUser, at: Any) -> None:
     """End the session, and any pause, at ``at``, and write its rating."""
     SessionPause.objects.filter(session=session, resumed_at__isnull=True).update(resumed_at=at)
-    session.ended_at = at
-    session.ended_by = actor
-    session.save(update_fields=["ended_at", "ended_by"])
+    row_update(session, ended_at=at, ended_by=actor)
     session_rating_record(session, cause=RatingCause.CLOSED, at=at)
 
 

@@ -11,9 +11,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from casino.api.endpoints import list_view, post_view, read_view
-from casino.api.schema import refusals
 from casino.api.shortcuts import found, validated
-from casino.core.errors import AccessCode, PatronCode, TableCode
+from casino.core.errors import PatronCode, TableCode
 from casino.patrons import aml, cash, enrolment, estimates, exclusions, points, reads, seating
 from casino.patrons.api import serializers as shapes
 from casino.patrons.models import PlaySession
@@ -75,9 +74,7 @@ PatronEnrolApi = post_view(
     bosses, admins).""",
     body=shapes.PatronEnrolInputSerializer,
     output=shapes.PatronOutputSerializer,
-    refused=refusals(
-        AccessCode.PERMISSION_DENIED, PatronCode.PATRON_UNDER_AGE, PatronCode.LOYALTY_NUMBER_TAKEN
-    ),
+    refused=(PatronCode.PATRON_UNDER_AGE, PatronCode.LOYALTY_NUMBER_TAKEN),
     act=_enrol,
     status=status.HTTP_201_CREATED,
 )
@@ -96,7 +93,6 @@ PatronExcludeApi = post_view(
     or until lifted (pit bosses, admins). A seated patron is unseated by the floor.""",
     body=shapes.ExclusionInputSerializer,
     output=shapes.ExclusionOutputSerializer,
-    refused=refusals(AccessCode.PERMISSION_DENIED),
     act=_exclude,
     status=status.HTTP_201_CREATED,
 )
@@ -114,7 +110,7 @@ ExclusionLiftApi = post_view(
     "Lift an exclusion before its time, saying why (pit bosses, admins).",
     body=shapes.ExclusionLiftInputSerializer,
     output=shapes.ExclusionOutputSerializer,
-    refused=refusals(AccessCode.PERMISSION_DENIED, PatronCode.EXCLUSION_ALREADY_LIFTED),
+    refused=(PatronCode.EXCLUSION_ALREADY_LIFTED,),
     act=_lift,
 )
 
@@ -139,7 +135,6 @@ TablePlayersApi = read_view(
 
 #: What seating or moving a patron may be refused with.
 _SEATING_REFUSALS = (
-    AccessCode.PERMISSION_DENIED,
     TableCode.TABLE_NOT_OPEN,
     PatronCode.POSITION_INVALID,
     PatronCode.POSITION_TAKEN,
@@ -173,8 +168,10 @@ TableSeatApi = post_view(
     refused.""",
     body=shapes.SeatInputSerializer,
     output=shapes.SessionOutputSerializer,
-    refused=refusals(
-        *_SEATING_REFUSALS, PatronCode.PATRON_ALREADY_SEATED, PatronCode.LOYALTY_NUMBER_UNKNOWN
+    refused=(
+        *_SEATING_REFUSALS,
+        PatronCode.PATRON_ALREADY_SEATED,
+        PatronCode.LOYALTY_NUMBER_UNKNOWN,
     ),
     act=_seat,
     status=status.HTTP_201_CREATED,
@@ -199,7 +196,7 @@ SessionMoveApi = post_view(
     in the same visit.""",
     body=shapes.MoveInputSerializer,
     output=shapes.SessionOutputSerializer,
-    refused=refusals(*_SEATING_REFUSALS, PatronCode.SESSION_ENDED),
+    refused=(*_SEATING_REFUSALS, PatronCode.SESSION_ENDED),
     act=_move,
     status=status.HTTP_201_CREATED,
 )
@@ -223,9 +220,7 @@ SessionPauseApi = post_view(
     "Pause a patron's session: the boxes are kept, the time is not played.",
     body=None,
     output=shapes.SessionOutputSerializer,
-    refused=refusals(
-        AccessCode.PERMISSION_DENIED, PatronCode.SESSION_ENDED, PatronCode.SESSION_PAUSED
-    ),
+    refused=(PatronCode.SESSION_ENDED, PatronCode.SESSION_PAUSED),
     act=_session_step(seating.session_pause),
 )
 SessionResumeApi = post_view(
@@ -233,9 +228,7 @@ SessionResumeApi = post_view(
     "Resume a paused session.",
     body=None,
     output=shapes.SessionOutputSerializer,
-    refused=refusals(
-        AccessCode.PERMISSION_DENIED, PatronCode.SESSION_ENDED, PatronCode.SESSION_NOT_PAUSED
-    ),
+    refused=(PatronCode.SESSION_ENDED, PatronCode.SESSION_NOT_PAUSED),
     act=_session_step(seating.session_resume),
 )
 SessionLeaveApi = post_view(
@@ -243,7 +236,7 @@ SessionLeaveApi = post_view(
     "The patron leaves: the session and the visit end.",
     body=None,
     output=shapes.SessionOutputSerializer,
-    refused=refusals(AccessCode.PERMISSION_DENIED, PatronCode.SESSION_ENDED),
+    refused=(PatronCode.SESSION_ENDED,),
     act=_session_step(seating.session_leave),
 )
 
@@ -262,9 +255,7 @@ SessionCashApi = post_view(
     anti-money-laundering thresholds.""",
     body=shapes.CashInputSerializer,
     output=shapes.CashOutputSerializer,
-    refused=refusals(
-        AccessCode.PERMISSION_DENIED, PatronCode.SESSION_ENDED, PatronCode.CASH_AMOUNT_INVALID
-    ),
+    refused=(PatronCode.SESSION_ENDED, PatronCode.CASH_AMOUNT_INVALID),
     act=_cash,
     status=status.HTTP_201_CREATED,
 )
@@ -282,7 +273,7 @@ PatronCashOutApi = post_view(
     "Record currency paid out at the cage for a patron's chips (the cage, admins): cash out.",
     body=shapes.CashOutInputSerializer,
     output=shapes.CashOutputSerializer,
-    refused=refusals(AccessCode.PERMISSION_DENIED, PatronCode.CASH_AMOUNT_INVALID),
+    refused=(PatronCode.CASH_AMOUNT_INVALID,),
     act=_cash_out,
     status=status.HTTP_201_CREATED,
 )
@@ -310,7 +301,7 @@ AmlPolicyApi = post_view(
     set, a log entry from 3,000 and a report above 10,000, no identification threshold.""",
     body=shapes.AmlPolicyInputSerializer,
     output=shapes.AmlPolicyOutputSerializer,
-    refused=refusals(AccessCode.PERMISSION_DENIED, PatronCode.AML_THRESHOLDS_INVALID),
+    refused=(PatronCode.AML_THRESHOLDS_INVALID,),
     act=_set_policy,
     status=status.HTTP_201_CREATED,
 )
@@ -340,7 +331,6 @@ SessionEstimateApi = post_view(
     exact rating (a pit boss of the table's pit, an admin); answers the rating.""",
     body=shapes.RatingEstimateInputSerializer,
     output=shapes.SessionRatingOutputSerializer,
-    refused=refusals(AccessCode.PERMISSION_DENIED),
     act=_estimate,
     status=status.HTTP_201_CREATED,
 )
@@ -371,9 +361,7 @@ PatronCompApi = post_view(
     the casino's limit a comp, and the balance. Answers the points.""",
     body=shapes.PointsInputSerializer,
     output=shapes.PointsOutputSerializer,
-    refused=refusals(
-        AccessCode.PERMISSION_DENIED, PatronCode.POINTS_INVALID, PatronCode.POINTS_INSUFFICIENT
-    ),
+    refused=(PatronCode.POINTS_INVALID, PatronCode.POINTS_INSUFFICIENT),
     act=_points_act(points.comp_redeem),
     status=status.HTTP_201_CREATED,
 )
@@ -382,7 +370,7 @@ PatronPromotionApi = post_view(
     "Award a promotion's points to a patron (admins). Answers the points.",
     body=shapes.PointsInputSerializer,
     output=shapes.PointsOutputSerializer,
-    refused=refusals(AccessCode.PERMISSION_DENIED, PatronCode.POINTS_INVALID),
+    refused=(PatronCode.POINTS_INVALID,),
     act=_points_act(points.points_award),
     status=status.HTTP_201_CREATED,
 )
@@ -401,7 +389,6 @@ EarningPolicyApi = post_view(
     set, one point per unit.""",
     body=shapes.EarningPolicyInputSerializer,
     output=shapes.EarningPolicyOutputSerializer,
-    refused=refusals(AccessCode.PERMISSION_DENIED),
     act=_set_earning,
     status=status.HTTP_201_CREATED,
 )
