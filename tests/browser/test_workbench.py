@@ -488,7 +488,8 @@ def test_a_pit_boss_sees_the_own_pits_rounds_only(
     response = page.goto(f"{site.url}/audit/verify/")
     assert response is not None and response.status == 403
     page.goto(f"{site.url}/audit/")
-    assert page.locator(".workbench-nav").inner_text().split() == ["Rounds", "Reports"]
+    # A pit boss reads the patrons' histories (the floor rates its players), not the trail.
+    assert page.locator(".workbench-nav").inner_text().split() == ["Rounds", "Reports", "Patrons"]
     screenshot(page, "own-pit")
 
 

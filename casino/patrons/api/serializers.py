@@ -353,8 +353,9 @@ class EarningPolicyOutputSerializer(serializers.Serializer):  # type: ignore[typ
     effective_at = serializers.DateTimeField()
 
 
-class HistoryRatingSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    version = serializers.IntegerField()
+class RatedFiguresSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """The figures a rating, or a visit's sum of ratings, answers."""
+
     rounds = serializers.IntegerField()
     minutes_played = serializers.SerializerMethodField()
     total_staked = _money()
@@ -363,8 +364,12 @@ class HistoryRatingSerializer(serializers.Serializer):  # type: ignore[type-arg]
         max_digits=24, decimal_places=2, coerce_to_string=True
     )
 
-    def get_minutes_played(self, rating: Any) -> int:
-        return int(rating.seconds_played // 60)
+    def get_minutes_played(self, rated: Any) -> int:
+        return int(rated.seconds_played // 60)
+
+
+class HistoryRatingSerializer(RatedFiguresSerializer):
+    version = serializers.IntegerField()
 
 
 class HistorySessionSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -383,21 +388,11 @@ class HistoryCashSerializer(CashOutputSerializer):
     table_code = serializers.CharField(source="table.code", allow_null=True)
 
 
-class VisitTotalsSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class VisitTotalsSerializer(RatedFiguresSerializer):
     visit = serializers.IntegerField()
     started_at = serializers.DateTimeField()
     ended_at = serializers.DateTimeField(allow_null=True)
     sessions = serializers.IntegerField()
-    rounds = serializers.IntegerField()
-    minutes_played = serializers.SerializerMethodField()
-    total_staked = _money()
-    actual_result = _money()
-    theoretical_win = serializers.DecimalField(
-        max_digits=24, decimal_places=2, coerce_to_string=True
-    )
-
-    def get_minutes_played(self, totals: Any) -> int:
-        return int(totals.seconds_played // 60)
 
 
 class PatronHistoryOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
