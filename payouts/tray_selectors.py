@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.db import connection
 from django.db.models import Exists, OuterRef, Q, QuerySet, Sum
 
 from casino.core.roles import Role, user_role
@@ -208,6 +209,9 @@ class Tray:
     drops_pending: list[DropCount]
     #: The casino's chips, lowest value first: what a count or a slip names.
     chips: list[ChipDenomination]
+    #: Each closed shift's (by its opener) currency bought in at the table and recorded there:
+    #: what its drop box should hold, beside the count.
+    recorded_cash_in: dict[int, Decimal]
 
 
 def tray_of(table: Table) -> Tray:
@@ -218,21 +222,50 @@ def tray_of(table: Table) -> Tray:
         slips = slips.filter(requested_at__gte=shift.counted_at)
     elif counts:
         slips = slips.filter(requested_at__gte=counts[0].counted_at)
+    awaiting = shifts_awaiting_drop(table)
+    pending = list(
+        DropCount.objects.filter(table=table, decision__isnull=True)
+        .select_related("counted_by", "shift")
+        .order_by("pk")
+    )
     return Tray(
         table=table.pk,
         shift=shift,
         counts=counts,
         slips=list(slips.order_by("pk")),
-        awaiting_drop=shifts_awaiting_drop(table),
-        drops_pending=list(
-            DropCount.objects.filter(table=table, decision__isnull=True)
-            .select_related("counted_by")
-            .order_by("pk")
-        ),
+        awaiting_drop=awaiting,
+        drops_pending=pending,
         chips=list(
             ChipDenomination.objects.filter(casino_id=table.pit.casino_id).order_by("value")
         ),
+        recorded_cash_in=shifts_cash_in(table, [*awaiting, *(d.shift for d in pending)]),
     )
+
+
+def shifts_cash_in(table: Table, openers: list[TrayCount]) -> dict[int, Decimal]:
+    """The currency bought in at ``table`` and recorded there during each closed shift of
+    ``openers`` (by opener), from what the patrons app publishes (``patrons_table_cash_in``):
+    one statement for them all."""
+    spans = [
+        (opener.pk, opener.counted_at, closer.counted_at)
+        for opener in openers
+        if (closer := shift_closer(opener)) is not None
+    ]
+    if not spans:
+        return {}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            SELECT s.shift, coalesce(sum(c.amount), 0)
+            FROM unnest(%s::bigint[], %s::timestamptz[], %s::timestamptz[])
+                AS s(shift, since, until)
+            LEFT JOIN patrons_table_cash_in c
+              ON c.table_id = %s AND c.recorded_at >= s.since AND c.recorded_at < s.until
+            GROUP BY s.shift
+            """,
+            [[s[0] for s in spans], [s[1] for s in spans], [s[2] for s in spans], table.pk],
+        )
+        return dict(cursor.fetchall())
 
 
 def shifts_awaiting_drop(table: Table) -> list[TrayCount]:

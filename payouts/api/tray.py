@@ -508,6 +508,12 @@ class TrayOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         many=True, help_text="Drop counts waiting for their confirmation."
     )
     chips = ChipOutputSerializer(many=True, help_text="The casino's chips, lowest value first.")
+    recorded_cash_in = serializers.DictField(
+        child=serializers.DecimalField(max_digits=16, decimal_places=2, coerce_to_string=True),
+        help_text="By the opener of each closed shift waiting for its drop, or whose drop "
+        "waits for its confirmation: the currency bought in at the table and recorded there "
+        "during the shift, what its drop box should hold.",
+    )
 
 
 TableTrayApi = read_view(

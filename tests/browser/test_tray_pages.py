@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 
 from casino.core.roles import Role
+from casino.patrons.cash import cash_record
+from casino.patrons.seating import session_seat
 from payouts.models import ChipSlip, DropCount, ShiftReconciliation, TrayCount
 from payouts.services import slips, trays
 from tests.browser.site import Site
@@ -78,6 +80,11 @@ def test_the_tray_steps_on_the_pit_board_and_the_cage_page(
     pending.get_by_role("button", name="Confirm").click()
     page.locator(".tray .shift", has_text="Shift open since").wait_for()
     assert TrayCount.objects.get(pk=opener.pk).decision.decided_by == users["pit_boss"]
+    # A player buys in with currency during the shift: it goes into the drop box.
+    seated = session_seat(
+        table_id=table.pk, positions=[1], description="hat", actor=users["dealer"]
+    )
+    cash_record(session_id=seated.pk, kind="buy_in_cash", amount=D(500), actor=users["dealer"])
 
     fill = slips.slip_request(
         table_id=table.pk, kind="fill", chips={"25.00": 20}, actor=users["dealer"]
@@ -118,6 +125,10 @@ def test_the_tray_steps_on_the_pit_board_and_the_cage_page(
 
         cage_page.reload()
         form = cage_page.locator(f"#drop-list [data-shift='{opener.pk}']")
+        # Beside the count, what the table recorded going into the box.
+        assert form.locator("[data-recorded-cash-in]").inner_text() == (
+            "recorded at the table: 500.00 in currency buy-ins"
+        )
         form.locator("input[name=cash]").fill("0.00")
         screenshot(cage_page, "drop-to-count")
         form.get_by_role("button", name="Count drop").click()

@@ -60,7 +60,11 @@ import { explainFields } from "./common/words.js";
   }
 
   // ``old``: the form before its shift's data changed, whose typed counts carry over.
-  function dropForm({ table, shift }, old) {
+  // The currency the table recorded going into the drop box during the shift, beside the count.
+  const recorded = (cashIn) => el("span", { class: "recorded", "data-recorded-cash-in": cashIn ?? "" },
+    cashIn === undefined ? "" : `recorded at the table: ${money(cashIn)} in currency buy-ins`);
+
+  function dropForm({ table, shift, cashIn }, old) {
     const typed = (name) => old?.querySelector(`input[name=${name}]`)?.value;
     const cash = el("input", { type: "text", inputMode: "decimal", name: "cash", placeholder: "Cash", "aria-label": "Cash", value: typed("cash") || "" });
     const markers = el("input", { type: "text", inputMode: "decimal", name: "markers", placeholder: "Markers", "aria-label": "Markers", value: typed("markers") ?? "0.00" });
@@ -72,13 +76,15 @@ import { explainFields } from "./common/words.js";
         return { shift: shift.id, cash: cash.value.trim(), markers: markers.value.trim() };
       }, (drop) => `Counted the drop of ${table.code}: ${money(drop.cash)} cash, ${money(drop.markers)} markers; another person confirms it.`) },
       el("span", { class: "what" }, `${table.code} · shift from ${when(shift.counted_at)}`),
+      recorded(cashIn),
       cash, markers, el("button", { type: "submit" }, "Count drop"));
   }
 
-  function dropConfirm({ table, drop }) {
+  function dropConfirm({ table, drop, cashIn }) {
     return el("div", { class: "cage-item", "data-drop": drop.id },
       el("span", { class: "what" }, `${table.code} · counted by ${drop.counted_by}`),
       el("span", { class: "amount" }, `${money(drop.cash)} cash · ${money(drop.markers)} markers`),
+      recorded(cashIn),
       el("button", { type: "button", onclick: act(`/api/v1/drops/${drop.id}/confirm/`, {}, () => `Confirmed the drop of ${table.code}.`) }, "Confirm"),
       el("button", { type: "button", class: "secondary", onclick: act(`/api/v1/drops/${drop.id}/reject/`, {}, () => `Rejected the drop of ${table.code}: it is to be counted again.`) }, "Reject"));
   }
@@ -110,8 +116,9 @@ import { explainFields } from "./common/words.js";
       const toCount = [];
       const toConfirm = [];
       tables.forEach((table, i) => {
-        for (const shift of trays[i].awaiting_drop) toCount.push({ table, shift });
-        for (const drop of trays[i].drops_pending) toConfirm.push({ table, drop });
+        const cashIn = trays[i].recorded_cash_in;
+        for (const shift of trays[i].awaiting_drop) toCount.push({ table, shift, cashIn: cashIn[shift.id] });
+        for (const drop of trays[i].drops_pending) toConfirm.push({ table, drop, cashIn: cashIn[drop.shift] });
       });
       // Each list keeps the rows whose data did not change: every change of a tray on the floor
       // reloads the page's lists, and a count being typed or a button being tapped stays put.
