@@ -37,6 +37,7 @@ HISTORY_TABLES = frozenset(
         "core_alert",
         "core_alertacknowledgement",
         "audit_shiftreconciliation",
+        "payouts_boxplay",
         "payouts_roundpaytable",
         "patrons_amllogentry",
         "patrons_amlpolicy",

@@ -5,6 +5,7 @@ and the chip tray with its reconciliation. One module a subject; Django finds th
 from payouts.models.corrections import Correction, CorrectionKind, CorrectionLine, CorrectionStatus
 from payouts.models.settlements import (
     PAYOUT_LINE_FIELDS,
+    BoxPlay,
     HouseEdge,
     HouseEdgeBand,
     HouseEdgeStatus,
@@ -41,6 +42,7 @@ from payouts.models.tray import (
 
 __all__ = [
     "PAYOUT_LINE_FIELDS",
+    "BoxPlay",
     "ChipDenomination",
     "ChipSlip",
     "ChipSlipStep",

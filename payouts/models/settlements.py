@@ -296,6 +296,60 @@ PAYOUT_LINE_FIELDS = (
 )
 
 
+class BoxPlay(models.Model):
+    """What one box or seat staked in one round and was paid back: a row written with the
+    round's settlement, and one more by each approved correction of it (a payout correction:
+    what it owes the box, or recovers; a void: the negation of the box's rows so far). The sum
+    of a box's rows is its play in that round as the record stands now; a voided round's sums
+    are zero.
+
+    Append-only (a database trigger refuses changes), written only by
+    ``payouts.services.box_play``, and recomputable from the wager, payout and correction lines
+    at any time. It carries its round's table, gaming day and opening instant, so that the play
+    of a box over a stretch of time (a patron's session) is read from one index, without the
+    rounds, the wager lines and the payout lines joined: the anti-money-laundering day of a
+    casino (``casino.patrons.aml_day``) reads a million of them in a second.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="+")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="+")
+    gaming_day = models.DateField(help_text="The round's gaming day.")
+    opened_at = models.DateTimeField(help_text="When the round opened.")
+    box = models.PositiveSmallIntegerField()
+    staked = models.DecimalField(max_digits=16, decimal_places=2)
+    returned = models.DecimalField(max_digits=16, decimal_places=2)
+    correction = models.ForeignKey(
+        "payouts.Correction",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="The correction this row adds; null for the settlement's.",
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "box"],
+                condition=Q(correction__isnull=True),
+                name="box_play_settled_once",
+            ),
+            models.UniqueConstraint(
+                fields=["round", "box", "correction"], name="box_play_once_per_correction"
+            ),
+        ]
+        indexes = [
+            models.Index(
+                fields=["table", "box", "opened_at"],
+                include=["gaming_day", "staked", "returned"],
+                name="box_play_table_box_time_idx",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} box {self.box}: staked {self.staked}, returned {self.returned}"
+
+
 class TableDayTotals(models.Model):
     """A table's figures for one gaming day, kept as its rounds settle: a cache derived from
     the settlements, written only by ``payouts.services.day_totals`` (never by hand) and

@@ -49,6 +49,7 @@ from payouts.models import (
     Settlement,
     WagerLine,
 )
+from payouts.services.box_play import box_play_correct, box_play_void
 from payouts.services.day_totals import DayFigures, stored_figures, table_day_totals_adjust
 from tables.lifecycle import round_status_change
 from tables.locks import round_lock
@@ -273,6 +274,7 @@ def _apply_void(correction: Correction, round: Round, *, now: Any) -> None:
             gaming_day=round.gaming_day,
             figures=stored_figures(settlement_id=settlement.pk).negated(),
         )
+        box_play_void(correction)
         before["house_result"] = str(settlement.house_result)
         # The settled round stays as it was; the void is this correction, which reports count.
         after = {"status": round.status, "correction": correction.pk, "house_result": "0.00"}
@@ -295,6 +297,7 @@ def _apply_payout_correction(correction: Correction, round: Round) -> None:
     table_day_totals_adjust(
         table_id=round.table_id, gaming_day=round.gaming_day, figures=DayFigures(paid=owed)
     )
+    box_play_correct(correction)
 
 
 def _refuse_if_void(round: Round) -> None:

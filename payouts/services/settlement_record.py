@@ -1,9 +1,10 @@
 """Writing a round's settlement, in one SQL statement.
 
-A settlement is three tables but one fact: the wager lines (what each box staked), the
-settlement row with its totals, and its payout lines. One statement with data-modifying common
-table expressions writes them in one round trip, where three ORM calls would take three (and
-build a model per row first). The round's move to ``settled`` is the lifecycle's own write
+A settlement is four tables but one fact: the wager lines (what each box staked), the
+settlement row with its totals, its payout lines, and each box's play (``payouts.BoxPlay``: the
+box's stakes and what it was paid, summed). One statement with data-modifying common table
+expressions writes them in one round trip, where four ORM calls would take four (and build a
+model per row first). The round's move to ``settled`` is the lifecycle's own write
 (``tables.lifecycle``), and the audit row the trail's.
 """
 
@@ -47,10 +48,26 @@ new_lines AS (
              computed numeric, paid numeric, reason text, pot smallint, n bigint)
     ORDER BY l.n
     RETURNING id
+),
+new_box_play AS (
+    INSERT INTO payouts_boxplay (round_id, table_id, gaming_day, opened_at, box, staked,
+                                 returned)
+    SELECT %(round)s, %(table)s, %(gaming_day)s, %(opened_at)s, b.box, sum(b.staked),
+           sum(b.returned)
+    FROM (
+        SELECT w.box, w.amount AS staked, 0 AS returned
+        FROM jsonb_to_recordset(%(wagers)s::jsonb) AS w(box smallint, amount numeric)
+        UNION ALL
+        SELECT l.box, 0, l.paid
+        FROM jsonb_to_recordset(%(lines)s::jsonb) AS l(box smallint, paid numeric)
+    ) b
+    GROUP BY b.box
+    RETURNING 1
 )
 SELECT (SELECT id FROM new_settlement),
        (SELECT coalesce(json_agg(id ORDER BY id), '[]') FROM new_lines),
-       (SELECT count(*) FROM new_wagers)
+       (SELECT count(*) FROM new_wagers),
+       (SELECT count(*) FROM new_box_play)
 """
 
 
@@ -62,9 +79,9 @@ def settlement_record(
     theoretical: TheoreticalWin,
     at: dt.datetime,
 ) -> tuple[Settlement, list[PayoutLine]]:
-    """Write ``result``'s wager lines, settlement (with its ``theoretical`` win) and payout
-    lines (in the engine's order): one statement. Expects ``round`` locked by the caller,
-    inside its transaction.
+    """Write ``result``'s wager lines, settlement (with its ``theoretical`` win), payout
+    lines (in the engine's order) and box play: one statement. Expects ``round`` locked by
+    the caller, inside its transaction.
 
     Returns the settlement and its lines as stored (their ids in the order written).
     """
@@ -100,6 +117,9 @@ def settlement_record(
     ]
     parameters = {
         "round": round.pk,
+        "table": round.table_id,
+        "gaming_day": round.gaming_day,
+        "opened_at": round.opened_at,
         "actor": actor.pk,
         "now": at,
         "staked": result.staked,
@@ -138,7 +158,7 @@ def settlement_record(
     }
     with connection.cursor() as cursor:
         cursor.execute(_STATEMENT, parameters)
-        settlement_id, line_ids, _wagers = cursor.fetchone()
+        settlement_id, line_ids, _wagers, _boxes = cursor.fetchone()
     settlement.pk = settlement_id
     settlement._state.adding = False
     # Ids come from one sequence, drawn in the order the lines were inserted (ORDER BY n).

@@ -15,13 +15,16 @@ from casino.core.trail.recording import audit_record
 from casino.games.contract import GameResult, Position, PositionKind
 from casino.games.contract import Stake as GameStake
 from payouts.models import (
+    BoxPlay,
     Correction,
+    CorrectionKind,
     CorrectionLine,
     CorrectionStatus,
     PayoutLine,
     Settlement,
     WagerLine,
 )
+from payouts.services.box_play import box_play_correct, box_play_void
 from payouts.services.pinning import PaytablePinning
 from payouts.services.theoretical_win import TheoreticalWin, round_theoretical_win
 from tables.models import Game, PayoutsConfirmation, Round, RoundStatus, Table
@@ -43,7 +46,8 @@ def settled_round(
     paid: bool = False,
 ) -> Round:
     """A settled round written directly, with the table's pinned configuration: its wager lines,
-    its settlement (totals summed from the lines) and payout lines; ``paid``, its payouts
+    its settlement (totals summed from the lines), payout lines and each box's play (the
+    box's lines summed, as the settlement's statement writes it); ``paid``, its payouts
     confirmed too (with their audit row), so that its table opens its next round."""
     last = Round.objects.filter(table=table).order_by("-number").values_list("number", flat=True)
     now = timezone.now()
@@ -92,6 +96,25 @@ def settled_round(
             reason=line[6] if len(line) > 6 else "",
         )
         for line in returns
+    )
+    play: dict[int, tuple[D, D]] = {}
+    for box, _kind, amount in stakes:
+        staked_at, returned_at = play.get(box, (D(0), D(0)))
+        play[box] = (staked_at + D(amount), returned_at)
+    for line in returns:
+        staked_at, returned_at = play.get(line[0], (D(0), D(0)))
+        play[line[0]] = (staked_at, returned_at + D(line[5]))
+    BoxPlay.objects.bulk_create(
+        BoxPlay(
+            round=round,
+            table=table,
+            gaming_day=day,
+            opened_at=now,
+            box=box,
+            staked=staked_at,
+            returned=returned_at,
+        )
+        for box, (staked_at, returned_at) in sorted(play.items())
     )
     if paid:
         record = audit_record(
@@ -143,7 +166,8 @@ def decided_correction(
     reason: str = "as the test says",
 ) -> Correction:
     """A correction written directly, decided on a chosen gaming day (the service decides on
-    today's), or still requested when ``decided_day`` is None."""
+    today's), or still requested when ``decided_day`` is None. An approved one adds its rows
+    to the round's box play through the service that does so for a decision."""
     now = timezone.now()
     correction = Correction.objects.create(
         round=round,
@@ -162,6 +186,11 @@ def decided_correction(
         CorrectionLine(correction=correction, box=box, line=line, amount=D(amount))
         for box, line, amount in lines
     )
+    if status == CorrectionStatus.APPROVED and decided_day is not None:
+        if kind == CorrectionKind.PAYOUT_CORRECTION:
+            box_play_correct(correction)
+        elif correction.settlement_id is not None:
+            box_play_void(correction)
     return correction
 
 
