@@ -373,9 +373,6 @@ PATRON_MINIMUM_AGE = env.int("PATRON_MINIMUM_AGE", default=18)
 # A patron's day flagged "little_play" (casino/patrons/aml_day.py): cash in of at least the log's
 # threshold, and stakes below this share of it.
 AML_LITTLE_PLAY_SHARE = env.str("AML_LITTLE_PLAY_SHARE", default="0.10")
-# The memory PostgreSQL may give each join and grouping of the anti-money-laundering day's one
-# statement (a day of a million wager lines wants about 64MB; the server's default is 4MB).
-AML_DAY_WORK_MEM = env.str("AML_DAY_WORK_MEM", default="128MB")
 # The most points one comp may spend (casino/patrons/points.py): a pit boss's authority.
 COMP_POINTS_LIMIT = env.str("COMP_POINTS_LIMIT", default="500")
 

@@ -3,9 +3,11 @@ worth a review.
 
 For every patron with cash or play on the day: cash in and cash out (never netted), every
 buy-in whatever its kind, what their positions staked in the day's rounds while they held
-them, and what those positions were paid back. One statement over the patrons' own tables and
-the rows other apps publish for it (``tables_floor_rounds``, ``payouts_wager_lines``,
-``payouts_round_settlements``, ``payouts_settlement_lines``).
+them, and what those positions were paid back, payout corrections included (a voided round
+counts for nothing). One statement over the patrons' own tables and the box play the payouts
+app publishes (``payouts_box_play``: each box's play in each round, kept as rounds settle and
+corrections are approved, with the round's table, gaming day and opening instant), read for
+each box a session held over the time it held it.
 
 The patterns (FinCEN's guidance and the trade press name both):
 
@@ -25,7 +27,7 @@ from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import connection
 
 from casino.patrons.aml import aml_policy_of
 from casino.patrons.models import BUY_INS
@@ -42,48 +44,30 @@ WITH cash AS (
     WHERE c.gaming_day = %(day)s AND p.casino_id = %(casino)s
     GROUP BY c.patron_id
 ),
-seats AS (
-    -- Each box or seat a session held, with the time it held it.
-    SELECT s.patron_id, s.table_id, box, s.started_at,
-           coalesce(s.ended_at, 'infinity'::timestamptz) AS ended_at
+played AS (
+    -- Each box or seat a session held, with the play at it in the day's rounds that opened
+    -- while the session held it: one range of the box play's index a box.
+    SELECT s.patron_id, sum(b.staked) AS staked, sum(b.returned) AS returned
     FROM patrons_playsession s
     JOIN patrons_patron p ON p.id = s.patron_id
-    CROSS JOIN LATERAL patrons_session_positions(s.positions) AS box
+    CROSS JOIN LATERAL patrons_session_positions(s.positions) AS position
+    JOIN payouts_box_play b
+      ON b.table_id = s.table_id AND b.box = position
+     AND b.opened_at >= s.started_at
+     AND b.opened_at < coalesce(s.ended_at, 'infinity'::timestamptz)
     WHERE p.casino_id = %(casino)s
       AND s.started_at < %(until)s
       AND (s.ended_at IS NULL OR s.ended_at > %(since)s)
-),
-played AS NOT MATERIALIZED (
-    -- Each box of each of the day's settled rounds a patron held when it opened: found again
-    -- by each reader below from the rounds' index on (table, opened_at), cheaper than kept.
-    SELECT se.patron_id, r.id AS round_id, se.box
-    FROM seats se
-    JOIN tables_floor_rounds r
-      ON r.table_id = se.table_id AND r.opened_at >= se.started_at
-     AND r.opened_at < se.ended_at
-    WHERE r.gaming_day = %(day)s AND r.status = 'settled'
-),
-staked AS (
-    SELECT pl.patron_id, sum(w.amount) AS staked
-    FROM played pl
-    JOIN payouts_wager_lines w ON w.round_id = pl.round_id AND w.box = pl.box
-    GROUP BY pl.patron_id
-),
-returned AS (
-    SELECT pl.patron_id, sum(l.paid_amount) AS returned
-    FROM played pl
-    JOIN payouts_round_settlements st ON st.round_id = pl.round_id
-    JOIN payouts_settlement_lines l ON l.settlement_id = st.id AND l.box = pl.box
-    GROUP BY pl.patron_id
+      AND b.gaming_day = %(day)s
+    GROUP BY s.patron_id
 )
 SELECT p.id, p.kind, p.loyalty_number, p.description,
        coalesce(cash.cash_in, 0), coalesce(cash.cash_out, 0), coalesce(cash.bought_in, 0),
-       coalesce(staked.staked, 0), coalesce(returned.returned, 0)
+       coalesce(played.staked, 0), coalesce(played.returned, 0)
 FROM patrons_patron p
 LEFT JOIN cash ON cash.patron_id = p.id
-LEFT JOIN staked ON staked.patron_id = p.id
-LEFT JOIN returned ON returned.patron_id = p.id
-WHERE cash.patron_id IS NOT NULL OR staked.patron_id IS NOT NULL
+LEFT JOIN played ON played.patron_id = p.id
+WHERE cash.patron_id IS NOT NULL OR played.patron_id IS NOT NULL
 ORDER BY p.id
 """
 
@@ -113,11 +97,7 @@ def aml_day(casino: Casino, gaming_day: dt.date) -> list[PatronDay]:
     )
     log_from = aml_policy_of(casino.pk, until).log_from
     share = Decimal(settings.AML_LITTLE_PLAY_SHARE)
-    with transaction.atomic(), connection.cursor() as cursor:
-        # A day's play is joined and summed in memory rather than in files: a million wager
-        # lines hashed and a million rows grouped take more than the default's few megabytes.
-        # For this statement's transaction alone.
-        cursor.execute("SELECT set_config('work_mem', %s, true)", [settings.AML_DAY_WORK_MEM])
+    with connection.cursor() as cursor:
         cursor.execute(
             _DAY,
             {

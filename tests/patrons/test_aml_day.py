@@ -17,6 +17,8 @@ from rest_framework.test import APIClient
 
 from casino.core.models import AuditRecord
 from casino.patrons.aml_day import aml_day
+from payouts.services.corrections import LineInput, correction_approve, correction_request
+from tables.models import Round
 from tests.audit.factories import settled_round
 from tests.patrons.patrons import enrolled, posted
 
@@ -72,6 +74,41 @@ def test_the_day_sums_cash_and_play_and_flags_the_patterns(
     anonymous = days[day_played["anonymous"]]
     assert (anonymous.cash_in, anonymous.staked, anonymous.returned) == (D(0), D(100), D(0))
     assert anonymous.patterns == ("chips_from_elsewhere",)
+
+
+def test_a_payout_correction_counts_as_paid_back_and_a_voided_round_counts_for_nothing(
+    audit_floor: dict[str, Any],
+    users: dict[str, Any],
+    client_for: Clients,
+    day_played: dict[str, Any],
+    gaming_day: dt.date,
+) -> None:
+    """The carded patron's round of the day is corrected (15 more owed to box 1); then a
+    second round, at both patrons' boxes, is voided: neither patron's stakes in it count."""
+    table, dealer, boss = audit_floor["table"], users["dealer"], users["pit_boss"]
+    first = Round.objects.get(table=table)
+    owed = correction_request(
+        round_id=first.pk,
+        actor=dealer,
+        kind="payout_correction",
+        reason="ante underpaid",
+        lines=[LineInput(box=1, line="ante", amount=D(15))],
+    )
+    correction_approve(correction_id=owed.pk, actor=boss)
+    voided = settled_round(
+        table,
+        dealer,
+        gaming_day,
+        stakes=[(1, "ante", "500"), (2, "ante", "40")],
+        returns=[(2, "ante", "win", "40", "80", "80")],
+    )
+    void = correction_request(round_id=voided.pk, actor=dealer, kind="void", reason="misdeal")
+    correction_approve(correction_id=void.pk, actor=boss)
+
+    days = {day.patron: day for day in aml_day(audit_floor["casino"], gaming_day)}
+    carded, anonymous = days[day_played["carded"]], days[day_played["anonymous"]]
+    assert (carded.staked, carded.returned) == (D(10), D(35))
+    assert (anonymous.staked, anonymous.returned) == (D(100), D(0))
 
 
 def test_the_export_names_carded_patrons_for_administrators_and_is_audited(
