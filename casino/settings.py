@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "tables",
     "payouts",
     "casino.patrons",
+    "casino.dealers",
     "audit",
     "casino.floor",
     "casino.demo",
@@ -373,6 +374,12 @@ PATRON_MINIMUM_AGE = env.int("PATRON_MINIMUM_AGE", default=18)
 # A patron's day flagged "little_play" (casino/patrons/aml_day.py): cash in of at least the log's
 # threshold, and stakes below this share of it.
 AML_LITTLE_PLAY_SHARE = env.str("AML_LITTLE_PLAY_SHARE", default="0.10")
+# Dealers (casino/dealers/pace.py): the casino's norm of each game's pace, in rounds per hour
+# at a table, as a JSON object by game (a decimal string each). The defaults are a starting
+# point for the casino to set from its own game pace audits.
+DEALER_PACE_NORMS = env.json(
+    "DEALER_PACE_NORMS", default={"russian_poker": "35", "ruby_run": "30", "red_dog": "60"}
+)
 # The most points one comp may spend (casino/patrons/points.py): a pit boss's authority.
 COMP_POINTS_LIMIT = env.str("COMP_POINTS_LIMIT", default="500")
 

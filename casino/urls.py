@@ -18,6 +18,7 @@ api_v1 = [
     path("", include("tables.api.urls")),
     path("", include("payouts.api.urls")),
     path("", include("casino.patrons.api.urls")),
+    path("", include("casino.dealers.api.urls")),
     path("audit/", include("audit.api.urls")),
     path("", include("casino.floor.api.urls")),
 ]

@@ -56,6 +56,7 @@ FOLDER_TIERS = {
     "api": "http",
     "identity": "http",
     "patrons": "http",
+    "dealers": "http",
     "tablets": "http",
     "surfaces": "http",
     "deploy": "http",

@@ -6,6 +6,7 @@ from payouts.models.corrections import Correction, CorrectionKind, CorrectionLin
 from payouts.models.settlements import (
     PAYOUT_LINE_FIELDS,
     BoxPlay,
+    DealerDayTotals,
     HouseEdge,
     HouseEdgeBand,
     HouseEdgeStatus,
@@ -43,6 +44,7 @@ from payouts.models.tray import (
 __all__ = [
     "PAYOUT_LINE_FIELDS",
     "BoxPlay",
+    "DealerDayTotals",
     "ChipDenomination",
     "ChipSlip",
     "ChipSlipStep",

@@ -398,6 +398,71 @@ class TableDayTotals(models.Model):
         return f"{self.table_id} on {self.gaming_day}: {self.rounds} rounds"
 
 
+class DealerDayTotals(models.Model):
+    """A dealer's rounds at one table on one gaming day, by game and occupancy (how many boxes
+    or seats staked): their pace and their accuracy, kept as rounds settle and corrections are
+    approved (``payouts.services.dealer_day_totals``); a cache of the records, recomputable
+    from them. The round's dealer is the one who opened it.
+
+    Pace: ``rounds`` settled, ``round_ms`` their durations (opening to settlement); ``gaps``
+    counts the rounds whose gap before them counts, ``gap_ms`` sums those gaps: the time from
+    the table's round before to this one's opening, where that round was settled by the same
+    dealer, no chip fill was asked for the table in between, and the gap is shorter than
+    ``PACE_GAP_LIMIT_S`` (a longer one is a pause: the table closed, a break, a dispute). A
+    round voided after its settlement still counts here: it was dealt.
+
+    Accuracy: the ``retractions`` approved in the rounds and the ``entries_retracted`` (counted
+    at the settlement); the ``voids`` and ``payout_corrections`` approved, with what those
+    owed the players (``corrected_owed``) and recovered from them (``corrected_recovered``),
+    counted on the round's row when approved. A void of a round never settled counts on a row
+    of occupancy 0, whose ``rounds`` stay 0.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="+")
+    gaming_day = models.DateField()
+    dealer = user_field()
+    game = models.CharField(max_length=20, choices=Game.choices)
+    occupancy = models.PositiveSmallIntegerField()
+    rounds = models.IntegerField(default=0)
+    round_ms = models.BigIntegerField(default=0)
+    gaps = models.IntegerField(default=0)
+    gap_ms = models.BigIntegerField(default=0)
+    retractions = models.IntegerField(default=0)
+    entries_retracted = models.IntegerField(default=0)
+    voids = models.IntegerField(default=0)
+    payout_corrections = models.IntegerField(default=0)
+    corrected_owed = models.DecimalField(max_digits=16, decimal_places=2, default=0)
+    corrected_recovered = models.DecimalField(max_digits=16, decimal_places=2, default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "gaming_day", "dealer", "game", "occupancy"],
+                name="dealer_day_totals_one_row",
+            ),
+            models.CheckConstraint(
+                condition=Q(rounds__gte=0) & Q(round_ms__gte=0) & Q(gap_ms__gte=0),
+                name="dealer_day_totals_pace_nonneg",
+            ),
+            models.CheckConstraint(
+                condition=Q(gaps__gte=0) & Q(gaps__lte=F("rounds")),
+                name="dealer_day_totals_gaps_within_rounds",
+            ),
+            models.CheckConstraint(
+                condition=Q(retractions__gte=0)
+                & Q(entries_retracted__gte=F("retractions"))
+                & Q(voids__gte=0)
+                & Q(payout_corrections__gte=0)
+                & Q(corrected_owed__gte=0)
+                & Q(corrected_recovered__gte=0),
+                name="dealer_day_totals_accuracy_nonneg",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"dealer {self.dealer_id} at {self.table_id} on {self.gaming_day}: {self.rounds}"
+
+
 class HouseEdgeStatus(models.TextChoices):
     PENDING = "pending", "Being computed"
     DONE = "done", "Computed"

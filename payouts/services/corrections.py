@@ -26,7 +26,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Sum
+from django.db.models import Q, Sum
 from django.utils import timezone
 
 from casino.core.alerts import alert_record
@@ -51,6 +51,10 @@ from payouts.models import (
 )
 from payouts.services.box_play import box_play_correct, box_play_void
 from payouts.services.day_totals import DayFigures, stored_figures, table_day_totals_adjust
+from payouts.services.dealer_day_totals import (
+    dealer_day_totals_corrected,
+    dealer_day_totals_voided,
+)
 from tables.lifecycle import round_status_change
 from tables.locks import round_lock
 from tables.models import Round, RoundStatus
@@ -278,6 +282,8 @@ def _apply_void(correction: Correction, round: Round, *, now: Any) -> None:
         before["house_result"] = str(settlement.house_result)
         # The settled round stays as it was; the void is this correction, which reports count.
         after = {"status": round.status, "correction": correction.pk, "house_result": "0.00"}
+    # After the table's day, as a settlement does: one order of the totals' row locks.
+    dealer_day_totals_voided(round=round)
     audit_record(
         event_code=AuditCode.ROUND_VOIDED,
         actor=correction.requested_by,
@@ -293,11 +299,22 @@ def _apply_void(correction: Correction, round: Round, *, now: Any) -> None:
 def _apply_payout_correction(correction: Correction, round: Round) -> None:
     """Add what the correction's lines owe (or recover) to what the round's day paid. Expects
     the round and the correction locked."""
-    owed = correction.lines.aggregate(total=Sum("amount"))["total"] or Decimal(0)
+    totals = correction.lines.aggregate(
+        total=Sum("amount"),
+        owed=Sum("amount", filter=Q(amount__gt=0)),
+        recovered=Sum("amount", filter=Q(amount__lt=0)),
+    )
+    owed = totals["total"] or Decimal(0)
     table_day_totals_adjust(
         table_id=round.table_id, gaming_day=round.gaming_day, figures=DayFigures(paid=owed)
     )
     box_play_correct(correction)
+    # After the table's day, as a settlement does: one order of the totals' row locks.
+    dealer_day_totals_corrected(
+        round=round,
+        owed=totals["owed"] or Decimal(0),
+        recovered=-(totals["recovered"] or Decimal(0)),
+    )
 
 
 def _refuse_if_void(round: Round) -> None:

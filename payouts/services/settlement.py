@@ -29,8 +29,10 @@ from casino.core.push import TableChange, publish_table_change
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
 from casino.games.contract import GameResult, GameState
+from casino.games.retractions import retracted_seqs
 from payouts.models import PayoutLine, Settlement
 from payouts.services.day_totals import result_figures, table_day_totals_add
+from payouts.services.dealer_day_totals import dealer_day_totals_settled
 from payouts.services.settlement_alerts import settlement_alerts
 from payouts.services.settlement_record import settlement_record
 from payouts.services.theoretical_win import round_theoretical_win
@@ -103,7 +105,10 @@ def round_settle(*, round_id: int, actor: AbstractBaseUser) -> Settled:
         replayed = replayed_state(round, events)
         result = replayed.result()
         _check_kept_state(round, replayed, result)
-        settlement, lines = _write(round=round, actor=actor, result=result)
+        retracted = retracted_seqs((event.kind, event.payload) for event in events)
+        settlement, lines = _write(
+            round=round, actor=actor, result=result, entries_retracted=len(retracted)
+        )
         return Settled(settlement, lines, round, events, replayed)
 
 
@@ -129,9 +134,11 @@ def _check_kept_state(round: Round, replayed: GameState, result: GameResult) -> 
 
 
 def _write(
-    *, round: Round, actor: AbstractBaseUser, result: GameResult
+    *, round: Round, actor: AbstractBaseUser, result: GameResult, entries_retracted: int
 ) -> tuple[Settlement, list[PayoutLine]]:
-    """Write a result's rows. Expects the round locked by the caller, inside its transaction."""
+    """Write a result's rows (``entries_retracted``: how many of the round's entries its
+    approved retractions took back). Expects the round locked by the caller, inside its
+    transaction."""
     # A house-banked game's result may be anything; in a pot game the house keeps the rake only.
     if result.pot_game and result.house_result != result.rake:
         raise ApiError(
@@ -151,6 +158,14 @@ def _write(
         table_id=round.table_id,
         gaming_day=round.gaming_day,
         figures=result_figures(result, theoretical),
+    )
+    # The dealer's day after the table's: the one order in which a settlement and a decision
+    # lock the totals' rows, so that the two never wait on each other.
+    dealer_day_totals_settled(
+        round=round,
+        occupancy=len({stake.position.number for stake in result.stakes if stake.amount > 0}),
+        settled_at=now,
+        entries_retracted=entries_retracted,
     )
     audit_record(
         event_code=AuditCode.ROUND_SETTLED,

@@ -95,6 +95,10 @@ EVIDENCE_EXPORTERS = frozenset({"pit_boss", "auditor"})
 #: administrators.
 PATRON_KEEPERS = frozenset({"pit_boss", "other_pit_boss", "admin"})
 AML_READERS = PATRON_KEEPERS | AUDITOR_ONLY
+#: Every dealer's pace and accuracy: the floor's supervisors and auditors; a dealer their own.
+DEALER_FIGURE_READERS = frozenset(
+    {"dealer", "other_dealer", "pit_boss", "other_pit_boss", "auditor", "admin"}
+)
 
 
 @dataclass(frozen=True)
@@ -712,6 +716,18 @@ CASES = [
         ADMIN_ONLY,
     ),
     Case("aml_log", "get", "/api/v1/aml/log/?casino={casino}&gaming_day=2025-03-10", AML_READERS),
+    Case(
+        "dealer_pace",
+        "get",
+        "/api/v1/dealers/pace/?casino={casino}&first=2025-03-10&last=2025-03-16",
+        DEALER_FIGURE_READERS,
+    ),
+    Case(
+        "dealer_accuracy",
+        "get",
+        "/api/v1/dealers/accuracy/?casino={casino}&first=2025-03-10&last=2025-03-16",
+        DEALER_FIGURE_READERS,
+    ),
     Case("table_seated", "get", "/api/v1/tables/{table}/seated/", AT_THIS_TABLE, patron="seated"),
     Case("table_players", "get", "/api/v1/tables/{table}/players/", AT_THIS_TABLE, patron="seated"),
     Case(

@@ -1,0 +1,91 @@
+"""Each dealer's accuracy by record, over a casino's gaming days: the rounds they dealt (opened
+and settled), and in those, the retractions approved (with the entries they took back), the
+voids and the payout corrections approved (with what they owed the players and what they
+recovered), each also per 1,000 rounds dealt.
+
+The figures are kept on the dealers' day rows as rounds settle and corrections are approved
+(``payouts.DealerDayTotals``, published as ``payouts_dealer_day_totals``): a round counts on
+its own gaming day, whenever its correction was decided, against the dealer who opened it. What
+was asked and rejected, or still waits, counts for nothing: the record says a dealer erred only
+where a second person agreed. One statement over the period's rows.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+
+from casino.dealers.pace import casino_tables
+
+_ACCURACY = """
+SELECT d.dealer_id, u.{username}, sum(d.rounds), sum(d.retractions), sum(d.entries_retracted),
+       sum(d.voids), sum(d.payout_corrections), sum(d.corrected_owed),
+       sum(d.corrected_recovered)
+FROM payouts_dealer_day_totals d
+JOIN {users} u ON u.id = d.dealer_id
+WHERE d.table_id = ANY(%(tables)s) AND d.gaming_day BETWEEN %(first)s AND %(last)s
+  AND (%(dealer)s::bigint IS NULL OR d.dealer_id = %(dealer)s::bigint)
+GROUP BY d.dealer_id, u.{username}
+ORDER BY u.{username}, d.dealer_id
+"""
+
+_THOUSAND = Decimal(1000)
+
+
+@dataclass(frozen=True)
+class Accuracy:
+    """One dealer's record over the period (see the module's docstring)."""
+
+    dealer: int
+    dealer_name: str
+    rounds: int
+    retractions: int
+    entries_retracted: int
+    voids: int
+    payout_corrections: int
+    corrected_owed: Decimal
+    corrected_recovered: Decimal
+
+    def per_thousand(self, count: int) -> Decimal | None:
+        """``count`` per 1,000 rounds dealt; ``None`` for a dealer who dealt none."""
+        if not self.rounds:
+            return None
+        return (Decimal(count) * _THOUSAND / self.rounds).quantize(Decimal("0.01"))
+
+    @property
+    def voids_per_1000(self) -> Decimal | None:
+        return self.per_thousand(self.voids)
+
+    @property
+    def payout_corrections_per_1000(self) -> Decimal | None:
+        return self.per_thousand(self.payout_corrections)
+
+    @property
+    def entries_retracted_per_1000(self) -> Decimal | None:
+        return self.per_thousand(self.entries_retracted)
+
+
+def dealer_accuracy(
+    *, casino_id: int, first: dt.date, last: dt.date, dealer_id: int | None = None
+) -> list[Accuracy]:
+    """Every dealer's accuracy at ``casino_id``'s tables over the gaming days ``first`` to
+    ``last`` (or ``dealer_id``'s alone), by dealer name: the dealers with a round dealt, or
+    voided before it was settled, in the period."""
+    users = get_user_model()
+    statement = _ACCURACY.format(
+        username=connection.ops.quote_name(users.USERNAME_FIELD),
+        users=connection.ops.quote_name(users._meta.db_table),
+    )
+    parameters = {
+        "tables": casino_tables(casino_id),
+        "first": first,
+        "last": last,
+        "dealer": dealer_id,
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(statement, parameters)
+        return [Accuracy(*row) for row in cursor.fetchall()]

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class DealersConfig(AppConfig):
+    name = "casino.dealers"
+    label = "dealers"
+    verbose_name = "Dealers"
