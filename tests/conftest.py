@@ -46,6 +46,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The tier of each folder's tests (the folder under ``tests/``).
 FOLDER_TIERS = {
     "games": "unit",
+    "dealers": "unit",
     "structure": "unit",
     "core": "db",
     "demo": "db",

@@ -1,0 +1,1 @@
+"""Tests of the dealers' pure planning: the rotation plan, proposed and checked."""
