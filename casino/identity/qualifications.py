@@ -138,28 +138,21 @@ def qualification_record(
             field="expires_on",
             expires_on=None if expires_on is None else expires_on.isoformat(),
         )
+        terms = {
+            "game": game,
+            "evidence_kind": evidence_kind,
+            "evidence_reference": reference,
+            "qualified_on": qualified_on,
+            "expires_on": expires_on,
+        }
         qualification_lock(dealer.pk)
         record = audit_record(
             event_code=AuditCode.QUALIFICATION_RECORDED,
             actor=actor,
-            after={
-                "dealer": dealer.get_username(),
-                "game": game,
-                "evidence_kind": evidence_kind,
-                "evidence_reference": reference,
-                "qualified_on": qualified_on,
-                "expires_on": expires_on,
-            },
+            after={"dealer": dealer.get_username(), **terms},
         )
         return Qualification.objects.create(
-            dealer=dealer,
-            game=game,
-            evidence_kind=evidence_kind,
-            evidence_reference=reference,
-            qualified_on=qualified_on,
-            expires_on=expires_on,
-            recorded_by=actor,
-            recorded_at=record.occurred_at,
+            dealer=dealer, **terms, recorded_by=actor, recorded_at=record.occurred_at
         )
 
 

@@ -3,9 +3,6 @@ views over ``casino.identity.qualifications``, which decides every permission.""
 
 from __future__ import annotations
 
-from typing import Any
-
-from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -66,13 +63,9 @@ class QualificationOutputSerializer(serializers.Serializer):  # type: ignore[typ
     )
     recorded_by = serializers.CharField(source="recorded_by.username")
     recorded_at = serializers.DateTimeField(help_text="It holds from then on.")
-    revocation = serializers.SerializerMethodField()
-
-    @extend_schema_field(QualificationRevocationOutputSerializer(allow_null=True))
-    def get_revocation(self, qualification: Any) -> dict[str, Any] | None:
-        """The revocation, if revoked: it holds no longer from ``revoked_at``."""
-        revoked = getattr(qualification, "revocation", None)
-        return None if revoked is None else QualificationRevocationOutputSerializer(revoked).data
+    revocation = QualificationRevocationOutputSerializer(
+        allow_null=True, help_text="Its revocation, if revoked: it holds no longer from then."
+    )
 
 
 _DealerQualificationListApi = read_view(
