@@ -38,10 +38,6 @@ from tests.russian_round import play_through_the_services
 
 pytestmark = pytest.mark.django_db
 
-#: A gaming day of the year after the real one (``tests/clock.py``), and the next.
-DAY = dt.date(2027, 2, 10)
-NEXT_DAY = DAY + dt.timedelta(days=1)
-
 
 def _local(casino: Any, day: dt.date, hour: int, minute: int = 0) -> dt.datetime:
     """The instant of ``day`` at ``hour:minute`` on the casino's wall clock."""
@@ -80,13 +76,16 @@ def expired_mid_shift(
     audit_floor: dict[str, Any],
     users: dict[str, Any],
     make_user: Callable[..., Any],
+    gaming_day: dt.date,
     time_machine: Any,
 ) -> dict[str, Any]:
-    """A trainee qualified for Russian Poker through gaming day DAY is seated at RP-1 that
-    evening and deals a round; still seated after the gaming day has turned (06:00), deals
-    another, no longer qualified."""
+    """A trainee qualified for Russian Poker through a gaming day (``day``, two days ahead of
+    the casino's today) is seated at RP-1 that evening and deals a round; still seated after
+    the gaming day has turned (06:00), deals another on ``next_day``, no longer qualified."""
     casino, table = audit_floor["casino"], audit_floor["table"]
-    time_machine.move_to(_local(casino, DAY, 20), tick=True)
+    day = gaming_day + dt.timedelta(days=2)
+    next_day = day + dt.timedelta(days=1)
+    time_machine.move_to(_local(casino, day, 20), tick=True)
     trainee = make_user("trainee", Role.DEALER, qualified=False)
     qualification_record(
         dealer_id=trainee.pk,
@@ -94,30 +93,37 @@ def expired_mid_shift(
         evidence_kind="training",
         evidence_reference="RP course 12",
         qualified_on=dt.date(2025, 3, 1),
-        expires_on=DAY,
+        expires_on=day,
         actor=users["pit_boss"],
     )
     dealer_assign(table_id=table.pk, dealer=trainee, actor=users["pit_boss"])
     qualified = _deal_a_russian_round(table, trainee)
-    time_machine.move_to(_local(casino, NEXT_DAY, 6, 30), tick=True)
+    time_machine.move_to(_local(casino, next_day, 6, 30), tick=True)
     unqualified = _deal_a_russian_round(table, trainee)
-    assert (qualified.gaming_day, unqualified.gaming_day) == (DAY, NEXT_DAY)
-    return {"trainee": trainee, "qualified": qualified, "unqualified": unqualified}
+    assert (qualified.gaming_day, unqualified.gaming_day) == (day, next_day)
+    return {
+        "trainee": trainee,
+        "qualified": qualified,
+        "unqualified": unqualified,
+        "day": day,
+        "next_day": next_day,
+    }
 
 
 def test_a_round_dealt_after_the_qualification_expired_is_counted_and_the_one_before_not(
     audit_floor: dict[str, Any], users: dict[str, Any], expired_mid_shift: dict[str, Any]
 ) -> None:
     tables = _tables(audit_floor)
-    assert rounds_dealt_unqualified(tables=tables, day=DAY) == 0
-    assert rounds_dealt_unqualified(tables=tables, day=NEXT_DAY) == 1
+    day, next_day = expired_mid_shift["day"], expired_mid_shift["next_day"]
+    assert rounds_dealt_unqualified(tables=tables, day=day) == 0
+    assert rounds_dealt_unqualified(tables=tables, day=next_day) == 1
     # The figure of the gaming-day report, as each of its documents says it.
-    report = _report(users, NEXT_DAY)
+    report = _report(users, next_day)
     assert report.payload["rounds_dealt_unqualified"] == 1
     assert "rounds_dealt_unqualified,1\n" in report.csv
     text = "".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(report.pdf)).pages)
     assert "Rounds dealt by a dealer not qualified for the game: 1" in text
-    assert _report(users, DAY).payload["rounds_dealt_unqualified"] == 0
+    assert _report(users, day).payload["rounds_dealt_unqualified"] == 0
 
 
 def test_the_nightly_check_names_the_round_and_raises_its_alert_once(
@@ -159,10 +165,7 @@ def test_a_revocation_after_the_rounds_were_dealt_leaves_them_as_they_were(
 
 
 def test_the_figure_is_0_across_a_gaming_day_of_every_game(
-    audit_floor: dict[str, Any],
-    users: dict[str, Any],
-    make_user: Callable[..., Any],
-    gaming_day: dt.date,
+    audit_floor: dict[str, Any], users: dict[str, Any], make_user: Callable[..., Any]
 ) -> None:
     """Rounds of Russian Poker (RP-1, RP-9), Ruby Run and Red Dog, dealt by qualified dealers
     seated through the services: none counts, in the figure, the report or the check."""
@@ -179,10 +182,13 @@ def test_the_figure_is_0_across_a_gaming_day_of_every_game(
         seated = make_user(f"{code}-dealer", Role.DEALER)
         dealer_assign(table_id=table.pk, dealer=seated, actor=users["pit_boss"])
     assert play_demo_rounds(rounds=1, seed=7) == 4
-    dealt = Round.objects.filter(gaming_day=gaming_day)
+    dealt = Round.objects.all()
     assert sorted(dealt.values_list("game", flat=True)) == sorted(
         ["russian_poker", "russian_poker", "ruby_run", "red_dog"]
     )
-    assert rounds_dealt_unqualified(tables=_tables(audit_floor), day=gaming_day) == 0
-    assert _report(users, gaming_day).payload["rounds_dealt_unqualified"] == 0
+    # The day's (or, dealt across a gaming day's start, both days').
+    days = sorted(set(dealt.values_list("gaming_day", flat=True)))
+    for day in days:
+        assert rounds_dealt_unqualified(tables=_tables(audit_floor), day=day) == 0
+        assert _report(users, day).payload["rounds_dealt_unqualified"] == 0
     assert _unqualified() == []

@@ -28,9 +28,8 @@ from tests.owner import as_owner
 
 pytestmark = pytest.mark.django_db
 
-#: A gaming day of the year after the real one (``tests/clock.py``), and the next.
-DAY = dt.date(2027, 2, 10)
-NEXT_DAY = DAY + dt.timedelta(days=1)
+#: An expiry, for the tests that do not travel to it.
+EXPIRES_ON = dt.date(2027, 2, 11)
 #: When the evidence was obtained: a day every clock has reached.
 QUALIFIED_ON = dt.date(2025, 3, 1)
 
@@ -65,7 +64,7 @@ def test_a_qualification_is_recorded_with_its_evidence_and_audited(
     floor: dict[str, Any], users: dict[str, Any], make_user: Callable[..., Any]
 ) -> None:
     trainee = make_user("trainee", Role.DEALER, qualified=False)
-    recorded = _recorded(trainee, users["pit_boss"], evidence_kind="test", expires_on=NEXT_DAY)
+    recorded = _recorded(trainee, users["pit_boss"], evidence_kind="test", expires_on=EXPIRES_ON)
     stored = Qualification.objects.get(pk=recorded.pk)
     assert (stored.dealer, stored.game, stored.evidence_kind, stored.evidence_reference) == (
         trainee,
@@ -75,7 +74,7 @@ def test_a_qualification_is_recorded_with_its_evidence_and_audited(
     )
     assert (stored.qualified_on, stored.expires_on, stored.recorded_by) == (
         QUALIFIED_ON,
-        NEXT_DAY,
+        EXPIRES_ON,
         users["pit_boss"],
     )
     audit = AuditRecord.objects.get(event_code="dealer.qualification_recorded")
@@ -142,23 +141,30 @@ def test_a_pit_boss_of_another_pit_qualifies_a_dealer_new_to_the_floor_and_not_a
 
 
 def test_a_qualification_holds_through_its_expiry_gaming_day_and_not_the_day_after(
-    floor: dict[str, Any], users: dict[str, Any], make_user: Callable[..., Any], time_machine: Any
+    floor: dict[str, Any],
+    users: dict[str, Any],
+    make_user: Callable[..., Any],
+    gaming_day: dt.date,
+    time_machine: Any,
 ) -> None:
-    """Expiring on DAY: held at the last second of gaming day DAY (05:59:59 the next morning,
-    the casino's gaming day starting at 06:00), not at the first second of the next; so a
-    dealer signs in at 05:59:59 and is refused at 06:00, whatever the machine's date."""
-    time_machine.move_to(_local(floor, DAY, 9), tick=False)
+    """Expiring on a gaming day (two days ahead of the casino's today): held at its last second
+    (05:59:59 the next morning, the casino's gaming day starting at 06:00), not at the first
+    second of the next; so a dealer is seated at 05:59:59 and refused at 06:00, whatever the
+    machine's date."""
+    day = gaming_day + dt.timedelta(days=2)
+    next_day = day + dt.timedelta(days=1)
+    time_machine.move_to(_local(floor, day, 9), tick=False)
     trainee = make_user("trainee", Role.DEALER, qualified=False)
-    _recorded(trainee, users["pit_boss"], expires_on=DAY)
+    _recorded(trainee, users["pit_boss"], expires_on=day)
     clock = floor["casino"].clock
-    last_second = _local(floor, NEXT_DAY, 5, 59, 59)
-    first_second_after = _local(floor, NEXT_DAY, 6)
-    assert clock.day_of(last_second) == DAY and clock.day_of(first_second_after) == NEXT_DAY
+    last_second = _local(floor, next_day, 5, 59, 59)
+    first_second_after = _local(floor, next_day, 6)
+    assert clock.day_of(last_second) == day and clock.day_of(first_second_after) == next_day
     assert dealer_qualified(trainee.pk, Game.RUSSIAN_POKER, last_second, clock=clock)
     assert not dealer_qualified(trainee.pk, Game.RUSSIAN_POKER, first_second_after, clock=clock)
     # Not before it was recorded, nor for another game.
-    assert not dealer_qualified(trainee.pk, Game.RUSSIAN_POKER, _local(floor, DAY, 8), clock=clock)
-    assert not dealer_qualified(trainee.pk, Game.RED_DOG, _local(floor, DAY, 10), clock=clock)
+    assert not dealer_qualified(trainee.pk, Game.RUSSIAN_POKER, _local(floor, day, 8), clock=clock)
+    assert not dealer_qualified(trainee.pk, Game.RED_DOG, _local(floor, day, 10), clock=clock)
 
     table = floor["table"]
     time_machine.move_to(last_second, tick=False)
@@ -240,10 +246,10 @@ def test_qualifications_and_revocations_are_append_only(
 ) -> None:
     """Not even the owner changes one: a correction is a new record."""
     trainee = make_user("trainee", Role.DEALER, qualified=False)
-    qualification = _recorded(trainee, users["pit_boss"], expires_on=NEXT_DAY)
+    qualification = _recorded(trainee, users["pit_boss"], expires_on=EXPIRES_ON)
     qualification_revoke(qualification_id=qualification.pk, reason="r", actor=users["pit_boss"])
     with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
         with as_owner() as cursor:
             cursor.execute(sql, {"q": qualification.pk})
-    assert Qualification.objects.get(pk=qualification.pk).expires_on == NEXT_DAY
+    assert Qualification.objects.get(pk=qualification.pk).expires_on == EXPIRES_ON
     assert QualificationRevocation.objects.get(qualification=qualification).reason == "r"
