@@ -2,10 +2,11 @@
 
 Writers lock in this order and never the reverse: the table (several tables in ascending id
 order: moving a dealer locks the table the dealer leaves and the one the dealer joins), then
-a tablet of the table (``tablet_lock``), then the round, then a correction of that round
-(``payouts.services.corrections``), and last the audit chain's head, which ``audit_record``
-takes (``casino.core.trail.recording``) after every other lock (a dealer action, which takes
-no other lock after its round's, takes the head in the round's statement:
+a tablet of the table (``tablet_lock``), then the qualifications of a dealer being assigned
+(``casino.identity.qualifications.qualification_require``), then the round, then a correction
+of that round (``payouts.services.corrections``), and last the audit chain's head, which
+``audit_record`` takes (``casino.core.trail.recording``) after every other lock (a dealer
+action, which takes no other lock after its round's, takes the head in the round's statement:
 ``round_lock_with_audit_head``). An ``Idempotency-Key`` is
 recorded when the request's work is done (``casino.api.idempotency``). Each helper returns
 rows already locked with ``SELECT ... FOR UPDATE`` and must run inside a transaction; each

@@ -15,7 +15,9 @@ one of those columns changes the view, and its readers with it, in this app's mi
 - the floor: ``tables_floor_pits``, ``tables_floor_tables``,
   ``tables_floor_dealer_assignments``, ``tables_floor_rounds``, ``tables_floor_round_events``
   (the pit view, the reports' figures, the cross-checks, the day totals; the core's alerts read
-  a table's pit), ``tables_floor_table_changes`` (the cross-checks);
+  a table's pit), ``tables_floor_table_changes`` (the cross-checks), ``tables_floor_casinos``
+  (their gaming-day clocks: the rounds dealt unqualified, with who recorded each event,
+  ``tables/migrations/0016_published_casinos_and_event_actors.py``);
 - what waits for a decision, no decision row yet (the pit view): ``tables_waiting_retractions``,
   ``tables_waiting_limit_changes`` (the tray's moved to the payouts app with the tray, its
   migration 0014);

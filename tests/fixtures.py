@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from decimal import Decimal as D
 from typing import Any
 
@@ -19,8 +19,9 @@ from django.contrib.auth.models import Group
 from rest_framework.test import APIClient
 
 from casino.core.roles import Role
+from casino.games.registry import GAMES
 from casino.games.russian import Paytables
-from casino.identity.models import DeviceToken, hash_token
+from casino.identity.models import DeviceToken, EvidenceKind, Qualification, hash_token
 from payouts.models import Paytable, PaytableKind, PaytableLine, TablePaytable
 from tables.models import Box, Casino, DealerAssignment, Game, Pit, RuleSet, Table, TableStatus
 from tests.clock import DEFAULT_TIME_ZONE, TIME_ZONE_VARIABLE
@@ -47,9 +48,34 @@ def use_paytables(table: Table, *paytables: Paytable) -> None:
         )
 
 
-def _users_made(roles: dict[str, Role | None]) -> dict[str, Any]:
+#: When the fixtures' dealers were qualified: long before any instant a test travels to.
+QUALIFIED_SINCE = dt.datetime(2000, 1, 1, tzinfo=dt.UTC)
+
+
+def qualify(*dealers: Any, games: Iterable[str] = GAMES) -> list[Qualification]:
+    """Set-up shortcut: each of ``dealers`` qualified for each of ``games`` (every game by
+    default) since :data:`QUALIFIED_SINCE`, with no expiry, written directly, as the rest of a
+    fixture's floor is (a test of qualifications themselves records them through the service)."""
+    games = list(games)
+    return Qualification.objects.bulk_create(
+        Qualification(
+            dealer=dealer,
+            game=game,
+            evidence_kind=EvidenceKind.TRAINING,
+            evidence_reference="fixture training",
+            qualified_on=QUALIFIED_SINCE.date(),
+            recorded_by=dealer,
+            recorded_at=QUALIFIED_SINCE,
+        )
+        for dealer in dealers
+        for game in games
+    )
+
+
+def _users_made(roles: dict[str, Role | None], *, qualified: bool = True) -> dict[str, Any]:
     """One user per username of ``roles``, with that role (``None``: none) and the password
-    ``pw-<username>``, written in four statements however many there are."""
+    ``pw-<username>``, written in five statements however many there are. Each dealer is
+    qualified for every game (:func:`qualify`) unless not ``qualified``."""
     user_model = get_user_model()
     made = user_model.objects.bulk_create(
         user_model(
@@ -72,13 +98,20 @@ def _users_made(roles: dict[str, Role | None]) -> dict[str, Any]:
         for user, role in zip(made, roles.values(), strict=True)
         if role is not None
     )
+    if qualified:
+        qualify(
+            *(user for user, role in zip(made, roles.values(), strict=True) if role is Role.DEALER)
+        )
     return {user.username: user for user in made}
 
 
 @pytest.fixture
 def make_user(db: Any) -> Callable[..., Any]:
-    def make(username: str, role: Role | None) -> Any:
-        return _users_made({username: role})[username]
+    """Make a user ``make(username, role)``; a dealer is qualified for every game, unless made
+    with ``qualified=False`` (a dealer no table will take)."""
+
+    def make(username: str, role: Role | None, *, qualified: bool = True) -> Any:
+        return _users_made({username: role}, qualified=qualified)[username]
 
     return make
 

@@ -297,6 +297,10 @@ class ReportPayloadOutputSerializer(serializers.Serializer):  # type: ignore[typ
     generated_at = serializers.DateTimeField()
     provisional = serializers.BooleanField(help_text="The day had not closed when generated.")
     open_rounds = serializers.IntegerField(help_text="Rounds of the day still in play then.")
+    rounds_dealt_unqualified = serializers.IntegerField(
+        help_text="Rounds of the day in which an event was recorded by a dealer not qualified "
+        "for the round's game at the time: must be 0."
+    )
     parameters = serializers.DictField()
     rows = ReportRowOutputSerializer(many=True)
     large_payouts = PayoutHitOutputSerializer(many=True)

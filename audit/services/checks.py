@@ -78,15 +78,21 @@ def chain_check(*, full: bool = False) -> Verification:
     return report
 
 
+#: The alert a mismatch of each kind raises where it is not a record without its audit row.
+_ALERT_OF_MISMATCH = {"dealer_unqualified": AlertKind.DEALER_UNQUALIFIED}
+
+
 def cross_check_run() -> list[Mismatch]:
     """Cross-check the records with the audit trail (``audit.services.cross_checks``) and
-    raise an alert for each mismatch not raised before; returns the mismatches."""
+    raise an alert for each mismatch not raised before (a round dealt by a dealer not
+    qualified for its game, ``dealer_unqualified``; any other, ``record_unaudited``); returns
+    the mismatches."""
     mismatches = cross_check()
     with transaction.atomic():
         for mismatch in mismatches:
             logger.error("record and audit trail disagree: %s", mismatch)
             alert_raise(
-                kind=AlertKind.RECORD_UNAUDITED,
+                kind=_ALERT_OF_MISMATCH.get(mismatch.kind, AlertKind.RECORD_UNAUDITED),
                 details={"mismatch": asdict(mismatch)},
                 table_id=mismatch.table_id,
             )

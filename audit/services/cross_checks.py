@@ -11,6 +11,10 @@ records with the rows that describe them, returning only the pairs that do not m
 
 A settlement whose audit row was deleted along with the newest rows of the trail is found
 here even before a checkpoint covers those rows.
+
+Beside them, the record is checked against the rules it must keep: every round dealt by a
+dealer not qualified for its game at the time is a mismatch of its own
+(``dealer_unqualified``, ``audit.services.dealt_unqualified``), which must never be found.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import Any
 
 from django.db import connection
 
+from audit.services.dealt_unqualified import UNQUALIFIED_ROUNDS
 from casino.core.audit_codes import AuditCode
 
 
@@ -119,6 +124,15 @@ WHERE c.id IS NULL OR a.id IS NULL OR a.table_id IS DISTINCT FROM c.table_id
    OR a.event_code <> c.kind
 """
 
+#: A round dealt, in part, by a dealer not qualified for its game then: the round and the first
+#: such event.
+_DEALT_UNQUALIFIED = f"""
+SELECT u.round_id, NULL::bigint, u.round_id, u.table_id,
+       'event ' || u.seq || ' of the round was recorded by dealer ' || u.dealer_id
+       || ', not qualified for ' || u.game || ' then'
+FROM ({UNQUALIFIED_ROUNDS.format(where="TRUE")}) u
+"""
+
 #: The audit codes of a table's changes (``tables.services.table_history``).
 TABLE_CHANGE_CODES = (
     AuditCode.TABLE_CREATED,
@@ -135,12 +149,14 @@ CHECKS = {
     "payout_line": _PAYOUT_LINES,
     "correction": _CORRECTIONS,
     "table_change": _TABLE_CHANGES,
+    "dealer_unqualified": _DEALT_UNQUALIFIED,
 }
 
 
 def cross_check() -> list[Mismatch]:
-    """Every mismatch between the records and the audit trail, of every kind. One statement
-    per kind (each a full scan of its records and rows: run nightly); read-only."""
+    """Every mismatch between the records and the audit trail, and every round dealt by a
+    dealer not qualified for its game, of every kind. One statement per kind (each a full scan
+    of its records and rows: run nightly); read-only."""
     parameters: dict[str, Any] = {
         "settled": str(AuditCode.ROUND_SETTLED),
         "requested": str(AuditCode.CORRECTION_REQUESTED),

@@ -45,6 +45,8 @@ SEVERITY: dict[str, str] = {
     # A paytable's typed house edge the rules do not bear out: theoretical figures are wrong.
     AlertKind.EDGE_MISMATCH: AlertSeverity.WARNING,
     AlertKind.AML_THRESHOLD: AlertSeverity.WARNING,
+    # A round no qualified dealer dealt: the rules were broken at the table (58 Pa. Code §611a).
+    AlertKind.DEALER_UNQUALIFIED: AlertSeverity.CRITICAL,
 }
 
 

@@ -13,6 +13,9 @@ class AuditCode(StrEnum):
     SIGN_IN_LOCKOUT_LIFTED = "auth.sign_in_lockout_lifted"
     PIN_SET = "auth.pin_set"
     DECISION_SIGN_IN = "auth.decision_sign_in"
+    # Dealers' qualifications for the games they deal
+    QUALIFICATION_RECORDED = "dealer.qualification_recorded"
+    QUALIFICATION_REVOKED = "dealer.qualification_revoked"
     # Tablets bound to tables
     TABLET_REGISTERED = "tablet.registered"
     TABLET_REVOKED = "tablet.revoked"

@@ -36,6 +36,8 @@ HISTORY_TABLES = frozenset(
         "audit_replaycheck",
         "core_alert",
         "core_alertacknowledgement",
+        "identity_qualification",
+        "identity_qualificationrevocation",
         "audit_shiftreconciliation",
         "payouts_boxplay",
         "payouts_roundpaytable",

@@ -221,6 +221,16 @@ class PatronCode(StrEnum):
     POINTS_INSUFFICIENT = "points_insufficient"
 
 
+@unique
+class QualificationCode(StrEnum):
+    """Dealers' qualifications for the games they deal."""
+
+    DEALER_NOT_QUALIFIED = "dealer_not_qualified"
+    DEALER_DEALING_GAME = "dealer_dealing_game"
+    QUALIFICATION_ALREADY_REVOKED = "qualification_already_revoked"
+    QUALIFICATION_INVALID = "qualification_invalid"
+
+
 #: The enums of the codes the engines refuse with: the shared ones, then each game's.
 ENGINE_CODE_ENUMS: tuple[type[StrEnum], ...] = (
     GameCode,
@@ -246,6 +256,7 @@ CODE_ENUMS: tuple[type[StrEnum], ...] = (
     OperationsCode,
     SearchCode,
     PatronCode,
+    QualificationCode,
 )
 
 #: A refusal by an engine is an action the rules do not allow now: 422, unless listed here.
@@ -382,6 +393,13 @@ _EXCEPTIONS: dict[str, int] = {
     # No points, or a comp above the casino's limit for one.
     PatronCode.POINTS_INVALID: 400,
     PatronCode.POINTS_INSUFFICIENT: 409,
+    # A dealer deals only the games they are qualified for, whoever assigns them: the rule.
+    QualificationCode.DEALER_NOT_QUALIFIED: 403,
+    # A qualification of the game the dealer deals right now: relieve the dealer first.
+    QualificationCode.DEALER_DEALING_GAME: 409,
+    QualificationCode.QUALIFICATION_ALREADY_REVOKED: 409,
+    # A date not reached yet, an expiry before the qualification, no evidence named.
+    QualificationCode.QUALIFICATION_INVALID: 400,
 }
 
 

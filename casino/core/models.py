@@ -118,6 +118,7 @@ class AlertKind(models.TextChoices):
     TRAY_VARIANCE = "tray_variance", "A table's win from its tray differs from its rounds"
     EDGE_MISMATCH = "edge_mismatch", "A certified house edge differs from the computed one"
     AML_THRESHOLD = "aml_threshold", "A patron's cash in a gaming day crossed a threshold"
+    DEALER_UNQUALIFIED = "dealer_unqualified", "A round dealt by a dealer not qualified for it"
 
 
 class AlertSeverity(models.TextChoices):

@@ -1,4 +1,5 @@
-"""A demo floor: one casino, one pit with tables of all three games, one user per role.
+"""A demo floor: one casino, one pit with tables of all three games, one user per role, each
+dealer qualified for the game of the table the dealer is seated at.
 
 Loading is idempotent: running it again leaves an existing floor as it is.
 """
@@ -11,9 +12,12 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
+from django.utils import timezone
 
 from casino.core.roles import Role
+from casino.identity.models import EvidenceKind
 from casino.identity.pins import pin_set
+from casino.identity.qualifications import qualification_record
 from payouts.models import PayBasis, Paytable, PaytableKind, PaytableLine
 from payouts.services.paytables import table_paytable_set
 from payouts.services.trays import chip_add
@@ -153,10 +157,21 @@ def load_demo_floor() -> bool:
                 table_paytable_set(
                     table_id=table.pk, actor=users["admin"], paytable=pots[table.game]
                 )
-        # The pit boss opens the tables and seats the dealers, through the same audited services
-        # a pit boss uses, so a dealer can record a round at once.
+        # The pit boss records each dealer's qualification for the game of the table the dealer
+        # is seated at (a dealer deals only the games qualified for), opens the tables and seats
+        # the dealers, through the same audited services a pit boss uses, so a dealer can
+        # record a round at once.
+        today = casino.clock.day_of(timezone.now())
         for code, dealer in DEMO_ASSIGNMENTS.items():
             table = next(t for t in tables if t.code == code)
+            qualification_record(
+                dealer_id=users[dealer].pk,
+                game=table.game,
+                evidence_kind=EvidenceKind.TRAINING,
+                evidence_reference=f"Demo training, {table.get_game_display()}",
+                qualified_on=today,
+                actor=users["pitboss"],
+            )
             table_open(table_id=table.pk, actor=users["pitboss"], reason="demo floor")
             dealer_assign(table_id=table.pk, dealer=users[dealer], actor=users["pitboss"])
         for name, pin in DEMO_PINS.items():

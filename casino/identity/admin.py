@@ -2,7 +2,8 @@ from typing import Any
 
 from django.contrib import admin
 
-from casino.identity.models import DeviceToken
+from casino.core.admin import ReadOnlyAdmin
+from casino.identity.models import DeviceToken, Qualification, QualificationRevocation
 from casino.identity.tokens import device_token_revoke
 
 
@@ -31,3 +32,16 @@ class DeviceTokenAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def revoke(self, request: Any, queryset: Any) -> None:
         for token_id in queryset.values_list("pk", flat=True):
             device_token_revoke(token_id=token_id, actor=request.user)
+
+
+# Qualifications are recorded and revoked through their service (audited, checked against the
+# table a dealer deals at): the admin shows them, and neither adds nor changes one.
+@admin.register(Qualification)
+class QualificationAdmin(ReadOnlyAdmin):
+    list_display = ["dealer", "game", "evidence_kind", "qualified_on", "expires_on", "recorded_at"]
+    list_filter = ["game"]
+
+
+@admin.register(QualificationRevocation)
+class QualificationRevocationAdmin(ReadOnlyAdmin):
+    list_display = ["qualification", "revoked_by", "revoked_at"]

@@ -1,8 +1,10 @@
-"""Models of identity: per-device tokens, sign-in failures and lockouts, and the PINs of
-dealers and pit bosses.
+"""Models of identity: per-device tokens, sign-in failures and lockouts, the PINs of dealers
+and pit bosses, and the dealers' qualifications for the games they deal.
 
-They came from the API machinery (``api``) and the tables app (``DealerPin``) with their
-tables, which keep the names they had (``db_table``): the move changed no row.
+The tokens, the sign-in failures and lockouts and the PINs came from the API machinery
+(``api``) and the tables app (``DealerPin``) with their tables, which keep the names they had
+(``db_table``): the move changed no row. The qualifications and their revocations are history,
+append-only in the database itself.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from casino.core.fields import user_field
+from casino.games.registry import GAME_CHOICES
 
 
 def hash_token(key: str) -> str:
@@ -145,3 +148,67 @@ class DealerPin(models.Model):
 
     def __str__(self) -> str:
         return f"PIN of {self.user}"
+
+
+class EvidenceKind(models.TextChoices):
+    """What proves a dealer may deal a game: a training completed, or a test passed."""
+
+    TRAINING = "training", "Training"
+    TEST = "test", "Test"
+
+
+class Qualification(models.Model):
+    """A dealer's proof of training for one game: the dealer may deal ``game`` from when it
+    was recorded (``recorded_at``) until the end of the gaming day ``expires_on`` (none: no
+    expiry), unless revoked (:class:`QualificationRevocation`).
+
+    Append-only (a trigger refuses UPDATE and DELETE): a correction is a new qualification, or
+    a revocation, never an edit. ``qualified_on`` is the date the evidence was obtained (the
+    training's end, the test's day); ``evidence_reference`` names it where it is kept (a
+    certificate's number, a file).
+    """
+
+    dealer = user_field()
+    game = models.CharField(max_length=20, choices=GAME_CHOICES)
+    evidence_kind = models.CharField(max_length=20, choices=EvidenceKind.choices)
+    evidence_reference = models.CharField(max_length=200)
+    qualified_on = models.DateField()
+    expires_on = models.DateField(
+        null=True,
+        blank=True,
+        help_text="The last gaming day it holds, where the casino sets one; none: no expiry.",
+    )
+    recorded_by = user_field()
+    recorded_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(expires_on__isnull=True) | Q(expires_on__gte=F("qualified_on")),
+                name="qualification_expires_after_qualified",
+            ),
+            models.CheckConstraint(
+                condition=~Q(evidence_reference=""), name="qualification_evidence_named"
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["dealer", "game"], name="qualification_dealer_game_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.dealer} qualified for {self.game}"
+
+
+class QualificationRevocation(models.Model):
+    """A qualification ended before its expiry, with the reason: from ``revoked_at`` on the
+    dealer may not deal its game on its strength. Append-only, one per qualification."""
+
+    qualification = models.OneToOneField(
+        Qualification, on_delete=models.PROTECT, related_name="revocation"
+    )
+    reason = models.TextField()
+    revoked_by = user_field()
+    revoked_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"Revocation of qualification {self.qualification_id}"

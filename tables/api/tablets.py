@@ -20,7 +20,7 @@ from casino.api.endpoints import post_view
 from casino.api.schema import NOT_BLANK, refusals
 from casino.api.serializers import StrictSerializer
 from casino.api.shortcuts import found, validated
-from casino.core.errors import AccessCode, TableCode, TabletCode
+from casino.core.errors import AccessCode, QualificationCode, TableCode, TabletCode
 from casino.core.roles import role_label
 from tables import reads
 from tables.authentication import TabletCredentialAuthentication
@@ -285,6 +285,7 @@ class TabletSignInApi(_PinSignInApi):
                 *_PIN_SIGN_IN_REFUSALS,
                 TabletCode.DEALER_ASSIGNED_ELSEWHERE,
                 TableCode.DEALER_ASSIGNMENT_CHANGED,
+                QualificationCode.DEALER_NOT_QUALIFIED,
             ),
         },
     )

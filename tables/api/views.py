@@ -22,7 +22,7 @@ from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import MoneyField, StrictSerializer
 from casino.api.shortcuts import IDEMPOTENCY_HEADER, not_found, validated
-from casino.core.errors import AccessCode, RequestCode, RoundCode, TableCode
+from casino.core.errors import AccessCode, QualificationCode, RequestCode, RoundCode, TableCode
 from casino.core.roles import role_label
 from casino.games.codes import GameCode
 from tables import reads, selectors
@@ -175,7 +175,12 @@ TableAssignmentApi = post_view(
     table and the one the dealer deals at now.""",
     body=AssignmentInputSerializer,
     output=TableOutputSerializer,
-    refused=(TableCode.NOT_A_DEALER, TableCode.CHANGE_NOOP, TableCode.DEALER_ASSIGNMENT_CHANGED),
+    refused=(
+        TableCode.NOT_A_DEALER,
+        QualificationCode.DEALER_NOT_QUALIFIED,
+        TableCode.CHANGE_NOOP,
+        TableCode.DEALER_ASSIGNMENT_CHANGED,
+    ),
     act=_assign,
     status=status.HTTP_201_CREATED,
 )

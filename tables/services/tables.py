@@ -27,6 +27,7 @@ from casino.core.roles import Role, user_role
 from casino.core.trail.recording import audit_record
 from casino.core.transactions import service_transaction
 from casino.core.updates import row_update
+from casino.identity.qualifications import qualification_require
 from tables.limits import LIMIT_FIELDS, limit_value, needs_second_person, verify_limits
 from tables.locks import dealer_table_id, table_lock, tables_lock, tablet_lock
 from tables.models import (
@@ -279,8 +280,13 @@ def dealer_assign(
     unchanged, nothing written). The tablet is read again under the table's lock, and the
     audit rows name it, with its registrar as authoriser.
 
+    The dealer must be qualified for the table's game now
+    (``casino.identity.qualifications.qualification_require``), asked under the tables' locks,
+    also of a dealer signing in again at the table dealt at already.
+
     :raises Table.DoesNotExist:
     :raises ApiError: ``not_a_dealer`` (400); ``permission_denied`` (403);
+        ``dealer_not_qualified`` (403) for a dealer not qualified for the table's game;
         ``change_noop`` (409) when the dealer deals at this table already;
         ``dealer_assignment_changed`` (409) when the dealer was moved while this waited;
         with a tablet, ``tablet_revoked`` (401), ``tablet_other_table`` (403),
@@ -316,6 +322,7 @@ def _dealer_assign(
                 TableCode.NOT_A_DEALER, "Only a user with the dealer role can be assigned."
             )
         now = timezone.now()
+        qualification_require(dealer, table.game, now, clock=table.pit.casino.clock)
         relieved = list(
             DealerAssignment.objects.select_for_update()
             .filter(Q(table=table) | Q(dealer=dealer), ended_at__isnull=True)

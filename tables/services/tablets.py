@@ -12,7 +12,8 @@ The PIN checks of both sign-ins at a tablet, their refusals and the name's locko
 identity's (``casino.identity.pins.pin_sign_in``); what a sign-in gives at the table is here.
 
 Lock order: the user name's sign-in counter (``casino.identity.lockouts``), then the tables (as
-``tables.locks`` orders them), the tablet, the tokens, and last the audit stream's head.
+``tables.locks`` orders them), the tablet, the dealer's qualifications
+(``casino.identity.qualifications``), the tokens, and last the audit stream's head.
 """
 
 from __future__ import annotations
@@ -139,8 +140,10 @@ def tablet_sign_in(attempt: PinAttempt) -> tuple[str, DeviceToken, DealerAssignm
 
     :raises ApiError: ``tablet_other_table`` (403) when ``table_id`` is not the tablet's;
         ``sign_in_locked`` (423); ``pin_wrong`` (401) for a wrong PIN, no PIN, or no such
-        active dealer, alike; ``dealer_assigned_elsewhere`` (409) for a dealer at a table of
-        another pit; ``tablet_revoked`` (401) when the tablet was revoked meanwhile.
+        active dealer, alike; ``dealer_not_qualified`` (403) for a dealer not qualified for the
+        table's game (then nothing is written but the refusal's audit row: no assignment, no
+        token); ``dealer_assigned_elsewhere`` (409) for a dealer at a table of another pit;
+        ``tablet_revoked`` (401) when the tablet was revoked meanwhile.
     """
     tablet = attempt.tablet
 

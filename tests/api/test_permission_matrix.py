@@ -28,7 +28,7 @@ from audit.services.reports.build import report_build, report_request
 from casino.core.alerts import alert_record_apart
 from casino.core.models import AlertKind
 from casino.core.roles import Role
-from casino.identity.models import DeviceToken, SignInLockout, hash_token
+from casino.identity.models import DeviceToken, Qualification, SignInLockout, hash_token
 from casino.patrons.enrolment import patron_enrol_carded
 from casino.patrons.exclusions import exclusion_record
 from casino.patrons.points import points_award
@@ -99,6 +99,11 @@ AML_READERS = PATRON_KEEPERS | AUDITOR_ONLY
 DEALER_FIGURE_READERS = frozenset(
     {"dealer", "other_dealer", "pit_boss", "other_pit_boss", "auditor", "admin"}
 )
+#: Who records and revokes dealers' qualifications: the pit bosses of any pit (a dealer new to
+#: the floor belongs to none yet) and administrators; who reads a dealer's: they, auditors,
+#: and the dealer concerned.
+QUALIFICATION_KEEPERS = frozenset({"pit_boss", "other_pit_boss", "admin"})
+QUALIFICATION_READERS = QUALIFICATION_KEEPERS | AUDITOR_ONLY | DEALER_ONLY
 
 
 @dataclass(frozen=True)
@@ -512,6 +517,36 @@ CASES = [
         "/api/v1/auth/pin/",
         ADMIN_ONLY,
         body={"user": "{spare_dealer}", "pin": "4812"},
+    ),
+    # The dealer of RP-1's qualifications; the one revoked is for Red Dog, a game the dealer
+    # does not deal now (Russian Poker's is not revoked while the dealer deals it).
+    Case(
+        "dealer_qualifications_list",
+        "get",
+        "/api/v1/dealers/{dealer}/qualifications/",
+        QUALIFICATION_READERS,
+        route="dealer-qualifications",
+    ),
+    Case(
+        "dealer_qualification_record",
+        "post",
+        "/api/v1/dealers/{dealer}/qualifications/",
+        QUALIFICATION_KEEPERS,
+        body={
+            "game": "ruby_run",
+            "evidence_kind": "test",
+            "evidence_reference": "RR test 7",
+            "qualified_on": "2025-03-01",
+            "expires_on": "2026-03-01",
+        },
+        route="dealer-qualifications",
+    ),
+    Case(
+        "qualification_revocations",
+        "post",
+        "/api/v1/qualifications/{qualification}/revocations/",
+        QUALIFICATION_KEEPERS,
+        body={"reason": "the course was not the casino's"},
     ),
     Case("casino_chips", "get", "/api/v1/casinos/{casino}/chips/", WITH_A_ROLE),
     Case(
@@ -1017,6 +1052,8 @@ def test_permission(
         alert=alert_id,
         tablet=tablet_id,
         rule_set=table.rule_set_id,
+        dealer=users["dealer"].pk,
+        qualification=Qualification.objects.get(dealer=users["dealer"], game=Game.RED_DOG).pk,
         today=(Round.objects.get(pk=round_id).gaming_day.isoformat() if round_id else "2025-03-10"),
     )
     # A body's value "{name}" is the id of that row.

@@ -131,6 +131,7 @@ def _floor(name: str) -> tuple[int, list[dict[str, Any]]]:
     from django.contrib.auth.models import Group
 
     from tables.models import DealerAssignment, Game
+    from tests.fixtures import qualify
 
     _, pit, created, paytables = large_pit(
         name, code_prefix="PV", time_zone="UTC", gaming_day_start_hour=START_HOUR, tables=TABLES
@@ -140,6 +141,7 @@ def _floor(name: str) -> tuple[int, list[dict[str, Any]]]:
     users.objects.bulk_create((users(username=n) for n in names), ignore_conflicts=True)
     dealers = list(users.objects.filter(username__in=names).order_by("username"))
     Group.objects.get_or_create(name="dealer")[0].user_set.add(*dealers)
+    qualify(*dealers)
     start = dt.datetime.combine(DAY, dt.time(START_HOUR), tzinfo=dt.UTC)
     DealerAssignment.objects.bulk_create(
         DealerAssignment(table=table, dealer=dealer, assigned_by=dealer, started_at=start)

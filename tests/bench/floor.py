@@ -38,7 +38,7 @@ def tables_with_dealers(
     from django.utils import timezone
 
     from casino.demo.floor import RUSSIAN_BONUS_PAYTABLE, RUSSIAN_MAIN_PAYTABLE, _paytable
-    from casino.identity.models import DeviceToken, hash_token
+    from casino.identity.models import DeviceToken, Qualification, hash_token
     from payouts.models import Paytable, PaytableKind, TablePaytable
     from tables.engines import validate_rule_settings
     from tables.models import (
@@ -53,6 +53,7 @@ def tables_with_dealers(
         TableStatus,
     )
     from tables.services.paid import round_payouts_confirm
+    from tests.fixtures import qualify
 
     casino, _ = Casino.objects.get_or_create(name="Bench Casino")
     pit, _ = Pit.objects.get_or_create(casino=casino, name="Bench pit")
@@ -104,6 +105,8 @@ def tables_with_dealers(
         )
         user, _ = get_user_model().objects.get_or_create(username=f"{prefix}-dealer-{n}")
         user.groups.add(dealer_group)
+        if not Qualification.objects.filter(dealer=user).exists():
+            qualify(user)
         if not DealerAssignment.objects.filter(
             table=table, dealer=user, ended_at__isnull=True
         ).exists():

@@ -36,6 +36,7 @@ from tables.models import (
     RuleSet,
     Table,
 )
+from tests.fixtures import qualify
 from tests.schema import assert_matches
 from tests.tables.tablet import Tablet
 from tests.tables.test_reddog_http import play_pot_23_hand
@@ -376,6 +377,7 @@ def _pit_of(size: int, live_floor: dict[str, Any], users: dict[str, Any], name: 
         Box.objects.bulk_create(Box(table=table, number=i) for i in range(1, 5))
         dealer = get_user_model().objects.create_user(username=f"{name}-dealer-{n}")
         dealer.groups.add(dealers)
+        qualify(dealer)
         DealerAssignment.objects.create(
             table=table, dealer=dealer, assigned_by=users["pit_boss"], started_at=timezone.now()
         )

@@ -270,6 +270,22 @@ def test_a_dual_control_refusal_is_worded_by_its_request(
     assert evaluate(f"words.explain({json.dumps(refusal)}, words.{reader})") == words
 
 
+def test_a_dealer_not_qualified_is_told_the_game_by_its_name_and_the_desk_whom() -> None:
+    refusal = {
+        "code": "dealer_not_qualified",
+        "message": "trainee is not qualified to deal Ruby Run.",
+        "details": {"dealer": "trainee", "game": "ruby_run"},
+    }
+    bare = {"code": "dealer_not_qualified", "message": "Not qualified."}
+    assert evaluate(
+        f"[{json.dumps(refusal)}, {json.dumps(bare)}].map((e) => words.explain(e, words.DEALER))"
+    ) == [
+        "You are not qualified to deal Ruby Run. Ask the pit boss.",
+        "You are not qualified to deal this game. Ask the pit boss.",
+    ]
+    assert evaluate(f"words.explain({json.dumps(refusal)}, words.DESK)") == refusal["message"]
+
+
 def test_a_code_no_one_worded_shows_the_servers_message_or_its_code() -> None:
     refusals = [
         {"code": "no_such_code", "message": "Said by the server."},

@@ -11,11 +11,13 @@ import pytest
 from casino.core.errors import ApiError
 from casino.core.models import AuditRecord
 from casino.core.roles import Role
-from tables.models import DealerAssignment, Round, RoundStatus, Table, TableChange
+from casino.identity.models import DeviceToken
+from tables.models import DealerAssignment, Game, Round, RoundStatus, Table, TableChange
 from tables.services import tables as table_services
 from tables.services.limits import table_limits_change
 from tables.services.rounds import round_act, round_open
 from tables.services.tables import dealer_assign, table_close, table_open
+from tests.fixtures import qualify
 
 pytestmark = pytest.mark.django_db
 
@@ -143,3 +145,71 @@ def test_the_table_services_decide_the_permission_themselves(
     assert refused.value.code == "permission_denied"
     assert Table.objects.values().get(pk=table.pk) == row
     assert not TableChange.objects.exists()
+
+
+def _written() -> tuple[list[tuple[str, str]], int, int, int]:
+    """What a refused assignment must leave as it was: who deals where, every assignment, the
+    audit rows and the device tokens."""
+    return (
+        _seated(),
+        DealerAssignment.objects.count(),
+        AuditRecord.objects.count(),
+        DeviceToken.objects.count(),
+    )
+
+
+def test_the_api_refuses_to_seat_a_dealer_not_qualified_for_the_tables_game(
+    client_for: Callable[[str | None], Any],
+    floor: dict[str, Any],
+    users: dict[str, Any],
+    make_user: Callable[..., Any],
+) -> None:
+    """A dealer qualified for Red Dog alone is not seated at a Russian Poker table that has no
+    dealer, and nothing is written; qualified for Russian Poker, the same request seats the
+    dealer."""
+    empty = Table.objects.get(pk=floor["table"].pk)
+    empty.pk, empty.code = None, "RP-2"
+    empty.save()
+    trainee = make_user("trainee", Role.DEALER, qualified=False)
+    qualify(trainee, games=[Game.RED_DOG])
+    pit_boss = client_for("pit_boss")
+    before = _written()
+
+    response = pit_boss.post(
+        f"/api/v1/tables/{empty.pk}/assignment/", {"dealer": "trainee"}, format="json"
+    )
+
+    assert response.status_code == 403, response.content
+    error = response.json()["error"]
+    assert error["code"] == "dealer_not_qualified"
+    assert error["details"] == {"dealer": "trainee", "game": "russian_poker"}
+    assert _written() == before
+    qualify(trainee, games=[Game.RUSSIAN_POKER])
+    response = pit_boss.post(
+        f"/api/v1/tables/{empty.pk}/assignment/", {"dealer": "trainee"}, format="json"
+    )
+    assert response.status_code == 201, response.content
+    assert ("RP-2", "trainee") in _seated()
+
+
+def test_a_relief_by_a_dealer_not_qualified_is_refused_and_the_dealer_there_deals_on(
+    floor: dict[str, Any], users: dict[str, Any], make_user: Callable[..., Any]
+) -> None:
+    """Assigning relieves whoever dealt: a relief by a dealer not qualified for the game is
+    refused before anyone is relieved, and the round in play goes on with its dealer."""
+    round = round_open(table_id=floor["table"].pk, dealer=users["dealer"])
+    trainee = make_user("trainee", Role.DEALER, qualified=False)
+    before = _written()
+    with pytest.raises(ApiError) as refused:
+        dealer_assign(table_id=floor["table"].pk, dealer=trainee, actor=users["pit_boss"])
+    assert refused.value.code == "dealer_not_qualified"
+    assert _written() == before
+    assert _seated() == SEATED
+    done = round_act(
+        round_id=round.pk,
+        actor=users["dealer"],
+        expected_event=0,
+        action="note",
+        data={"text": "x"},
+    )
+    assert done.round.last_event_seq == 1

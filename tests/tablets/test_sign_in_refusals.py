@@ -1,6 +1,7 @@
 """Each refusal of a PIN sign-in at a tablet writes its audit row and nothing else: the table
 not the tablet's, a revoked tablet, a wrong PIN (one answer for a wrong PIN, no PIN, no such
-dealer, not a dealer), a dealer at a table of another pit; and the throttles (per tablet, per
+dealer, not a dealer), a dealer at a table of another pit, a dealer not qualified for the
+table's game; and the throttles (per tablet, per
 user name) and the lockout hold as they do for passwords."""
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from django.apps import apps
 from casino.core.models import AuditRecord
 from casino.core.roles import Role
 from casino.identity.lockouts import lockout_lift
-from casino.identity.models import DealerPin, SignInLockout
+from casino.identity.models import DealerPin, Qualification, SignInLockout
+from casino.identity.qualifications import qualification_revoke
 from tables.models import DealerAssignment
 from tables.services.tablets import tablet_revoke
-from tests.tablets.conftest import PINS, Registered, pin_sign_in
+from tests.tablets.conftest import PINS, Registered, pin_sign_in, token_client
 
 pytestmark = pytest.mark.django_db
 
@@ -168,3 +170,29 @@ def test_repeated_failures_lock_the_name_until_a_pit_boss_lifts_it(
 
     lockout_lift(lockout_id=lockout.pk, actor=users["pit_boss"], reason="the dealer forgot it")
     assert pin_sign_in(client, floor["table"].pk, "dealer", pins["dealer"]).status_code == 201
+
+
+def test_a_dealer_not_qualified_for_the_tables_game_is_not_signed_in(
+    floor: dict[str, Any], users: dict[str, Any], pins: dict[str, str], tablet: Registered
+) -> None:
+    """The relief dealer, whose Russian Poker qualification was revoked, signs in at RP-1's
+    tablet: refused before anyone is relieved; no assignment, no token, no audit row but the
+    refusal's; the dealer at the table is still signed in there."""
+    dealer = pin_sign_in(tablet.client(), floor["table"].pk, "dealer", pins["dealer"])
+    assert dealer.status_code == 201, dealer.content
+    relief = Qualification.objects.get(dealer__username="relief_dealer", game="russian_poker")
+    qualification_revoke(qualification_id=relief.pk, reason="lapsed", actor=users["pit_boss"])
+    before = _rows()
+    last = AuditRecord.objects.order_by("-pk").values_list("pk", flat=True).first()
+
+    answer = pin_sign_in(tablet.client(), floor["table"].pk, "relief_dealer", pins["relief_dealer"])
+
+    _refused(answer, 403, "dealer_not_qualified")
+    assert answer.json()["error"]["details"] == {"dealer": "relief_dealer", "game": "russian_poker"}
+    assert _rows() == before
+    written = AuditRecord.objects.filter(pk__gt=last).order_by("pk")
+    assert [(r.event_code, r.after["reason"], r.after["code"]) for r in written] == [
+        ("auth.login_failed", "refused", "dealer_not_qualified")
+    ]
+    table = floor["table"].pk
+    assert token_client(dealer.json()["token"]).get(f"/api/v1/tables/{table}/").status_code == 200

@@ -19,6 +19,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, Q, Sum
 
 from audit.models import Checkpoint, GamingDayReport
+from audit.services.dealt_unqualified import rounds_dealt_unqualified
 from audit.services.reports.figures import (
     LEVEL_ORDER,
     Key,
@@ -48,7 +49,9 @@ from tables.models import Round, RoundStatus, Table
 #: house edges computed from the rules (``theoretical_computed_pct``); ``house_edge_coverage``
 #: says ``priced``, ``partly_priced`` or ``unpriced`` (a certificate is no longer the only
 #: source of an edge).
-PAYLOAD_FORMAT = 4
+#: 5: the rounds of the day dealt by a dealer not qualified for their game
+#: (``rounds_dealt_unqualified``, which must be 0).
+PAYLOAD_FORMAT = 5
 CENT = Decimal("0.01")
 
 #: ``house_edge_coverage``: a house edge priced every stake, some, or none.
@@ -151,6 +154,7 @@ def report_payload(*, report: GamingDayReport, generated_at: dt.datetime) -> dic
         "open_rounds": Round.objects.filter(
             table_id__in=list(tables), gaming_day=day, status=RoundStatus.OPEN
         ).count(),
+        "rounds_dealt_unqualified": rounds_dealt_unqualified(tables=list(tables), day=day),
         "parameters": parameters,
         "rows": rows,
         "large_payouts": [_hit(hit, code, names) for hit in hits if hit["large"]],

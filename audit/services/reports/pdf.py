@@ -218,6 +218,16 @@ def _summary(payload: Mapping[str, Any], digest: str) -> list[Flowable]:
                 color=FLAG,
             )
         )
+    unqualified = payload["rounds_dealt_unqualified"]
+    parts.append(
+        _para(
+            f"Rounds dealt by a dealer not qualified for the game: {unqualified}"
+            + (" (the nightly check names each)." if unqualified else "."),
+            size=9,
+            bold=bool(unqualified),
+            color=FLAG if unqualified else MUTED,
+        )
+    )
     parts.append(Spacer(1, 6))
     parts.append(_subheading("Totals"))
     parts += _totals_table(payload, total)

@@ -138,6 +138,7 @@ def _identity(payload: Mapping[str, Any]) -> Iterable[Sequence[str]]:
     yield ("generated_at", payload["generated_at"])
     yield ("provisional", _cell(payload["provisional"]))
     yield ("open_rounds", str(payload["open_rounds"]))
+    yield ("rounds_dealt_unqualified", str(payload["rounds_dealt_unqualified"]))
     for name in sorted(parameters):
         value = parameters[name]
         if isinstance(value, Mapping):

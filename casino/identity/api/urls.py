@@ -1,9 +1,9 @@
 """Routes of identity: the device-token sign-in, sign-in administration (device tokens and
-sign-in lockouts, under ``auth/``) and setting a PIN."""
+sign-in lockouts, under ``auth/``), setting a PIN, and dealers' qualifications."""
 
 from django.urls import path
 
-from casino.identity.api import views
+from casino.identity.api import qualifications, views
 
 urlpatterns = [
     path("auth/device-token/", views.DeviceTokenApi.as_view(), name="device-token"),
@@ -16,4 +16,14 @@ urlpatterns = [
         name="lockout-lift",
     ),
     path("auth/pin/", views.PinSetApi.as_view(), name="pin-set"),
+    path(
+        "dealers/<int:user_id>/qualifications/",
+        qualifications.DealerQualificationsApi.as_view(),
+        name="dealer-qualifications",
+    ),
+    path(
+        "qualifications/<int:qualification_id>/revocations/",
+        qualifications.QualificationRevocationApi.as_view(),
+        name="qualification-revocations",
+    ),
 ]

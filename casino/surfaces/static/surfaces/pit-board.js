@@ -33,6 +33,7 @@ import { explainFields } from "./common/words.js";
     tray_variance: "Tray does not match the rounds: chips moved that no round recorded",
     edge_mismatch: "A paytable's certified house edge differs from the one computed from its rules",
     aml_threshold: "A player's cash today crossed an anti-money-laundering threshold",
+    dealer_unqualified: "A round was dealt by a dealer not qualified for its game",
   };
   // A round idle this long is marked, and twice as long, marked as late.
   const IDLE_WARN_S = 120;

@@ -12,6 +12,7 @@
 // when the details are absent.
 
 import { CARD, cardName } from "./cards.js";
+import { gameName } from "./games.js";
 import { money } from "./money.js";
 
 export const DEALER = "dealer";
@@ -99,6 +100,10 @@ const WORDS = {
   },
   pin_invalid: { dealer: "A PIN is 4 to 8 digits." },
   dealer_assigned_elsewhere: { dealer: "You are dealing at a table of another pit. Ask that pit boss to relieve you first." },
+  // The desk is told the server's message, which names the dealer.
+  dealer_not_qualified: {
+    dealer: ({ game }) => `You are not qualified to deal ${present(game) ? gameName(game) : "this game"}. Ask the pit boss.`,
+  },
 
   // A round and its entries.
   card_duplicate: "That card is already on the table in this deck.",
