@@ -100,7 +100,7 @@ def test_a_pot_game_s_result_in_which_the_house_keeps_more_than_the_rake_is_not_
     kept = current_state(complete).result()
     unbalanced = dataclasses.replace(kept, pot_game=True, rake=kept.house_result - 1)
     with pytest.raises(ApiError) as refused:
-        _write(round=complete, actor=users["dealer"], result=unbalanced)
+        _write(round=complete, actor=users["dealer"], result=unbalanced, entries_retracted=0)
     assert (refused.value.code, refused.value.status_code) == ("settlement_unbalanced", 500)
     assert refused.value.message == "Pot awards do not add up to the stakes less the rake."
     assert refused.value.details == {
