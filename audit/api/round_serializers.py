@@ -12,7 +12,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from audit.round_story import LineComparison, ReplayNow, RoundStory
+from audit.round_story import LineComparison, ReplayNow, RoundDealer, RoundStory
 from casino.core.models import AuditRecord
 from casino.games.cards import format_cards
 from payouts.api.serializers import money
@@ -123,6 +123,45 @@ def story_event(event: RoundEvent) -> dict[str, Any]:
         "created_at": iso_time(event.created_at),
         "device": None if token is None else named(token.pk, token.device_name),
         "request_id": event.request_id,
+    }
+
+
+class StoryQualificationOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    evidence_kind = serializers.CharField(help_text="training or test")
+    evidence_reference = serializers.CharField()
+    qualified_on = serializers.DateField()
+    expires_on = serializers.DateField(allow_null=True, help_text="The last gaming day it holds.")
+    recorded_by = NamedOutputSerializer()
+
+
+class StoryDealerOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    dealer = NamedOutputSerializer()
+    events = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The numbers of the events they recorded."
+    )
+    qualification = StoryQualificationOutputSerializer(
+        allow_null=True,
+        help_text="The qualification for the round's game in force at their first event; "
+        "null: none was.",
+    )
+
+
+def story_dealer(dealer: RoundDealer) -> dict[str, Any]:
+    held = dealer.qualification
+    return {
+        "dealer": user_named(dealer.dealer),
+        "events": dealer.events,
+        "qualification": None
+        if held is None
+        else {
+            "id": held.pk,
+            "evidence_kind": held.evidence_kind,
+            "evidence_reference": held.evidence_reference,
+            "qualified_on": held.qualified_on.isoformat(),
+            "expires_on": None if held.expires_on is None else held.expires_on.isoformat(),
+            "recorded_by": user_named(held.recorded_by),
+        },
     }
 
 
@@ -344,6 +383,7 @@ def story_audit_record(record: AuditRecord) -> dict[str, Any]:
 class RoundStoryOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
     round = RoundRowOutputSerializer()
     events = StoryEventOutputSerializer(many=True)
+    dealers = StoryDealerOutputSerializer(many=True)
     cards = StoryCardOutputSerializer(many=True)
     settlement = StorySettlementOutputSerializer(allow_null=True)
     replay = StoryReplayOutputSerializer(
@@ -357,6 +397,7 @@ def round_story_output(story: RoundStory) -> dict[str, Any]:
     return {
         "round": round_row(story.round),
         "events": [story_event(event) for event in story.events],
+        "dealers": [story_dealer(dealer) for dealer in story.dealers],
         "cards": [story_card(card) for card in story.cards],
         "settlement": (
             None if story.settlement is None else story_settlement(story.settlement, story.lines)

@@ -192,3 +192,37 @@ def test_the_figure_is_0_across_a_gaming_day_of_every_game(
         assert rounds_dealt_unqualified(tables=_tables(audit_floor), day=day) == 0
         assert _report(users, day).payload["rounds_dealt_unqualified"] == 0
     assert _unqualified() == []
+
+
+def test_the_round_s_story_names_its_dealer_with_the_qualification_in_force_then(
+    users: dict[str, Any],
+    expired_mid_shift: dict[str, Any],
+    client_for: Callable[[str | None], Any],
+) -> None:
+    """The proof of who dealt: the story of the round dealt while qualified names the trainee
+    with the training on record; the one dealt after the expiry, with none."""
+    trainee = expired_mid_shift["trainee"]
+    auditor = client_for("auditor")
+
+    def dealers(round: Round) -> list[dict[str, Any]]:
+        answer = auditor.get(f"/api/v1/rounds/{round.pk}/story/")
+        assert answer.status_code == 200, answer.json()
+        return answer.json()["dealers"]  # type: ignore[no-any-return]
+
+    held = Qualification.objects.get(dealer=trainee)
+    [qualified] = dealers(expired_mid_shift["qualified"])
+    assert qualified == {
+        "dealer": {"id": trainee.pk, "name": "trainee"},
+        "events": list(range(1, 17)),
+        "qualification": {
+            "id": held.pk,
+            "evidence_kind": "training",
+            "evidence_reference": "RP course 12",
+            "qualified_on": "2025-03-01",
+            "expires_on": expired_mid_shift["day"].isoformat(),
+            "recorded_by": {"id": users["pit_boss"].pk, "name": "pit_boss"},
+        },
+    }
+    [unqualified] = dealers(expired_mid_shift["unqualified"])
+    assert unqualified["dealer"]["name"] == "trainee"
+    assert unqualified["qualification"] is None

@@ -1,6 +1,7 @@
-// A round's story from GET /api/v1/rounds/{id}/story/: its events, cards, settlement, the
-// stored settlement beside a replay made now (differences in red), its corrections (requested
-// and decided here, through the corrections API) and its rows of the audit trail.
+// A round's story from GET /api/v1/rounds/{id}/story/: its events, its dealers with their
+// qualifications, cards, settlement, the stored settlement beside a replay made now
+// (differences in red), its corrections (requested and decided here, through the corrections
+// API) and its rows of the audit trail.
 import { get as api, post } from "./common/api.js";
 import { el, show, takeSubmissions } from "./common/dom.js";
 import { cardName, isRed } from "./common/cards.js";
@@ -74,6 +75,7 @@ function render() {
     round.replay_mismatch ? figure("Replay", "mismatch", "alarm") : null,
   );
   renderEvents();
+  renderDealers();
   renderCards();
   renderSettlement();
   renderReplay();
@@ -102,6 +104,25 @@ function renderEvents() {
       el("td", {}, event.device ? event.device.name : "—"),
       el("td", { class: "mono" }, event.request_id || "—"),
       el("td", { class: "mono payload" }, JSON.stringify(event.payload)),
+    )),
+  ));
+}
+
+// Each dealer who recorded events, with the qualification for the round's game in force at
+// their first: the proof a regulator asks for; none in force is marked.
+function renderDealers() {
+  const holder = document.getElementById("dealers");
+  if (!story.dealers.length) return holder.replaceChildren(el("p", { class: "muted" }, "No dealer recorded an event."));
+  holder.replaceChildren(table(
+    [["dealer", "Dealer"], ["events", "Events"], ["qualification", "Qualified for this game"]],
+    story.dealers.map(({ dealer, events, qualification: held }) => el("tr", { "data-dealer": dealer.id },
+      el("td", {}, dealer.name),
+      el("td", {}, events.join(", ")),
+      held
+        ? el("td", { class: "qualified" },
+            `${held.evidence_kind === "test" ? "Test" : "Training"} ${held.evidence_reference}, on ${held.qualified_on}`,
+            held.expires_on ? `, through ${held.expires_on}` : "", `; recorded by ${held.recorded_by.name}`)
+        : el("td", { class: "differs not-qualified" }, "Not qualified for this game when dealing"),
     )),
   ));
 }
