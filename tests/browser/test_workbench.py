@@ -201,6 +201,15 @@ def test_an_auditor_searches_with_filters_and_opens_a_rounds_story(
     assert first[:3] == ["1", "wagers placed", "dealer"]
     assert first[4] == "tablet-dealer"
     assert len(first[5]) == 32  # the request id
+    # Who dealt, and the proof they were qualified for the game when they did.
+    dealer_row = page.locator("#dealers tr[data-dealer]")
+    assert dealer_row.count() == 1
+    assert dealer_row.locator("td").all_inner_texts()[:2] == ["dealer", "1, 2, 3, 4, 5, 6"]
+    assert (
+        dealer_row.locator("td.qualified")
+        .inner_text()
+        .startswith("Training fixture training, on 2000-01-01; recorded by ")
+    )
     # Cards as people read them, each with its code as recorded beside it for the record.
     cards = page.locator("#cards")
     assert "8♥" in cards.inner_text() and "A♣" in cards.inner_text()
