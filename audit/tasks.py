@@ -10,6 +10,7 @@ from celery import shared_task
 
 from audit.services.checkpoints import checkpoint_seal
 from audit.services.checks import chain_check, cross_check_run, replay_check_closed_days
+from audit.services.dealer_accuracy_check import dealer_accuracy_check
 from audit.services.reports.build import report_build, report_nightly
 from audit.services.reports.outbox import REPORT_BUILD_TASK, report_dispatch_pending
 
@@ -75,3 +76,10 @@ def cross_check_task() -> int:
     """Cross-check the records with the audit trail, raising alerts; returns the mismatches
     found."""
     return len(cross_check_run())
+
+
+@shared_task(name="audit.dealer_accuracy")
+def dealer_accuracy_task() -> int:
+    """Check the dealers' accuracy over the week to each casino's closed gaming day, raising
+    alerts; returns the alerts raised."""
+    return len(dealer_accuracy_check())

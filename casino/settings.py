@@ -334,6 +334,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "kwargs": {"full": True},
     },
     "audit-cross-check": {"task": "audit.cross_check", "schedule": crontab(minute=10, hour=5)},
+    "audit-dealer-accuracy": {
+        "task": "audit.dealer_accuracy",
+        "schedule": crontab(minute=20, hour=5),
+    },
     # The outbox of on-demand reports: what the broker did not take, or lost, is sent again.
     "audit-dispatch-reports": {
         "task": "audit.dispatch_reports",
@@ -380,6 +384,14 @@ AML_LITTLE_PLAY_SHARE = env.str("AML_LITTLE_PLAY_SHARE", default="0.10")
 DEALER_PACE_NORMS = env.json(
     "DEALER_PACE_NORMS", default={"russian_poker": "35", "ruby_run": "30", "red_dog": "60"}
 )
+# Dealers' accuracy (audit/services/dealer_accuracy_check.py): over the week to each closed
+# gaming day, a dealer above any of these, per 1,000 rounds dealt, raises an alert, once they
+# have dealt at least DEALER_ACCURACY_MIN_ROUNDS rounds in that week.
+DEALER_ACCURACY_LIMITS = env.json(
+    "DEALER_ACCURACY_LIMITS",
+    default={"voids": "10", "payout_corrections": "10", "entries_retracted": "20"},
+)
+DEALER_ACCURACY_MIN_ROUNDS = env.int("DEALER_ACCURACY_MIN_ROUNDS", default=200)
 # The most points one comp may spend (casino/patrons/points.py): a pit boss's authority.
 COMP_POINTS_LIMIT = env.str("COMP_POINTS_LIMIT", default="500")
 

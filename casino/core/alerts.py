@@ -47,6 +47,7 @@ SEVERITY: dict[str, str] = {
     AlertKind.AML_THRESHOLD: AlertSeverity.WARNING,
     # A round no qualified dealer dealt: the rules were broken at the table (58 Pa. Code §611a).
     AlertKind.DEALER_UNQUALIFIED: AlertSeverity.CRITICAL,
+    AlertKind.DEALER_ACCURACY: AlertSeverity.WARNING,
 }
 
 

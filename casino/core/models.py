@@ -119,6 +119,7 @@ class AlertKind(models.TextChoices):
     EDGE_MISMATCH = "edge_mismatch", "A certified house edge differs from the computed one"
     AML_THRESHOLD = "aml_threshold", "A patron's cash in a gaming day crossed a threshold"
     DEALER_UNQUALIFIED = "dealer_unqualified", "A round dealt by a dealer not qualified for it"
+    DEALER_ACCURACY = "dealer_accuracy", "A dealer's errors over a week above the threshold"
 
 
 class AlertSeverity(models.TextChoices):

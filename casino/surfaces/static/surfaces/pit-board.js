@@ -34,6 +34,7 @@ import { explainFields } from "./common/words.js";
     edge_mismatch: "A paytable's certified house edge differs from the one computed from its rules",
     aml_threshold: "A player's cash today crossed an anti-money-laundering threshold",
     dealer_unqualified: "A round was dealt by a dealer not qualified for its game",
+    dealer_accuracy: "A dealer's voids, corrections or retractions this week are above the casino's limit",
   };
   // A round idle this long is marked, and twice as long, marked as late.
   const IDLE_WARN_S = 120;
