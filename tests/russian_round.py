@@ -1,7 +1,8 @@
-"""The four-box Russian Poker round the tests and the benchmarks play, as a tablet sends it.
+"""The Russian Poker rounds the tests and the benchmarks play, as a tablet sends them.
 
-Four boxes with Antes, no more bets, the deal, the decisions (a Bet, a fold, a sixth card then a
-Bet, a Bet) and the dealer's reveal: sixteen actions, then the settlement.
+``FOUR_BOX_ROUND``: four boxes with Antes, no more bets, the deal, the decisions (a Bet, a
+fold, a sixth card then a Bet, a Bet) and the dealer's reveal: sixteen actions, then the
+settlement. ``RP01_ROUND``: RULES 1.13's vector RP01 at box 1, six actions.
 """
 
 from __future__ import annotations
@@ -16,6 +17,17 @@ BOXES = {
 }
 DEALER_UP = "2c"
 DEALER_DOWN = "Ac Kh 9d 6s"
+
+#: RP01: Ante 10 and a Bet of 20 at box 1, the player's pair of eights against the dealer's
+#: ace-king; staked 30, paid 50. (action, fields) in the order the dealer records them.
+RP01_ROUND: list[tuple[str, dict[str, Any]]] = [
+    ("place_wagers", {"box": 1, "player": "P1", "ante": "10", "bonus": None}),
+    ("close_bets", {}),
+    ("deal_box", {"box": 1, "cards": "8h 8s Kd 7c 3s".split()}),
+    ("deal_card", {"target": "dealer", "card": "2c"}),
+    ("bet", {"box": 1}),
+    ("reveal_dealer", {"cards": "Ac Kh 9d 6s".split()}),
+]
 
 #: (action, fields) in the order the dealer records them.
 FOUR_BOX_ROUND: list[tuple[str, dict[str, Any]]] = [

@@ -16,9 +16,9 @@ import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.contrib.auth import get_user_model
 from django.db import connection
 
+from casino.core.queries import users_named
 from casino.dealers.pace import casino_tables
 
 _ACCURACY = """
@@ -75,11 +75,7 @@ def dealer_accuracy(
     """Every dealer's accuracy at ``casino_id``'s tables over the gaming days ``first`` to
     ``last`` (or ``dealer_id``'s alone), by dealer name: the dealers with a round dealt, or
     voided before it was settled, in the period."""
-    users = get_user_model()
-    statement = _ACCURACY.format(
-        username=connection.ops.quote_name(users.USERNAME_FIELD),
-        users=connection.ops.quote_name(users._meta.db_table),
-    )
+    statement = users_named(_ACCURACY)
     parameters = {
         "tables": casino_tables(casino_id),
         "first": first,

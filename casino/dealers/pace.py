@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.db import connection
 
+from casino.core.queries import users_named
 from tables.models import Table
 
 _PACE = """
@@ -111,11 +111,7 @@ def dealer_pace(*, casino_id: int, first: dt.date, last: dt.date) -> list[Pace]:
     """Every dealer's pace at ``casino_id``'s tables over the gaming days ``first`` to
     ``last`` (an empty list for an empty period): by dealer name, game, then each game's row
     for all tables before its tables' rows, each table's all-occupancy row first."""
-    users = get_user_model()
-    statement = _PACE.format(
-        username=connection.ops.quote_name(users.USERNAME_FIELD),
-        users=connection.ops.quote_name(users._meta.db_table),
-    )
+    statement = users_named(_PACE)
     with connection.cursor() as cursor:
         cursor.execute(
             statement, {"tables": casino_tables(casino_id), "first": first, "last": last}

@@ -15,6 +15,7 @@ from tables.models import Box, Game, Round, RuleSet, Table, TableStatus
 from tests.audit.factories import Tablet
 from tests.fixtures import *  # noqa: F403
 from tests.fixtures import use_paytables
+from tests.russian_round import RP01_ROUND
 
 
 @pytest.fixture
@@ -65,12 +66,8 @@ def play_rp01(client_for: Callable[[str | None], Any]) -> Callable[[Table], Roun
     def play(table: Table) -> Round:
         tablet = Tablet(client_for("dealer"))
         tablet.open(table)
-        tablet.act("place_wagers", box=1, player="P1", ante="10", bonus=None)
-        tablet.act("close_bets")
-        tablet.act("deal_box", box=1, cards="8h 8s Kd 7c 3s".split())
-        tablet.act("deal_card", target="dealer", card="2c")
-        tablet.act("bet", box=1)
-        tablet.act("reveal_dealer", cards="Ac Kh 9d 6s".split())
+        for action, fields in RP01_ROUND:
+            tablet.act(action, **fields)
         tablet.settle()
         return Round.objects.get(pk=tablet.round_id)
 

@@ -30,7 +30,7 @@ from tables.services.tables import dealer_assign
 from tests.audit.factories import Tablet, retracted_round
 from tests.audit.test_cross_checks import as_the_owner_with_triggers_off
 from tests.payouts.tray.trays import chips_made
-from tests.russian_round import FOUR_BOX_ROUND
+from tests.russian_round import FOUR_BOX_ROUND, RP01_ROUND
 
 pytestmark = pytest.mark.django_db
 
@@ -124,16 +124,8 @@ def shift(
             continue
         tablet = Tablet(client_for(scripted.dealer))
         tablet.open(table)
-        if scripted.boxes == 4:
-            for action, fields in FOUR_BOX_ROUND:
-                tablet.act(action, **fields)
-        else:
-            tablet.act("place_wagers", box=1, player="P1", ante="10", bonus=None)
-            tablet.act("close_bets")
-            tablet.act("deal_box", box=1, cards="8h 8s Kd 7c 3s".split())
-            tablet.act("deal_card", target="dealer", card="2c")
-            tablet.act("bet", box=1)
-            tablet.act("reveal_dealer", cards="Ac Kh 9d 6s".split())
+        for action, fields in FOUR_BOX_ROUND if scripted.boxes == 4 else RP01_ROUND:
+            tablet.act(action, **fields)
         time_machine.move_to(opens + dt.timedelta(seconds=scripted.lasts), tick=False)
         tablet.settle()
         played.append(Round.objects.get(pk=tablet.round_id))
