@@ -44,13 +44,16 @@ FOUR_BOX_ROUND: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-def play_through_the_services(opened: Any, dealer: Any) -> None:
-    """``FOUR_BOX_ROUND`` recorded by ``dealer`` at the open round ``opened`` through the
-    round service, as the dealer's API calls it (each action read as the API reads it)."""
+def play_through_the_services(
+    opened: Any, dealer: Any, actions: list[tuple[str, dict[str, Any]]] = FOUR_BOX_ROUND
+) -> None:
+    """``actions`` (``FOUR_BOX_ROUND`` unless given) recorded by ``dealer`` at the open round
+    ``opened`` through the round service, as the dealer's API calls it (each action read as
+    the API reads it)."""
     from tables.api.actions import read_action
     from tables.services.rounds import round_act
 
-    for seen, (action, fields) in enumerate(FOUR_BOX_ROUND):
+    for seen, (action, fields) in enumerate(actions):
         body = {"expected_event": seen, "action": action, **fields}
         round_act(
             round_id=opened.pk,

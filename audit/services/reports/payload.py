@@ -36,6 +36,8 @@ from casino.core.gaming_day import gaming_day_of
 from casino.core.models import AuditRecord
 from casino.core.trail.canonical import utc_iso
 from casino.core.trail.recording import SITE_STREAM
+from casino.dealers.accuracy import dealer_accuracy
+from casino.dealers.pace import dealer_pace
 from payouts.models import CorrectionLine, ShiftReconciliation
 from tables.models import Round, RoundStatus, Table
 
@@ -51,7 +53,8 @@ from tables.models import Round, RoundStatus, Table
 #: source of an edge).
 #: 5: the rounds of the day dealt by a dealer not qualified for their game
 #: (``rounds_dealt_unqualified``, which must be 0).
-PAYLOAD_FORMAT = 5
+#: 6: the dealers' day (``dealers``): each dealer's pace per game, and accuracy.
+PAYLOAD_FORMAT = 6
 CENT = Decimal("0.01")
 
 #: ``house_edge_coverage``: a house edge priced every stake, some, or none.
@@ -164,6 +167,44 @@ def report_payload(*, report: GamingDayReport, generated_at: dt.datetime) -> dic
         "month_trend": [_trend_day(values) for values in month_trend(tables=list(tables), day=day)],
         "chain": chain_status(),
         "tray": tray_lines(tables=code, day=day),
+        "dealers": dealer_lines(casino_id=casino.pk, day=day),
+    }
+
+
+def dealer_lines(*, casino_id: int, day: dt.date) -> dict[str, list[dict[str, Any]]]:
+    """The dealers' day: ``pace``, each dealer's per game dealt, against the casino's norm
+    (``casino.dealers.pace``); ``accuracy``, each dealer's over every game: what a second
+    person approved, also per 1,000 rounds (``casino.dealers.accuracy``). By dealer name."""
+    return {
+        "pace": [
+            {
+                "dealer": pace.dealer_name,
+                "game": pace.game,
+                "rounds": pace.rounds,
+                "rounds_per_hour": _text(pace.rounds_per_hour),
+                "norm": _text(pace.norm),
+                "of_norm": _text(pace.of_norm),
+                "seconds_per_round": _text(pace.seconds_per_round),
+                "seconds_between": _text(pace.seconds_between),
+            }
+            for pace in dealer_pace(casino_id=casino_id, first=day, last=day)
+            if pace.table is None
+        ],
+        "accuracy": [
+            {
+                "dealer": record.dealer_name,
+                "rounds": record.rounds,
+                "voids": record.voids,
+                "payout_corrections": record.payout_corrections,
+                "corrected_owed": _money(record.corrected_owed),
+                "corrected_recovered": _money(record.corrected_recovered),
+                "entries_retracted": record.entries_retracted,
+                "voids_per_1000": _text(record.voids_per_1000),
+                "payout_corrections_per_1000": _text(record.payout_corrections_per_1000),
+                "entries_retracted_per_1000": _text(record.entries_retracted_per_1000),
+            }
+            for record in dealer_accuracy(casino_id=casino_id, first=day, last=day)
+        ],
     }
 
 

@@ -159,6 +159,22 @@ def _story(payload: Mapping[str, Any], digest: str) -> list[Flowable]:
         )
     )
     story.append(_tray_table(payload["tray"]) if payload["tray"] else _note("No shift reconciled."))
+    story.append(CondPageBreak(120))
+    story.append(_heading("The dealers"))
+    story.append(
+        _note(
+            "Pace: each dealer's rounds per hour of each game, a round and the gap before it"
+            " (where it counts: same dealer, no fill, no pause), against the casino's norm."
+            " Accuracy: what a second person approved, also per 1,000 rounds dealt."
+        )
+    )
+    dealers = payload["dealers"]
+    story.append(_subheading("Pace"))
+    story.append(_pace_table(dealers["pace"]) if dealers["pace"] else _note("No round dealt."))
+    story.append(_subheading("Accuracy"))
+    story.append(
+        _accuracy_table(dealers["accuracy"]) if dealers["accuracy"] else _note("No round dealt.")
+    )
     story.append(_heading("Parameters"))
     story.append(_parameters(payload))
     return story
@@ -181,6 +197,35 @@ def _tray_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
             flagged.append(("TEXTCOLOR", (4, index), (5, index), FLAG))
             flagged.append(("FONTNAME", (4, index), (5, index), BOLD))
     return _grid(data, columns, flagged)
+
+
+def _pace_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
+    columns: list[_Column] = [
+        ("Dealer", 90, "L", lambda d: d["dealer"]),
+        ("Game", 80, "L", lambda d: GAME_NAMES.get(d["game"], d["game"])),
+        ("Rounds", 45, "R", lambda d: d["rounds"]),
+        ("Per hour", 55, "R", lambda d: d["rounds_per_hour"]),
+        ("Norm", 45, "R", lambda d: d["norm"] or "—"),
+        ("Of norm", 50, "R", lambda d: d["of_norm"] or "—"),
+        ("Seconds a round", 75, "R", lambda d: d["seconds_per_round"]),
+        ("Seconds between", 75, "R", lambda d: d["seconds_between"] or "—"),
+    ]
+    return _grid([_header_row(columns), *(_cells(columns, item) for item in items)], columns, [])
+
+
+def _accuracy_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
+    columns: list[_Column] = [
+        ("Dealer", 90, "L", lambda d: d["dealer"]),
+        ("Rounds", 45, "R", lambda d: d["rounds"]),
+        ("Voids", 40, "R", lambda d: d["voids"]),
+        ("Corrections", 60, "R", lambda d: d["payout_corrections"]),
+        ("Owed", 55, "R", lambda d: d["corrected_owed"]),
+        ("Recovered", 55, "R", lambda d: d["corrected_recovered"]),
+        ("Retracted", 55, "R", lambda d: d["entries_retracted"]),
+        ("Voids /1,000", 60, "R", lambda d: d["voids_per_1000"] or "—"),
+        ("Corr. /1,000", 60, "R", lambda d: d["payout_corrections_per_1000"] or "—"),
+    ]
+    return _grid([_header_row(columns), *(_cells(columns, item) for item in items)], columns, [])
 
 
 def _summary(payload: Mapping[str, Any], digest: str) -> list[Flowable]:

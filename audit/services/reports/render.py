@@ -87,11 +87,37 @@ TRAY_COLUMNS = (
 )
 
 
+#: The dealers' day (``payload.dealer_lines``): pace per game, accuracy per dealer.
+DEALER_PACE_COLUMNS = (
+    "dealer",
+    "game",
+    "rounds",
+    "rounds_per_hour",
+    "norm",
+    "of_norm",
+    "seconds_per_round",
+    "seconds_between",
+)
+DEALER_ACCURACY_COLUMNS = (
+    "dealer",
+    "rounds",
+    "voids",
+    "payout_corrections",
+    "corrected_owed",
+    "corrected_recovered",
+    "entries_retracted",
+    "voids_per_1000",
+    "payout_corrections_per_1000",
+    "entries_retracted_per_1000",
+)
+
+
 def render_csv(payload: Mapping[str, Any]) -> str:
     """Blocks separated by an empty line, each with its own header: the report's identity and
     parameters, the figures (one line per period and row), then the large payouts, cap hits,
-    voids and corrections of the day, the month's daily totals (``month_trend``), and the
-    chip tray's win of each table's reconciled shifts beside its rounds (``tray``).
+    voids and corrections of the day, the month's daily totals (``month_trend``), the
+    chip tray's win of each table's reconciled shifts beside its rounds (``tray``), and the
+    dealers' pace per game (``dealer_pace``) and accuracy (``dealer_accuracy``).
 
     Cells hold plain values: a figure that is not available is empty, and a row whose stakes
     no paytable's house edge priced says so in ``house_edge_coverage``
@@ -126,6 +152,14 @@ def render_csv(payload: Mapping[str, Any]) -> str:
     writer.writerow(["tray", *TRAY_COLUMNS])
     for line in payload["tray"]:
         writer.writerow(["", *(_cell(line[name]) for name in TRAY_COLUMNS)])
+    for section, key, columns in (
+        ("dealer_pace", "pace", DEALER_PACE_COLUMNS),
+        ("dealer_accuracy", "accuracy", DEALER_ACCURACY_COLUMNS),
+    ):
+        writer.writerow([])
+        writer.writerow([section, *columns])
+        for line in payload["dealers"][key]:
+            writer.writerow(["", *(_cell(line[name]) for name in columns)])
     return out.getvalue()
 
 
