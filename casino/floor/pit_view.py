@@ -5,7 +5,10 @@ casino's totals).
 
 Per table:
 
-- its status, its dealer (the open assignment) and since when;
+- its status, its dealer (the open assignment) and since when, with the dealer's pace at the
+  table today (``casino.dealers.pace``: rounds per hour over the dealer's rounds of the day
+  here, from the dealers' day totals kept as rounds settle; null before a round is settled)
+  and the casino's norm for the game;
 - the round in play: its number, phase, when it opened, and the seconds since its last action
   (its last event's time, or its opening while it has none);
 - ``rounds_last_hour``: rounds opened in the 60 minutes up to now, whatever became of them (the
@@ -45,6 +48,7 @@ from django.utils import timezone
 
 from audit.services.reports.variance import percent
 from casino.core.db_router import read_connection, replica_reads
+from casino.dealers.pace import Pace
 from payouts.services.house_edges import TableHouseEdge, table_house_edge
 from tables.models import Pit, Table
 
@@ -61,7 +65,9 @@ _TABLE_ROWS = """
            coalesce(d.paid, 0) AS paid, coalesce(d.house_result, 0) AS house_result,
            coalesce(d.theoretical_result, 0) AS theoretical_result,
            coalesce(d.theoretical_base, 0) AS theoretical_base,
-           coalesce(d.cap_hits, 0) AS cap_hits, alerts.open AS open_alerts
+           coalesce(d.cap_hits, 0) AS cap_hits, alerts.open AS open_alerts,
+           pace.rounds AS dealer_rounds, pace.round_ms AS dealer_round_ms,
+           pace.gaps AS dealer_gaps, pace.gap_ms AS dealer_gap_ms
     FROM tables_floor_tables t
     LEFT JOIN tables_floor_dealer_assignments da ON da.table_id = t.id AND da.ended_at IS NULL
     LEFT JOIN {users} u ON u.id = da.dealer_id
@@ -78,6 +84,12 @@ _TABLE_ROWS = """
     CROSS JOIN LATERAL (
         SELECT count(*) AS open FROM core_open_alerts a WHERE a.table_id = t.id
     ) alerts
+    LEFT JOIN LATERAL (
+        SELECT sum(p.rounds) AS rounds, sum(p.round_ms) AS round_ms, sum(p.gaps) AS gaps,
+               sum(p.gap_ms) AS gap_ms
+        FROM payouts_dealer_day_totals p
+        WHERE p.table_id = t.id AND p.gaming_day = %(day)s AND p.dealer_id = da.dealer_id
+    ) pace ON TRUE
     WHERE {where}
     ORDER BY t.code
 """
@@ -122,6 +134,9 @@ class Dealer:
     id: int
     username: str
     since: dt.datetime
+    #: The dealer's pace at the table today (None before a round is settled) and the norm.
+    rounds_per_hour: Decimal | None = None
+    norm: Decimal | None = None
 
 
 @dataclass(frozen=True)
@@ -395,11 +410,29 @@ def _waiting(*, where: str, **scope: int) -> dict[int, list[Waiting]]:
 
 
 def _table(row: dict[str, Any], now: dt.datetime, waiting: list[Waiting]) -> TableLive:
-    dealer = (
-        Dealer(row["dealer_id"], row["dealer"], row["dealer_since"])
-        if row["dealer_id"] is not None
-        else None
-    )
+    dealer = None
+    if row["dealer_id"] is not None:
+        pace = None
+        if row["dealer_rounds"]:
+            pace = Pace(
+                dealer=row["dealer_id"],
+                dealer_name=row["dealer"],
+                game=row["game"],
+                table=row["id"],
+                table_code=row["code"],
+                occupancy=None,
+                rounds=int(row["dealer_rounds"]),
+                round_ms=int(row["dealer_round_ms"]),
+                gaps=int(row["dealer_gaps"]),
+                gap_ms=int(row["dealer_gap_ms"]),
+            )
+        dealer = Dealer(
+            row["dealer_id"],
+            row["dealer"],
+            row["dealer_since"],
+            rounds_per_hour=None if pace is None else pace.rounds_per_hour,
+            norm=None if pace is None else pace.norm,
+        )
     current = None
     if row["round_id"] is not None:
         last = row["last_action_at"] or row["round_opened_at"]

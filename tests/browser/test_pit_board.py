@@ -8,6 +8,7 @@ sees.
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 from collections.abc import Callable, Iterator
 from decimal import Decimal as D
@@ -543,3 +544,40 @@ def test_a_theoretical_hold_over_part_of_the_stakes_says_on_what_share_it_stands
     for width, height in ((1024, 768), (768, 1024)):
         page.set_viewport_size({"width": width, "height": height})
         screenshot(page, f"board-{width}x{height}")
+
+
+def test_a_table_s_dealer_shows_the_pace_of_the_day_there(
+    site: Any,
+    page: Any,
+    floor: dict[str, Any],
+    users: dict[str, Any],
+    time_machine: Any,
+    screenshot: Callable[..., Path],
+) -> None:
+    """Two rounds of 45 seconds, 15 seconds apart, settled minutes ago by RP-1's dealer: a
+    cycle of a minute, 60 rounds an hour, beside the dealer's name, not below the norm."""
+    from payouts.services.settlement import round_settle
+    from tables.services.paid import round_payouts_confirm
+    from tests.russian_round import RP01_ROUND, play_through_the_services
+
+    table, dealer = floor["table"], users["dealer"]
+    use_paytables(table, main_paytable())
+    now = timezone.now()
+    for opens in (-600, -540):
+        time_machine.move_to(now + dt.timedelta(seconds=opens), tick=False)
+        opened = round_open(table_id=table.pk, dealer=dealer)
+        play_through_the_services(opened, dealer, RP01_ROUND)
+        time_machine.move_to(now + dt.timedelta(seconds=opens + 45), tick=False)
+        round_settle(round_id=opened.pk, actor=dealer)
+        round_payouts_confirm(round_id=opened.pk, actor=dealer)
+    # Back to the clock the served site keeps, for the rest of the test.
+    time_machine.move_to(now, tick=True)
+
+    sign_in(page, site, "pit_boss")
+    page.wait_for_url(f"{site.url}/pit/{floor['pit'].pk}/")
+    pace = page.locator("[data-table='RP-1'] .dealer .pace")
+    pace.wait_for()
+    assert pace.inner_text().strip() == "· pace 60.0 an hour"
+    assert "below-norm" not in (pace.get_attribute("class") or "")
+    assert pace.get_attribute("title") == "Norm 35.0 an hour"
+    screenshot(page, "board-pace")

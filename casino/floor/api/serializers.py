@@ -30,6 +30,18 @@ class PitDealerOutputSerializer(_Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
     since = serializers.DateTimeField(help_text="When the current assignment started.")
+    rounds_per_hour = serializers.DecimalField(
+        max_digits=12,
+        decimal_places=1,
+        allow_null=True,
+        help_text="The dealer's pace at the table today; null before a round is settled.",
+    )
+    norm = serializers.DecimalField(
+        max_digits=12,
+        decimal_places=1,
+        allow_null=True,
+        help_text="The casino's norm for the game, rounds per hour.",
+    )
 
 
 class PitRoundOutputSerializer(_Serializer):

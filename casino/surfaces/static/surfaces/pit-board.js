@@ -176,7 +176,7 @@ import { explainFields } from "./common/words.js";
         f.open_alerts ? el("span", { class: "badge alarm", title: "Open alerts" }, `⚠ ${f.open_alerts}`) : null,
       ),
       el("p", { class: "dealer" }, table.dealer
-        ? [el("strong", {}, table.dealer.username), ` since ${clock(table.dealer.since)}`]
+        ? [el("strong", {}, table.dealer.username), ` since ${clock(table.dealer.since)}`, dealerPace(table.dealer)]
         : el("span", { class: table.status === "open" ? "alarm-text" : "" }, table.status === "open" ? "No dealer" : "Closed")),
       round
         ? el("p", { class: "round", "data-idle": round.seconds_since_last_action },
@@ -238,6 +238,15 @@ import { explainFields } from "./common/words.js";
       actions: [["Approve", `/api/v1/limit-changes/${w.id}/approve/`], ["Reject", `/api/v1/limit-changes/${w.id}/reject/`]],
     }),
   };
+
+  // The dealer's pace at the table today, by the record: rounds an hour, below the casino's
+  // norm marked (a pace is a count, not money: a number is exact enough to compare).
+  function dealerPace(dealer) {
+    if (dealer.rounds_per_hour === null || dealer.rounds_per_hour === undefined) return null;
+    const below = dealer.norm !== null && Number(dealer.rounds_per_hour) < Number(dealer.norm);
+    return el("span", { class: `pace${below ? " below-norm" : ""}`, title: dealer.norm ? `Norm ${dealer.norm} an hour` : "" },
+      ` · pace ${dealer.rounds_per_hour} an hour`);
+  }
 
   function waitingList(table) {
     if (!table.waiting || !table.waiting.length) return null;
