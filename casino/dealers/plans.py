@@ -147,11 +147,11 @@ def plan_save(
     :raises ApiError: as :func:`plan_propose` (but ``plan_infeasible``), and
         ``plan_violations`` (422) listing each rule the plan breaks: nothing is written.
     """
-    if source not in RotationPlanSource.values:
-        raise _invalid("A plan is proposed or edited.", field="source")
     with service_transaction():
         pit = Pit.objects.select_related("casino").get(pk=pit_id)
         require(actor, "dealers.plan_rotation", pit)
+        if source not in RotationPlanSource.values:
+            raise _invalid("A plan is proposed or edited.", field="source")
         terms = Terms(length, minutes_on, minutes_off, min_stint, grace)
         inputs = _inputs(pit, start, terms, dealer_ids, absences, table_ids)
         plan = _plan_of(strings)
