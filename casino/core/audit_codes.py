@@ -16,6 +16,7 @@ class AuditCode(StrEnum):
     # Dealers' qualifications for the games they deal
     QUALIFICATION_RECORDED = "dealer.qualification_recorded"
     QUALIFICATION_REVOKED = "dealer.qualification_revoked"
+    ROTATION_PLAN_SAVED = "dealer.rotation_plan_saved"
     # Tablets bound to tables
     TABLET_REGISTERED = "tablet.registered"
     TABLET_REVOKED = "tablet.revoked"

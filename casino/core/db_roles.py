@@ -36,6 +36,7 @@ HISTORY_TABLES = frozenset(
         "audit_replaycheck",
         "core_alert",
         "core_alertacknowledgement",
+        "dealers_rotationplan",
         "identity_qualification",
         "identity_qualificationrevocation",
         "audit_shiftreconciliation",

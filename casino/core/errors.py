@@ -231,6 +231,15 @@ class QualificationCode(StrEnum):
     QUALIFICATION_INVALID = "qualification_invalid"
 
 
+@unique
+class DealerCode(StrEnum):
+    """The dealers' rotation plans."""
+
+    PLAN_INFEASIBLE = "plan_infeasible"
+    PLAN_VIOLATIONS = "plan_violations"
+    PLAN_INVALID = "plan_invalid"
+
+
 #: The enums of the codes the engines refuse with: the shared ones, then each game's.
 ENGINE_CODE_ENUMS: tuple[type[StrEnum], ...] = (
     GameCode,
@@ -257,6 +266,7 @@ CODE_ENUMS: tuple[type[StrEnum], ...] = (
     SearchCode,
     PatronCode,
     QualificationCode,
+    DealerCode,
 )
 
 #: A refusal by an engine is an action the rules do not allow now: 422, unless listed here.
@@ -400,6 +410,12 @@ _EXCEPTIONS: dict[str, int] = {
     QualificationCode.QUALIFICATION_ALREADY_REVOKED: 409,
     # A date not reached yet, an expiry before the qualification, no evidence named.
     QualificationCode.QUALIFICATION_INVALID: 400,
+    # No rotation covers the shift from these tables and dealers: the details say why.
+    DealerCode.PLAN_INFEASIBLE: 422,
+    # A plan that breaks the rotation's rules, each violation listed: nothing is saved.
+    DealerCode.PLAN_VIOLATIONS: 422,
+    # A table not of the pit, a user who is not a dealer, terms or absences that do not hold.
+    DealerCode.PLAN_INVALID: 400,
 }
 
 

@@ -9,7 +9,10 @@ import rules
 
 from casino.core.permissions import require
 from casino.dealers.accuracy import Accuracy, dealer_accuracy
+from casino.dealers.models import RotationPlan
 from casino.dealers.pace import Pace, dealer_pace
+from casino.dealers.plans import plan_versions
+from tables.models import Pit
 
 
 def _dealers_seen(user: Any) -> int | None:
@@ -32,3 +35,14 @@ def accuracy_read(user: Any, *, casino: int, first: dt.date, last: dt.date) -> l
     """Every dealer's accuracy over the gaming days (pit bosses, auditors, admins); a dealer's
     own for a dealer."""
     return dealer_accuracy(casino_id=casino, first=first, last=last, dealer_id=_dealers_seen(user))
+
+
+def plan_versions_read(user: Any, *, pit_id: int, shift_start: dt.datetime) -> list[RotationPlan]:
+    """Every version of the pit's rotation plan for the shift from ``shift_start``, newest
+    first (pit bosses, auditors, admins).
+
+    :raises Pit.DoesNotExist: after ``permission_denied``.
+    """
+    require(user, "dealers.view_rotation_plans")
+    Pit.objects.filter(pk=pit_id).values_list("pk", flat=True).get()
+    return plan_versions(pit_id, shift_start)

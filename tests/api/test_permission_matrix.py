@@ -104,6 +104,17 @@ DEALER_FIGURE_READERS = frozenset(
 #: and the dealer concerned.
 QUALIFICATION_KEEPERS = frozenset({"pit_boss", "other_pit_boss", "admin"})
 QUALIFICATION_READERS = QUALIFICATION_KEEPERS | AUDITOR_ONLY | DEALER_ONLY
+#: Who reads a pit's rotation plans: the floor's pit bosses, auditors and admins.
+PLAN_READERS = frozenset({"pit_boss", "other_pit_boss", "auditor", "admin"})
+#: A shift of one hour at 60/20: no rotation, one dealer a table.
+PLAN_TERMS = {
+    "shift_start": "2027-03-10T14:00:00Z",
+    "length": 60,
+    "minutes_on": 60,
+    "minutes_off": 20,
+    "min_stint": 40,
+    "grace": 0,
+}
 
 
 @dataclass(frozen=True)
@@ -763,6 +774,44 @@ CASES = [
         "/api/v1/dealers/accuracy/?casino={casino}&first=2025-03-10&last=2025-03-16",
         DEALER_FIGURE_READERS,
     ),
+    # A pit's rotation plans: proposed and saved by its pit bosses and admins, read by every
+    # pit boss, auditors and admins. A one-hour shift needs no rotation: RP-1's dealer there.
+    Case(
+        "pit_rotation_plan_proposal",
+        "post",
+        "/api/v1/pits/{pit}/rotation-plans/proposal/",
+        MANAGERS,
+        body={**PLAN_TERMS, "dealer_ids": ["{dealer}"]},
+    ),
+    Case(
+        "pit_rotation_plans_save",
+        "post",
+        "/api/v1/pits/{pit}/rotation-plans/",
+        MANAGERS,
+        body={
+            **PLAN_TERMS,
+            "dealer_ids": ["{dealer}"],
+            "strings": [
+                {
+                    "name": "S1",
+                    "tables": ["{table_id}"],
+                    "push": 60,
+                    "reliefs": 0,
+                    "slots": [
+                        {"dealer": "{dealer_id}", "place": "{table_id}", "start": 0, "end": 60}
+                    ],
+                }
+            ],
+            "source": "edited",
+        },
+        route="pit-rotation-plans",
+    ),
+    Case(
+        "pit_rotation_plans",
+        "get",
+        "/api/v1/pits/{pit}/rotation-plans/?shift_start=2027-03-10T14:00:00Z",
+        PLAN_READERS,
+    ),
     Case("table_seated", "get", "/api/v1/tables/{table}/seated/", AT_THIS_TABLE, patron="seated"),
     Case("table_players", "get", "/api/v1/tables/{table}/players/", AT_THIS_TABLE, patron="seated"),
     Case(
@@ -1056,16 +1105,16 @@ def test_permission(
         qualification=Qualification.objects.get(dealer=users["dealer"], game=Game.RED_DOG).pk,
         today=(Round.objects.get(pk=round_id).gaming_day.isoformat() if round_id else "2025-03-10"),
     )
-    # A body's value "{name}" is the id of that row.
-    ids = {"table": table.pk, "spare_dealer": spare_dealer.pk, "shift": tray["shift"]}
-    body = (
-        {
-            k: ids[v[1:-1]] if isinstance(v, str) and v[1:-1] in ids else v
-            for k, v in case.body.items()
-        }
-        if case.body is not None
-        else None
-    )
+    # A body's value "{name}" is the id of that row, also inside lists and objects; "{x_id}"
+    # is its id as a string (as a rotation plan's slots name tables and dealers).
+    ids: dict[str, Any] = {
+        "table": table.pk,
+        "spare_dealer": spare_dealer.pk,
+        "shift": tray["shift"],
+        "dealer": users["dealer"].pk,
+    }
+    ids |= {f"{name}_id": str(pk) for name, pk in ids.items()}
+    body = _with_ids(case.body, ids) if case.body is not None else None
     client = client_for(role)
     before = _database_state()
     response = getattr(client, case.method)(url, body, format="json")
@@ -1080,6 +1129,17 @@ def test_permission(
         assert response.status_code == 403, response.content
         assert response.json()["error"]["code"] == "permission_denied"
     assert _database_state() == before
+
+
+def _with_ids(value: Any, ids: dict[str, Any]) -> Any:
+    """``value`` with each string "{name}" of ``ids`` replaced by its id, at any depth."""
+    if isinstance(value, dict):
+        return {k: _with_ids(v, ids) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_with_ids(v, ids) for v in value]
+    if isinstance(value, str) and value[1:-1] in ids and value.startswith("{"):
+        return ids[value[1:-1]]
+    return value
 
 
 def _routes(resolver: URLResolver, prefix: str = "") -> set[tuple[str, str | None]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from casino.api.serializers import StrictSerializer
+from casino.dealers.models import RotationPlanSource
 
 
 class PeriodFilterSerializer(StrictSerializer):
@@ -48,3 +49,130 @@ class AccuracyOutputSerializer(serializers.Serializer):  # type: ignore[type-arg
     voids_per_1000 = _decimal()
     payout_corrections_per_1000 = _decimal()
     entries_retracted_per_1000 = _decimal()
+
+
+# -- a pit's rotation plans ----------------------------------------------------------------------
+
+_ID = {"min_value": 1, "max_value": 2**63 - 1}
+
+
+class AbsenceInputSerializer(StrictSerializer):
+    dealer = serializers.IntegerField(**_ID, help_text="A dealer of ``dealer_ids``.")
+    start = serializers.DateTimeField()
+    end = serializers.DateTimeField(help_text="After the start.")
+
+
+class PlanTermsInputSerializer(StrictSerializer):
+    """A shift of a pit to plan: when, how long, the rotation's pattern, who deals."""
+
+    shift_start = serializers.DateTimeField(help_text="The shift's first moment (2000 to 2099).")
+    length = serializers.IntegerField(min_value=1, max_value=1440, help_text="Minutes.")
+    minutes_on = serializers.IntegerField(min_value=1, max_value=480, help_text="A stint's.")
+    minutes_off = serializers.IntegerField(min_value=1, max_value=240, help_text="A break's.")
+    min_stint = serializers.IntegerField(
+        min_value=0, max_value=480, help_text="The fewest minutes of a stint before a break."
+    )
+    grace = serializers.IntegerField(
+        min_value=0, max_value=240, help_text="Minutes a stint may run past the minutes on."
+    )
+    dealer_ids = serializers.ListField(
+        child=serializers.IntegerField(**_ID), min_length=1, max_length=200
+    )
+    absences = serializers.ListField(
+        child=AbsenceInputSerializer(), max_length=400, required=False, default=list
+    )
+    table_ids = serializers.ListField(
+        child=serializers.IntegerField(**_ID),
+        min_length=1,
+        max_length=100,
+        required=False,
+        help_text="The tables to plan, of this pit; by default its open tables.",
+    )
+
+
+class SlotSerializer(StrictSerializer):
+    dealer = serializers.CharField(max_length=20, help_text="The dealer's id.")
+    place = serializers.CharField(max_length=20, help_text='A table\'s id, or "BREAK".')
+    start = serializers.IntegerField(min_value=0, max_value=1440, help_text="Minute of the shift.")
+    end = serializers.IntegerField(min_value=0, max_value=1440, help_text="Minute, excluded.")
+
+
+class RotationStringSerializer(StrictSerializer):
+    name = serializers.CharField(max_length=50)
+    tables = serializers.ListField(child=serializers.CharField(max_length=20), max_length=20)
+    push = serializers.IntegerField(min_value=0, max_value=1440, help_text="Minutes a push.")
+    reliefs = serializers.IntegerField(min_value=0, max_value=100)
+    slots = serializers.ListField(child=SlotSerializer(), max_length=2000)
+
+
+class PlanSaveInputSerializer(PlanTermsInputSerializer):
+    strings = serializers.ListField(child=RotationStringSerializer(), max_length=50)
+    source = serializers.ChoiceField(
+        choices=RotationPlanSource.choices,
+        help_text="As proposed, or edited by a pit boss.",
+    )
+
+
+class PlanVersionsFilterSerializer(StrictSerializer):
+    shift_start = serializers.DateTimeField(help_text="The shift's first moment.")
+
+
+class PlanTableSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.CharField()
+    game = serializers.CharField()
+    string = serializers.CharField(allow_null=True)
+
+
+class PlanAbsenceSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    start = serializers.DateTimeField()
+    end = serializers.DateTimeField()
+
+
+class PlanDealerSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.CharField()
+    games = serializers.ListField(
+        child=serializers.CharField(), help_text="Qualified at the shift's start, of its games."
+    )
+    absences = PlanAbsenceSerializer(many=True)
+
+
+class PlanSlotOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    dealer = serializers.CharField()
+    place = serializers.CharField()
+    start = serializers.IntegerField()
+    end = serializers.IntegerField()
+
+
+class PlanStringOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    name = serializers.CharField()
+    tables = serializers.ListField(child=serializers.CharField())
+    push = serializers.IntegerField()
+    reliefs = serializers.IntegerField()
+    slots = PlanSlotOutputSerializer(many=True)
+
+
+class ProposalOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """A plan proposed, not stored: what it was made from and its strings."""
+
+    pit = serializers.IntegerField()
+    shift_start = serializers.DateTimeField()
+    length = serializers.IntegerField()
+    minutes_on = serializers.IntegerField()
+    minutes_off = serializers.IntegerField()
+    min_stint = serializers.IntegerField()
+    grace = serializers.IntegerField()
+    tables = PlanTableSerializer(many=True)
+    dealers = PlanDealerSerializer(many=True)
+    strings = PlanStringOutputSerializer(many=True)
+
+
+class RotationPlanOutputSerializer(ProposalOutputSerializer):
+    """A version of a pit's plan as saved."""
+
+    id = serializers.IntegerField()
+    pit = serializers.IntegerField(source="pit_id")  # type: ignore[assignment]
+    version = serializers.IntegerField()
+    source = serializers.CharField()
+    saved_by = serializers.CharField(source="saved_by.username")
+    saved_at = serializers.DateTimeField()
+    audit_record_id = serializers.IntegerField()

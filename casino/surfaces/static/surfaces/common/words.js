@@ -179,6 +179,13 @@ const WORDS = {
   points_insufficient: "The player does not have that many points.",
   aml_thresholds_invalid: "Each threshold is above zero, the report's at least the log's.",
 
+  // The dealers' rotation plans: the details name the reason, or each rule broken.
+  plan_infeasible: "No rotation covers this shift with these tables and dealers: see why below.",
+  plan_violations: ({ violations }) => (present(violations) && violations.length
+    ? `The plan breaks ${violations.length} ${violations.length === 1 ? "rule" : "rules"}: ${violations[0].message}${violations.length > 1 ? ", and more" : ""}.`
+    : "The plan breaks the rotation's rules: nothing was saved."),
+  plan_invalid: "Check the plan's tables, dealers, times and absences: one is not of this pit's shift.",
+
   // Dual control, the same in every workflow: the details name the request (correction,
   // retraction, limit_change, count, drop, slip, slip_void); a request worded for no reader
   // shows the server's message.
