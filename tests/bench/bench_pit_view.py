@@ -205,6 +205,7 @@ def _day(tables: list[dict[str, Any]]) -> None:
                     DAY,
                     opened,
                     opened + pace * 0.9,
+                    0,
                 )
             # The round in play, opened a minute ago.
             yield (
@@ -223,6 +224,7 @@ def _day(tables: list[dict[str, Any]]) -> None:
                 DAY,
                 NOW - dt.timedelta(minutes=1),
                 None,
+                0,
             )
 
     _copy(
@@ -243,6 +245,7 @@ def _day(tables: list[dict[str, Any]]) -> None:
             "gaming_day",
             "opened_at",
             "closed_at",
+            "retractions",
         ),
         rounds(),
     )
@@ -288,6 +291,9 @@ def _day(tables: list[dict[str, Any]]) -> None:
             "rake",
             "cap_applied",
             "engine_result",
+            "theoretical_win",
+            "theoretical_base",
+            "theoretical_source",
         ),
         (
             (
@@ -300,6 +306,9 @@ def _day(tables: list[dict[str, Any]]) -> None:
                 0,
                 any(line[5] < line[4] for line in lines[round_id]),
                 empty,
+                0,
+                0,
+                "none",
             )
             for round_id, _, _, dealer in settled
             for staked, returned in [
