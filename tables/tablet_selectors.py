@@ -1,5 +1,5 @@
 """Reads of the tablets bound to tables: a table's tablets, and what a tablet shows of its own
-table (which table it is, who deals there now, who may sign in, the round in play)."""
+table (which table it is, who deals there now, who may sign in there, the round in play)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,11 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Exists, OuterRef, QuerySet
+from django.utils import timezone
 
 from casino.core.roles import Role
+from casino.identity.models import Qualification
+from casino.identity.qualifications import held_at
 from tables.models import DealerAssignment, PayoutsConfirmation, Round, RoundStatus, Table, Tablet
 
 
@@ -70,18 +73,26 @@ def tablet_here(tablet: Tablet) -> TabletHere:
         dealer=assignment.dealer if assignment else None,
         open_round=open_round,
         unpaid_round=unpaid,
-        dealers=tuple(dealers_with_pin()),
+        dealers=tuple(dealers_with_pin(table)),
     )
 
 
-def dealers_with_pin() -> QuerySet[Any]:
-    """The users who may sign in at a tablet as its dealer, by user name: active, acting as
-    dealers (a user also in the auditors' or the cage's group acts as that, the lesser role),
-    and holding a PIN. A fresh tablet offers them by name, so that nobody types a user name
-    over the PIN pad."""
+def dealers_with_pin(table: Table) -> QuerySet[Any]:
+    """The users who may sign in at a tablet of ``table`` as its dealer, by user name: active,
+    acting as dealers (a user also in the auditors' or the cage's group acts as that, the
+    lesser role), holding a PIN, and qualified for the table's game now (the sign-in asks it
+    again: ``casino.identity.qualifications``). A fresh tablet offers them by name, so that
+    nobody types a user name over the PIN pad, nor picks a name the sign-in would refuse."""
+    now = timezone.now()
+    qualified = Qualification.objects.filter(
+        held_at(now, table.pit.casino.clock.day_of(now)),
+        dealer=OuterRef("pk"),
+        game=table.game,
+    )
     return (
         get_user_model()
         .objects.filter(
+            Exists(qualified),
             is_active=True,
             is_superuser=False,
             groups__name=Role.DEALER,

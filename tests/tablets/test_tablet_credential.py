@@ -54,7 +54,13 @@ def test_the_tablet_names_every_dealer_who_may_sign_in_there(
     make_user: Callable[..., Any],
 ) -> None:
     """A fresh tablet, at a table nobody deals at yet, offers each dealer's name as one tap:
-    the active dealers holding a PIN, and nobody else who holds one."""
+    the active dealers holding a PIN and qualified for the table's game, and nobody else who
+    holds one (the sign-in would refuse them)."""
+    pin_set(
+        user_id=make_user("trainee", Role.DEALER, qualified=False).pk,
+        pin="6262",
+        actor=users["admin"],
+    )
     for name, role in (
         ("pit_boss_pin", Role.PIT_BOSS),
         ("gone", Role.DEALER),
