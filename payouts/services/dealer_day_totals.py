@@ -21,7 +21,7 @@ from tables.models import Round
 #: dispute), not the pace of the game: the next round's gap does not count.
 PACE_GAP_LIMIT_S = 120
 
-_UPSERT = """
+_UPSERT = """{with_}
 INSERT INTO payouts_dealerdaytotals AS d (
     table_id, gaming_day, dealer_id, game, occupancy, rounds, round_ms, gaps, gap_ms,
     retractions, entries_retracted, voids, payout_corrections, corrected_owed,
@@ -42,10 +42,10 @@ ON CONFLICT (table_id, gaming_day, dealer_id, game, occupancy) DO UPDATE SET
     corrected_recovered = d.corrected_recovered + EXCLUDED.corrected_recovered
 """
 
-#: The gap before the round where it counts: from the table's round before, settled by the
-#: same dealer, with no fill asked between, shorter than the limit.
-_GAP = """(
-    SELECT floor(extract(epoch FROM %(opened)s - p.closed_at) * 1000)
+#: The gap before the round where it counts (one row, or none): from the table's round before,
+#: settled by the same dealer, with no fill asked between, shorter than the limit.
+_GAP = """WITH gap AS (
+    SELECT floor(extract(epoch FROM %(opened)s - p.closed_at) * 1000)::bigint AS ms
     FROM (
         SELECT r.closed_at, r.dealer_id, r.status
         FROM tables_floor_rounds r
@@ -64,14 +64,16 @@ _GAP = """(
 )"""
 
 _SETTLED = _UPSERT.format(
+    with_=_GAP,
     occupancy="%(occupancy)s",
-    gaps=f"(SELECT count(*) FROM {_GAP} AS gap(ms))",
-    gap_ms=f"coalesce({_GAP}::bigint, 0)",
+    gaps="(SELECT count(*) FROM gap)",
+    gap_ms="coalesce((SELECT ms FROM gap), 0)",
 )
 
 #: A correction counts on its round's row: the occupancy its box play gives (0 for a round
 #: never settled, which has none).
 _CORRECTED = _UPSERT.format(
+    with_="",
     occupancy="""(
         SELECT count(*) FROM payouts_boxplay b
         WHERE b.round_id = %(round)s AND b.correction_id IS NULL AND b.staked > 0
