@@ -7,10 +7,10 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.conf import settings as configured
-from django.utils import timezone
 
 from audit.services.dealer_accuracy_check import dealer_accuracy_check
 from casino.core.models import Alert, AlertKind
@@ -20,10 +20,24 @@ from tables.models import Round
 pytestmark = pytest.mark.django_db
 
 
-def _after_the_day_closed() -> dt.datetime:
-    """An instant at which the casino's gaming day of now is its last closed one."""
+#: The rounds are played at noon UTC, inside one gaming day in every zone the tests run in.
+NOON = dt.datetime(2027, 3, 10, 12, 0, tzinfo=dt.UTC)
+
+
+@pytest.fixture(autouse=True)
+def _at_noon(time_machine: Any) -> None:
+    time_machine.move_to(NOON, tick=True)
+
+
+def _after_the_day_closed(casino: Any, day: dt.date) -> dt.datetime:
+    """An instant at which the casino's gaming day ``day`` is its last closed one."""
     grace = configured.AUDIT_REPORTS["NIGHTLY_GRACE_MINUTES"]
-    return timezone.now() + dt.timedelta(days=1, minutes=grace + 1)
+    opens_next = dt.datetime.combine(
+        day + dt.timedelta(days=1),
+        dt.time(casino.gaming_day_start_hour),
+        ZoneInfo(casino.time_zone),
+    )
+    return opens_next + dt.timedelta(minutes=grace + 1)
 
 
 def test_a_dealer_above_the_void_limit_raises_one_alert(
@@ -41,7 +55,7 @@ def test_a_dealer_above_the_void_limit_raises_one_alert(
     )
     correction_approve(correction_id=void.pk, actor=users["pit_boss"])
 
-    at = _after_the_day_closed()
+    at = _after_the_day_closed(audit_floor["casino"], rounds[0].gaming_day)
     [alert] = dealer_accuracy_check(now=at)
     assert (alert.kind, alert.severity, alert.casino_id) == (
         AlertKind.DEALER_ACCURACY,
@@ -73,7 +87,7 @@ def test_below_the_minimum_of_rounds_or_within_the_limits_nothing_is_raised(
         round_id=rounds[0].pk, actor=users["dealer"], kind="void", reason="misdeal"
     )
     correction_approve(correction_id=void.pk, actor=users["pit_boss"])
-    at = _after_the_day_closed()
+    at = _after_the_day_closed(audit_floor["casino"], rounds[0].gaming_day)
     settings.DEALER_ACCURACY_MIN_ROUNDS = 4
     assert dealer_accuracy_check(now=at) == []
     settings.DEALER_ACCURACY_MIN_ROUNDS = 3

@@ -10,7 +10,6 @@ from typing import Any
 import pypdf
 import pytest
 from django.conf import settings as configured
-from django.utils import timezone
 
 from audit.models import ReportStatus
 from audit.services.reports.build import report_build, report_request
@@ -27,8 +26,9 @@ pytestmark = pytest.mark.django_db
 def test_the_report_tells_each_dealer_s_pace_and_accuracy(
     audit_floor: dict[str, Any], users: dict[str, Any], time_machine: Any
 ) -> None:
-    """Two RP01 rounds of 45 seconds, 15 seconds apart, by the dealer; the second voided."""
-    start = timezone.now().replace(microsecond=0)
+    """Two RP01 rounds of 45 seconds, 15 seconds apart, by the dealer; the second voided. At
+    noon UTC: inside one gaming day in every zone the tests run in."""
+    start = dt.datetime(2027, 3, 10, 12, 0, tzinfo=dt.UTC)
     rounds = []
     for opens in (0, 60):
         time_machine.move_to(start + dt.timedelta(seconds=opens), tick=False)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from decimal import Decimal as D
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.utils import timezone
@@ -554,8 +555,9 @@ def test_a_table_s_dealer_shows_the_pace_of_the_day_there(
     time_machine: Any,
     screenshot: Callable[..., Path],
 ) -> None:
-    """Two rounds of 45 seconds, 15 seconds apart, settled minutes ago by RP-1's dealer: a
-    cycle of a minute, 60 rounds an hour, beside the dealer's name, not below the norm."""
+    """Two rounds of 45 seconds, 15 seconds apart, by RP-1's dealer, in the casino's gaming day
+    of now (the served site reads the day from its own clock): a cycle of a minute, 60 rounds
+    an hour, beside the dealer's name, not below the norm."""
     from payouts.services.settlement import round_settle
     from tables.services.paid import round_payouts_confirm
     from tests.russian_round import RP01_ROUND, play_through_the_services
@@ -563,11 +565,17 @@ def test_a_table_s_dealer_shows_the_pace_of_the_day_there(
     table, dealer = floor["table"], users["dealer"]
     use_paytables(table, main_paytable())
     now = timezone.now()
-    for opens in (-600, -540):
-        time_machine.move_to(now + dt.timedelta(seconds=opens), tick=False)
+    casino = floor["casino"]
+    day_opened = dt.datetime.combine(
+        casino.clock.day_of(now), dt.time(casino.gaming_day_start_hour), ZoneInfo(casino.time_zone)
+    )
+    # Ten minutes ago, or just after the day opened when it opened less than that ago.
+    start = max(now - dt.timedelta(minutes=10), day_opened + dt.timedelta(minutes=1))
+    for opens in (0, 60):
+        time_machine.move_to(start + dt.timedelta(seconds=opens), tick=False)
         opened = round_open(table_id=table.pk, dealer=dealer)
         play_through_the_services(opened, dealer, RP01_ROUND)
-        time_machine.move_to(now + dt.timedelta(seconds=opens + 45), tick=False)
+        time_machine.move_to(start + dt.timedelta(seconds=opens + 45), tick=False)
         round_settle(round_id=opened.pk, actor=dealer)
         round_payouts_confirm(round_id=opened.pk, actor=dealer)
     # Back to the clock the served site keeps, for the rest of the test.
