@@ -358,6 +358,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "audit.watch_floor",
         "schedule": env.int("ALERT_WATCH_SECONDS", default=60),
     },
+    # Dealers kept past their rotation plan, tables waiting for their relief, skipped breaks.
+    "dealers-watch-rotation": {
+        "task": "dealers.watch_rotation",
+        "schedule": env.int("ROTATION_WATCH_SECONDS", default=60),
+    },
 }
 
 # Alerts raised as things happen (casino/core/alerts.py).

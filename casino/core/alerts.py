@@ -48,6 +48,11 @@ SEVERITY: dict[str, str] = {
     # A round no qualified dealer dealt: the rules were broken at the table (58 Pa. Code §611a).
     AlertKind.DEALER_UNQUALIFIED: AlertSeverity.CRITICAL,
     AlertKind.DEALER_ACCURACY: AlertSeverity.WARNING,
+    # The rotation's departures (casino.dealers.watch): a table or a dealer needs the pit boss
+    # now, before fatigue makes errors.
+    AlertKind.DEALER_PAST_PLAN: AlertSeverity.WARNING,
+    AlertKind.RELIEF_LATE: AlertSeverity.WARNING,
+    AlertKind.BREAK_SKIPPED: AlertSeverity.WARNING,
 }
 
 

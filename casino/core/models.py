@@ -120,6 +120,9 @@ class AlertKind(models.TextChoices):
     AML_THRESHOLD = "aml_threshold", "A patron's cash in a gaming day crossed a threshold"
     DEALER_UNQUALIFIED = "dealer_unqualified", "A round dealt by a dealer not qualified for it"
     DEALER_ACCURACY = "dealer_accuracy", "A dealer's errors over a week above the threshold"
+    DEALER_PAST_PLAN = "dealer_past_plan", "A dealer kept at the tables past the plan's break"
+    RELIEF_LATE = "relief_late", "A table waiting for the relief the plan gave it"
+    BREAK_SKIPPED = "break_skipped", "A dealer dealing without the break the plan gave"
 
 
 class AlertSeverity(models.TextChoices):

@@ -154,7 +154,7 @@ def plan_save(
             raise _invalid("A plan is proposed or edited.", field="source")
         terms = Terms(length, minutes_on, minutes_off, min_stint, grace)
         inputs = _inputs(pit, start, terms, dealer_ids, absences, table_ids)
-        plan = _plan_of(strings)
+        plan = plan_of(strings)
         violations = rotation.rotation_check(plan, inputs.shift, inputs.tables, inputs.dealers)
         if violations:
             count = len(violations)
@@ -353,7 +353,20 @@ def _dealers(
     )
 
 
-def _plan_of(strings: Sequence[Mapping[str, Any]]) -> rotation.Plan:
+def shift_of(plan: RotationPlan) -> rotation.Shift:
+    """The shift a stored version was made for, with its terms."""
+    return rotation.Shift(
+        start=plan.shift_start,
+        length=plan.length,
+        minutes_on=plan.minutes_on,
+        minutes_off=plan.minutes_off,
+        min_stint=plan.min_stint,
+        grace=plan.grace,
+    )
+
+
+def plan_of(strings: Sequence[Mapping[str, Any]]) -> rotation.Plan:
+    """The pure plan of strings as stored and answered (``RotationPlan.strings``)."""
     return rotation.Plan(
         strings=tuple(
             rotation.RotationString(

@@ -6,12 +6,14 @@ import datetime as dt
 from typing import Any
 
 import rules
+from django.utils import timezone
 
 from casino.core.permissions import require
 from casino.dealers.accuracy import Accuracy, dealer_accuracy
 from casino.dealers.models import RotationPlan
 from casino.dealers.pace import Pace, dealer_pace
 from casino.dealers.plans import plan_versions
+from casino.dealers.rotation_now import RotationNow, rotation_now
 from tables.models import Pit
 
 
@@ -46,3 +48,82 @@ def plan_versions_read(user: Any, *, pit_id: int, shift_start: dt.datetime) -> l
     require(user, "dealers.view_rotation_plans")
     Pit.objects.filter(pk=pit_id).values_list("pk", flat=True).get()
     return plan_versions(pit_id, shift_start)
+
+
+def rotation_now_read(user: Any, pit_id: int) -> dict[str, Any]:
+    """The pit's rotation now against its plan in force (who may watch the pit: its pit
+    bosses, auditors, admins): the plan read, each table's dealer and next relief, each
+    dealer's stint and break due, and the departures from the plan. Without a plan in force,
+    ``plan`` is null and the lists are empty.
+
+    :raises Pit.DoesNotExist: for no such pit.
+    """
+    pit = Pit.objects.get(pk=pit_id)
+    require(user, "floor.view_pit", pit)
+    now = timezone.now()
+    current = rotation_now(pit.pk, now)
+    if current is None:
+        return {
+            "pit": pit.pk,
+            "now": now,
+            "plan": None,
+            "tables": [],
+            "dealers": [],
+            "departures": [],
+        }
+    return {"pit": pit.pk, "now": now, **_rotation_answer(current)}
+
+
+def _rotation_answer(current: RotationNow) -> dict[str, Any]:
+    def dealer(pk: str | None) -> dict[str, Any] | None:
+        return None if pk is None else {"id": int(pk), "username": current.dealers.get(pk, "")}
+
+    def table(pk: str | None) -> dict[str, Any] | None:
+        return None if pk is None else {"id": int(pk), "code": current.tables.get(pk, "")}
+
+    plan, shift, floor = current.plan, current.shift, current.floor
+    return {
+        "plan": {
+            "id": plan.pk,
+            "version": plan.version,
+            "shift_start": shift.start,
+            "shift_end": shift.at(shift.length),
+            "minutes_on": shift.minutes_on,
+            "minutes_off": shift.minutes_off,
+            "grace": shift.grace,
+        },
+        "tables": [
+            {
+                "table": table(t.table),
+                "dealer": dealer(t.dealer),
+                "since": t.since,
+                "relief": dealer(t.relief),
+                "relief_at": t.relief_at,
+                "relief_late": t.relief_late,
+            }
+            for t in floor.tables
+        ],
+        "dealers": [
+            {
+                "dealer": dealer(d.dealer),
+                "table": table(d.table),
+                "on_since": d.on_since,
+                "minutes_on": d.minutes_on(current.now),
+                "break_due": d.break_due,
+                "overdue": d.overdue,
+                "next_table": table(d.next_table),
+                "next_at": d.next_at,
+            }
+            for d in floor.dealers
+        ],
+        "departures": [
+            {
+                "kind": departure.kind.value,
+                "dealer": dealer(departure.dealer),
+                "table": table(departure.table),
+                "due": departure.due,
+                "held": dealer(departure.held),
+            }
+            for departure in floor.departures
+        ],
+    }

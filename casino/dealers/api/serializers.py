@@ -6,6 +6,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from casino.api.serializers import StrictSerializer
+from casino.dealers.against_plan import DepartureKind
 from casino.dealers.models import RotationPlanSource
 
 
@@ -176,3 +177,63 @@ class RotationPlanOutputSerializer(ProposalOutputSerializer):
     saved_by = serializers.CharField(source="saved_by.username")
     saved_at = serializers.DateTimeField()
     audit_record_id = serializers.IntegerField()
+
+
+# -- a pit's rotation now ------------------------------------------------------------------------
+
+
+class NamedDealerSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+
+
+class NamedTableSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    code = serializers.CharField()
+
+
+class PlanInForceSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    version = serializers.IntegerField()
+    shift_start = serializers.DateTimeField()
+    shift_end = serializers.DateTimeField()
+    minutes_on = serializers.IntegerField()
+    minutes_off = serializers.IntegerField()
+    grace = serializers.IntegerField()
+
+
+class TableNowSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    table = NamedTableSerializer()
+    dealer = NamedDealerSerializer(allow_null=True, help_text="Who deals there now.")
+    since = serializers.DateTimeField(allow_null=True)
+    relief = NamedDealerSerializer(allow_null=True, help_text="Who the plan sends next.")
+    relief_at = serializers.DateTimeField(allow_null=True)
+    relief_late = serializers.BooleanField(help_text="The relief's slot began past the grace.")
+
+
+class DealerNowSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    dealer = NamedDealerSerializer()
+    table = NamedTableSerializer(allow_null=True, help_text="Where they deal now.")
+    on_since = serializers.DateTimeField(allow_null=True, help_text="Their stint's start.")
+    minutes_on = serializers.IntegerField(allow_null=True)
+    break_due = serializers.DateTimeField(allow_null=True)
+    overdue = serializers.BooleanField()
+    next_table = NamedTableSerializer(allow_null=True, help_text="Not dealing: their next table.")
+    next_at = serializers.DateTimeField(allow_null=True)
+
+
+class DepartureSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    kind = serializers.ChoiceField(choices=[k.value for k in DepartureKind])
+    dealer = NamedDealerSerializer()
+    table = NamedTableSerializer(allow_null=True)
+    due = serializers.DateTimeField(help_text="The plan's instant departed from.")
+    held = NamedDealerSerializer(allow_null=True, help_text="A late relief: who is still there.")
+
+
+class RotationNowOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    pit = serializers.IntegerField()
+    now = serializers.DateTimeField()
+    plan = PlanInForceSerializer(allow_null=True, help_text="Null: no plan in force now.")
+    tables = TableNowSerializer(many=True)
+    dealers = DealerNowSerializer(many=True)
+    departures = DepartureSerializer(many=True)

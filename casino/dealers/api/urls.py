@@ -10,6 +10,7 @@ urlpatterns = [
         views.RotationPlansApi.as_view(),
         name="pit-rotation-plans",
     ),
+    path("pits/<int:pit_id>/rotation/", views.PitRotationNowApi.as_view(), name="pit-rotation"),
     path(
         "pits/<int:pit_id>/rotation-plans/proposal/",
         views.RotationPlanProposalApi.as_view(),

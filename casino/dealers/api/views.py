@@ -10,7 +10,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from casino.api.endpoints import list_view, post_view
+from casino.api.endpoints import list_view, post_view, read_view
 from casino.api.schema import refusals
 from casino.api.shortcuts import found, validated
 from casino.core.errors import AccessCode, DealerCode
@@ -107,3 +107,13 @@ class RotationPlansApi(_RotationPlanSaveApi):  # type: ignore[misc,valid-type]
         with found():
             rows = reads.plan_versions_read(request.user, pit_id=pit_id, **filters)
         return Response(shapes.RotationPlanOutputSerializer(rows, many=True).data)
+
+
+PitRotationNowApi = read_view(
+    "PitRotationNowApi",
+    """The pit's rotation now against its plan in force: who deals at each table since when
+    and who the plan sends next, each dealer's minutes on and break due, and where the floor
+    has left the plan (who may watch the pit).""",
+    read=reads.rotation_now_read,
+    output=shapes.RotationNowOutputSerializer,
+)
