@@ -64,6 +64,7 @@ def pit_board(request: HttpRequest, pit_id: int) -> HttpResponse:
             "acknowledge_url": url_template("audit-alert-acknowledge", "alert_id"),
             "tray_url": url_template("table-tray", "table_id"),
             "players_url": url_template("table-players", "table_id"),
+            "rotation_url": reverse("pit-rotation", kwargs={"pit_id": pit.pk}),
             "reconciliations_url": f"{reverse('audit-reconciliation-list')}?table={{id}}&limit=5",
             "round_url": url_template("surfaces-workbench-round", "round_id"),
             "correction_url": url_template("audit-correction-detail", "correction_id"),

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from decimal import Decimal as D
 from typing import Any
 
 import pytest
@@ -14,16 +13,12 @@ import time_machine
 from rest_framework.test import APIClient
 
 from casino.core.models import Alert, AlertKind
-from casino.core.roles import Role
-from casino.dealers.plans import plan_propose, plan_save
 from casino.dealers.watch import rotation_watch
-from tables.models import Table, TableStatus
-from tables.services.tables import dealer_assign
+from tests.rotation_floor import push, string_of_three
 
 pytestmark = pytest.mark.django_db
 
 START = dt.datetime(2027, 3, 10, 14, 0, tzinfo=dt.UTC)
-TERMS = {"length": 240, "minutes_on": 60, "minutes_off": 20, "min_stint": 20, "grace": 5}
 
 
 def minute(n: float) -> dt.datetime:
@@ -32,67 +27,7 @@ def minute(n: float) -> dt.datetime:
 
 @pytest.fixture
 def planned(floor: dict[str, Any], users: dict[str, Any], make_user: Any) -> dict[str, Any]:
-    """The pit boss's pit with three open Russian Poker tables (RP-1 and two more), four new
-    dealers, and the proposed plan of a shift from ``START`` saved as version 1; ``at`` maps
-    each minute of a push to who the plan puts at each table."""
-    rp1 = floor["table"]
-    tables = [rp1] + [
-        Table.objects.create(
-            pit=floor["pit"],
-            code=code,
-            game=rp1.game,
-            status=TableStatus.OPEN,
-            ante_min=D(10),
-            ante_max=D(500),
-            max_table_payout=D(5000),
-            bonus_min=D(1),
-            bonus_max=D(500),
-            rule_set=rp1.rule_set,
-            boxes=4,
-        )
-        for code in ("RP-2", "RP-3")
-    ]
-    dealers = [make_user(f"string_{n}", Role.DEALER) for n in range(1, 5)]
-    terms = {
-        "pit_id": floor["pit"].pk,
-        "start": START,
-        **TERMS,
-        "dealer_ids": [d.pk for d in dealers],
-        "table_ids": [t.pk for t in tables],
-        "actor": users["pit_boss"],
-    }
-    with time_machine.travel(START - dt.timedelta(hours=1), tick=False):
-        proposal = plan_propose(**terms)
-        strings = [
-            {
-                "name": s.name,
-                "tables": list(s.tables),
-                "push": s.push,
-                "reliefs": s.reliefs,
-                "slots": [vars(slot) for slot in s.slots],
-            }
-            for s in proposal.plan.strings
-        ]
-        plan = plan_save(**terms, strings=strings, source="proposed")
-    by_id = {str(d.pk): d for d in dealers}
-    at = {
-        push: {
-            slot.place: by_id[slot.dealer]
-            for slot in proposal.plan.slots()
-            if slot.start == push and slot.table is not None
-        }
-        for push in (0, 20, 40)
-    }
-    return {"tables": {str(t.pk): t for t in tables}, "plan": plan, "at": at}
-
-
-def push(planned: dict[str, Any], boss: Any, at_minute: int) -> None:
-    """The dealers the plan puts at the tables at ``at_minute`` sign in there (the string's
-    first table first, as a push moves)."""
-    with time_machine.travel(minute(at_minute), tick=False):
-        for table_id in planned["plan"].strings[0]["tables"]:
-            dealer = planned["at"][at_minute][table_id]
-            dealer_assign(table_id=int(table_id), dealer=dealer, actor=boss)
+    return string_of_three(floor, users["pit_boss"], make_user, START)
 
 
 def watch(at_minute: float) -> list[Alert]:
@@ -155,3 +90,11 @@ def test_the_rotation_now_answers_each_tables_relief_and_each_dealers_break_due(
     assert (at_second["minutes_on"], at_second["break_due"]) == (10, "2027-03-10T14:40:00Z")
     assert body["departures"] == []
     assert refused.status_code == 403
+
+
+def test_beat_watches_the_rotation(settings: Any) -> None:
+    from casino.dealers.tasks import watch_rotation_task
+
+    entry = settings.CELERY_BEAT_SCHEDULE["dealers-watch-rotation"]
+    assert (entry["task"], entry["schedule"]) == ("dealers.watch_rotation", 60)
+    assert watch_rotation_task.name == "dealers.watch_rotation"

@@ -16,6 +16,7 @@ import { explainFields } from "./common/words.js";
   const totals = document.getElementById("totals");
   const tables = document.getElementById("tables");
   const alertList = document.getElementById("alert-list");
+  const rotationPanel = document.getElementById("rotation");
   const detail = document.getElementById("table-detail");
   const urls = board.dataset;
   // What each alert means, in a pit boss's words.
@@ -35,11 +36,16 @@ import { explainFields } from "./common/words.js";
     aml_threshold: "A player's cash today crossed an anti-money-laundering threshold",
     dealer_unqualified: "A round was dealt by a dealer not qualified for its game",
     dealer_accuracy: "A dealer's voids, corrections or retractions this week are above the casino's limit",
+    dealer_past_plan: "A dealer kept at the tables past the break the plan gave",
+    relief_late: "A table waits for the relief the plan gave it",
+    break_skipped: "A dealer deals without the break the plan gave",
   };
   // A round idle this long is marked, and twice as long, marked as late.
   const IDLE_WARN_S = 120;
 
   let view = null;
+  // The pit's rotation against its plan in force (null without one): by table id for the cards.
+  let rotation = null;
   let loadedAt = 0;
   let reloadTimer = null;
 
@@ -82,12 +88,14 @@ import { explainFields } from "./common/words.js";
   async function load() {
     const mine = ++loads;
     try {
-      const [fresh, alerts] = await Promise.all([
+      const [fresh, alerts, plan] = await Promise.all([
         api(urls.viewUrl),
         urls.alertsUrl ? api(urls.alertsUrl) : null,
+        urls.rotationUrl ? api(urls.rotationUrl) : null,
       ]);
       if (mine !== loads) return;
       view = fresh;
+      rotation = plan && plan.plan ? plan : null;
       loadedAt = Date.now();
       zone = view.time_zone;
       zoneLabel.textContent = `Times in ${zone}`;
@@ -135,7 +143,9 @@ import { explainFields } from "./common/words.js";
     // Cards and alerts are made again only when their data changed: the board reloads on every
     // change of the floor, and a card tapped or a note being typed must not be swapped under
     // the pit boss's finger.
-    keepChildren(tables, keyedNodes(cards, view.tables, {
+    const reliefs = new Map((rotation ? rotation.tables : []).map((t) => [t.table.id, t]));
+    const withReliefs = view.tables.map((table) => ({ ...table, relief: reliefs.get(table.id) || null }));
+    keepChildren(tables, keyedNodes(cards, withReliefs, {
       key: (table) => table.id,
       make: tableCard,
       signature: cardSignature,
@@ -144,6 +154,7 @@ import { explainFields } from "./common/words.js";
         if (round) round.dataset.idle = table.current_round.seconds_since_last_action;
       },
     }));
+    renderRotation();
     tick();
   }
 
@@ -178,6 +189,7 @@ import { explainFields } from "./common/words.js";
       el("p", { class: "dealer" }, table.dealer
         ? [el("strong", {}, table.dealer.username), ` since ${clock(table.dealer.since)}`, dealerPace(table.dealer)]
         : el("span", { class: table.status === "open" ? "alarm-text" : "" }, table.status === "open" ? "No dealer" : "Closed")),
+      reliefLine(table.relief),
       round
         ? el("p", { class: "round", "data-idle": round.seconds_since_last_action },
             `Round ${round.number} · ${round.phase.replaceAll("_", " ")} · `,
@@ -238,6 +250,54 @@ import { explainFields } from "./common/words.js";
       actions: [["Approve", `/api/v1/limit-changes/${w.id}/approve/`], ["Reject", `/api/v1/limit-changes/${w.id}/reject/`]],
     }),
   };
+
+  // Who the rotation plan sends to the table next, and when; late once past the casino's grace.
+  // A late relief still dealing at another table is held there by the string's push: the
+  // table to look at is that one's.
+  function reliefLine(relief) {
+    if (!relief || !relief.relief) return null;
+    const who = relief.relief.username;
+    if (!relief.relief_late) return el("p", { class: "relief" }, `Relief ${who} at ${clock(relief.relief_at)}`);
+    const held = rotation.dealers.find((d) => d.dealer.id === relief.relief.id && d.table);
+    const where = held ? ` (held at ${held.table.code})` : "";
+    return el("p", { class: "relief late alarm-text" }, `Relief ${who} late${where}: due ${clock(relief.relief_at)}`);
+  }
+
+  // The plan's dealers now: where each deals and for how long, when their break is due (late
+  // marked), or, off the tables, where and when they go next.
+  function renderRotation() {
+    if (!rotationPanel) return;
+    if (!rotation) {
+      rotationPanel.hidden = true;
+      return;
+    }
+    rotationPanel.hidden = false;
+    const plan = rotation.plan;
+    rotationPanel.replaceChildren(
+      el("h2", {}, "Rotation"),
+      el("p", { class: "plan" }, `Plan version ${plan.version} · ${plan.minutes_on} on, ${plan.minutes_off} off · until ${clock(plan.shift_end)}`),
+      el("ul", { class: "rotation-dealers" }, ...rotation.dealers.map(dealerNow)),
+    );
+  }
+
+  function dealerNow(d) {
+    const name = el("strong", {}, d.dealer.username);
+    if (!d.table) {
+      if (!d.next_table) return el("li", { "data-dealer": d.dealer.username, class: "off" }, name, " · off the tables");
+      // A slot begun already: the dealer is late to it (as of the rotation's reading).
+      if (new Date(d.next_at) <= new Date(rotation.now)) {
+        return el("li", { "data-dealer": d.dealer.username, class: "late" }, name, " · ",
+          el("span", { class: "alarm-text" }, `late to ${d.next_table.code}, due ${clock(d.next_at)}`));
+      }
+      return el("li", { "data-dealer": d.dealer.username, class: "off" }, name, ` · on break · next ${d.next_table.code} at ${clock(d.next_at)}`);
+    }
+    const due = d.break_due === null
+      ? "no break planned"
+      : d.overdue ? `break due since ${clock(d.break_due)}` : `break at ${clock(d.break_due)}`;
+    return el("li", { "data-dealer": d.dealer.username, class: d.overdue ? "overdue" : "" },
+      name, ` · ${d.table.code} · ${d.minutes_on} min on · `,
+      el("span", { class: d.overdue ? "alarm-text" : "" }, due));
+  }
 
   // The dealer's pace at the table today, by the record: rounds an hour, below the casino's
   // norm marked (a pace is a count, not money: a number is exact enough to compare).
@@ -338,6 +398,12 @@ import { explainFields } from "./common/words.js";
         return `${d.refusals} refusals within ${d.minutes} min`;
       case "replay_mismatch":
         return round;
+      case "dealer_past_plan":
+        return `${d.dealer} at ${d.table}: break due ${clock(d.due)}`;
+      case "relief_late":
+        return `${d.dealer} due at ${d.table} at ${clock(d.due)}${d.held ? `; ${d.held} still dealing` : ""}`;
+      case "break_skipped":
+        return `${d.dealer} at ${d.table}: no break since ${clock(d.due)}`;
       case "tray_variance":
         return d.win === undefined ? "" : `Tray's win ${money(d.win)}, rounds' result ${money(d.house_result)}: ${money(d.difference)} apart`;
       default:
@@ -589,4 +655,6 @@ import { explainFields } from "./common/words.js";
   load();
   listen();
   setInterval(tick, 1000);
+  // Minutes on and breaks due move with the clock, not with the floor's changes.
+  if (urls.rotationUrl) setInterval(reloadSoon, 60 * 1000);
 })();
