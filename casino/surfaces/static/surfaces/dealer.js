@@ -44,9 +44,9 @@ async function drawGames() {
       head("Game", "Since", "Evidence", "Last day", "Standing"),
       el("tbody", {}, ...qualifications.map((q) => el("tr", { "data-qualification": q.id, "data-game": q.game },
         el("td", {}, gameName(q.game)),
-        el("td", {}, q.qualified_on),
+        el("td", { class: "date" }, q.qualified_on),
         el("td", {}, `${EVIDENCE[q.evidence_kind] || q.evidence_kind}: ${q.evidence_reference}`),
-        el("td", {}, q.expires_on || "none"),
+        el("td", { class: "date" }, q.expires_on || "none"),
         el("td", { class: "standing" }, standing(q)),
       )))));
   } catch (error) {
@@ -60,7 +60,7 @@ function againstNorm(row) {
   if (row.norm === null || row.of_norm === null) return el("span", { class: "muted" }, "no norm set");
   const share = cents(row.of_norm);
   const [words, tone] = share > 100 ? ["above the norm", "ok-text"] : share < 100 ? ["below the norm", "alarm-text"] : ["at the norm", ""];
-  return el("span", { class: tone }, `${words} of ${money(row.norm)}`);
+  return el("span", { class: tone }, words);
 }
 
 function drawPace(rows) {
@@ -70,7 +70,7 @@ function drawPace(rows) {
     return;
   }
   show(target, el("table", { class: "figures-table", id: "pace-table" },
-    head("Game", "Table", "Boxes staked", "Rounds#", "Rounds an hour#", "Inside a round (s)#", "Between rounds (s)#", "Against the norm"),
+    head("Game", "Table", "Boxes staked", "Rounds#", "Rounds an hour#", "Seconds in a round#", "Seconds between#", "Norm an hour#", "Against the norm"),
     el("tbody", {}, ...rows.map((row) => el("tr", {
       class: row.table === null ? "game-row" : "",
       "data-game": row.game,
@@ -84,6 +84,7 @@ function drawPace(rows) {
     el("td", { class: "amount per-hour" }, row.rounds_per_hour),
     el("td", { class: "amount inside" }, row.seconds_per_round),
     el("td", { class: "amount between" }, row.seconds_between ?? "—"),
+    el("td", { class: "amount norm-value" }, row.norm ?? "—"),
     el("td", { class: "norm" }, againstNorm(row)),
     )))));
 }
