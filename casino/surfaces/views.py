@@ -40,7 +40,10 @@ def watched_pits(user: Any) -> list[Pit]:
 
 @login_required(login_url="surfaces-sign-in")
 def pit_index(request: HttpRequest) -> HttpResponse:
-    """The pits this user watches; with one, straight to its board."""
+    """The pits this user watches; with one, straight to its board. A dealer watches none:
+    where the sign-in lands everyone, a dealer is sent on to their own page."""
+    if user_role(request.user) is Role.DEALER:
+        return redirect("surfaces-dealer")
     pits = watched_pits(request.user)
     if len(pits) == 1:
         return redirect("surfaces-pit-board", pit_id=pits[0].pk)

@@ -545,6 +545,7 @@ def banner(base: str, web_port: int) -> str:
         f"  Cage          {base}/cage/   (sign in as cage or cage2)\n"
         f"  Tablet app    {base}/tablet/   (a pit boss pairs it at {base}/tablet/pair/)\n"
         f"  Workbench     {base}/audit/   (sign in as auditor)\n"
+        f"  Dealer's page {base}/dealer/   (sign in as dealer1, dealer2 or dealer3)\n"
         f"  Push (SSE)    {base}/api/v1/pits/<id>/events/   (uvicorn, behind the same origin)\n"
         # /metrics refuses a request that came through a proxy: read it from gunicorn itself.
         f"  Metrics       http://127.0.0.1:{web_port}/metrics   (gunicorn itself)\n"

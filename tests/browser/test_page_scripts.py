@@ -68,6 +68,7 @@ def test_every_page_runs_its_scripts_without_an_error(
             ("/tablet/pair/", "#pair select"),
         ],
         "cashier": [("/cage/", "#issue-list .empty")],
+        "dealer": [("/dealer/", "#games tbody tr")],
         "auditor": [
             ("/audit/", f"#results tr[data-round='{round.pk}']"),
             (f"/audit/rounds/{round.pk}/", "#summary .figure"),

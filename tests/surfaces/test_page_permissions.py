@@ -7,7 +7,9 @@ auditors, admins) and 403 for anyone else.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.test import Client
@@ -51,6 +53,9 @@ def test_the_pit_index(role: str | None, users: dict[str, Any], floor: dict[str,
     elif role in ("pit_boss", "other_pit_boss"):
         # One pit each: straight to its board.
         assert response.status_code == 302 and response["Location"].startswith("/pit/")
+    elif role in ("dealer", "other_dealer"):
+        # Where the sign-in lands: a dealer watches no pit, and goes on to their own page.
+        assert response.status_code == 302 and response["Location"] == "/dealer/"
     else:
         assert response.status_code == 200
         listed = response.content.decode()
@@ -81,6 +86,52 @@ def test_the_cage_page(role: str | None, users: dict[str, Any], floor: dict[str,
         assert 'data-slips-url="/api/v1/slips/"' in response.content.decode()
     else:
         assert response.status_code == 403
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", ROLES)
+def test_the_dealer_s_page(role: str | None, users: dict[str, Any], floor: dict[str, Any]) -> None:
+    """A dealer's own figures, for that dealer alone: whoever else reads dealers' figures reads
+    every dealer's in the gaming-day report, and is refused here."""
+    response = _client(users, role).get("/dealer/")
+    if role is None:
+        assert response.status_code == 302 and response["Location"].startswith("/sign-in/")
+    elif role in ("dealer", "other_dealer"):
+        assert response.status_code == 200
+        own = f'data-qualifications-url="/api/v1/dealers/{users[role].pk}/qualifications/"'
+        assert own in response.content.decode()
+    else:
+        assert response.status_code == 403
+
+
+@pytest.mark.django_db
+def test_the_dealer_s_week_is_the_casino_s_gaming_days(
+    users: dict[str, Any], floor: dict[str, Any], time_machine: Any
+) -> None:
+    """By default the seven gaming days ending on the casino's gaming day of now (which, before
+    the day's start hour, is the calendar's day before); a week asked for by its last day, and
+    the weeks either side of it, the one after never past the casino's day of now."""
+    casino = floor["casino"]
+    instant = dt.datetime(2026, 3, 11, 3, 30, tzinfo=dt.UTC)
+    time_machine.move_to(instant, tick=False)
+    local = instant.astimezone(ZoneInfo(casino.time_zone))
+    today = (local - dt.timedelta(hours=casino.gaming_day_start_hour)).date()
+    client = _client(users, "dealer")
+
+    page = client.get("/dealer/").content.decode()
+    first = today - dt.timedelta(days=6)
+    assert f'data-first="{first}" data-last="{today}"' in page
+    assert f'data-casino="{casino.pk}"' in page
+    assert f"last={today - dt.timedelta(days=7)}" in page
+    assert 'id="next-week"' not in page
+
+    asked = today - dt.timedelta(days=3)
+    page = client.get("/dealer/", {"last": asked.isoformat()}).content.decode()
+    assert f'data-first="{asked - dt.timedelta(days=6)}" data-last="{asked}"' in page
+    link = f'class="week-step" href="?casino={casino.pk}&amp;last='
+    assert f'id="previous-week" {link}{asked - dt.timedelta(days=7)}"' in page
+    # A week after that one would end past the casino's day of now: it ends on it.
+    assert f'id="next-week" {link}{today}"' in page
 
 
 @pytest.mark.django_db
@@ -140,6 +191,7 @@ def test_every_page_is_a_case() -> None:
         "surfaces-pit-index",
         "surfaces-pit-board",
         "surfaces-cage",
+        "surfaces-dealer",
     }
     covered |= {"surfaces-tablet", "surfaces-tablet-sw", "surfaces-tablet-pair"}
     # The workbench's pages: tests/surfaces/test_workbench_permissions.py.
