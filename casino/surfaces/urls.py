@@ -3,8 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from casino.surfaces import cage, tablet, views, workbench
-from casino.surfaces.dealer import dealer_page
+from casino.surfaces import cage, dealer, tablet, views, workbench
 
 urlpatterns = [
     path("sign-in/", views.SignInView.as_view(), name="surfaces-sign-in"),
@@ -16,7 +15,7 @@ urlpatterns = [
     path("pit/", views.pit_index, name="surfaces-pit-index"),
     path("pit/<int:pit_id>/", views.pit_board, name="surfaces-pit-board"),
     path("cage/", cage.cage, name="surfaces-cage"),
-    path("dealer/", dealer_page, name="surfaces-dealer"),
+    path("dealer/", dealer.dealer_page, name="surfaces-dealer"),
     path("tablet/", tablet.tablet_app, name="surfaces-tablet"),
     path("tablet/sw.js", tablet.tablet_service_worker, name="surfaces-tablet-sw"),
     path("tablet/pair/", tablet.tablet_pair, name="surfaces-tablet-pair"),
