@@ -2,8 +2,10 @@
 
 What a package says of a round is what the database holds, in the terms the trail records it
 (``audit.evidence.binding`` holds one against the other): the round, its pinned terms, its
-events with who recorded them and from which request, its settlement with its wager and payout
-lines, its corrections with their lines and decisions.
+events with who recorded them and from which request, its dealers (``audit.round_dealers``:
+each with their events' numbers, the qualification for its game and the rotation plan's slot
+in force at their first event), its settlement with its wager and payout lines, its
+corrections with their lines and decisions.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import Max, Min, Q
 
+from audit.round_dealers import RoundDealer, round_dealers
 from casino.core.audit_codes import AuditCode
 from casino.core.models import AuditRecord
 from casino.core.trail.canonical import HASHED_FIELDS, json_value
@@ -40,7 +43,7 @@ def table_evidence(table: Table) -> dict[str, Any]:
 def round_evidence(round: Round) -> dict[str, Any]:
     """One round, as a package holds it (plain JSON: amounts and times as strings)."""
     rule_set = RuleSet.objects.get(pk=round.rule_set_id)
-    events = RoundEvent.objects.filter(round=round).select_related("actor").order_by("seq")
+    events = list(RoundEvent.objects.filter(round=round).select_related("actor").order_by("seq"))
     settlement = Settlement.objects.filter(round=round).select_related("settled_by").first()
     corrections = (
         Correction.objects.filter(round=round)
@@ -81,10 +84,44 @@ def round_evidence(round: Round) -> dict[str, Any]:
                 }
                 for event in events
             ],
+            "dealers": [_dealer(dealer) for dealer in round_dealers(round, events)],
             "settlement": None if settlement is None else _settlement(settlement),
             "corrections": [_correction(correction) for correction in corrections],
         }
     )
+
+
+def _dealer(dealer: RoundDealer) -> dict[str, Any]:
+    """A dealer of the round, as a package names them: the qualification and the plan's slot
+    are those in force at their first event (null: none was)."""
+    held, slot = dealer.qualification, dealer.slot
+    return {
+        "dealer": _user(dealer.dealer),
+        "events": dealer.events,
+        "qualification": None
+        if held is None
+        else {
+            "id": held.pk,
+            "game": held.game,
+            "evidence_kind": held.evidence_kind,
+            "evidence_reference": held.evidence_reference,
+            "qualified_on": held.qualified_on,
+            "expires_on": held.expires_on,
+        },
+        "slot": None
+        if slot is None
+        else {
+            "plan": slot.plan,
+            "version": slot.version,
+            "string": slot.string,
+            "place": slot.place,
+            "table": None
+            if slot.on_break or slot.table_code is None
+            else {"id": int(slot.place), "code": slot.table_code},
+            "start": slot.start,
+            "end": slot.end,
+        },
+    }
 
 
 def _settlement(settlement: Settlement) -> dict[str, Any]:

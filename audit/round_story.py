@@ -2,10 +2,11 @@
 says of it now.
 
 Its row as the search shows it; its events (who, when, from which device and request); its
-dealers (each who recorded its events, with the qualification for its game in force then); the
-cards; the settlement's lines beside a replay made now, line by line, with every field that
-differs named; the replay's comparison of the stored engine result and the kept state; its
-corrections with their decisions; and its rows of the audit trail.
+dealers (``audit.round_dealers``: each who recorded its events, with the qualification for its
+game and the rotation plan's slot in force at their first event); the cards; the settlement's
+lines beside a replay made now, line by line, with every field that differs named; the
+replay's comparison of the stored engine result and the kept state; its corrections with their
+decisions; and its rows of the audit trail.
 
 The stored lines are compared with the replayed ones in the order the engine gave them (the
 order they were written in, ``payouts.services.settlement_record``), so a line changed, added
@@ -19,16 +20,14 @@ from dataclasses import dataclass, field
 from itertools import zip_longest
 from typing import Any
 
+from audit.round_dealers import RoundDealer, round_dealers
 from audit.round_search import search_rows
 from casino.core.models import AuditRecord
-from casino.core.roles import Role, user_role
 from casino.games.contract import ResultLine
-from casino.identity.models import Qualification
-from casino.identity.qualifications import held_at
 from payouts.models import PAYOUT_LINE_FIELDS, Correction, PayoutLine, Settlement
 from payouts.services.replay import ReplayReport, round_replay
 from tables.engines import replayed_state
-from tables.models import Casino, Round, RoundCard, RoundEvent
+from tables.models import Round, RoundCard, RoundEvent
 
 
 @dataclass(frozen=True)
@@ -58,16 +57,6 @@ class ReplayNow:
             and self.report.matches
             and not any(line.differences for line in self.lines)
         )
-
-
-@dataclass(frozen=True)
-class RoundDealer:
-    """A dealer who recorded events of the round: the events' numbers, and the qualification
-    for the round's game in force at the first of them (``None``: none was)."""
-
-    dealer: Any
-    events: list[int]
-    qualification: Qualification | None
 
 
 @dataclass(frozen=True)
@@ -114,7 +103,7 @@ def round_story(round_id: int) -> RoundStory:
     return RoundStory(
         round=round,
         events=events,
-        dealers=_dealers(round, events),
+        dealers=round_dealers(round, events),
         cards=cards,
         settlement=settlement,
         lines=stored_lines,
@@ -122,29 +111,6 @@ def round_story(round_id: int) -> RoundStory:
         corrections=corrections,
         audit_records=audit_records,
     )
-
-
-def _dealers(round: Round, events: list[RoundEvent]) -> list[RoundDealer]:
-    """Each dealer among the events' actors, in the order they first recorded one; a pit boss
-    who recorded an event (a decision's, at the tablet) is no dealer of the round."""
-    recorded: dict[int, list[RoundEvent]] = {}
-    for event in events:
-        if event.actor is not None and user_role(event.actor) is Role.DEALER:
-            recorded.setdefault(event.actor.pk, []).append(event)
-    clock = Casino.objects.get(pits__tables=round.table_id).clock
-    dealers = []
-    for own in recorded.values():
-        first = own[0].created_at
-        qualification = (
-            Qualification.objects.filter(
-                held_at(first, clock.day_of(first)), dealer=own[0].actor, game=round.game
-            )
-            .select_related("recorded_by")
-            .order_by("-recorded_at", "-pk")
-            .first()
-        )
-        dealers.append(RoundDealer(own[0].actor, [event.seq for event in own], qualification))
-    return dealers
 
 
 def _replay(round: Round, events: list[RoundEvent], stored: list[PayoutLine]) -> ReplayNow:

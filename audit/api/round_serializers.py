@@ -12,8 +12,10 @@ from typing import Any
 
 from rest_framework import serializers
 
-from audit.round_story import LineComparison, ReplayNow, RoundDealer, RoundStory
+from audit.round_dealers import RoundDealer
+from audit.round_story import LineComparison, ReplayNow, RoundStory
 from casino.core.models import AuditRecord
+from casino.dealers.slots import PlannedSlot
 from casino.games.cards import format_cards
 from payouts.api.serializers import money
 from payouts.models import PAYOUT_LINE_FIELDS, PayoutLine, Settlement, TheoreticalSource
@@ -135,6 +137,18 @@ class StoryQualificationOutputSerializer(serializers.Serializer):  # type: ignor
     recorded_by = NamedOutputSerializer()
 
 
+class StorySlotOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    plan = serializers.IntegerField(help_text="The rotation plan's id (that version's row).")
+    version = serializers.IntegerField()
+    string = serializers.CharField(help_text="The name of the plan's string holding the slot.")
+    place = serializers.CharField(help_text='A table\'s id, or "BREAK".')
+    table = NamedOutputSerializer(
+        allow_null=True, help_text="The table of the place: its id and code; null on a break."
+    )
+    start = serializers.DateTimeField()
+    end = serializers.DateTimeField(help_text="The slot's end, its first instant not in it.")
+
+
 class StoryDealerOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
     dealer = NamedOutputSerializer()
     events = serializers.ListField(
@@ -145,6 +159,28 @@ class StoryDealerOutputSerializer(serializers.Serializer):  # type: ignore[type-
         help_text="The qualification for the round's game in force at their first event; "
         "null: none was.",
     )
+    slot = StorySlotOutputSerializer(
+        allow_null=True,
+        help_text="The dealer's slot in the pit's rotation plan in force at their first event "
+        "(the version saved by then), whatever they were doing; null: no plan in force had "
+        "them then.",
+    )
+
+
+def story_slot(slot: PlannedSlot | None) -> dict[str, Any] | None:
+    if slot is None:
+        return None
+    return {
+        "plan": slot.plan,
+        "version": slot.version,
+        "string": slot.string,
+        "place": slot.place,
+        "table": None
+        if slot.on_break or slot.table_code is None
+        else named(int(slot.place), slot.table_code),
+        "start": iso_time(slot.start),
+        "end": iso_time(slot.end),
+    }
 
 
 def story_dealer(dealer: RoundDealer) -> dict[str, Any]:
@@ -162,6 +198,7 @@ def story_dealer(dealer: RoundDealer) -> dict[str, Any]:
             "expires_on": None if held.expires_on is None else held.expires_on.isoformat(),
             "recorded_by": user_named(held.recorded_by),
         },
+        "slot": story_slot(dealer.slot),
     }
 
 

@@ -19,6 +19,11 @@ the services wrote them in the same transactions:
   action the event is.
 
 For a table's day every round whose ``round.opened`` row is on that day must be in the package.
+
+Each round's dealers (format 2 on) are named from its own events: each dealer's event numbers
+are exactly the events of the round that user recorded, and a qualification named is one for
+the round's game. The qualification and the plan's slot themselves are the site's records
+(kept in the casino's stream, not the table's), vouched for by the package's signature.
 """
 
 from __future__ import annotations
@@ -48,11 +53,38 @@ def binding_problems(package: Mapping[str, Any]) -> list[str]:
     for record in records:
         if record["round_id"] is not None:
             rows_of[record["round_id"]].append(record)
+    named = package["format"] >= 2
     for round in rounds:
         found.extend(
             f"round {round['id']}: {problem}"
-            for problem in round_problems(round, rows_of.get(round["id"], []))
+            for problem in [
+                *round_problems(round, rows_of.get(round["id"], [])),
+                *dealer_problems(round, required=named),
+            ]
         )
+    return found
+
+
+def dealer_problems(round: Mapping[str, Any], *, required: bool) -> list[str]:
+    """Where a packaged round's ``dealers`` are not named from its own events (a package of
+    format 1 names none: ``required`` false)."""
+    dealers = round.get("dealers")
+    if dealers is None:
+        return ["the round names no dealers"] if required else []
+    recorded: dict[Any, list[int]] = defaultdict(list)
+    for event in round["events"]:
+        recorded[(event["actor"] or {}).get("id")].append(event["seq"])
+    found = []
+    for dealer in dealers:
+        pk = dealer["dealer"]["id"]
+        if list(dealer["events"]) != recorded.get(pk, []):
+            found.append(
+                f"dealer {pk} is named with events {dealer['events']}, "
+                f"the round's events recorded by them are {recorded.get(pk, [])}"
+            )
+        held = dealer["qualification"]
+        if held is not None and held["game"] != round["game"]:
+            found.append(f"dealer {pk}'s qualification is for {held['game']}, not {round['game']}")
     return found
 
 

@@ -3,12 +3,20 @@
 A package is one JSON object, written as its canonical serialisation (sorted keys, no spaces,
 ASCII only, no trailing newline), so that its bytes are a function of its content::
 
-    {"format": 1, "kind": "round" | "table_day", "subject": {...},
+    {"format": 2, "kind": "round" | "table_day", "subject": {...},
      "exported_at": "...Z", "exported_by": "auditor",
      "table": {"id", "code", "game", "pit", "casino", "currency"},
      "rounds": [{"id", "number", "game", "status", "gaming_day", "opened_at", "closed_at",
                  "dealer", "terms": {"rule_set", "paytables", "limits", "options"},
-                 "events": [...], "settlement": {...} | null, "corrections": [...]}],
+                 "events": [...],
+                 "dealers": [{"dealer": {"id", "username"}, "events": [<seq>, ...],
+                              "qualification": {"id", "game", "evidence_kind",
+                                                "evidence_reference", "qualified_on",
+                                                "expires_on"} | null,
+                              "slot": {"plan", "version", "string", "place",
+                                       "table": {"id", "code"} | null,
+                                       "start", "end"} | null}],
+                 "settlement": {...} | null, "corrections": [...]}],
      "stream": "table:<id>",
      "records": [<every audit row of the stream from the first concerned to the sealed head>],
      "checkpoint": "<the signed checkpoint line, as written outside the database>",
@@ -17,6 +25,10 @@ ASCII only, no trailing newline), so that its bytes are a function of its conten
      "signature": {"algorithm": "Ed25519", "key_id": "...", "value": "<base64>"}}
 
 ``signature`` covers the canonical serialisation of every other member.
+
+Format 2 added each round's ``dealers`` (who dealt, the qualification and the rotation plan's
+slot in force at their first event); a format 1 package, exported before, has none and still
+verifies.
 """
 
 from __future__ import annotations
@@ -29,8 +41,10 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from audit.sealing.signing import key_id, public_pem, sign
 
-#: Version of the package's form.
-PACKAGE_FORMAT = 1
+#: Version of the package's form, as exported now.
+PACKAGE_FORMAT = 2
+#: The versions a verifier reads: those exported before stay verifiable.
+PACKAGE_FORMATS = (1, 2)
 #: What a package is about: one round, or one table's gaming day.
 KIND_ROUND = "round"
 KIND_TABLE_DAY = "table_day"

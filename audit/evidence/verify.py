@@ -19,7 +19,8 @@ The checks, in order (:data:`CHECKS`):
 ``sealed_head``         the last row is the head the checkpoint seals for the stream
 ``inclusion_proof``     the RFC 6962 audit path leads from that head to the checkpoint's root
 ``records_match``       the rounds' events, settlements and corrections are those the rows
-                        record (``audit.evidence.binding``)
+                        record, and each dealer is named with the events they recorded
+                        (``audit.evidence.binding``)
 ``replay``              each round's events, replayed by the game's engine, reproduce its
                         settlement (``audit.evidence.replay``; skipped with ``--no-replay``)
 """
@@ -38,7 +39,7 @@ from typing import Any
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from audit.evidence.binding import binding_problems
-from audit.evidence.document import KINDS, PACKAGE_FORMAT, canonical, signed_bytes
+from audit.evidence.document import KINDS, PACKAGE_FORMATS, canonical, signed_bytes
 from audit.evidence.replay import replay_problems
 from audit.sealing.documents import CheckpointDocument, CheckpointFormatError, problems
 from audit.sealing.merkle import ProofStep, verify_inclusion
@@ -157,8 +158,9 @@ def _parse(data: bytes, checks: list[Check]) -> dict[str, Any] | None:
     if not isinstance(package, dict):
         refuse("not a JSON object")
         return None
-    if package.get("format") != PACKAGE_FORMAT:
-        refuse(f"format {package.get('format')!r} is not {PACKAGE_FORMAT}")
+    if package.get("format") not in PACKAGE_FORMATS or isinstance(package.get("format"), bool):
+        known = ", ".join(str(known) for known in PACKAGE_FORMATS)
+        refuse(f"format {package.get('format')!r} is not one of {known}")
         return None
     for member, kind in _MEMBERS.items():
         if not isinstance(package.get(member), kind):
@@ -171,7 +173,7 @@ def _parse(data: bytes, checks: list[Check]) -> dict[str, Any] | None:
         refuse("the file is not the canonical serialisation of its content")
         return None
     checks.append(
-        Check("format", True, f"package format {PACKAGE_FORMAT}, {package['kind']}, canonical")
+        Check("format", True, f"package format {package['format']}, {package['kind']}, canonical")
     )
     return package
 

@@ -1,5 +1,6 @@
 """Writers of known data for the audit tests: settled rounds and decided corrections written
-directly (so a report's sums can be computed by hand), and a dealer's tablet for real rounds."""
+directly (so a report's sums can be computed by hand), a dealer's tablet for real rounds, and a
+rotation plan of one table saved through the service."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from django.utils import timezone
 
 from casino.core.audit_codes import AuditCode
 from casino.core.trail.recording import audit_record
+from casino.dealers.models import RotationPlan
+from casino.dealers.plans import plan_document, plan_propose, plan_save
 from casino.games.contract import GameResult, Position, PositionKind
 from casino.games.contract import Stake as GameStake
 from payouts.models import (
@@ -261,3 +264,31 @@ def retracted_round(table: Table, dealer: Any, approver: Any) -> Round:
     round_settle(round_id=round.pk, actor=dealer)
     round_payouts_confirm(round_id=round.pk, actor=dealer)
     return Round.objects.get(pk=round.pk)
+
+
+def one_table_plan(
+    *, table: Table, dealers: Sequence[Any], start: dt.datetime, actor: Any
+) -> RotationPlan:
+    """The next version of the rotation plan of ``table``'s pit for the hour from ``start``,
+    saved now as proposed: ``table`` alone, dealt by ``dealers[0]`` the whole hour (no
+    rotation: the shift is no longer than a stint), the other dealers spares, off the plan."""
+    terms = {"length": 60, "minutes_on": 60, "minutes_off": 20, "min_stint": 40, "grace": 0}
+    dealer_ids = [dealer.pk for dealer in dealers]
+    proposal = plan_propose(
+        pit_id=table.pit_id,
+        start=start,
+        **terms,
+        dealer_ids=dealer_ids,
+        table_ids=[table.pk],
+        actor=actor,
+    )
+    return plan_save(
+        pit_id=table.pit_id,
+        start=start,
+        **terms,
+        dealer_ids=dealer_ids,
+        table_ids=[table.pk],
+        strings=plan_document(proposal.inputs, proposal.plan)["strings"],
+        source="proposed",
+        actor=actor,
+    )

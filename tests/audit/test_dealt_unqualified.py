@@ -222,6 +222,8 @@ def test_the_round_s_story_names_its_dealer_with_the_qualification_in_force_then
             "expires_on": expired_mid_shift["day"].isoformat(),
             "recorded_by": {"id": users["pit_boss"].pk, "name": "pit_boss"},
         },
+        # No rotation plan of the pit was ever saved.
+        "slot": None,
     }
     [unqualified] = dealers(expired_mid_shift["unqualified"])
     assert unqualified["dealer"]["name"] == "trainee"

@@ -1,8 +1,10 @@
 """Evidence packages: a settled round, or a table's gaming day, exported as one signed file that
-verifies on its own, by the pure function and by the command run without Django or a database;
-and every kind of tampering fails at the check that proves it: one byte changed, one event
-changed (re-signed with another key or not), a row removed from the chain, a wrong public key,
-a forged audit path, a settlement the engine does not reproduce."""
+verifies on its own, by the pure function and by the command run without Django or a database,
+naming each dealer with the qualification and rotation plan slot in force when they dealt (a
+package of the earlier format, without them, still verifying); and every kind of tampering
+fails at the check that proves it: one byte changed, one event changed (re-signed with another
+key or not), a row removed from the chain, a wrong public key, a forged audit path, a
+settlement the engine does not reproduce."""
 
 from __future__ import annotations
 
@@ -36,12 +38,13 @@ from casino.core.errors import ApiError
 from casino.core.models import AuditRecord
 from casino.core.trail.canonical import row_hash
 from casino.core.trail.recording import audit_record
+from casino.identity.models import Qualification
 from payouts.services.corrections import LineInput, correction_approve, correction_request
 from payouts.services.settlement import round_settle
 from tables.engines import CORE_EVENT_KINDS, validate_rule_settings
 from tables.models import Game, Round, RuleSet
 from tables.services.rounds import round_act, round_open
-from tests.audit.factories import retracted_round
+from tests.audit.factories import one_table_plan, retracted_round
 
 pytestmark = pytest.mark.django_db
 
@@ -194,6 +197,78 @@ def test_a_tables_day_verifies_by_the_function_and_by_the_command_without_a_data
         line.split()[:2] == ["FAILED", "package_signature"] for line in result.stdout.splitlines()
     )
     assert result.stdout.splitlines()[-1] == "evidence package NOT VERIFIED"
+
+
+SHIFT = dt.datetime(2027, 3, 10, 14, 0, tzinfo=dt.UTC)
+
+
+def test_each_round_names_its_dealers_with_the_qualification_and_plan_slot_then(
+    outside: FolderSink,
+    audit_floor: dict[str, Any],
+    users: dict[str, Any],
+    play_rp01: Callable[[Any], Round],
+    site_pem: bytes,
+    time_machine: Any,
+) -> None:
+    """The plan puts the dealer at RP-1 for the hour: the round dealt in it names them with
+    their qualification and that slot, in the round's package and the table's day; dealers
+    named with events they did not record fail the check that binds the rounds."""
+    table, dealer = audit_floor["table"], users["dealer"]
+    time_machine.move_to(SHIFT - dt.timedelta(minutes=30), tick=False)
+    plan = one_table_plan(table=table, dealers=[dealer], start=SHIFT, actor=users["pit_boss"])
+    time_machine.move_to(SHIFT + dt.timedelta(minutes=10), tick=False)
+    round = play_rp01(table)
+    time_machine.move_to(SHIFT + dt.timedelta(minutes=15), tick=False)
+    held = Qualification.objects.get(dealer=dealer, game=round.game)
+    [string] = plan.strings
+
+    export = evidence_round_export(round_id=round.pk, actor=users["auditor"])
+    day = evidence_table_day_export(
+        table_id=table.pk, gaming_day=round.gaming_day, actor=users["auditor"]
+    )
+
+    package = load(export.content)
+    assert package["format"] == 2
+    named = {
+        "dealer": {"id": dealer.pk, "username": "dealer"},
+        "events": [1, 2, 3, 4, 5, 6],
+        "qualification": {
+            "id": held.pk,
+            "game": "russian_poker",
+            "evidence_kind": held.evidence_kind,
+            "evidence_reference": held.evidence_reference,
+            "qualified_on": held.qualified_on.isoformat(),
+            "expires_on": None,
+        },
+        "slot": {
+            "plan": plan.pk,
+            "version": 1,
+            "string": string["name"],
+            "place": str(table.pk),
+            "table": {"id": table.pk, "code": "RP-1"},
+            # As the package writes every time: in UTC, to the microsecond.
+            "start": "2027-03-10T14:00:00.000000Z",
+            "end": "2027-03-10T15:00:00.000000Z",
+        },
+    }
+    assert package["rounds"][0]["dealers"] == [named]
+    assert [r["dealers"] for r in load(day.content)["rounds"]] == [[named]]
+    for content in (export.content, day.content):
+        outcome = verify_package(content, public_key_pem=site_pem)
+        assert outcome.ok, outcome.checks
+
+    # Re-signed by the site's own key, dealers named against the events fail the binding.
+    wrong = copy.deepcopy(package)
+    wrong["rounds"][0]["dealers"][0]["events"] = [1, 2, 3]
+    assert failed(resign(wrong), site_pem) == ["records_match"]
+    unnamed = copy.deepcopy(package)
+    del unnamed["rounds"][0]["dealers"]
+    assert failed(resign(unnamed), site_pem) == ["records_match"]
+    # A package of format 1, exported before rounds named their dealers, still verifies.
+    unnamed["format"] = 1
+    assert verify_package(resign(unnamed), public_key_pem=site_pem).ok
+    unnamed["format"] = 3
+    assert failed(resign(unnamed), site_pem) == ["format"]
 
 
 def run_verifier(*args: Any) -> subprocess.CompletedProcess[str]:

@@ -1,9 +1,11 @@
 """A round's story (``GET /api/v1/rounds/{id}/story/``): its events with who, when, from which
-device and request; its cards; its settlement beside a replay made now, with a difference
+device and request; its dealers with their qualification and rotation plan slot then; its
+cards; its settlement beside a replay made now, with a difference
 marked line by line; its corrections with their approvals; its rows of the audit trail."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from decimal import Decimal as D
 from typing import Any
@@ -14,10 +16,11 @@ from django.db import connection
 from audit.services.checks import replay_check_day
 from casino.core.models import AuditRecord
 from casino.core.roles import Role
-from casino.identity.models import DeviceToken
+from casino.identity.models import DeviceToken, Qualification
 from payouts.services.corrections import LineInput, correction_approve, correction_request
 from tables.models import Round, RoundEvent
 from tables.services.rounds import round_open
+from tests.audit.factories import one_table_plan
 
 pytestmark = pytest.mark.django_db
 
@@ -87,6 +90,63 @@ def test_the_story_tells_the_events_with_who_when_from_which_device_and_request(
     assert all(len(r["row_hash"]) == 64 for r in records)
     assert told["round"]["id"] == round.pk
     assert told["round"]["status"] == "settled"
+
+
+SHIFT = dt.datetime(2027, 3, 10, 14, 0, tzinfo=dt.UTC)
+
+
+def test_the_story_names_each_dealer_with_the_plan_slot_in_force_when_they_dealt(
+    audit_floor: dict[str, Any],
+    play_rp01: Callable[..., Round],
+    users: dict[str, Any],
+    client_for: Callable[[str | None], Any],
+    time_machine: Any,
+) -> None:
+    """The plan put the dealer at RP-1 for the hour when the first round was dealt; a second
+    version, saved during the hour, took them off it: the first round still names the first
+    version's slot (a later edit rewrites no history), the round dealt after it none."""
+    table, dealer = audit_floor["table"], users["dealer"]
+    time_machine.move_to(SHIFT - dt.timedelta(minutes=30), tick=False)
+    first = one_table_plan(table=table, dealers=[dealer], start=SHIFT, actor=users["pit_boss"])
+    time_machine.move_to(SHIFT + dt.timedelta(minutes=10), tick=False)
+    planned = play_rp01(table)
+    time_machine.move_to(SHIFT + dt.timedelta(minutes=20), tick=False)
+    second = one_table_plan(
+        table=table, dealers=[users["other_dealer"]], start=SHIFT, actor=users["pit_boss"]
+    )
+    time_machine.move_to(SHIFT + dt.timedelta(minutes=30), tick=False)
+    off_plan = play_rp01(table)
+    held = Qualification.objects.get(dealer=dealer, game=planned.game)
+    [string] = first.strings
+    auditor = client_for("auditor")
+
+    [told] = story(auditor, planned)["dealers"]
+
+    assert told == {
+        "dealer": {"id": dealer.pk, "name": "dealer"},
+        "events": list(range(1, 7)),
+        "qualification": {
+            "id": held.pk,
+            "evidence_kind": held.evidence_kind,
+            "evidence_reference": held.evidence_reference,
+            "qualified_on": held.qualified_on.isoformat(),
+            "expires_on": None,
+            "recorded_by": {"id": held.recorded_by_id, "name": held.recorded_by.username},
+        },
+        "slot": {
+            "plan": first.pk,
+            "version": 1,
+            "string": string["name"],
+            "place": str(table.pk),
+            "table": {"id": table.pk, "name": "RP-1"},
+            "start": "2027-03-10T14:00:00Z",
+            "end": "2027-03-10T15:00:00Z",
+        },
+    }
+    assert second.version == 2
+    [after] = story(auditor, off_plan)["dealers"]
+    assert after["qualification"] == told["qualification"]
+    assert after["slot"] is None
 
 
 def test_the_story_shows_a_correction_and_its_approval(

@@ -11,14 +11,17 @@ size, are what an auditor or a pit boss sees.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 from collections.abc import Callable, Iterator
 from decimal import Decimal as D
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
+from zoneinfo import ZoneInfo
 
 import pytest
+import time_machine
 from django.db import connection
 
 from audit.models import GamingDayReport
@@ -27,13 +30,17 @@ from payouts.models import Correction
 from tables.models import Round
 from tables.services.rounds import round_open
 from tests.audit.conftest import audit_floor, play_rp01  # noqa: F401
-from tests.audit.factories import Tablet
+from tests.audit.factories import Tablet, one_table_plan
 from tests.browser.site import Site, lent_to_one_test
 from tests.owner import as_owner
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 LAPTOP = {"width": 1440, "height": 900}
+#: The hour the story's rounds are played in, by the rotation plan of RP-1 saved before it: a
+#: fixed instant before any run (the site's own clock is the machine's, and an export seals
+#: rows no later than its own time).
+PLANNED_HOUR = dt.datetime(2026, 11, 2, 14, 0, tzinfo=dt.UTC)
 
 
 @pytest.fixture
@@ -116,9 +123,18 @@ def test_an_auditor_searches_with_filters_and_opens_a_rounds_story(
     play_at: Callable[..., Round],
     screenshot: Callable[..., Path],
 ) -> None:
-    settled = play_at(audit_floor["table"], "dealer")
-    elsewhere = play_at(audit_floor["other_table"], "other_dealer")
-    in_play = round_open(table_id=audit_floor["table"].pk, dealer=users["dealer"])
+    # The plan puts the dealer at RP-1 for the hour; the rounds are played in it.
+    with time_machine.travel(PLANNED_HOUR - dt.timedelta(minutes=30), tick=False):
+        one_table_plan(
+            table=audit_floor["table"],
+            dealers=[users["dealer"]],
+            start=PLANNED_HOUR,
+            actor=users["pit_boss"],
+        )
+    with time_machine.travel(PLANNED_HOUR + dt.timedelta(minutes=5), tick=True):
+        settled = play_at(audit_floor["table"], "dealer")
+        elsewhere = play_at(audit_floor["other_table"], "other_dealer")
+        in_play = round_open(table_id=audit_floor["table"].pk, dealer=users["dealer"])
     page = laptop()
     sign_in(page, site, "auditor")
     # Every round, newest first.
@@ -209,6 +225,12 @@ def test_an_auditor_searches_with_filters_and_opens_a_rounds_story(
         dealer_row.locator("td.qualified")
         .inner_text()
         .startswith("Training fixture training, on 2000-01-01; recorded by ")
+    )
+    # ... and where the rotation plan in force then had them, in the casino's time.
+    zone = ZoneInfo(audit_floor["casino"].time_zone)
+    hour = [f"{(PLANNED_HOUR + dt.timedelta(hours=n)).astimezone(zone):%H:%M}" for n in (0, 1)]
+    assert dealer_row.locator("td.slot.on-plan").inner_text() == (
+        f"Planned: table RP-1, string S1, {hour[0]}–{hour[1]} (plan version 1)"
     )
     # Cards as people read them, each with its code as recorded beside it for the record.
     cards = page.locator("#cards")

@@ -1,11 +1,11 @@
 // A round's story from GET /api/v1/rounds/{id}/story/: its events, its dealers with their
-// qualifications, cards, settlement, the stored settlement beside a replay made now
-// (differences in red), its corrections (requested and decided here, through the corrections
-// API) and its rows of the audit trail.
+// qualifications and rotation plan slots, cards, settlement, the stored settlement beside a
+// replay made now (differences in red), its corrections (requested and decided here, through
+// the corrections API) and its rows of the audit trail.
 import { get as api, post } from "./common/api.js";
 import { el, show, takeSubmissions } from "./common/dom.js";
 import { cardName, isRed } from "./common/cards.js";
-import { dateTime } from "./common/times.js";
+import { clockTime, dateTime } from "./common/times.js";
 import { GAMES } from "./common/games.js";
 import { isNegative, money } from "./common/money.js";
 import { explain as errorWords } from "./common/words.js";
@@ -108,14 +108,16 @@ function renderEvents() {
   ));
 }
 
-// Each dealer who recorded events, with the qualification for the round's game in force at
-// their first: the proof a regulator asks for; none in force is marked.
+// Each dealer who recorded events, with the qualification for the round's game and the slot of
+// the pit's rotation plan in force at their first: the proof a regulator asks for. No
+// qualification in force is marked; so is a slot elsewhere than this round's table (a break,
+// another table, none), the plan's word beside what the dealer did.
 function renderDealers() {
   const holder = document.getElementById("dealers");
   if (!story.dealers.length) return holder.replaceChildren(el("p", { class: "muted" }, "No dealer recorded an event."));
   holder.replaceChildren(table(
-    [["dealer", "Dealer"], ["events", "Events"], ["qualification", "Qualified for this game"]],
-    story.dealers.map(({ dealer, events, qualification: held }) => el("tr", { "data-dealer": dealer.id },
+    [["dealer", "Dealer"], ["events", "Events"], ["qualification", "Qualified for this game"], ["slot", "Rotation plan"]],
+    story.dealers.map(({ dealer, events, qualification: held, slot }) => el("tr", { "data-dealer": dealer.id },
       el("td", {}, dealer.name),
       el("td", {}, events.join(", ")),
       held
@@ -123,8 +125,23 @@ function renderDealers() {
             `${held.evidence_kind === "test" ? "Test" : "Training"} ${held.evidence_reference}, on ${held.qualified_on}`,
             held.expires_on ? `, through ${held.expires_on}` : "", `; recorded by ${held.recorded_by.name}`)
         : el("td", { class: "differs not-qualified" }, "Not qualified for this game when dealing"),
+      slotCell(slot),
     )),
   ));
+}
+
+/** A dealer's plan slot in an auditor's words: "Planned: table RP-1, string S1, 10:00–10:20
+ *  (plan version 2)", "On break by plan version 2 (string S1, 10:00–10:20)", "Not on the plan". */
+function slotCell(slot) {
+  if (!slot) return el("td", { class: "slot differs off-plan" }, "Not on the plan");
+  const span = `${clockTime(slot.start, zone)}–${clockTime(slot.end, zone)}`;
+  if (slot.place === "BREAK") {
+    return el("td", { class: "slot differs off-plan" }, `On break by plan version ${slot.version} (string ${slot.string}, ${span})`);
+  }
+  const here = slot.table && slot.table.id === story.round.table.id;
+  const where = slot.table ? slot.table.name : `#${slot.place}`;
+  return el("td", { class: here ? "slot on-plan" : "slot differs off-plan" },
+    `Planned: table ${where}, string ${slot.string}, ${span} (plan version ${slot.version})`);
 }
 
 function renderCards() {
