@@ -7,7 +7,7 @@
 import { call, get as api, newKey } from "./common/api.js";
 import { el, show, takeSubmissions } from "./common/dom.js";
 import { gameName } from "./common/games.js";
-import { clockTime, dateTime } from "./common/times.js";
+import { clockTime, dateTime, instantAt, wallTime } from "./common/times.js";
 import { explain, explainFields } from "./common/words.js";
 
 const root = document.getElementById("rotation");
@@ -40,32 +40,14 @@ const MINUTE_MS = 60_000;
 
 // -- times: the casino's wall clock, whoever looks ------------------------------------------------
 
-const wallParts = (ms, zone) => Object.fromEntries(new Intl.DateTimeFormat("en-GB", {
-  timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
-}).formatToParts(new Date(ms)).map((part) => [part.type, Number(part.value)]));
-
-/** The instant (ISO, UTC) the wall time ``local`` ("YYYY-MM-DDTHH:MM") shows in ``zone``. Twice
- *  round: the zone's offset at a first guess, then at the instant it gives (a clock change). */
-export function instantOf(local, zone) {
-  const [y, mo, d, h, mi] = local.split(/[-T:]/).map(Number);
-  const wall = Date.UTC(y, mo - 1, d, h, mi);
-  const offset = (ms) => {
-    const p = wallParts(ms, zone);
-    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - Math.floor(ms / MINUTE_MS) * MINUTE_MS;
-  };
-  const first = wall - offset(wall);
-  return new Date(wall - offset(first)).toISOString();
-}
-
 /** The first instant from ``startIso`` on at which the casino's clock shows ``time`` ("HH:MM"):
  *  an absence is given by the clock, within the shift (past midnight on a night shift). */
 function instantFrom(startIso, time) {
   const start = Date.parse(startIso);
-  const p = wallParts(start, ZONE);
+  const [y, mo, d] = wallTime(startIso, ZONE).slice(0, 10).split("-").map(Number);
   for (const days of [0, 1]) {
-    const day = new Date(Date.UTC(p.year, p.month - 1, p.day + days));
-    const local = `${day.toISOString().slice(0, 10)}T${time}`;
-    const at = instantOf(local, ZONE);
+    const day = new Date(Date.UTC(y, mo - 1, d + days)).toISOString().slice(0, 10);
+    const at = instantAt(`${day}T${time}`, ZONE);
     if (Date.parse(at) >= start) return at;
   }
   return null;
@@ -411,7 +393,7 @@ takeSubmissions(form, async () => {
     shiftError.textContent = "Give the shift's start.";
     return;
   }
-  const start = instantOf(local, ZONE);
+  const start = instantAt(local, ZONE);
   const changed = start !== shiftStart;
   shiftStart = start;
   const listed = loadVersions({ showNewest: changed || !mayPlan });
