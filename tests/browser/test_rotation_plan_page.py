@@ -1,7 +1,8 @@
-"""The pit boss's rotation plan page in a real browser: a shift's plan proposed and shown as a
-roadmap in the casino's clock times, saved as version 1 (a double tap on Save saving it once),
-a slot given to a dealer who is elsewhere then refused, the rule named and the slot marked,
-nothing saved, and the plan set right and saved as version 2.
+"""The pit boss's rotation plan page in a real browser: a shift too few dealers cannot cover
+refused in words; its plan proposed and shown as a roadmap in the casino's clock times, saved
+as version 1 (a double tap on Save saving it once), a slot given to a dealer who is elsewhere
+then refused, the rule named and the slot marked, nothing saved, and the plan set right and
+saved as version 2.
 
 The shift is a fixed one (14:00 on 10 March 2027 on the casino's clock, typed into the form),
 never the machine's today.
@@ -89,9 +90,20 @@ def test_a_pit_boss_proposes_saves_edits_and_saves_the_shifts_plan_again(
     page.wait_for_url(f"{site.url}/pit/{floor['pit'].pk}/rotation/")
     page.fill("#shift input[name=start]", "2027-03-10T14:00")
     page.fill("#shift input[name=length]", "240")
-    for dealer in dealers:
-        page.check(f"#dealers li[data-dealer='{dealer.pk}'] input[name=dealer]")
+    pick = "#dealers li[data-dealer='{}'] input[name=dealer]"
+    for dealer in dealers[:3]:
+        page.check(pick.format(dealer.pk))
+    # Three dealers for three tables leave nobody to relieve them: refused, said why.
     page.click("#shift button[type=submit]:has-text('Propose')")
+    why = page.locator("#infeasible li[data-infeasibility='too_few_dealers']")
+    why.wait_for(timeout=WAIT_MS)
+    assert why.inner_text() == (
+        "Too few dealers: the strings need 4 and 3 on shift are qualified for their games."
+    )
+    assert "No rotation covers this shift" in page.locator("#shift-error").inner_text()
+    screenshot(page, "too-few-dealers")
+    page.check(pick.format(dealers[3].pk))
+    page.click("#shift button[type=submit]")
 
     # Three tables, four dealers at 60/20: one string, a push every 20 minutes, shown in the
     # casino's clock times across and a row a dealer.
