@@ -2,7 +2,7 @@
 refused in words; its plan proposed and shown as a roadmap in the casino's clock times, saved
 as version 1 (a double tap on Save saving it once), a slot given to a dealer who is elsewhere
 then refused, the rule named and the slot marked, nothing saved, and the plan set right and
-saved as version 2.
+saved as version 2; an auditor reads the versions and changes nothing.
 
 The shift is a fixed one (14:00 on 10 March 2027 on the casino's clock, typed into the form),
 never the machine's today.
@@ -188,3 +188,20 @@ def test_a_pit_boss_proposes_saves_edits_and_saves_the_shifts_plan_again(
     assert rows.count() == 2
     assert rows.first.locator("td").nth(1).inner_text() == "Edited by a pit boss"
     screenshot(page, "version-2")
+
+    # An auditor reads the shift's versions, the newest shown, and changes nothing.
+    auditor = page.context.browser.new_context(viewport={"width": 1024, "height": 768})
+    try:
+        reader = auditor.new_page()
+        sign_in(reader, site, "auditor")
+        reader.wait_for_url(lambda url: "/sign-in/" not in url)
+        reader.goto(f"{site.url}/pit/{floor['pit'].pk}/rotation/")
+        reader.fill("#shift input[name=start]", "2027-03-10T14:00")
+        reader.click("#shift button[type=submit]:has-text('Show versions')")
+        reader.locator("#plan-state", has_text="Version 2 (edited by a pit boss)").wait_for()
+        assert reader.locator("#version-list tr").count() == 2
+        assert reader.locator("#strings .slot").count() == page.locator("#strings .slot").count()
+        assert reader.locator("#strings button, #save").count() == 0
+        screenshot(reader, "auditor")
+    finally:
+        auditor.close()

@@ -146,6 +146,7 @@ function setDraft(next) {
 const SOURCE_WORDS = { proposed: "Proposed", edited: "Edited by a pit boss" };
 
 function renderState() {
+  versionList.querySelectorAll("tr").forEach((row) => row.classList.toggle("shown", draft?.savedAs === Number(row.dataset.version)));
   if (!draft) return;
   if (draft.savedAs !== null) {
     const version = versions.find((v) => v.version === draft.savedAs);
@@ -394,9 +395,11 @@ takeSubmissions(form, async () => {
     return;
   }
   const start = instantAt(local, ZONE);
-  const changed = start !== shiftStart;
+  // Another shift: its plan replaces the one on screen, whichever answer comes first (the
+  // newest version shows only while no proposal has).
+  if (start !== shiftStart) setDraft(null);
   shiftStart = start;
-  const listed = loadVersions({ showNewest: changed || !mayPlan });
+  const listed = loadVersions();
   if (!mayPlan) {
     await listed;
     return;
@@ -452,7 +455,7 @@ saveButton?.addEventListener("click", async () => {
       violations = [];
     }
     saving = false;
-    await loadVersions({ showNewest: false });
+    await loadVersions();
   } catch (error) {
     if (draft === sent && error.code === "plan_violations") {
       violations = (error.details.violations || []).map((v) => ({ ...v }));
@@ -471,7 +474,7 @@ saveButton?.addEventListener("click", async () => {
 
 let versionsLoad = 0;
 
-async function loadVersions({ showNewest }) {
+async function loadVersions() {
   if (!shiftStart) return;
   const mine = ++versionsLoad;
   versionsState.textContent = "Reading the versions…";
@@ -479,13 +482,11 @@ async function loadVersions({ showNewest }) {
     const found = await api(`${urls.plansUrl}?${new URLSearchParams({ shift_start: shiftStart })}`);
     if (mine !== versionsLoad) return;
     versions = found;
-    renderVersions();
-    // The newest is shown when nothing else is on screen (or the shift changed).
-    if (versions.length && (showNewest || draft === null)) {
+    // The newest is shown when no other plan of the shift is on screen.
+    if (versions.length && draft === null) {
       setDraft(draftOf(versions[0], { source: versions[0].source, savedAs: versions[0].version }));
-    } else if (showNewest) {
-      setDraft(null);
     }
+    renderVersions();
     renderState();
   } catch (error) {
     if (mine === versionsLoad) versionsState.textContent = explain(error);
