@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from casino.surfaces import cage, dealer, tablet, views, workbench
+from casino.surfaces import cage, dealer, rotation, tablet, views, workbench
 
 urlpatterns = [
     path("sign-in/", views.SignInView.as_view(), name="surfaces-sign-in"),
@@ -14,6 +14,7 @@ urlpatterns = [
     ),
     path("pit/", views.pit_index, name="surfaces-pit-index"),
     path("pit/<int:pit_id>/", views.pit_board, name="surfaces-pit-board"),
+    path("pit/<int:pit_id>/rotation/", rotation.pit_rotation, name="surfaces-pit-rotation"),
     path("cage/", cage.cage, name="surfaces-cage"),
     path("dealer/", dealer.dealer_page, name="surfaces-dealer"),
     path("tablet/", tablet.tablet_app, name="surfaces-tablet"),

@@ -66,6 +66,7 @@ def test_every_page_runs_its_scripts_without_an_error(
         "pit_boss": [
             (f"/pit/{floor['pit'].pk}/", "[data-table='RP-1']"),
             ("/tablet/pair/", "#pair select"),
+            (f"/pit/{floor['pit'].pk}/rotation/", "#dealers li[data-dealer]"),
         ],
         "cashier": [("/cage/", "#issue-list .empty")],
         "dealer": [("/dealer/", "#games tbody tr")],

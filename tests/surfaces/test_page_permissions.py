@@ -198,4 +198,6 @@ def test_every_page_is_a_case() -> None:
     covered |= {"surfaces-workbench", "surfaces-workbench-round"}
     covered |= {"surfaces-workbench-reports", "surfaces-workbench-verify"}
     covered |= {"surfaces-workbench-patrons"}
+    # The pit's rotation plan: tests/surfaces/test_rotation_page.py.
+    covered |= {"surfaces-pit-rotation"}
     assert _page_routes(get_resolver()) == covered
