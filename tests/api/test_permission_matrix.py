@@ -812,6 +812,7 @@ CASES = [
         "/api/v1/pits/{pit}/rotation-plans/?shift_start=2027-03-10T14:00:00Z",
         PLAN_READERS,
     ),
+    Case("pit_rotation", "get", "/api/v1/pits/{pit}/rotation/", PIT_WATCHERS),
     Case("table_seated", "get", "/api/v1/tables/{table}/seated/", AT_THIS_TABLE, patron="seated"),
     Case("table_players", "get", "/api/v1/tables/{table}/players/", AT_THIS_TABLE, patron="seated"),
     Case(
