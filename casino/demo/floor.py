@@ -69,7 +69,8 @@ RUSSIAN_BONUS_HOUSE_EDGE = D("0.579833")
 POT_GAME_HOUSE_EDGE = D("0.000000")
 #: The pot games' paytables: no lines (nothing is paid by a table of odds), only the edge.
 POT_PAYTABLES = {Game.RUBY_RUN: "Ruby Run pot, no rake", Game.RED_DOG: "Red Dog pot, no commission"}
-#: Which dealer the demo's pit boss seats at which table (RP-2 stays closed).
+#: Which dealer the demo's pit boss seats at which table (RP-2 stays closed); ``dealer4`` is the
+#: relief, seated nowhere: with the three, enough for a rotation plan of the three open tables.
 DEMO_ASSIGNMENTS = {"RP-1": "dealer1", "RR-1": "dealer2", "RD-1": "dealer3"}
 #: The PINs for signing in at a tablet (``make run`` prints them): the dealers', to deal, and
 #: the pit bosses', to decide a retraction or a void there.
@@ -77,12 +78,15 @@ DEMO_PINS = {
     "dealer1": "1111",
     "dealer2": "2222",
     "dealer3": "3333",
+    "dealer4": "4444",
     "pitboss": "9999",
     "pitboss2": "8888",
 }
 #: The pit's two pit bosses: a request of one (a limit change, a void) is decided by the other,
 #: so every path under dual control can be completed on the demo floor.
 DEMO_PIT_BOSSES = ("pitboss", "pitboss2")
+#: The demo's dealers: the three seated, and the relief.
+DEMO_DEALERS = ("dealer1", "dealer2", "dealer3", "dealer4")
 DEMO_USERS = (
     ("admin", Role.ADMIN),
     ("pitboss", Role.PIT_BOSS),
@@ -91,6 +95,7 @@ DEMO_USERS = (
     ("dealer1", Role.DEALER),
     ("dealer2", Role.DEALER),
     ("dealer3", Role.DEALER),
+    ("dealer4", Role.DEALER),
     ("cage", Role.CAGE),
     ("cage2", Role.CAGE),
 )
@@ -157,21 +162,23 @@ def load_demo_floor() -> bool:
                 table_paytable_set(
                     table_id=table.pk, actor=users["admin"], paytable=pots[table.game]
                 )
-        # The pit boss records each dealer's qualification for the game of the table the dealer
-        # is seated at (a dealer deals only the games qualified for), opens the tables and seats
-        # the dealers, through the same audited services a pit boss uses, so a dealer can
-        # record a round at once.
+        # The pit boss records each dealer's qualification for every game (a dealer deals only
+        # the games qualified for, and a string of the three open tables, one of each game, is
+        # dealt in turn by the same dealers), opens the tables and seats the dealers, through
+        # the same audited services a pit boss uses, so a dealer can record a round at once.
         today = casino.clock.day_of(timezone.now())
+        for dealer in DEMO_DEALERS:
+            for game, label in Game.choices:
+                qualification_record(
+                    dealer_id=users[dealer].pk,
+                    game=game,
+                    evidence_kind=EvidenceKind.TRAINING,
+                    evidence_reference=f"Demo training, {label}",
+                    qualified_on=today,
+                    actor=users["pitboss"],
+                )
         for code, dealer in DEMO_ASSIGNMENTS.items():
             table = next(t for t in tables if t.code == code)
-            qualification_record(
-                dealer_id=users[dealer].pk,
-                game=table.game,
-                evidence_kind=EvidenceKind.TRAINING,
-                evidence_reference=f"Demo training, {table.get_game_display()}",
-                qualified_on=today,
-                actor=users["pitboss"],
-            )
             table_open(table_id=table.pk, actor=users["pitboss"], reason="demo floor")
             dealer_assign(table_id=table.pk, dealer=users[dealer], actor=users["pitboss"])
         for name, pin in DEMO_PINS.items():

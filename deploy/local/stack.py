@@ -545,16 +545,17 @@ def banner(base: str, web_port: int) -> str:
         f"  Cage          {base}/cage/   (sign in as cage or cage2)\n"
         f"  Tablet app    {base}/tablet/   (a pit boss pairs it at {base}/tablet/pair/)\n"
         f"  Workbench     {base}/audit/   (sign in as auditor)\n"
-        f"  Dealer's page {base}/dealer/   (sign in as dealer1, dealer2 or dealer3)\n"
+        f"  Dealer's page {base}/dealer/   (sign in as dealer1 to dealer4)\n"
         f"  Push (SSE)    {base}/api/v1/pits/<id>/events/   (uvicorn, behind the same origin)\n"
         # /metrics refuses a request that came through a proxy: read it from gunicorn itself.
         f"  Metrics       http://127.0.0.1:{web_port}/metrics   (gunicorn itself)\n"
         "Demo logins (password 'demo-password' for all):\n"
         "  admin (admin), pitboss and pitboss2 (the pit's two pit bosses: what one asks, the\n"
         "  other decides), auditor (auditor),\n"
-        "  dealer1 at RP-1, dealer2 at RR-1, dealer3 at RD-1 (dealers),\n"
+        "  dealer1 at RP-1, dealer2 at RR-1, dealer3 at RD-1, dealer4 the relief (dealers,\n"
+        "  each qualified for every game: the pit's rotation plan at /pit/<id>/rotation/),\n"
         "  cage, cage2 (the cage: fills, credits and the drop)\n"
-        "Tablet PINs: dealer1 1111, dealer2 2222, dealer3 3333 (to deal);\n"
+        "Tablet PINs: dealer1 1111, dealer2 2222, dealer3 3333, dealer4 4444 (to deal);\n"
         "  pitboss 9999, pitboss2 8888 (to decide a retraction or a void at the tablet)\n"
     )
 
