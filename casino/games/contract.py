@@ -56,6 +56,11 @@ DECK_SIZE: Final = 52
 CARRIED_IN_OPTION: Final = "carried_in"
 
 
+#: The types whose values are their own JSON form (exactly these: an enum member is a ``str``
+#: or an ``int`` too, and is written as its value).
+_PLAIN_JSON: Final = frozenset({str, int, bool, type(None)})
+
+
 def json_value(value: object) -> JsonValue:
     """``value`` in its JSON form: an amount as its text, an enum member as its value, a tuple
     as a list of theirs, a part with its own ``to_dict`` as that; JSON as it is.
@@ -63,6 +68,13 @@ def json_value(value: object) -> JsonValue:
     >>> json_value((Decimal("2.50"), PositionKind.BOX, None))
     ['2.50', 'box', None]
     """
+    # Most of a view's leaves are plain JSON or tuples: answered before the checks below,
+    # which a tablet view's thousands of leaves would otherwise each pay for.
+    kind = type(value)
+    if kind in _PLAIN_JSON:
+        return value  # type: ignore[return-value]  # one of JSON's own types, by the test
+    if kind is tuple:
+        return [json_value(item) for item in value]  # type: ignore[attr-defined]
     if isinstance(value, Decimal):
         return str(value)
     if isinstance(value, StrEnum):
@@ -83,7 +95,15 @@ class JsonFields:
     __dataclass_fields__: ClassVar[dict[str, Field[object]]]
 
     def to_dict(self) -> JsonObject:
-        return {field.name: json_value(getattr(self, field.name)) for field in fields(self)}
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:
+            names = _FIELD_NAMES[type(self)] = tuple(field.name for field in fields(self))
+        return {name: json_value(getattr(self, name)) for name in names}
+
+
+#: Each :class:`JsonFields` class's field names, in order, read once: ``dataclasses.fields``
+#: filters the class's fields on every call.
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 class PositionKind(StrEnum):
