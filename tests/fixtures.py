@@ -52,6 +52,26 @@ def use_paytables(table: Table, *paytables: Paytable) -> None:
 QUALIFIED_SINCE = dt.datetime(2000, 1, 1, tzinfo=dt.UTC)
 
 
+def russian_table_beside(
+    rp1: Table, code: str, status: str = TableStatus.OPEN, *, pit: Pit | None = None
+) -> Table:
+    """Set-up shortcut: a Russian Poker table ``code`` like ``rp1`` (its rule set, limits, cap
+    and four boxes' count), in ``rp1``'s pit unless another is given; no boxes are made."""
+    return Table.objects.create(
+        pit=pit or rp1.pit,
+        code=code,
+        game=rp1.game,
+        status=status,
+        ante_min=D(10),
+        ante_max=D(500),
+        max_table_payout=D(5000),
+        bonus_min=D(1),
+        bonus_max=D(500),
+        rule_set=rp1.rule_set,
+        boxes=4,
+    )
+
+
 def qualify(*dealers: Any, games: Iterable[str] = GAMES) -> list[Qualification]:
     """Set-up shortcut: each of ``dealers`` qualified for each of ``games`` (every game by
     default) since :data:`QUALIFIED_SINCE`, with no expiry, written directly, as the rest of a

@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from decimal import Decimal as D
 from typing import Any
 
 import time_machine
 
 from casino.core.roles import Role
 from casino.dealers.plans import plan_propose, plan_save
-from tables.models import Table, TableStatus
 from tables.services.tables import dealer_assign
+from tests.fixtures import russian_table_beside
 
 #: The shift's terms: 60 on, 20 off, a grace of 5; three tables make one string with one relief
 #: and a push every 20 minutes.
@@ -29,23 +28,7 @@ def string_of_three(
 
     Answers ``plan`` (the version), ``tables`` (by id, as the plan names them) and ``at``: for
     the pushes at minutes 0, 20 and 40, who the plan puts at each table."""
-    rp1 = floor["table"]
-    tables = [
-        Table.objects.create(
-            pit=floor["pit"],
-            code=code,
-            game=rp1.game,
-            status=TableStatus.OPEN,
-            ante_min=D(10),
-            ante_max=D(500),
-            max_table_payout=D(5000),
-            bonus_min=D(1),
-            bonus_max=D(500),
-            rule_set=rp1.rule_set,
-            boxes=4,
-        )
-        for code in ("RP-2", "RP-3", "RP-4")
-    ]
+    tables = [russian_table_beside(floor["table"], code) for code in ("RP-2", "RP-3", "RP-4")]
     dealers = [make_user(f"string_{n}", Role.DEALER) for n in range(1, 5)]
     terms = {
         "pit_id": floor["pit"].pk,

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from decimal import Decimal as D
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -21,9 +20,9 @@ import pytest
 
 from casino.core.roles import Role
 from casino.dealers.models import RotationPlan
-from tables.models import Table, TableStatus
 from tests.browser.tablet_app import WAIT_MS
 from tests.browser.test_pit_board import sign_in
+from tests.fixtures import russian_table_beside
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -57,19 +56,7 @@ def test_a_pit_boss_proposes_saves_edits_and_saves_the_shifts_plan_again(
 ) -> None:
     rp1 = floor["table"]
     for code in ("RP-2", "RP-3"):
-        Table.objects.create(
-            pit=floor["pit"],
-            code=code,
-            game=rp1.game,
-            status=TableStatus.OPEN,
-            ante_min=D(10),
-            ante_max=D(500),
-            max_table_payout=D(5000),
-            bonus_min=D(1),
-            bonus_max=D(500),
-            rule_set=rp1.rule_set,
-            boxes=4,
-        )
+        russian_table_beside(rp1, code)
     dealers = [users["dealer"], users["other_dealer"]]
     dealers += [make_user(f"dealer_{n}", Role.DEALER) for n in (3, 4)]
     start = dt.datetime(2027, 3, 10, 14, 0, tzinfo=ZoneInfo(floor["casino"].time_zone))

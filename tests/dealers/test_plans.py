@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from decimal import Decimal as D
 from typing import Any
 
 import pytest
@@ -17,7 +16,8 @@ from rest_framework.test import APIClient
 from casino.core.models import AuditRecord
 from casino.core.roles import Role
 from casino.dealers.models import RotationPlan
-from tables.models import Table, TableStatus
+from tables.models import TableStatus
+from tests.fixtures import russian_table_beside
 
 pytestmark = pytest.mark.django_db
 
@@ -39,19 +39,7 @@ def pit_of_four(floor: dict[str, Any], users: dict[str, Any], make_user: Any) ->
     closed one left out) and five dealers, all qualified for every game."""
     rp1 = floor["table"]
     more = [
-        Table.objects.create(
-            pit=floor["pit"],
-            code=code,
-            game=rp1.game,
-            status=status,
-            ante_min=D(10),
-            ante_max=D(500),
-            max_table_payout=D(5000),
-            bonus_min=D(1),
-            bonus_max=D(500),
-            rule_set=rp1.rule_set,
-            boxes=4,
-        )
+        russian_table_beside(rp1, code, status)
         for code, status in [
             ("RP-2", TableStatus.OPEN),
             ("RP-3", TableStatus.OPEN),

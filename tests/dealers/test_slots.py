@@ -6,7 +6,6 @@ dealer the plan does not name."""
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal as D
 from typing import Any
 
 import pytest
@@ -16,7 +15,8 @@ from casino.dealers.models import RotationPlan
 from casino.dealers.plans import plan_document, plan_propose, plan_save
 from casino.dealers.rotation import BREAK
 from casino.dealers.slots import PlannedSlot, planned_slot, planned_slots
-from tables.models import Table, TableStatus
+from tables.models import Table
+from tests.fixtures import russian_table_beside
 
 pytestmark = pytest.mark.django_db
 
@@ -31,16 +31,7 @@ def pit(floor: dict[str, Any], users: dict[str, Any], make_user: Any) -> dict[st
     three tables and a relief, a push every 20 minutes."""
     rp1 = floor["table"]
     for code in ("RP-2", "RP-3"):
-        Table.objects.create(
-            pit=floor["pit"],
-            code=code,
-            game=rp1.game,
-            status=TableStatus.OPEN,
-            ante_min=D(10),
-            ante_max=D(500),
-            rule_set=rp1.rule_set,
-            boxes=4,
-        )
+        russian_table_beside(rp1, code)
     dealers = [users["dealer"]] + [make_user(f"dealer_{n}", Role.DEALER) for n in (2, 3, 4)]
     return {
         "pit": floor["pit"],
