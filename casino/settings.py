@@ -394,7 +394,12 @@ DEALER_PACE_NORMS = env.json(
 # have dealt at least DEALER_ACCURACY_MIN_ROUNDS rounds in that week.
 DEALER_ACCURACY_LIMITS = env.json(
     "DEALER_ACCURACY_LIMITS",
-    default={"voids": "10", "payout_corrections": "10", "entries_retracted": "20"},
+    default={
+        "voids": "10",
+        "payout_corrections": "10",
+        "entries_retracted": "20",
+        "refused_entries": "50",
+    },
 )
 DEALER_ACCURACY_MIN_ROUNDS = env.int("DEALER_ACCURACY_MIN_ROUNDS", default=200)
 # The most points one comp may spend (casino/patrons/points.py): a pit boss's authority.

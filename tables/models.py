@@ -300,6 +300,30 @@ class DealerAssignment(models.Model):
         return f"{self.dealer} at {self.table}"
 
 
+class RefusedEntry(models.Model):
+    """A dealer's request at a table refused: a 4xx of the dealer's own making (not 401, 403 or
+    404: who may ask, and whether the round exists, are not the dealer's error), one row a
+    refusal, with its stable ``code`` and the casino's gaming day of ``refused_at``.
+
+    Written after the refused request's transaction ended, in one of its own
+    (``tables.services.refusals``): the refused request itself writes nothing. Never changed or
+    deleted (the runtime role may only insert). What the dealers' accuracy counts as refused
+    entries, by code (``casino.dealers.accuracy``).
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="+")
+    dealer = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    code = models.CharField(max_length=60)
+    refused_at = models.DateTimeField()
+    gaming_day = models.DateField()
+
+    class Meta:
+        indexes = [models.Index(fields=["table", "gaming_day"], name="refused_entry_table_day_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.code} refused to dealer {self.dealer_id} at table {self.table_id}"
+
+
 class RoundStatus(models.TextChoices):
     """Where a round stands in its lifecycle (``tables.lifecycle`` has the allowed moves)."""
 

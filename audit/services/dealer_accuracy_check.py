@@ -2,10 +2,12 @@
 
 Over the week to the day (seven gaming days), a dealer who dealt at least
 ``DEALER_ACCURACY_MIN_ROUNDS`` rounds at the casino's tables, and whose voids, payout
-corrections or retracted entries per 1,000 of those rounds exceed ``DEALER_ACCURACY_LIMITS``,
-raises a ``dealer_accuracy`` alert: one per dealer, measure and day, whoever runs the check and
-however often. The figures are the dealers' own (``casino.dealers.accuracy``): only what a
-second person approved counts. Fewer rounds than the minimum say too little to alert on.
+corrections, retracted entries or refused entries per 1,000 of those rounds exceed
+``DEALER_ACCURACY_LIMITS``, raises a ``dealer_accuracy`` alert: one per dealer, measure and day,
+whoever runs the check and however often. The figures are the dealers' own
+(``casino.dealers.accuracy``): of the errors a second person corrects, only what one approved
+counts; a refusal counts as the system refused it. Fewer rounds than the minimum say too
+little to alert on.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from casino.dealers.accuracy import dealer_accuracy
 #: The gaming days a check looks back over, the day checked included.
 WEEK = 7
 #: The measures with a limit, as ``Accuracy`` names their rates per 1,000 rounds.
-MEASURES = ("voids", "payout_corrections", "entries_retracted")
+MEASURES = ("voids", "payout_corrections", "entries_retracted", "refused_entries")
 
 
 @dataclass(frozen=True)

@@ -87,7 +87,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if response is None:
         return None
     if isinstance(exc, exceptions.ValidationError):
-        code, details = _validation_code(exc.detail)
+        code, details = validation_code(exc.detail)
         message = _VALIDATION_MESSAGES.get(code, "The request body is not valid.")
         response.data = error_body(code, message, {"fields": details})
         response.status_code = status_of(code)
@@ -162,7 +162,7 @@ def _drf_code(exc: Exception, detail: str, status: int) -> str:
     return (RequestCode.SERVER_ERROR if status >= 500 else RequestCode.INVALID_INPUT).value
 
 
-def _validation_code(detail: Any) -> tuple[str, Any]:
+def validation_code(detail: Any) -> tuple[str, Any]:
     """Field errors as ``{field: [{"code", "message"}]}``.
 
     The error's code is ``invalid_input``, unless every field error has one and the same specific

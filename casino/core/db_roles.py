@@ -54,6 +54,7 @@ HISTORY_TABLES = frozenset(
         "patrons_ratingestimate",
         "patrons_sessionrating",
         "tables_chipslip",
+        "tables_refusedentry",
         "tables_chipslipstep",
         "tables_chipslipvoid",
         "tables_chipslipvoiddecision",

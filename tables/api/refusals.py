@@ -14,12 +14,13 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from casino.api.errors import validation_code
 from casino.core.errors import ApiError, status_of
 from casino.core.metrics import refusal_counted
 from casino.core.roles import Role, user_role
 from casino.games.errors import GameError
 from tables.models import Round, Table
-from tables.services.refusals import refusal_count
+from tables.services.refusals import refusal_count, refusal_record
 
 Handler = Callable[..., Response]
 
@@ -32,7 +33,10 @@ def refusal_code(exc: Exception) -> str | None:
         code = exc.code
         status = status_of(code)
     elif isinstance(exc, ValidationError):
-        code, status = "invalid_input", 400
+        # The code the answer carries (``action_unknown``, ``card_unknown``... or
+        # ``invalid_input``), as the dealer saw it.
+        code = validation_code(exc.detail)[0]
+        status = status_of(code)
     else:
         return None
     return code if 400 <= status < 500 and status not in (401, 403, 404) else None
@@ -56,7 +60,8 @@ def refusals_counted(
 ) -> Callable[[Handler], Handler]:
     """Count each refusal of a request at the table ``table_of`` finds in the view's URL
     arguments (the metrics' ``casino_refusals_total``; a dealer's also towards the
-    ``dealer_refusals`` alert), then let the refusal through unchanged."""
+    ``dealer_refusals`` alert, and kept for the dealer's accuracy), then let the refusal
+    through unchanged."""
 
     def decorate(handler: Handler) -> Handler:
         @functools.wraps(handler)
@@ -70,6 +75,7 @@ def refusals_counted(
                     refusal_counted(game=game_of_table(table_id), code=code)
                     if user_role(request.user) is Role.DEALER:
                         refusal_count(table_id=table_id, code=code)
+                        refusal_record(table_id=table_id, dealer_id=request.user.pk, code=code)
                 raise
 
         return wrapper

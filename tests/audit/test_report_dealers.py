@@ -69,12 +69,15 @@ def test_the_report_tells_each_dealer_s_pace_and_accuracy(
                 "voids_per_1000": "500.00",
                 "payout_corrections_per_1000": "0.00",
                 "entries_retracted_per_1000": "0.00",
+                "refused_entries": 0,
+                "refused_by_code": {},
+                "refused_entries_per_1000": "0.00",
             }
         ],
     }
     assert "dealer_pace,dealer,game,rounds,rounds_per_hour" in report.csv
     assert ",dealer,russian_poker,2,60.0," in report.csv
-    assert ",dealer,2,1,0,0.00,0.00,0,500.00,0.00,0.00\n" in report.csv
+    assert ",dealer,2,1,0,0.00,0.00,0,500.00,0.00,0.00,0,0.00\n" in report.csv
     text = "".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(report.pdf)).pages)
     assert "The dealers" in text and "500.00" in text
 

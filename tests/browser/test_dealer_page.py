@@ -91,10 +91,11 @@ def test_a_dealer_reads_their_own_week_and_the_week_before(
 ) -> None:
     """The dealer: three rounds at RP-1 in the week, the third voided and the first underpaid
     by 15.00, corrected; one round the week before. The other dealer: two rounds at RP-9 in
-    the same week, one corrected by 8.00 against the players. A Red Dog qualification of the
-    dealer's is revoked."""
+    the same week, one corrected by 8.00 against the players. Two entries refused to the dealer,
+    one to the other. A Red Dog qualification of the dealer's is revoked."""
     from casino.identity.models import Qualification
     from casino.identity.qualifications import qualification_revoke
+    from tables.services.refusals import refusal_record
 
     now = timezone.now()
     casino, dealer, boss = floor["casino"], users["dealer"], users["pit_boss"]
@@ -107,6 +108,13 @@ def test_a_dealer_reads_their_own_week_and_the_week_before(
     _decided(week[2], "void", None, dealer, boss)
     _decided(week[0], "payout_correction", D(15), dealer, boss)
     _decided(others[0], "payout_correction", D(-8), users["other_dealer"], users["other_pit_boss"])
+    # Two of the dealer's entries refused at RP-1 in the week, one of the other dealer's at RP-9.
+    for table, who, code in (
+        (floor["table"], dealer, "stale_event"),
+        (floor["table"], dealer, "card_unknown"),
+        (floor["other_table"], users["other_dealer"], "stale_event"),
+    ):
+        refusal_record(table_id=table.pk, dealer_id=who.pk, code=code, at=NOON)
     red_dog = Qualification.objects.get(dealer=dealer, game="red_dog")
     qualification_revoke(qualification_id=red_dog.pk, reason="failed a re-test", actor=boss)
     # Back to the clock the served site keeps, for the browser's waits.
@@ -148,6 +156,7 @@ def test_a_dealer_reads_their_own_week_and_the_week_before(
     assert corrections[:2] == ["1", _per_1000(1, 3)]
     assert corrections[2] == "owed to players 15.00, recovered from players 0.00"
     assert figure("retractions") == ["0", _per_1000(0, 3), "in 0 retractions"]
+    assert figure("refusals") == ["2", _per_1000(2, 3), "card unknown 1, stale event 1"]
     text = page.locator("main").inner_text()
     # Nobody else's: not the other dealer's table, nor what their correction recovered.
     assert "RP-9" not in text and "8.00" not in text and "other_dealer" not in text

@@ -1,8 +1,8 @@
 """A scripted shift at one table, its pace and accuracy by record equal to the figures the test
 computes apart from the script: rounds per hour by occupancy, the time inside a round and the
 gaps between rounds apart (a gap after a fill, a pause or another dealer's round not counted),
-voids, payout corrections with their amounts and retracted entries per 1,000 rounds; and who
-reads them."""
+voids, payout corrections with their amounts, retracted entries and refused entries per 1,000
+rounds; and who reads them."""
 
 from __future__ import annotations
 
@@ -227,6 +227,9 @@ def test_the_accuracy_of_a_scripted_shift_counts_what_a_second_person_approved(
             "voids_per_1000": per_1000(1, "dealer"),
             "payout_corrections_per_1000": per_1000(2, "dealer"),
             "entries_retracted_per_1000": per_1000(1, "dealer"),
+            "refused_entries": 0,
+            "refused_by_code": {},
+            "refused_entries_per_1000": "0.00",
         },
         "other_dealer": {
             "dealer": users["other_dealer"].pk,
@@ -241,8 +244,59 @@ def test_the_accuracy_of_a_scripted_shift_counts_what_a_second_person_approved(
             "voids_per_1000": "0.00",
             "payout_corrections_per_1000": "0.00",
             "entries_retracted_per_1000": "0.00",
+            "refused_entries": 0,
+            "refused_by_code": {},
+            "refused_entries_per_1000": "0.00",
         },
     }
+
+
+def test_each_refusal_of_the_dealers_own_making_is_kept_and_counted_by_its_code(
+    audit_floor: dict[str, Any], users: dict[str, Any], client_for: Clients, time_machine: Any
+) -> None:
+    """At the dealer's table, two actions naming an event the round is not at (409
+    ``stale_event``) and one of no such action (400): three refused entries. Another dealer's
+    action at that table (403: who may ask is not the dealer's error) is not kept."""
+    from tables.models import RefusedEntry
+    from tests.audit.factories import Tablet
+
+    time_machine.move_to(START, tick=False)
+    table = audit_floor["table"]
+    tablet = Tablet(client_for("dealer"))
+    tablet.open(table)
+    (first, fields), *rest = RP01_ROUND
+    tablet.act(first, **fields)
+    url = f"/api/v1/rounds/{tablet.round_id}/actions/"
+    stale = {"expected_event": 0, "action": "close_bets"}
+    codes = [tablet.client.post(url, stale, format="json").json()["error"]["code"] for _ in "ab"]
+    unknown = {"expected_event": tablet.seen, "action": "juggle"}
+    refusal = tablet.client.post(url, unknown, format="json")
+    stranger = client_for("other_dealer").post(url, stale, format="json")
+    for action, fields in rest:
+        tablet.act(action, **fields)
+    tablet.settle()
+
+    assert codes == ["stale_event", "stale_event"]
+    assert (refusal.status_code, stranger.status_code) == (400, 403)
+    code = refusal.json()["error"]["code"]
+    kept = list(RefusedEntry.objects.order_by("pk"))
+    assert [(r.dealer_id, r.table_id, r.code) for r in kept] == [
+        (users["dealer"].pk, table.pk, "stale_event"),
+        (users["dealer"].pk, table.pk, "stale_event"),
+        (users["dealer"].pk, table.pk, code),
+    ]
+    day = audit_floor["casino"].clock.day_of(START)
+    assert {r.gaming_day for r in kept} == {day}
+    answer = client_for("auditor").get(
+        "/api/v1/dealers/accuracy/",
+        {"casino": audit_floor["casino"].pk, "first": day, "last": day},
+    )
+    assert answer.status_code == 200, answer.json()
+    [row] = answer.json()
+    # One round dealt, three entries refused in it: 3,000 per 1,000 rounds.
+    assert (row["dealer"], row["rounds"]) == (users["dealer"].pk, 1)
+    assert (row["refused_entries"], row["refused_entries_per_1000"]) == (3, "3000.00")
+    assert row["refused_by_code"] == {"stale_event": 2, code: 1}
 
 
 def test_a_dealer_reads_their_own_figures_and_the_cage_none(

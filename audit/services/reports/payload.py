@@ -54,7 +54,9 @@ from tables.models import Round, RoundStatus, Table
 #: 5: the rounds of the day dealt by a dealer not qualified for their game
 #: (``rounds_dealt_unqualified``, which must be 0).
 #: 6: the dealers' day (``dealers``): each dealer's pace per game, and accuracy.
-PAYLOAD_FORMAT = 6
+#: 7: each dealer's accuracy counts the entries refused to them (``refused_entries``, by code
+#: in ``refused_by_code``, and per 1,000 rounds).
+PAYLOAD_FORMAT = 7
 CENT = Decimal("0.01")
 
 #: ``house_edge_coverage``: a house edge priced every stake, some, or none.
@@ -202,6 +204,9 @@ def dealer_lines(*, casino_id: int, day: dt.date) -> dict[str, list[dict[str, An
                 "voids_per_1000": _text(record.voids_per_1000),
                 "payout_corrections_per_1000": _text(record.payout_corrections_per_1000),
                 "entries_retracted_per_1000": _text(record.entries_retracted_per_1000),
+                "refused_entries": record.refused_entries,
+                "refused_by_code": record.refused_by_code,
+                "refused_entries_per_1000": _text(record.refused_entries_per_1000),
             }
             for record in dealer_accuracy(casino_id=casino_id, first=day, last=day)
         ],

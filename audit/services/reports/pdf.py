@@ -222,6 +222,7 @@ def _accuracy_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
         ("Owed", 55, "R", lambda d: d["corrected_owed"]),
         ("Recovered", 55, "R", lambda d: d["corrected_recovered"]),
         ("Retracted", 55, "R", lambda d: d["entries_retracted"]),
+        ("Refused", 45, "R", lambda d: d["refused_entries"]),
         ("Voids /1,000", 60, "R", lambda d: d["voids_per_1000"] or "—"),
         ("Corr. /1,000", 60, "R", lambda d: d["payout_corrections_per_1000"] or "—"),
     ]

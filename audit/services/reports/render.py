@@ -109,6 +109,8 @@ DEALER_ACCURACY_COLUMNS = (
     "voids_per_1000",
     "payout_corrections_per_1000",
     "entries_retracted_per_1000",
+    "refused_entries",
+    "refused_entries_per_1000",
 )
 
 

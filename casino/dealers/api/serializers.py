@@ -50,6 +50,13 @@ class AccuracyOutputSerializer(serializers.Serializer):  # type: ignore[type-arg
     voids_per_1000 = _decimal()
     payout_corrections_per_1000 = _decimal()
     entries_retracted_per_1000 = _decimal()
+    refused_entries = serializers.IntegerField(
+        help_text="The dealer's requests at the tables refused (4xx of their own making)."
+    )
+    refused_by_code = serializers.DictField(
+        child=serializers.IntegerField(), help_text="The refused entries by their code."
+    )
+    refused_entries_per_1000 = _decimal()
 
 
 # -- a pit's rotation plans ----------------------------------------------------------------------

@@ -112,7 +112,15 @@ function drawAccuracy(rows) {
           ", recovered from players ", el("strong", { class: "recovered" }, money(mine.corrected_recovered)))),
       figure("retractions", "Entries retracted", mine.entries_retracted, mine.entries_retracted_per_1000,
         `in ${mine.retractions} retraction${mine.retractions === 1 ? "" : "s"}`),
+      figure("refusals", "Entries refused", mine.refused_entries, mine.refused_entries_per_1000,
+        refusedKinds(mine.refused_by_code)),
     )));
+}
+
+// The refused entries by kind, the most frequent first: "stale event 2, invalid input 1".
+function refusedKinds(byCode) {
+  const kinds = Object.entries(byCode || {}).sort(([a, m], [b, n]) => n - m || a.localeCompare(b));
+  return kinds.length ? kinds.map(([code, n]) => `${code.replaceAll("_", " ")} ${n}`).join(", ") : null;
 }
 
 async function drawWeek() {
