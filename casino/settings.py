@@ -16,6 +16,8 @@ from django.core.exceptions import ImproperlyConfigured
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from casino.core.catalogues import LANGUAGES as CATALOGUE_LANGUAGES
+from casino.core.catalogues import LOCALE_DIR
 from casino.core.logs import formatters
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -223,6 +225,10 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+# The languages of the pages, and their catalogues (docs/i18n.md): the .po files under
+# casino/locale/, compiled to .mo in pure Python (casino.core.catalogues).
+LANGUAGES = list(CATALOGUE_LANGUAGES)
+LOCALE_PATHS = [LOCALE_DIR]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

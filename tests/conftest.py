@@ -39,6 +39,7 @@ from typing import Any
 
 import pytest
 
+from casino.core.catalogues import compile_catalogues
 from tests.clock import INSTANT_VARIABLE, instants
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -146,6 +147,9 @@ class _WorkerTimes:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # The pages' words in every language (docs/i18n.md): git keeps the .po files, the servers
+    # and the pages' tests read the .mo compiled from them. Before xdist starts its workers.
+    compile_catalogues()
     if not hasattr(config, "workerinput"):
         config.pluginmanager.register(_WorkerTimes(), _WorkerTimes.name)
 

@@ -23,10 +23,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
 from django.views.decorators.http import require_GET
 
 from casino.games.rubyrun.rules import HandOptions
 from casino.surfaces.pages import url_template
+from casino.surfaces.words import request_language, script_catalogue
 from tables.models import Game, Table
 from tables.services.rounds import NOTE
 
@@ -50,6 +52,7 @@ APP_FILES = (
     "surfaces/tablet/pinpad.js",
     "surfaces/tablet/stream.js",
     "surfaces/common/dom.js",
+    "surfaces/common/i18n.js",
     "surfaces/common/api.js",
     "surfaces/common/money.js",
     "surfaces/common/words.js",
@@ -83,19 +86,29 @@ def round_options() -> dict[str, list[dict[str, str]]]:
 
 @require_GET
 def tablet_app(request: HttpRequest) -> HttpResponse:
-    """The tablet app's one page; everything on it comes from the API in the browser."""
-    return render(
-        request,
-        "surfaces/tablet.html",
-        {
-            "config": {
-                "urls": api_urls(),
-                "roundOptions": round_options(),
-                "aids": list(ROUND_AIDS),
-                "serviceWorker": reverse("surfaces-tablet-sw"),
-            }
-        },
-    )
+    """The tablet app's one page; everything on it comes from the API in the browser.
+
+    In the language the browser prefers (``casino.surfaces.words``), with every language's
+    words for the dealer who chooses another at sign-in.
+    """
+    language = request_language(request)
+    with translation.override(language):
+        response = render(
+            request,
+            "surfaces/tablet.html",
+            {
+                "config": {
+                    "urls": api_urls(),
+                    "roundOptions": round_options(),
+                    "aids": list(ROUND_AIDS),
+                    "serviceWorker": reverse("surfaces-tablet-sw"),
+                },
+                "words": script_catalogue(language),
+            },
+        )
+    # The page differs by the browser's language: a cache keeps one per language.
+    response["Vary"] = "Accept-Language"
+    return response
 
 
 @require_GET
@@ -114,15 +127,20 @@ def tablet_pair(request: HttpRequest) -> HttpResponse:
         )
         if rules.has_perm("tables.manage_table", request.user, table)
     ]
-    return render(
-        request,
-        "surfaces/tablet_pair.html",
-        {
-            "tables": tables,
-            "register_url": url_template("table-tablets", "table_id"),
-            "app_url": reverse("surfaces-tablet"),
-        },
-    )
+    language = request_language(request)
+    with translation.override(language):
+        response = render(
+            request,
+            "surfaces/tablet_pair.html",
+            {
+                "tables": tables,
+                "register_url": url_template("table-tablets", "table_id"),
+                "app_url": reverse("surfaces-tablet"),
+                "words": script_catalogue(language),
+            },
+        )
+    response["Vary"] = "Accept-Language"
+    return response
 
 
 @require_GET

@@ -457,6 +457,7 @@ def run_system(owner_env: dict[str, str], *, host: str, port: int) -> int:
     for step, step_env in (
         (["migrate", "--noinput"], owner_env),
         (["db_runtime_role"], owner_env),
+        (["compile_catalogues"], env),
         (["collectstatic", "--noinput", "-v", "0"], env),
         (["load_demo_floor"], env),
     ):

@@ -336,11 +336,18 @@ def two_wagers_then_ask(hand: Hand, what: str) -> int:
     return hand.round_id()
 
 
-def play_russian_round(hand: Hand, screenshot: Callable[[Any, str], Any] | None = None) -> None:
+def play_russian_round(
+    hand: Hand,
+    screenshot: Callable[[Any, str], Any] | None = None,
+    *,
+    english: bool = True,
+) -> None:
     """The four-box round of ``tests.russian_round``, with box 1 exchanging two cards first:
     wagers, no more bets, the deal, the decisions, the dealer's cards; stops at the payout
     screen. The app opens the next box's form or picker by itself, and the cards the dealer
-    deals next (the up card, the face-down cards) once the server has answered."""
+    deals next (the up card, the face-down cards) once the server has answered. The figures
+    are checked against their English names (``each_figure_once``) unless ``english`` is
+    false (the tablet in another language)."""
     shot = screenshot or (lambda page, name: None)
     hand.open_round()
     shot(hand.page, "open")
@@ -363,7 +370,8 @@ def play_russian_round(hand: Hand, screenshot: Callable[[Any, str], Any] | None 
     hand.cards(DEALER_UP)
     hand.wait_event(10)
     shot(hand.page, "decisions")
-    each_figure_once(hand.page)
+    if english:
+        each_figure_once(hand.page)
     hand.action("exchange", position="box:1")
     hand.own("7c", "3s")
     hand.cards("Kc", "9h")

@@ -10,7 +10,7 @@
  *  is not the API's error shape), ``message`` (the server's, for people) and ``details``. */
 export class Refusal extends Error {
   constructor(status, error) {
-    super(error?.message || `HTTP ${status}`);
+    super(error?.message || `HTTP ${status}`); // i18n: not words - a status code, for want of a message
     this.name = "Refusal";
     this.status = status;
     this.code = error?.code || `http_${status}`;
@@ -69,7 +69,7 @@ export async function call(method, url, { body, key, csrf, authorization, busyIs
   }
   const answer = await response.json().catch(() => null);
   if (!response.ok) {
-    if (busyIsUnreachable && response.status >= 500) throw new Unreachable(answer?.error?.message || `HTTP ${response.status}`);
+    if (busyIsUnreachable && response.status >= 500) throw new Unreachable(answer?.error?.message || `HTTP ${response.status}`); // i18n: not words - a status code
     throw new Refusal(response.status, answer?.error);
   }
   return answer;

@@ -2,10 +2,32 @@
 // to undo entries at the tablet, the pit boss deciding it on the board.
 
 import { CARD, cardName } from "./cards.js";
+import { pt } from "./i18n.js";
 import { money } from "./money.js";
 
-/** An event's or a field's name in words ("wagers_placed" -> "wagers placed"). */
-export const words = (name) => String(name).replaceAll("_", " ");
+/** An event's or a field's name in words ("wagers_placed" -> "wagers placed"), in the page's
+ *  language when its catalogue has the name (context "name"; else as it is). */
+export const words = (name) => pt("name", String(name).replaceAll("_", " "));
+
+/**
+ * The names the games' views give the tablet (phases, a box's or seat's status, actions, fields,
+ * kinds of place), each a word of the catalogue in the context "name" that ``words`` reads: this
+ * list is how they are in the catalogue (casino.core.catalogues finds words in pt() calls); it
+ * is never called. A name not listed is shown as the view gives it.
+ */
+export const GAME_NAMES = () => [
+  pt("name", "box"), pt("name", "seat"), pt("name", "dealer"), pt("name", "player"),
+  pt("name", "betting"), pt("name", "dealing"), pt("name", "decisions"), pt("name", "dealer reveal"),
+  pt("name", "dealer no game choices"), pt("name", "buy replacement"), pt("name", "settlement"), pt("name", "complete"),
+  pt("name", "place wagers"), pt("name", "close bets"), pt("name", "deal box"), pt("name", "deal card"),
+  pt("name", "declare bonus"), pt("name", "exchange"), pt("name", "buy sixth card"), pt("name", "insure"),
+  pt("name", "fold"), pt("name", "bet"), pt("name", "reveal dealer"), pt("name", "take ante"),
+  pt("name", "buy game"), pt("name", "draw replacement"), pt("name", "expose card"), pt("name", "note"),
+  pt("name", "deciding"), pt("name", "blind"), pt("name", "entered"), pt("name", "waiting"),
+  pt("name", "amount"), pt("name", "ante"), pt("name", "card"), pt("name", "cards"), pt("name", "bonus"),
+  pt("name", "discards"), pt("name", "replacements"), pt("name", "target"), pt("name", "text"),
+  pt("name", "insurance"), pt("name", "reason"),
+];
 
 /** A round's event in words: what it was and what it said, cards and amounts as people read
  *  them ("wagers placed · box 1 · ante 10.00 · bonus 5.00"). */

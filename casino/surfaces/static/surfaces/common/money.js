@@ -1,6 +1,10 @@
 // Money as the API writes it: decimal strings ("10.00", "-2.50"). Amounts are computed here in
 // whole cents (exact integers) and shown from the decimal string itself, never through a binary
 // floating-point number: 0.10 + 0.20 is 0.30, and 12345678901234.99 is shown as it is written.
+// Shown as the page's language writes numbers (common/i18n.js): "1,234.50" in English,
+// "1 234,50" in Russian, "1234,50" and "12.345,50" in Spanish.
+
+import { numberSymbols } from "./i18n.js";
 
 const DECIMAL = /^\s*(-)?(\d+)(?:[.,](\d+))?\s*$/;
 const MINUS = "−";
@@ -23,11 +27,26 @@ export function amount(centsValue) {
   return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
+/** ``digits`` (a whole number's, as written) grouped by threes with ``symbols.group``, unless
+ *  they are fewer than the language's minimum for grouping. */
+function grouped(digits, symbols) {
+  if (digits.length < 4 + symbols.minimumGrouping - 1) return digits;
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, symbols.group);
+}
+
+/** A whole number for people, in the page's language ("12,345"; "12 345" in Russian); anything
+ *  that is not a whole number is shown as it is. */
+export function number(value) {
+  const match = /^(-)?(\d+)$/.exec(String(value ?? ""));
+  if (!match) return String(value ?? "");
+  return `${match[1] ? MINUS : ""}${grouped(match[2], numberSymbols())}`;
+}
+
 /**
  * An amount for people, from its decimal string: "-1234.5" -> "−1,234.50", with " EUR" after it
- * when ``currency`` is given. At least two decimal places (more are kept as written, never
- * rounded); "—" for no amount (null, undefined, ""); anything that is not a decimal is shown as
- * it is.
+ * when ``currency`` is given, in the page's language ("−1 234,50" in Russian). At least two
+ * decimal places (more are kept as written, never rounded); "—" for no amount (null,
+ * undefined, ""); anything that is not a decimal is shown as it is.
  */
 export function money(text, currency = "") {
   if (text === null || text === undefined || text === "") return "—";
@@ -35,10 +54,10 @@ export function money(text, currency = "") {
   if (!match) return String(text);
   const [, minus, whole, fraction = ""] = match;
   const digits = whole.replace(/^0+(?=\d)/, "");
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const symbols = numberSymbols();
   const zero = /^0*$/.test(digits + fraction);
   const sign = minus && !zero ? MINUS : "";
-  return `${sign}${grouped}.${fraction.padEnd(2, "0")}${currency ? ` ${currency}` : ""}`;
+  return `${sign}${grouped(digits, symbols)}${symbols.decimal}${fraction.padEnd(2, "0")}${currency ? ` ${currency}` : ""}`;
 }
 
 /** Whether the decimal string ``text`` is below zero, read from its sign (never as a number):

@@ -21,7 +21,7 @@ export function call(method, url, { body, key, authorization, token } = {}) {
   const tablet = credential.get();
   const dealer = token ?? session.token;
   const header = authorization === "tablet"
-    ? (tablet ? `Tablet ${tablet.credential}` : null)
-    : (dealer ? `Token ${dealer}` : null);
+    ? (tablet ? `Tablet ${tablet.credential}` : null) // i18n: not words - the Authorization header
+    : (dealer ? `Token ${dealer}` : null); // i18n: not words - the Authorization header
   return request(method, url, { body, key, authorization: header, busyIsUnreachable: true });
 }

@@ -5,6 +5,7 @@
 // then, once the layout is paid, "Paid"; only then the next round opens.
 
 import { el, show } from "../common/dom.js";
+import { language, languages, setLanguage, t, tn } from "../common/i18n.js";
 import { gameName } from "../common/games.js";
 import { cents, money as shown } from "../common/money.js";
 import { detailOf, explainToDealer as explain } from "../common/words.js";
@@ -37,6 +38,9 @@ const signedOut = document.getElementById("signed-out");
 const KEPT = "tablet.kept";
 // The dealers who signed in at this tablet lately: one tap for the name at the next rotation.
 const RECENT = "tablet.recent-dealers";
+// Each dealer's language at this tablet, by user name: the one they chose on the PIN pad, used
+// again at their next sign-in here (docs/i18n.md, "Who reads which language").
+const DEALER_LANGUAGES = "tablet.dealer-languages";
 const RETRY_MS = 3000;
 // A screen that has just appeared (the payout screen, its "Paid", the next round's) takes no tap
 // for this long: the second tap of a double tap lands on it, never on what replaced the first.
@@ -57,6 +61,9 @@ const state = {
   pumping: false,
   again: false,
   asking: false,
+  // The language tapped on the PIN pad for the next sign-in (null: the dealer's own, else the
+  // browser's).
+  pinLanguage: null,
   // Who signed out last at this tablet, their token revoked: said until the next sign-in.
   leftLast: null,
   // The request waiting for a pit boss at this round: an undo (``retraction``) or a void.
@@ -124,22 +131,22 @@ function counts() {
   };
 }
 
-const entries = (n) => `${n} ${n === 1 ? "entry" : "entries"}`;
+const entries = (n) => tn("{n} entry", "{n} entries", n);
 
 function paintConnection() {
   const { waiting, refused } = counts();
-  const count = `${entries(waiting)} waiting`;
-  let text = "Online";
+  const count = tn("{n} entry waiting", "{n} entries waiting", waiting);
+  let text = t("Online");
   let mode = "online";
   if (!state.online) {
     mode = "offline";
-    text = `Offline · ${count}`;
+    text = t("Offline · {count}", { count });
   } else if (refused) {
     mode = "refused";
-    text = `Stopped: ${entries(refused)} refused · ${count}`;
+    text = t("Stopped: {refused} refused · {count}", { refused: entries(refused), count });
   } else if (waiting) {
     mode = "sending";
-    text = `Sending · ${count}`;
+    text = t("Sending · {count}", { count });
   }
   connection.dataset.state = mode;
   connection.dataset.waiting = String(waiting);
@@ -155,7 +162,7 @@ async function refreshWaiting() {
 async function queueEmpty() {
   await refreshWaiting();
   if (state.waiting.length) {
-    say(new Error(`${entries(state.waiting.length)} still waiting: send or drop them first.`));
+    say(new Error(t("{entries} still waiting: send or drop them first.", { entries: entries(state.waiting.length) })));
     return false;
   }
   say(null);
@@ -182,6 +189,7 @@ async function findTable() {
   }
   if (!session.token) return null;
   state.me = await call("GET", urls.me);
+  useDealersLanguage(state.me.username);
   return call("GET", at(urls.table, state.tablet.table.id));
 }
 
@@ -251,7 +259,7 @@ async function openRound(options) {
   tell(null);
   await refreshWaiting();
   if (state.waiting.length) {
-    say(new Error(`${entries(state.waiting.length)} must be sent first: the next round opens once they are.`));
+    say(new Error(t("{entries} must be sent first: the next round opens once they are.", { entries: entries(state.waiting.length) })));
     delete screen.dataset.betweenFor;
     render();
     return;
@@ -265,7 +273,7 @@ async function openRound(options) {
       await loadRound(error.details.round);
       if (error.code === "round_payouts_unconfirmed") say(error);
     } else if (error instanceof Unreachable) {
-      say(new Error("No network: a new round opens once the network is back."));
+      say(new Error(t("No network: a new round opens once the network is back.")));
       setOnline(false);
     } else {
       say(error);
@@ -442,7 +450,7 @@ function repeatButton(view) {
       render();
       pump();
     } },
-    el("span", { class: "label" }, "Same as last round"),
+    el("span", { class: "label" }, t("Same as last round")),
     " ",
     el("span", { class: "figures" }, again.map((values) => repeatWords(view, action, values)).join(" · "))));
 }
@@ -614,7 +622,7 @@ async function leaveVoided(round) {
   state.pending = null;
   tell(correction
     ? decisionWords("void", correction.status, correction.decided_by, correction.decision_note)
-    : `Round ${round.number} was voided by a pit boss.`);
+    : t("Round {number} was voided by a pit boss.", { number: round.number }));
   state.round = null;
   await loadTable();
 }
@@ -674,7 +682,9 @@ async function voidRound() {
 async function decide() {
   const pending = state.pending;
   if (!pending) return;
-  const title = pending.kind === "retraction" ? `Undo in round ${state.round.number}` : `Void round ${state.round.number}`;
+  const title = pending.kind === "retraction"
+    ? t("Undo in round {number}", { number: state.round.number })
+    : t("Void round {number}", { number: state.round.number });
   const decided = await decideHere({ ...pending, title }, { tablet: state.tablet, table: state.table.id });
   if (!decided) return;
   const note = decided.answer?.decision?.note ?? decided.answer?.decision_note ?? "";
@@ -691,9 +701,9 @@ async function withdraw() {
   if (pending?.kind !== "retraction") return;
   try {
     await call("POST", at(urls.retractionWithdraw, pending.id), { body: { note: "" }, key: newKey() });
-    tell("Undo withdrawn: the round is as it was.");
+    tell(t("Undo withdrawn: the round is as it was."));
   } catch (error) {
-    say(error instanceof Unreachable ? new Error("No network: try again once it is back.") : error);
+    say(error instanceof Unreachable ? new Error(t("No network: try again once it is back.")) : error);
   }
   await followPending();
 }
@@ -801,13 +811,13 @@ function render() {
   dealer.textContent = state.me ? state.me.username : "";
   if (!session.token) return;
   if (!table) {
-    where.textContent = "Dealer's tablet";
+    where.textContent = t("Dealer's tablet");
     setStage("none");
-    screen.replaceChildren(el("section", { class: "notice-screen" }, el("h1", {}, "No table"), el("p", {}, state.online ? "You are not seated at a table now. Ask the pit boss." : "Offline: the table shows once the network is back.")));
+    screen.replaceChildren(el("section", { class: "notice-screen" }, el("h1", {}, t("No table")), el("p", {}, state.online ? t("You are not seated at a table now. Ask the pit boss.") : t("Offline: the table shows once the network is back."))));
     return;
   }
   const round = paidAlready(state.round) ? null : state.round;
-  where.textContent = `${table.code} · ${gameName(table.game)}${round ? ` · round ${round.number}` : ""}`;
+  where.textContent = `${table.code} · ${gameName(table.game)}${round ? ` · ${t("round {number}", { number: round.number })}` : ""}`;
   screen.dataset.round = round ? String(round.id) : "";
   screen.dataset.event = round ? String(round.last_event_seq) : "";
   if (!round) {
@@ -845,16 +855,16 @@ function paidAlready(round) {
 }
 
 function phaseLine(view) {
-  return el("p", { class: "phase" }, words(view.phase), view.provisional ? el("span", { class: "provisional" }, " · as entered, not yet confirmed") : null);
+  return el("p", { class: "phase" }, words(view.phase), view.provisional ? el("span", { class: "provisional" }, ` · ${t("as entered, not yet confirmed")}`) : null);
 }
 
 function roundScreen(round, view) {
   const { refused } = counts();
   const empty = refused
-    ? "An entry was refused: fix it or drop it below."
-    : !state.online ? "Waiting for the network to show what comes next." : "Sending…";
+    ? t("An entry was refused: fix it or drop it below.")
+    : !state.online ? t("Waiting for the network to show what comes next.") : t("Sending…");
   const pending = state.pending;
-  const dock = el("section", { class: "dock", "aria-label": "Next" },
+  const dock = el("section", { class: "dock", "aria-label": t("Next") },
     phaseLine(view),
     pending
       ? pendingPanel(pending, { onDecide: decide, onWithdraw: withdraw })
@@ -879,9 +889,9 @@ function tools(round, { voidable = true } = {}) {
   const blocked = !state.online || state.waiting.length > 0;
   return el("div", { class: "tools" },
     round.last_event_seq > 0
-      ? el("button", { type: "button", class: "quiet", "data-undo": "", disabled: blocked, onclick: undo }, "Undo last entry…")
+      ? el("button", { type: "button", class: "quiet", "data-undo": "", disabled: blocked, onclick: undo }, t("Undo last entry…"))
       : null,
-    voidable ? el("button", { type: "button", class: "quiet", "data-void": "", disabled: !state.online, onclick: voidRound }, "Void round…") : null);
+    voidable ? el("button", { type: "button", class: "quiet", "data-void": "", disabled: !state.online, onclick: voidRound }, t("Void round…")) : null);
 }
 
 function payoutScreen(round, view, table) {
@@ -889,11 +899,11 @@ function payoutScreen(round, view, table) {
   const settling = state.waiting.some((e) => e.round === round.id && kindOf(e) === "settle");
   const finish = settled
     ? el("div", { class: "finish", "data-finish": "paid" },
-        el("button", { type: "button", class: "primary huge", "data-paid": "", onclick: paid }, "Paid"),
-        el("p", { class: "done" }, "Settled: pay the layout as shown, then tap Paid."))
+        el("button", { type: "button", class: "primary huge", "data-paid": "", onclick: paid }, t("Paid")),
+        el("p", { class: "done" }, t("Settled: pay the layout as shown, then tap Paid.")))
     : el("div", { class: "finish", "data-finish": "settle" },
         state.pending ? null : tools(round, { voidable: false }),
-        el("button", { type: "button", class: "primary huge", "data-settle": "", disabled: settling || Boolean(state.pending), onclick: settle }, settling ? "Settling…" : "Settle"));
+        el("button", { type: "button", class: "primary huge", "data-settle": "", disabled: settling || Boolean(state.pending), onclick: settle }, settling ? t("Settling…") : t("Settle")));
   return el("div", { class: "payout" },
     state.pending ? pendingPanel(state.pending, { onDecide: decide, onWithdraw: withdraw }) : null,
     payoutFigures(view, table.currency, round.number),
@@ -907,7 +917,7 @@ function payoutScreen(round, view, table) {
  *  the same screen is drawn again (a count being typed in it stays), else a new one. */
 function trayHost(key) {
   if (state.trayHost?.isConnected && state.trayFor === key) return state.trayHost;
-  const host = el("section", { class: "tray", "aria-label": "Chip tray" });
+  const host = el("section", { class: "tray", "aria-label": t("Chip tray") });
   state.trayHost = host;
   state.trayFor = key;
   traySection(host, state.table, state.online, hold);
@@ -918,15 +928,15 @@ function waitingList() {
   const mine = state.waiting;
   if (!mine.length) return null;
   const { waiting, refused } = counts();
-  return el("section", { class: "waiting", "aria-label": "Entries waiting" },
-    el("h2", {}, `${entries(waiting)} waiting to be sent`, refused ? ` · ${entries(refused)} refused` : ""),
+  return el("section", { class: "waiting", "aria-label": t("Entries waiting") },
+    el("h2", {}, tn("{n} entry waiting to be sent", "{n} entries waiting to be sent", waiting), refused ? ` · ${t("{entries} refused", { entries: entries(refused) })}` : ""),
     el("ol", {}, ...mine.map((entry) => el("li", { class: `entry ${entry.state}`, "data-entry": String(entry.id) },
       el("span", { class: "label" }, entry.label),
       entry.state === "refused"
         ? el("div", { class: "refused" },
             el("p", { class: "reason", "data-code": entry.error.code }, explain(entry.error), detailOf(entry.error) ? el("small", {}, ` (${detailOf(entry.error)})`) : null),
-            entry.body?.action ? el("button", { type: "button", "data-fix": "", onclick: () => fix(entry) }, "Fix") : null,
-            el("button", { type: "button", class: "danger", "data-drop": "", onclick: () => drop(entry) }, "Drop"))
+            entry.body?.action ? el("button", { type: "button", "data-fix": "", onclick: () => fix(entry) }, t("Fix")) : null,
+            el("button", { type: "button", class: "danger", "data-drop": "", onclick: () => drop(entry) }, t("Drop")))
         : el("span", { class: "state" }, state.online ? "sending…" : "waiting")))));
 }
 
@@ -934,16 +944,16 @@ function betweenRounds() {
   const options = roundOptions[state.table.game] || [];
   const chosen = {};
   const host = trayHost(`between:${state.table.id}:${state.table.status}`);
-  const players = el("section", { class: "players", "aria-label": "Players" });
+  const players = el("section", { class: "players", "aria-label": t("Players") });
   state.playersHost = players;
   playersSection(players, state.table, state.online, hold);
   return el("section", { class: "between" },
-    el("h1", {}, state.table.status === "open" ? "Between rounds" : "The table is closed"),
-    options.length ? el("div", { class: "options" }, el("p", {}, "Agreed before the deal (else the table's rules):"),
+    el("h1", {}, state.table.status === "open" ? t("Between rounds") : t("The table is closed")),
+    options.length ? el("div", { class: "options" }, el("p", {}, t("Agreed before the deal (else the table's rules):")),
       ...options.map((option) => el("label", { class: "toggle" },
         el("input", { type: "checkbox", "data-option": option.name, onchange: (event) => { chosen[option.name] = event.target.checked; } }),
         ` ${option.label}`))) : null,
-    el("button", { type: "button", class: "primary huge", "data-open-round": "", onclick: (event) => { event.currentTarget.disabled = true; openRound({ ...chosen }); } }, "Open next round"),
+    el("button", { type: "button", class: "primary huge", "data-open-round": "", onclick: (event) => { event.currentTarget.disabled = true; openRound({ ...chosen }); } }, t("Open next round")),
     el("div", { class: "between-waiting" }, waitingList()),
     state.table.status === "open" ? players : null,
     host);
@@ -951,7 +961,7 @@ function betweenRounds() {
 
 async function settle(event) {
   event.currentTarget.disabled = true;
-  await queue.add({ round: state.round.id, kind: "settle", url: at(urls.settle, state.round.id), body: {}, key: newKey(), label: `Settle round ${state.round.number}` });
+  await queue.add({ round: state.round.id, kind: "settle", url: at(urls.settle, state.round.id), body: {}, key: newKey(), label: t("Settle round {number}", { number: state.round.number }) });
   await refreshWaiting();
   render();
   pump();
@@ -959,33 +969,58 @@ async function settle(event) {
 
 async function paid(event) {
   event.currentTarget.disabled = true;
-  await queue.add({ round: state.round.id, kind: "paid", url: at(urls.paid, state.round.id), body: {}, key: newKey(), label: `Paid: round ${state.round.number}` });
+  await queue.add({ round: state.round.id, kind: "paid", url: at(urls.paid, state.round.id), body: {}, key: newKey(), label: t("Paid: round {number}", { number: state.round.number }) });
   await refreshWaiting();
   render();
   pump();
 }
 
 function unpairedScreen(reason) {
-  where.textContent = "Dealer's tablet";
+  where.textContent = t("Dealer's tablet");
   menu.hidden = relieve.hidden = true;
   dealer.textContent = "";
   const revoked = reason === "tablet_revoked";
   setStage(revoked ? "revoked" : "unpaired");
   screen.replaceChildren(el("section", { class: "notice-screen", "data-unpaired": reason },
-    el("h1", {}, revoked ? "This tablet was revoked" : "This tablet is not paired with a table"),
+    el("h1", {}, revoked ? t("This tablet was revoked") : t("This tablet is not paired with a table")),
     el("p", {}, revoked
-      ? "A pit boss must pair it again before dealers can sign in on it."
-      : "A pit boss pairs it with a table, signed in on this tablet."),
-    el("a", { class: "button primary huge", href: urls.pair }, "Pair this tablet")),
+      ? t("A pit boss must pair it again before dealers can sign in on it.")
+      : t("A pit boss pairs it with a table, signed in on this tablet.")),
+    el("a", { class: "button primary huge", href: urls.pair }, t("Pair this tablet"))),
     ...[waitingList()].filter(Boolean));
   paintConnection();
+}
+
+const dealerLanguages = () => { try { return JSON.parse(localStorage.getItem(DEALER_LANGUAGES) || "{}") || {}; } catch { return {}; } };
+
+/** Reads the page in ``username``'s language: ``chosen`` (tapped on the PIN pad, then kept for
+ *  them), else the one they chose at an earlier sign-in here, else the browser's. */
+function useDealersLanguage(username, chosen = null) {
+  const kept = dealerLanguages();
+  if (chosen) {
+    kept[username] = chosen;
+    localStorage.setItem(DEALER_LANGUAGES, JSON.stringify(kept));
+  }
+  setLanguage(chosen || kept[username] || null);
+}
+
+/** The languages offered on the PIN pad, each in its own words, the page's marked: a tap reads
+ *  the pad in it at once (``redraw``) and signs the dealer in in it. */
+function languagePicker(redraw) {
+  const offered = languages();
+  if (offered.length < 2) return null;
+  return el("div", { class: "choices languages", role: "group", "aria-label": t("Language") },
+    ...offered.map(([code, name]) => el("button", {
+      type: "button", class: `take ${code === language() ? "chosen" : ""}`, "data-language": code, lang: code,
+      onclick: () => { state.pinLanguage = code; setLanguage(code); redraw(); },
+    }, name)));
 }
 
 const recentDealers = () => { try { return JSON.parse(localStorage.getItem(RECENT) || "[]"); } catch { return []; } };
 
 function pinScreen(message, { back = false } = {}) {
   const tablet = state.tablet;
-  where.textContent = tablet ? `${tablet.table.name} · ${gameName(tablet.table.game)}` : "Dealer's tablet";
+  where.textContent = tablet ? `${tablet.table.name} · ${gameName(tablet.table.game)}` : t("Dealer's tablet");
   // Nobody is signed in here unless the PIN screen is a rotation's, over the outgoing dealer.
   menu.hidden = relieve.hidden = !session.token;
   if (!session.token) dealer.textContent = "";
@@ -1001,12 +1036,14 @@ function pinScreen(message, { back = false } = {}) {
       session.tokenId = answer.token_id;
       state.me = answer.user;
       state.leftLast = null;
+      useDealersLanguage(answer.user.username, state.pinLanguage);
+      state.pinLanguage = null;
       paintSignOuts();
       localStorage.setItem(RECENT, JSON.stringify([answer.user.username, ...recentDealers().filter((u) => u !== answer.user.username)].slice(0, 6)));
       await begin();
     } catch (error) {
       if (error instanceof Refusal && error.code === "tablet_revoked") return unpairedScreen(error.code);
-      say(error instanceof Unreachable ? new Error("No network: sign in once it is back.") : error);
+      say(error instanceof Unreachable ? new Error(t("No network: sign in once it is back.")) : error);
     }
     return undefined;
   };
@@ -1015,11 +1052,12 @@ function pinScreen(message, { back = false } = {}) {
   const names = namesToOffer([tablet?.dealer?.username], [...recentDealers(), ...(tablet?.dealers || []).map((d) => d.username)]);
   const pad = pinPad({ names, onSubmit: signIn });
   screen.replaceChildren(el("div", { class: "sign-in pin-screen" },
-    el("h1", {}, "Dealer sign-in"),
-    tablet?.dealer ? el("p", {}, "Dealing now: ", el("strong", {}, tablet.dealer.name || tablet.dealer.username), ". Signing in relieves them.") : null,
+    el("h1", {}, t("Dealer sign-in")),
+    tablet?.dealer ? el("p", {}, `${t("Dealing now:")} `, el("strong", {}, tablet.dealer.name || tablet.dealer.username), t(". Signing in relieves them.")) : null,
     message ? el("p", { class: "form-problem" }, message) : null,
+    languagePicker(() => pinScreen(message, { back })),
     pad.node,
-    back ? el("button", { type: "button", class: "quiet", onclick: () => render() }, "Back to the round") : null));
+    back ? el("button", { type: "button", class: "quiet", onclick: () => render() }, t("Back to the round")) : null));
   paintConnection();
 }
 
@@ -1051,7 +1089,9 @@ async function signOut() {
   }
   session.token = null;
   stopStream();
-  Object.assign(state, { me: null, table: null, round: null, pending: null });
+  Object.assign(state, { me: null, table: null, round: null, pending: null, pinLanguage: null });
+  // The next dealer starts in the browser's language, until their own is known.
+  setLanguage(null);
   localStorage.removeItem(KEPT);
   paintSignOuts();
   await begin();
@@ -1062,18 +1102,18 @@ async function signOut() {
 function paintSignOuts() {
   const left = unrevoked.all();
   if (left.length) {
-    const names = left.map((e) => e.username || "a dealer").join(", ");
+    const names = left.map((e) => e.username || t("a dealer")).join(", ");
     const refused = left.find((e) => e.refused);
     signedOut.dataset.state = "unrevoked";
     signedOut.replaceChildren(
-      el("strong", {}, `Signed out on this tablet only: the server still accepts ${names}'s sign-in.`),
-      refused
-        ? ` The server refused to end the sign-in: ${explain(refused.refused)} It is tried again.`
-        : " The server could not be reached; the sign-in is ended there as soon as the network is back.");
+      el("strong", {}, t("Signed out on this tablet only: the server still accepts {names}'s sign-in.", { names })),
+      ` ${refused
+        ? t("The server refused to end the sign-in: {why} It is tried again.", { why: explain(refused.refused) })
+        : t("The server could not be reached; the sign-in is ended there as soon as the network is back.")}`);
     signedOut.hidden = false;
   } else if (state.leftLast !== null) {
     signedOut.dataset.state = "revoked";
-    signedOut.replaceChildren(`Signed out: ${state.leftLast || "the dealer"}'s sign-in is ended on the server.`);
+    signedOut.replaceChildren(t("Signed out: {name}'s sign-in is ended on the server.", { name: state.leftLast || t("the dealer") }));
     signedOut.hidden = false;
   } else {
     signedOut.hidden = true;

@@ -11,6 +11,7 @@
 // empty. The dealer may ask for the last round's values with one tap ("Same as last round").
 
 import { el } from "../common/dom.js";
+import { numberSymbols, t } from "../common/i18n.js";
 import { limitCrossed } from "../common/words.js";
 import { amount, cents, money as shown } from "../common/money.js";
 import { chipAmounts, withinBounds } from "./bounds.js";
@@ -133,9 +134,9 @@ function allowedCards(field, context, values) {
 
 function refusedBecause(field, context) {
   return (card) => {
-    if (field.cards) return "is not one of the cards this takes";
-    if (context.taken.has(card)) return "is already entered, waiting to be sent";
-    return "is already used in this deck";
+    if (field.cards) return t("is not one of the cards this takes");
+    if (context.taken.has(card)) return t("is already entered, waiting to be sent");
+    return t("is already used in this deck");
   };
 }
 
@@ -191,13 +192,13 @@ function choose(field, title, context) {
       resolve(value);
     };
     dialog.replaceChildren(
-      el("h2", {}, `${title}: ${words(field.name)}`),
+      el("h2", {}, `${title}: ${words(field.name)}`), // i18n: not words - the title's and the field's, each translated
       el("div", { class: "choices big" }, ...optionsOf(field).map((o) => el("button", {
         type: "button", class: "take", "data-choice": String(o.value), onclick: () => finish(o.value),
       }, optionWords(field, o, context)))),
       el("footer", {},
-        el("button", { type: "button", class: "quiet", "data-cancel": "", onclick: () => finish(undefined) }, "Cancel"),
-        !field.required || field.nullable ? el("button", { type: "button", onclick: () => finish(field.nullable ? null : SKIP) }, "None") : null),
+        el("button", { type: "button", class: "quiet", "data-cancel": "", onclick: () => finish(undefined) }, t("Cancel")),
+        !field.required || field.nullable ? el("button", { type: "button", onclick: () => finish(field.nullable ? null : SKIP) }, t("None")) : null),
     );
     dialog.oncancel = (event) => { event.preventDefault(); finish(undefined); };
     dialog.showModal();
@@ -246,7 +247,7 @@ function askForm(action, open, { values, initial, context }) {
       ? el("button", { type: "button", class: "repeat", "data-same": "", onclick: () => {
           for (const [index, w] of widgets.entries()) if (open[index].name in last) w.set(last[open[index].name]);
           problem.textContent = "";
-        } }, "Same as last round")
+        } }, t("Same as last round"))
       : null;
     const fixed = action.fields.filter((f) => f.name in values && !(f.name in initial) && !["position", "target"].includes(f.kind));
     dialog.replaceChildren(el("form", { onsubmit: record },
@@ -255,8 +256,8 @@ function askForm(action, open, { values, initial, context }) {
       ...widgets.map((w) => w.node),
       problem,
       el("footer", {},
-        el("button", { type: "button", class: "quiet", "data-cancel": "", onclick: () => finish(undefined) }, "Cancel"),
-        el("button", { type: "submit", class: "primary", "data-record": "" }, "Record"))));
+        el("button", { type: "button", class: "quiet", "data-cancel": "", onclick: () => finish(undefined) }, t("Cancel")),
+        el("button", { type: "submit", class: "primary", "data-record": "" }, t("Record")))));
     dialog.oncancel = (event) => { event.preventDefault(); finish(undefined); };
     dialog.showModal();
     dialog.querySelector("[data-record]").focus();
@@ -276,9 +277,9 @@ function playersSeated(view) {
 export function describe(field, value) {
   if (field.kind === "position") return `${words(field.name)} ${value}`;
   if (field.kind === "amount") return `${words(field.name)} ${shown(value)}`;
-  if (field.kind === "flag") return `${words(field.name)}: ${value ? "yes" : "no"}`;
+  if (field.kind === "flag") return `${words(field.name)}: ${value ? t("yes") : t("no")}`;
   if (field.kind === "target") return targetName(value);
-  if (field.kind === "stacks") return Object.entries(value || {}).map(([s, a]) => `seat ${s} ${shown(a)}`).join(", ");
+  if (field.kind === "stacks") return Object.entries(value || {}).map(([s, a]) => t("seat {seat} {amount}", { seat: s, amount: shown(a) })).join(", ");
   return `${words(field.name)} ${Array.isArray(value) ? value.map(cardName).join(" ") : value}`;
 }
 
@@ -287,21 +288,21 @@ export function describe(field, value) {
 function defaultOf(field, values) {
   if (field.kind === "amount") return field.required && !field.nullable ? field.min : null;
   const position = Object.values(values).find((v) => typeof v === "number");
-  if (field.kind === "text") return field.required && position !== undefined ? `Player ${position}` : "";
+  if (field.kind === "text") return field.required && position !== undefined ? t("Player {number}", { number: position }) : "";
   if (field.kind === "flag") return false;
   if (field.kind === "stacks") return {};
   return null;
 }
 
 function widget(field, { start, values, context, title, players }) {
-  const label = el("span", { class: "field-label" }, words(field.name), field.required ? "" : " (optional)");
+  const label = el("span", { class: "field-label" }, words(field.name), field.required ? "" : ` ${t("(optional)")}`);
   const wrap = (...children) => el("div", { class: `field kind-${field.kind}`, "data-field": field.name }, label, ...children);
   if (field.kind === "amount") return amountWidget(field, start, wrap);
   if (field.kind === "stacks") return stacksWidget(field, start, wrap);
   if (field.kind === "flag") {
     const box = el("input", { type: "checkbox", checked: Boolean(start) });
     return {
-      node: wrap(el("label", { class: "toggle" }, box, " yes")),
+      node: wrap(el("label", { class: "toggle" }, box, ` ${t("yes")}`)),
       read: () => ({ value: box.checked }),
       set: (value) => { box.checked = Boolean(value); },
     };
@@ -315,8 +316,8 @@ function widget(field, { start, values, context, title, players }) {
       }, name))) : null),
       read: () => {
         const text = input.value.trim();
-        if (!text) return field.required && !field.nullable ? { problem: "required" } : { value: field.nullable ? null : undefined };
-        if (field.kind === "integer") return /^-?\d+$/.test(text) ? { value: Number(text) } : { problem: "a whole number" };
+        if (!text) return field.required && !field.nullable ? { problem: t("required") } : { value: field.nullable ? null : undefined };
+        if (field.kind === "integer") return /^-?\d+$/.test(text) ? { value: Number(text) } : { problem: t("a whole number") };
         return { value: text };
       },
       set: (value) => { input.value = value ?? ""; },
@@ -325,21 +326,21 @@ function widget(field, { start, values, context, title, players }) {
   if (field.kind === "card" || field.kind === "cards") {
     let picked = start ?? undefined;
     const shownCards = el("span", { class: "picked" });
-    const paint = () => shownCards.replaceChildren(picked === undefined ? "none chosen" : picked === null ? "face down" : [].concat(picked).map(cardName).join(" "));
+    const paint = () => shownCards.replaceChildren(picked === undefined ? t("none chosen") : picked === null ? t("face down") : [].concat(picked).map(cardName).join(" "));
     const open = el("button", { type: "button", onclick: async () => {
       const value = await askOne(field, { title, values, context });
       if (value !== undefined) picked = value;
       paint();
-    } }, "Choose cards");
+    } }, t("Choose cards"));
     paint();
     return {
       node: wrap(open, shownCards),
       read: (answer) => {
-        if (picked === undefined) return field.required ? { problem: "choose the cards" } : { value: undefined };
+        if (picked === undefined) return field.required ? { problem: t("choose the cards") } : { value: undefined };
         // The count another cards field sets (an exchange's replacements), checked before sending.
         const of = field.count_of && answer[field.count_of];
         if (Array.isArray(of) && Array.isArray(picked) && of.length !== picked.length) {
-          return { problem: `${of.length} expected (as many as the ${words(field.count_of)}), ${picked.length} chosen` };
+          return { problem: t("{expected} expected (as many as the {what}), {chosen} chosen", { expected: of.length, what: words(field.count_of), chosen: picked.length }) };
         }
         return { value: picked };
       },
@@ -357,7 +358,7 @@ function widget(field, { start, values, context, title, players }) {
   return {
     node: wrap(el("div", { class: "choices" }, ...buttons)),
     read: () => (chosen === null || chosen === undefined
-      ? (field.required && !field.nullable ? { problem: "choose one" } : { value: field.nullable ? null : undefined })
+      ? (field.required && !field.nullable ? { problem: t("choose one") } : { value: field.nullable ? null : undefined })
       : { value: chosen }),
     set: (value) => { chosen = value; mark(); },
   };
@@ -366,9 +367,9 @@ function widget(field, { start, values, context, title, players }) {
 /** "min 5.00 · max 100.00 · in steps of 1.00": an amount field's bounds, as the chip entry
  *  shows them. */
 export const boundsText = (field) => [
-  field.min !== null && field.min !== undefined ? `min ${shown(field.min)}` : "",
-  field.max !== null && field.max !== undefined ? `max ${shown(field.max)}` : "",
-  field.step ? `in steps of ${shown(field.step)}` : "",
+  field.min !== null && field.min !== undefined ? t("min {amount}", { amount: shown(field.min) }) : "",
+  field.max !== null && field.max !== undefined ? t("max {amount}", { amount: shown(field.max) }) : "",
+  field.step ? t("in steps of {amount}", { amount: shown(field.step) }) : "",
 ].filter(Boolean).join(" · ");
 
 /** How ``value`` (cents) is outside an amount field's bounds, naming the limit it crosses and
@@ -379,11 +380,15 @@ function outOfBounds(value, field) {
   const min = cents(field.min);
   const limit = max !== null && value > max ? "max" : min !== null && value < min ? "min" : null;
   if (limit) return limitCrossed({ limit: `${field.name}_${limit}`, minimum: field.min, maximum: field.max });
-  return `not in steps of ${shown(field.step)}`;
+  return t("not in steps of {amount}", { amount: shown(field.step) });
 }
 
 /** An amount as an amount field holds it, written as its chips write it ("2" -> "2.00"). */
-const entered = (value) => (value === null || value === undefined ? "" : cents(value) === null ? String(value) : amount(cents(value)));
+const entered = (value) => (value === null || value === undefined ? "" : cents(value) === null ? String(value) : typed(amount(cents(value))));
+
+/** An amount's decimal string as the dealer types it in the page's language ("10,00" in
+ *  Russian): its decimal point only, never grouped; ``cents`` reads either point back. */
+const typed = (decimal) => decimal.replace(".", numberSymbols().decimal);
 
 function amountWidget(field, start, wrap) {
   const input = el("input", { type: "text", inputMode: "decimal", value: entered(start), class: "amount-input", "aria-label": words(field.name) });
@@ -391,28 +396,28 @@ function amountWidget(field, start, wrap) {
   const nudge = (by) => () => {
     const now = cents(input.value) ?? 0;
     const next = Math.max(0, now + by);
-    input.value = amount(next);
+    input.value = typed(amount(next));
   };
   const bounds = boundsText(field);
   const node = wrap(
     el("div", { class: "amount-entry" },
-      el("button", { type: "button", class: "nudge", "aria-label": "less", onclick: nudge(-step) }, "−"),
+      el("button", { type: "button", class: "nudge", "aria-label": t("less"), onclick: nudge(-step) }, "−"),
       input,
-      el("button", { type: "button", class: "nudge", "aria-label": "more", onclick: nudge(step) }, "+"),
-      !field.required || field.nullable ? el("button", { type: "button", class: "quiet", "data-none": "", onclick: () => { input.value = ""; } }, "None") : null),
+      el("button", { type: "button", class: "nudge", "aria-label": t("more"), onclick: nudge(step) }, "+"),
+      !field.required || field.nullable ? el("button", { type: "button", class: "quiet", "data-none": "", onclick: () => { input.value = ""; } }, t("None")) : null),
     el("div", { class: "chips" }, ...chipAmounts(field).map((value) => el("button", {
-      type: "button", class: "chip", "data-chip": amount(value), onclick: () => { input.value = amount(value); },
+      type: "button", class: "chip", "data-chip": amount(value), onclick: () => { input.value = typed(amount(value)); },
     }, shown(amount(value))))),
     el("small", { class: "bounds", "data-bounds": "" }, bounds));
   return {
     node,
     read: () => {
       const text = input.value.trim();
-      if (!text) return field.required && !field.nullable ? { problem: "enter an amount" } : { value: field.nullable ? null : undefined };
+      if (!text) return field.required && !field.nullable ? { problem: t("enter an amount") } : { value: field.nullable ? null : undefined };
       const value = cents(text);
-      if (value === null) return { problem: "not an amount" };
+      if (value === null) return { problem: t("not an amount") };
       // Refused here, before anything is sent: the table's limits are the field's bounds.
-      if (!withinBounds(value, field)) return { problem: `${shown(amount(value))} is ${outOfBounds(value, field)}` };
+      if (!withinBounds(value, field)) return { problem: t("{amount} is {how}", { amount: shown(amount(value)), how: outOfBounds(value, field) }) };
       return { value: amount(value) };
     },
     set: (value) => { input.value = entered(value); },
@@ -422,14 +427,14 @@ function amountWidget(field, start, wrap) {
 function stacksWidget(field, start, wrap) {
   const rows = new Map();
   const toggles = new Map();
-  const shared = el("input", { type: "text", inputMode: "decimal", class: "amount-input", value: "", "aria-label": "stack" });
+  const shared = el("input", { type: "text", inputMode: "decimal", class: "amount-input", value: "", "aria-label": t("stack") });
   const seats = (field.positions || []).map((seat) => {
-    const input = el("input", { type: "text", inputMode: "decimal", class: "amount-input small", value: start?.[seat] ?? "", "aria-label": `seat ${seat}` });
+    const input = el("input", { type: "text", inputMode: "decimal", class: "amount-input small", value: start?.[seat] ?? "", "aria-label": t("seat {seat}", { seat }) });
     const toggle = el("button", { type: "button", class: `take ${start?.[seat] ? "chosen" : ""}`, "data-seat": String(seat), onclick: () => {
       const on = !toggle.classList.contains("chosen");
       toggle.classList.toggle("chosen", on);
       input.value = on ? input.value || shared.value : "";
-    } }, `Seat ${seat}`);
+    } }, t("Seat {seat}", { seat }));
     rows.set(seat, input);
     toggles.set(seat, toggle);
     return el("div", { class: "seat" }, toggle, input);
@@ -437,8 +442,8 @@ function stacksWidget(field, start, wrap) {
   const bounds = boundsText(field);
   return {
     node: wrap(
-      el("label", { class: "shared" }, "Stack for each ", shared),
-      el("small", { class: "bounds", "data-bounds": "" }, `each stack ${bounds}`),
+      el("label", { class: "shared" }, `${t("Stack for each")} `, shared),
+      el("small", { class: "bounds", "data-bounds": "" }, t("each stack {bounds}", { bounds })),
       el("div", { class: "seats" }, ...seats)),
     read: () => {
       const stacks = {};
@@ -446,13 +451,13 @@ function stacksWidget(field, start, wrap) {
         const text = input.value.trim();
         if (!text) continue;
         const value = cents(text);
-        if (value === null) return { problem: `seat ${seat}: not an amount` };
-        if (!withinBounds(value, field)) return { problem: `seat ${seat}: ${shown(amount(value))} is ${outOfBounds(value, field)}` };
+        if (value === null) return { problem: t("seat {seat}: not an amount", { seat }) };
+        if (!withinBounds(value, field)) return { problem: t("seat {seat}: {amount} is {how}", { seat, amount: shown(amount(value)), how: outOfBounds(value, field) }) };
         stacks[String(seat)] = amount(value);
       }
       const count = Object.keys(stacks).length;
-      if (field.min_count && count < field.min_count) return { problem: `seat at least ${field.min_count} players` };
-      if (field.max_count && count > field.max_count) return { problem: `seat at most ${field.max_count} players` };
+      if (field.min_count && count < field.min_count) return { problem: t("seat at least {count} players", { count: field.min_count }) };
+      if (field.max_count && count > field.max_count) return { problem: t("seat at most {count} players", { count: field.max_count }) };
       return { value: stacks };
     },
     set: (value) => {

@@ -4,6 +4,7 @@
 
 import { Refusal, post } from "../common/api.js";
 import { takeSubmissions } from "../common/dom.js";
+import { t } from "../common/i18n.js";
 import { explain } from "../common/words.js";
 import { credential } from "./session.js";
 
@@ -22,6 +23,6 @@ if (form) takeSubmissions(form, async () => {
     // pairing page, or on the pit boss's sign-in before it.
     location.replace(form.dataset.appUrl);
   } catch (failure) {
-    error.textContent = failure instanceof Refusal ? explain(failure) : `No network: ${failure.message}`;
+    error.textContent = failure instanceof Refusal ? explain(failure) : t("No network: {problem}", { problem: failure.message });
   }
 });

@@ -6,6 +6,7 @@
 // player's turn) is not due again: it is left out of the three figures, which are what is due
 // now. Each line is listed below its box, and the round's totals under them.
 
+import { t } from "../common/i18n.js";
 import { el } from "../common/dom.js";
 import { isNegative, money as shown } from "../common/money.js";
 import { cardName, isRed, withCardNames as named } from "../common/cards.js";
@@ -23,17 +24,17 @@ export function payoutFigures(view, currency, round) {
   const result = view.result;
   const players = new Map(view.positions.map((p) => [key(p.position), p.label]));
   const lines = (position) => result.lines.filter((l) => key(l.position) === key(position));
-  return el("section", { class: "settlement", "aria-label": "Payouts" },
+  return el("section", { class: "settlement", "aria-label": t("Payouts") },
     el("header", { class: "settlement-head" },
-      el("h2", {}, `Payouts · round ${round}`),
+      el("h2", {}, t("Payouts · round {number}", { number: round })),
       el("p", { class: "totals", "data-totals": "" },
-        `Take ${shown(result.take)} · Pay ${shown(result.pay)} · Stays ${shown(result.stays)}`,
-        el("span", { class: isNegative(result.house_result) ? "loss" : "" }, ` · House result ${shown(result.house_result, currency)}`),
-        nonZero(result.rake) ? ` · Rake ${shown(result.rake)}` : null,
-        nonZero(result.carried_out) ? ` · Kept for the next game ${shown(result.carried_out)}` : null)),
+        t("Take {take} · Pay {pay} · Stays {stays}", { take: shown(result.take), pay: shown(result.pay), stays: shown(result.stays) }),
+        el("span", { class: isNegative(result.house_result) ? "loss" : "" }, ` · ${t("House result {amount}", { amount: shown(result.house_result, currency) })}`),
+        nonZero(result.rake) ? ` · ${t("Rake {amount}", { amount: shown(result.rake) })}` : null,
+        nonZero(result.carried_out) ? ` · ${t("Kept for the next game {amount}", { amount: shown(result.carried_out) })}` : null)),
     dealersCards(view),
     result.cap_applied
-      ? el("p", { class: "capped", role: "note" }, `Table maximum applied: ${shown(result.withheld, currency)} withheld`)
+      ? el("p", { class: "capped", role: "note" }, t("Table maximum applied: {amount} withheld", { amount: shown(result.withheld, currency) }))
       : null,
     el("div", { class: "pay-list" },
       ...result.positions.map((p) => {
@@ -41,11 +42,11 @@ export function payoutFigures(view, currency, round) {
         const player = players.get(key(p.position));
         return el("article", { class: `pay ${isNegative(p.net) ? "lost" : ""}`, "data-pay": key(p.position) },
           el("header", {}, el("span", { class: "number" }, name), player && player !== name ? el("span", { class: "label" }, player) : null),
-          el("div", { class: "dues" }, big("take", p.take, "Take"), big("pay", p.pay, "Pay"), big("stays", p.stays, "Stays")),
+          el("div", { class: "dues" }, big("take", p.take, t("Take")), big("pay", p.pay, t("Pay")), big("stays", p.stays, t("Stays"))),
           nonZero(p.withheld)
-            ? el("p", { class: "withheld", "data-withheld": p.withheld }, `Withheld ${shown(p.withheld)}: ${named(p.withheld_reason || "the table maximum")}`)
+            ? el("p", { class: "withheld", "data-withheld": p.withheld }, t("Withheld {amount}: {reason}", { amount: shown(p.withheld), reason: named(p.withheld_reason || t("the table maximum")) }))
             : null,
-          nonZero(p.paid_in_play) ? el("p", { class: "in-play" }, `Already paid during the game: ${shown(p.paid_in_play)}`) : null,
+          nonZero(p.paid_in_play) ? el("p", { class: "in-play" }, t("Already paid during the game: {amount}", { amount: shown(p.paid_in_play) })) : null,
           linesList(lines(p.position)));
       })));
 }
@@ -66,18 +67,18 @@ function dealersCards(view) {
 function linesList(lines) {
   if (!lines.length) return null;
   return el("ul", { class: "lines" }, ...lines.map((l) => {
-    const dues = [["take", l.take, "take"], ["pay", l.pay, "pay"], ["stays", l.stays, "stays"]]
+    const dues = [["take", l.take, t("take")], ["pay", l.pay, t("pay")], ["stays", l.stays, t("stays")]]
       .filter(([, amount]) => nonZero(amount))
       .map(([name, amount, word]) => el("span", { class: `line-due line-${name}` }, `${word} ${shown(amount)}`));
     const settledBefore = [
-      nonZero(l.collected_in_play) ? `${shown(l.collected_in_play)} taken before` : "",
-      nonZero(l.paid_in_play) ? `${shown(l.paid_in_play)} paid during the game` : "",
+      nonZero(l.collected_in_play) ? t("{amount} taken before", { amount: shown(l.collected_in_play) }) : "",
+      nonZero(l.paid_in_play) ? t("{amount} paid during the game", { amount: shown(l.paid_in_play) }) : "",
     ].filter(Boolean);
     return el("li", { class: `line ${l.computed !== l.paid ? "cut" : ""}`, "data-line": l.line },
       el("span", { class: "line-label" }, named(l.label || l.line.replaceAll("_", " "))),
       el("span", { class: "outcome" }, named([l.outcome.replaceAll("_", " "), l.combination ? ` · ${l.combination.replaceAll("_", " ")}` : ""].join(""))),
       ...dues,
       settledBefore.length ? el("span", { class: "line-before" }, settledBefore.join(" · ")) : null,
-      l.reason_text ? el("span", { class: "line-reason" }, `${named(l.reason_text)}: ${shown(l.computed)} computed, ${shown(l.paid)} paid`) : null);
+      l.reason_text ? el("span", { class: "line-reason" }, t("{reason}: {computed} computed, {paid} paid", { reason: named(l.reason_text), computed: shown(l.computed), paid: shown(l.paid) })) : null);
   }));
 }

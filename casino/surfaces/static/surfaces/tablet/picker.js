@@ -5,8 +5,9 @@
 // An exchange is one session too: the box's own cards on top (those it gives up), the deck
 // below (those it gets), closed once there are as many of the one as of the other.
 
-import { cardName, isRed, withCardNames } from "../common/cards.js";
+import { cardName, isRed, rankName, withCardNames } from "../common/cards.js";
 import { el, show } from "../common/dom.js";
+import { t } from "../common/i18n.js";
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
 const SUITS = [
@@ -51,18 +52,18 @@ export function pickCards({ title, min = 1, max = 1, allowed, nullable = false, 
       onclick: () => {
         if (complete()) return finish(answer());
         // Said before anything is sent: what the count must be, and what was chosen.
-        if (own && given.length < own.min) refusal.textContent = `${capital(own.what)}: at least ${own.min}, ${given.length} chosen.`;
-        else if (own) refusal.textContent = `${capital(what)}: ${given.length} expected (one for each of the ${own.what}), ${chosen.length} chosen.`;
-        else refusal.textContent = `${capital(what)}: ${range(min, max)} expected, ${chosen.length} chosen.`;
+        if (own && given.length < own.min) refusal.textContent = t("{what}: at least {min}, {chosen} chosen.", { what: capital(own.what), min: own.min, chosen: given.length });
+        else if (own) refusal.textContent = t("{what}: {expected} expected (one for each of the {own}), {chosen} chosen.", { what: capital(what), expected: given.length, own: own.what, chosen: chosen.length });
+        else refusal.textContent = t("{what}: {expected} expected, {chosen} chosen.", { what: capital(what), expected: range(min, max), chosen: chosen.length });
         return undefined;
       },
-    }, "Done");
+    }, t("Done"));
     const chips = (cards) => cards.map((card) => el("span", { class: `chip-card ${isRed(card) ? "red" : ""}` }, cardName(card)));
     const update = () => {
       status.replaceChildren(...(own
         ? [el("strong", {}, `${capital(own.what)} ${given.length}`), ` (${range(own.min, own.max)}) `, ...chips(given),
-           el("strong", {}, ` · ${capital(what)} ${chosen.length} of ${given.length}`), " ", ...chips(chosen)]
-        : [el("strong", {}, `${chosen.length} of ${range(min, max)}`), " ", ...chips(chosen)]));
+           el("strong", {}, ` · ${t("{what} {count} of {total}", { what: capital(what), count: chosen.length, total: given.length })}`), " ", ...chips(chosen)]
+        : [el("strong", {}, t("{count} of {total}", { count: chosen.length, total: range(min, max) })), " ", ...chips(chosen)]));
       for (const cell of node.querySelectorAll("[data-card]")) cell.classList.toggle("chosen", chosen.includes(cell.dataset.card));
       for (const cell of node.querySelectorAll("[data-own]")) cell.classList.toggle("chosen", given.includes(cell.dataset.own));
     };
@@ -77,7 +78,7 @@ export function pickCards({ title, min = 1, max = 1, allowed, nullable = false, 
     const tap = (card) => {
       refusal.textContent = "";
       if (!allowed.has(card)) {
-        refusal.textContent = `${cardName(card)} ${why ? why(card) : "cannot be used here"}.`;
+        refusal.textContent = `${cardName(card)} ${why ? why(card) : t("cannot be used here")}.`;
         return;
       }
       const at = chosen.indexOf(card);
@@ -85,7 +86,7 @@ export function pickCards({ title, min = 1, max = 1, allowed, nullable = false, 
         chosen.splice(at, 1);
       } else if (own) {
         if (given.length < own.min) {
-          refusal.textContent = `Choose the ${own.what} first: at least ${own.min}.`;
+          refusal.textContent = t("Choose the {what} first: at least {min}.", { what: own.what, min: own.min });
           return;
         }
         if (chosen.length < target()) chosen.push(card);
@@ -106,7 +107,7 @@ export function pickCards({ title, min = 1, max = 1, allowed, nullable = false, 
           "aria-disabled": usable ? null : "true",
           "aria-label": cardName(card),
           onclick: () => tap(card),
-        }, el("span", { class: "rank" }, rank === "T" ? "10" : rank), el("span", { class: "suit" }, suit.symbol));
+        }, el("span", { class: "rank" }, rankName(rank)), el("span", { class: "suit" }, suit.symbol));
       })));
     const ownRow = own
       ? el("div", { class: "own-cards" },
@@ -115,7 +116,7 @@ export function pickCards({ title, min = 1, max = 1, allowed, nullable = false, 
             type: "button", class: `card-cell own ${isRed(card) ? "red" : ""}`, "data-own": card, "aria-label": cardName(card),
             onclick: () => tapOwn(card),
           }, cardName(card))),
-          el("span", { class: "own-label" }, `then the ${what} from the deck:`))
+          el("span", { class: "own-label" }, t("then the {what} from the deck:", { what })))
       : null;
     show(node,
       el("header", {}, el("h2", {}, withCardNames(title)), status),
@@ -123,8 +124,8 @@ export function pickCards({ title, min = 1, max = 1, allowed, nullable = false, 
       grid,
       refusal,
       el("footer", {},
-        el("button", { type: "button", class: "quiet", "data-picker": "cancel", onclick: () => finish(undefined) }, "Cancel"),
-        nullable ? el("button", { type: "button", "data-picker": "none", onclick: () => finish(null) }, "None (face down)") : null,
+        el("button", { type: "button", class: "quiet", "data-picker": "cancel", onclick: () => finish(undefined) }, t("Cancel")),
+        nullable ? el("button", { type: "button", "data-picker": "none", onclick: () => finish(null) }, t("None (face down)")) : null,
         !own && min === max ? null : done),
     );
     node.oncancel = (event) => {

@@ -4,6 +4,7 @@
 // can still be typed.
 
 import { el } from "../common/dom.js";
+import { t } from "../common/i18n.js";
 
 /** The names offered as buttons: the ``first`` ones (the table's dealer), then ``recent``,
  *  each once. */
@@ -16,12 +17,12 @@ export const namesToOffer = (first, recent) => [...new Set([...first, ...recent]
  * username, pin, value})`` is called with the button's value; the pad is cleared after it.
  * ``aside`` nodes go under the name (a note, what went wrong). Answers ``{node, clear}``.
  */
-export function pinPad({ names = [], pick = false, submits = null, onSubmit, label = "Your user name", aside = [] }) {
+export function pinPad({ names = [], pick = false, submits = null, onSubmit, label = t("Your user name"), aside = [] }) {
   let pin = "";
   let chosen = pick && names.length ? names[0] : "";
   const username = el("input", { name: "username", autocomplete: "username", autocapitalize: "none", value: chosen, "aria-label": label });
   const shownPin = el("output", { class: "pin", "data-pin": "" }, "");
-  const paint = () => { shownPin.textContent = "●".repeat(pin.length) || "PIN"; };
+  const paint = () => { shownPin.textContent = "●".repeat(pin.length) || t("PIN"); };
   const press = (digit) => () => { if (pin.length < 8) pin += digit; paint(); };
   const nameButtons = names.map((name) => el("button", {
     type: "button", class: `take ${name === chosen ? "chosen" : ""}`, "data-dealer": name,
@@ -53,15 +54,15 @@ export function pinPad({ names = [], pick = false, submits = null, onSubmit, lab
     onclick: () => send(s.value),
   }, s.label));
   const node = el("div", { class: "pin-entry" },
-    names.length ? el("div", { class: "choices names", "aria-label": "Names" }, ...nameButtons) : null,
-    el("label", { class: "other-name" }, names.length ? "Or type a name" : label, username),
+    names.length ? el("div", { class: "choices names", "aria-label": t("Names") }, ...nameButtons) : null,
+    el("label", { class: "other-name" }, names.length ? t("Or type a name") : label, username),
     aside.length ? el("div", { class: "aside" }, ...aside) : null,
     shownPin,
     el("div", { class: "pin-pad" },
       ...digits,
-      el("button", { type: "button", class: "quiet", "data-digit": "clear", "aria-label": "delete a digit", onclick: () => { pin = pin.slice(0, -1); paint(); } }, "⌫"),
+      el("button", { type: "button", class: "quiet", "data-digit": "clear", "aria-label": t("delete a digit"), onclick: () => { pin = pin.slice(0, -1); paint(); } }, "⌫"),
       el("button", { type: "button", "data-digit": "0", onclick: press("0") }, "0"),
-      submits ? el("span") : el("button", { type: "button", class: "primary", "data-sign-in": "", "aria-label": "sign in", onclick: () => send(null) }, "✓")),
+      submits ? el("span") : el("button", { type: "button", class: "primary", "data-sign-in": "", "aria-label": t("sign in"), onclick: () => send(null) }, "✓")),
     buttons.length ? el("div", { class: "decide" }, ...buttons) : null);
   paint();
   return { node, clear: () => { pin = ""; paint(); } };

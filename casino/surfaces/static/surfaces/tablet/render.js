@@ -6,6 +6,7 @@
 
 import { withCardNames as named } from "../common/cards.js";
 import { el } from "../common/dom.js";
+import { t } from "../common/i18n.js";
 import { words } from "../common/events.js";
 import { money as shown } from "../common/money.js";
 
@@ -75,7 +76,7 @@ const positionKey = (position) => `${position.kind}:${position.number}`;
  *  on it as entered, not yet confirmed. */
 export function table(view, { cardName, isRed, pending = new Map() }) {
   const card = (c, cls = "") => el("span", { class: `card ${isRed(c) ? "red" : ""} ${cls}`, "data-card": c }, cardName(c));
-  const backs = (n) => Array.from({ length: n }, () => el("span", { class: "card back", "aria-label": "face down" }, "▒"));
+  const backs = (n) => Array.from({ length: n }, () => el("span", { class: "card back", "aria-label": t("face down") }, "▒"));
   const turn = view.turn;
   const shownPositions = [...view.positions];
   // A box or seat that only entries waiting to be sent name (its wagers made offline).
@@ -91,11 +92,11 @@ export function table(view, { cardName, isRed, pending = new Map() }) {
     if (!entries.length) return null;
     return el("div", { class: "pending", "data-pending": String(entries.length) },
       ...entries.map((entry) => el("p", { class: "pending-entry" },
-        el("span", { class: "pending-word" }, "waiting: "),
+        el("span", { class: "pending-word" }, `${t("waiting:")} `),
         entry.cards.length ? entry.cards.map((c) => card(c, "entered")) : entry.label)));
   };
   return el("section", { class: "table-view" },
-    el("div", { class: "positions", "aria-label": "Boxes and seats" },
+    el("div", { class: "positions", "aria-label": t("Boxes and seats") },
       ...shownPositions.map((p) => {
         const toAct = p.to_act || (turn && turn.kind === p.position.kind && turn.number === p.position.number);
         return el("article", {
@@ -103,7 +104,7 @@ export function table(view, { cardName, isRed, pending = new Map() }) {
           "data-position": positionKey(p.position),
         },
         el("header", {}, el("span", { class: "number" }, positionName(p.position)), el("span", { class: "label" }, named(ownLabel(positionName(p.position), p.label)))),
-        el("p", { class: "status" }, toAct ? "▶ to act" : words(p.status)),
+        el("p", { class: "status" }, toAct ? `▶ ${t("to act")}` : words(p.status)),
         el("div", { class: "cards" }, ...p.cards.map((c) => card(c)), ...backs(p.hidden_cards)),
         p.hand ? el("p", { class: "hand" }, named(p.hand)) : null,
         el("dl", { class: "money" }, ...p.figures.flatMap((f) => [el("dt", {}, f.label), el("dd", {}, shown(f.amount))])),
@@ -134,7 +135,7 @@ export function table(view, { cardName, isRed, pending = new Map() }) {
 export function actions(view, take, { aids = [], extra = [], empty } = {}) {
   const main = view.actions.filter((a) => !aids.includes(a.name));
   const aside = view.actions.filter((a) => aids.includes(a.name));
-  if (!main.length && !aside.length) return el("p", { class: "no-actions" }, empty || "Nothing to record now.");
+  if (!main.length && !aside.length) return el("p", { class: "no-actions" }, empty || t("Nothing to record now."));
   const turn = view.turn;
   const forTurn = (a) => turn && a.position && a.position.kind === turn.kind && a.position.number === turn.number;
   const first = main[0];
@@ -142,16 +143,16 @@ export function actions(view, take, { aids = [], extra = [], empty } = {}) {
   const turnActions = main.filter(forTurn);
   const others = main.filter((a) => !forTurn(a));
   const player = turn ? view.positions.find((p) => p.position.kind === turn.kind && p.position.number === turn.number)?.label : "";
-  return el("section", { class: "actions", "aria-label": "What to record" },
+  return el("section", { class: "actions", "aria-label": t("What to record") },
     turnActions.length
       ? el("div", { class: "turn-actions", "data-turn": `${turn.kind}:${turn.number}` },
-          el("h3", { class: "turn-name" }, positionName(turn), ownLabel(positionName(turn), player) ? el("span", { class: "label" }, ` · ${named(player)}`) : null, " to act"),
+          el("h3", { class: "turn-name" }, positionName(turn), ownLabel(positionName(turn), player) ? el("span", { class: "label" }, ` · ${named(player)}`) : null, ` ${t("to act")}`),
           ...turnActions.map(button))
       : null,
     ...others.map(button),
     ...extra,
-    !main.length ? el("p", { class: "no-actions" }, empty || "Nothing to record now.") : null,
-    aside.length ? el("div", { class: "aids", "aria-label": "More" }, ...aside.map((action) => actionButton(view, action, take, { small: true }))) : null);
+    !main.length ? el("p", { class: "no-actions" }, empty || t("Nothing to record now.")) : null,
+    aside.length ? el("div", { class: "aids", "aria-label": t("More") }, ...aside.map((action) => actionButton(view, action, take, { small: true }))) : null);
 }
 
 function actionButton(view, action, take, { likely = false, small = false } = {}) {

@@ -30,7 +30,7 @@ export function follow(url, { token, onEvent, onState = () => {} }) {
     const key = token();
     if (stopped || !key) return;
     controller = new AbortController();
-    const headers = { Authorization: `Token ${key}`, Accept: "text/event-stream" };
+    const headers = { Authorization: `Token ${key}`, Accept: "text/event-stream" }; // i18n: not words - headers
     if (lastId) headers["Last-Event-ID"] = lastId;
     let retry = RETRY_MS;
     try {

@@ -4,17 +4,18 @@
 // the screen says so when the network is down.
 
 import { el } from "../common/dom.js";
+import { t } from "../common/i18n.js";
 import { amount, cents, money as shown } from "../common/money.js";
 import { explainToDealer as explain } from "../common/words.js";
 import { Refusal, at, call, newKey, urls } from "./api.js";
 
 const STATUS_WORDS = {
-  requested: "asked, waits for the pit boss",
-  approved: "approved, waits for the cage",
-  issued: "on its way from the cage",
-  received: "received",
-  void_pending: "void asked",
-  voided: "void",
+  requested: () => t("asked, waits for the pit boss"),
+  approved: () => t("approved, waits for the cage"),
+  issued: () => t("on its way from the cage"),
+  received: () => t("received"),
+  void_pending: () => t("void asked"),
+  voided: () => t("void"),
 };
 
 /** The tray's section of the between-rounds screen, drawn into ``host`` (again, to follow a
@@ -23,49 +24,51 @@ const STATUS_WORDS = {
 export async function traySection(host, table, online, hold = () => {}) {
   delete host.dataset.stale;
   if (!online) {
-    host.replaceChildren(el("p", { class: "tray-offline" }, "Chip tray: back when the network is."));
+    host.replaceChildren(el("p", { class: "tray-offline" }, t("Chip tray: back when the network is.")));
     return;
   }
   let tray;
   try {
     tray = await call("GET", at(urls.tray, table.id));
   } catch (error) {
-    host.replaceChildren(el("p", { class: "tray-offline" }, `Chip tray: ${error instanceof Refusal ? explain(error) : "not reachable now."}`));
+    host.replaceChildren(el("p", { class: "tray-offline" }, t("Chip tray: {problem}", { problem: error instanceof Refusal ? explain(error) : t("not reachable now.") })));
     return;
   }
   const redraw = () => traySection(host, table, online, hold);
   const pending = tray.counts.find((count) => count.status === "pending");
   const kind = tray.shift ? "closer" : "opener";
-  const parts = [el("h2", {}, "Chip tray")];
+  const parts = [el("h2", {}, t("Chip tray"))];
   parts.push(el("p", { class: "tray-shift" }, tray.shift
-    ? `Shift open · opener ${shown(tray.shift.total)}`
-    : "No shift open: count the opener."));
+    ? t("Shift open · opener {amount}", { amount: shown(tray.shift.total) })
+    : t("No shift open: count the opener.")));
   if (pending) {
     parts.push(el("p", { class: "tray-pending", "data-count-pending": pending.id },
-      `${pending.kind === "opener" ? "Opener" : "Closer"} ${shown(pending.total)} waits for the pit boss.`));
+      pending.kind === "opener"
+        ? t("Opener {amount} waits for the pit boss.", { amount: shown(pending.total) })
+        : t("Closer {amount} waits for the pit boss.", { amount: shown(pending.total) })));
   } else if (tray.chips.length) {
     parts.push(el("button", { type: "button", class: "primary", "data-count": kind,
-      onclick: () => chipForm(host, tray, kind === "opener" ? "Count the opener" : "Count the closer",
+      onclick: () => chipForm(host, tray, kind === "opener" ? t("Count the opener") : t("Count the closer"),
         (chips) => call("POST", at(urls.trayCounts, table.id), { body: { kind, chips }, key: newKey() }), redraw, true) },
-      kind === "opener" ? "Count opener" : "Count closer"));
+      kind === "opener" ? t("Count opener") : t("Count closer")));
   }
   if (tray.shift && tray.chips.length) {
     for (const slipKind of ["fill", "credit"]) {
       parts.push(el("button", { type: "button", "data-ask": slipKind,
-        onclick: () => chipForm(host, tray, slipKind === "fill" ? "Ask the cage for a fill" : "Ask the cage for a credit",
+        onclick: () => chipForm(host, tray, slipKind === "fill" ? t("Ask the cage for a fill") : t("Ask the cage for a credit"),
           (chips) => call("POST", at(urls.slips, table.id), { body: { kind: slipKind, chips }, key: newKey() }), redraw, false) },
-        slipKind === "fill" ? "Ask for a fill" : "Ask for a credit"));
+        slipKind === "fill" ? t("Ask for a fill") : t("Ask for a credit")));
     }
   }
   if (tray.slips.length) {
     parts.push(el("ul", { class: "tray-slips" }, ...tray.slips.map((slip) => el("li", { "data-slip": slip.number },
-      el("span", {}, `#${slip.number} ${slip.kind} ${shown(slip.amount)} · ${STATUS_WORDS[slip.status] || slip.status}`),
+      el("span", {}, `#${slip.number} ${slip.kind === "fill" ? t("fill") : t("credit")} ${shown(slip.amount)} · ${STATUS_WORDS[slip.status]?.() || slip.status}`),
       slip.kind === "fill" && slip.status === "issued"
         ? el("button", { type: "button", class: "primary", "data-receive": slip.number,
             onclick: async (event) => {
               event.target.disabled = true;
               await act(host, () => call("POST", at(urls.slipReceive, slip.id), { body: {}, key: newKey() }), redraw);
-            } }, "Fill received")
+            } }, t("Fill received"))
         : null))));
   }
   parts.push(el("p", { class: "tray-error", role: "alert" }));
@@ -90,7 +93,7 @@ async function act(host, request, redraw) {
     await redraw();
   } catch (error) {
     const message = host.querySelector(".tray-error");
-    if (message) message.textContent = error instanceof Refusal ? explain(error) : "Not sent: the network is down. Try again.";
+    if (message) message.textContent = error instanceof Refusal ? explain(error) : t("Not sent: the network is down. Try again.");
   }
 }
 
@@ -106,17 +109,17 @@ function chipForm(host, tray, title, submit, redraw, allowEmpty) {
   };
   const rows = tray.chips.map((chip) => {
     const input = el("input", { type: "number", min: "0", step: "1", inputMode: "numeric", value: "0", "data-chip": chip.value,
-      "aria-label": `${chip.value} chips`,
+      "aria-label": t("{value} chips", { value: chip.value }),
       oninput: () => { counts[chip.value] = Math.max(0, Math.floor(Number(input.value) || 0)); repaint(); } });
     const change = (by) => () => { counts[chip.value] = Math.max(0, counts[chip.value] + by); input.value = String(counts[chip.value]); repaint(); };
     return el("div", { class: "chip-row" },
       el("span", { class: `chip chip-${chip.colour}` }, shown(chip.value)),
-      el("button", { type: "button", class: "step", onclick: change(-1), "aria-label": `one ${chip.value} chip less` }, "−"),
+      el("button", { type: "button", class: "step", onclick: change(-1), "aria-label": t("one {value} chip less", { value: chip.value }) }, "−"),
       input,
-      el("button", { type: "button", class: "step", onclick: change(1), "aria-label": `one ${chip.value} chip more` }, "+"),
-      el("button", { type: "button", class: "step", onclick: change(10), "aria-label": `ten ${chip.value} chips more` }, "+10"));
+      el("button", { type: "button", class: "step", onclick: change(1), "aria-label": t("one {value} chip more", { value: chip.value }) }, "+"),
+      el("button", { type: "button", class: "step", onclick: change(10), "aria-label": t("ten {value} chips more", { value: chip.value }) }, "+10"));
   });
-  const send = el("button", { type: "submit", class: "primary huge", "data-send-chips": "" }, "Send");
+  const send = el("button", { type: "submit", class: "primary huge", "data-send-chips": "" }, t("Send"));
   const form = el("form", { class: "chip-form", onsubmit: async (event) => {
     event.preventDefault();
     const chips = Object.fromEntries(Object.entries(counts).filter(([, n]) => allowEmpty || n > 0));
@@ -124,8 +127,8 @@ function chipForm(host, tray, title, submit, redraw, allowEmpty) {
     await act(host, () => submit(chips), redraw);
     send.disabled = false;
   } },
-  el("h2", {}, title), ...rows, el("p", {}, "Total ", total),
-  el("div", { class: "chip-actions" }, send, el("button", { type: "button", class: "quiet", onclick: redraw }, "Cancel")),
+  el("h2", {}, title), ...rows, el("p", {}, `${t("Total")} `, total),
+  el("div", { class: "chip-actions" }, send, el("button", { type: "button", class: "quiet", onclick: redraw }, t("Cancel"))),
   el("p", { class: "tray-error", role: "alert" }));
   host.replaceChildren(form);
 }

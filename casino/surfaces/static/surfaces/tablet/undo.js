@@ -6,6 +6,7 @@
 // undo is decided, and a request waiting is read again every few seconds besides.
 
 import { el } from "../common/dom.js";
+import { t } from "../common/i18n.js";
 import { eventWords } from "../common/events.js";
 import { explainToDealer as explain } from "../common/words.js";
 import { Refusal, Unreachable, at, call, newKey, urls } from "./api.js";
@@ -46,7 +47,7 @@ function cancel(node, resolve) {
 
 /** The dialog's Cancel button. */
 const cancelButton = (node, resolve) =>
-  el("button", { type: "button", class: "quiet", "data-cancel": "", onclick: () => cancel(node, resolve) }, "Cancel");
+  el("button", { type: "button", class: "quiet", "data-cancel": "", onclick: () => cancel(node, resolve) }, t("Cancel"));
 
 /** Shows ``content`` in the dialog ``node``, modal; Escape cancels it as its Cancel button does. */
 function showDialog(node, resolve, content) {
@@ -55,16 +56,22 @@ function showDialog(node, resolve, content) {
   node.showModal();
 }
 
-/** Reasons a dealer gives most, one tap each; any other is typed. */
-const UNDO_REASONS = ["Wrong card", "Wrong box or seat", "Wrong amount", "Entered twice"];
-const VOID_REASONS = ["Misdeal", "Cards exposed", "Wrong game opened"];
+/** Reasons a dealer gives most, one tap each; any other is typed: each as ``[its key, in the
+ *  dealer's words]`` (the words are what is sent, the key marks the button). */
+const UNDO_REASONS = () => [
+  ["Wrong card", t("Wrong card")], ["Wrong box or seat", t("Wrong box or seat")], // i18n: not words - keys
+  ["Wrong amount", t("Wrong amount")], ["Entered twice", t("Entered twice")], // i18n: not words - keys
+];
+const VOID_REASONS = () => [
+  ["Misdeal", t("Misdeal")], ["Cards exposed", t("Cards exposed")], ["Wrong game opened", t("Wrong game opened")], // i18n: not words - keys
+];
 
 /** A reason: a few common ones as buttons and a field for any other. Answers ``{node, read}``. */
 function reasonField(reasons) {
-  const input = el("input", { type: "text", name: "reason", "aria-label": "Reason", placeholder: "Or say why" });
+  const input = el("input", { type: "text", name: "reason", "aria-label": t("Reason"), placeholder: t("Or say why") });
   let chosen = "";
-  const buttons = reasons.map((reason) => el("button", {
-    type: "button", class: "take", "data-reason": reason,
+  const buttons = reasons.map(([key, reason]) => el("button", {
+    type: "button", class: "take", "data-reason": key,
     onclick: (event) => {
       chosen = reason;
       input.value = "";
@@ -73,7 +80,7 @@ function reasonField(reasons) {
   }, reason));
   input.addEventListener("input", () => { chosen = ""; for (const b of buttons) b.classList.remove("chosen"); });
   return {
-    node: el("div", { class: "field" }, el("span", { class: "field-label" }, "Why"), el("div", { class: "choices" }, ...buttons), input),
+    node: el("div", { class: "field" }, el("span", { class: "field-label" }, t("Why")), el("div", { class: "choices" }, ...buttons), input),
     read: () => input.value.trim() || chosen,
   };
 }
@@ -88,19 +95,19 @@ export async function askUndo(round, say) {
   try {
     retractable = await call("GET", at(urls.retractable, round.id));
   } catch (error) {
-    say(error instanceof Unreachable ? new Error("Undo needs the network: try again once it is back.") : error);
+    say(error instanceof Unreachable ? new Error(t("Undo needs the network: try again once it is back.")) : error);
     return null;
   }
   const entries = retractable.entries;
   if (!entries.length) {
-    say(new Error("Nothing of this round can be undone now."));
+    say(new Error(t("Nothing of this round can be undone now.")));
     return null;
   }
   const node = dialog();
   return new Promise((resolve) => {
     let count = 1;
     const problem = el("p", { class: "form-problem", role: "alert" });
-    const reason = reasonField(UNDO_REASONS);
+    const reason = reasonField(UNDO_REASONS());
     // Newest first: the last entry is always among those undone, and each one above it too.
     const newest = [...entries].reverse();
     const rows = newest.map((event, index) => el("button", {
@@ -110,12 +117,14 @@ export async function askUndo(round, say) {
         rows.forEach((row, i) => row.classList.toggle("chosen", i < count));
       },
     }, el("span", { class: "seq" }, `#${event.seq}`), ` ${eventWords(event)}`));
-    const send = el("button", { type: "submit", class: "primary", "data-send-undo": "" }, "Ask a pit boss");
+    const send = el("button", { type: "submit", class: "primary", "data-send-undo": "" }, t("Ask a pit boss"));
     showAsking({
       node, reason, problem, send, resolve,
       formClass: "undo-form",
-      title: "Undo entries",
-      intro: `Tap the oldest entry to undo: it and every entry after it are undone (${entries.length > 1 ? `up to ${entries.length}, back to the start of this part of the round` : "only the last one may be"}). A pit boss decides.`,
+      title: t("Undo entries"),
+      intro: entries.length > 1
+        ? t("Tap the oldest entry to undo: it and every entry after it are undone (up to {count}, back to the start of this part of the round). A pit boss decides.", { count: entries.length })
+        : t("Tap the oldest entry to undo: it and every entry after it are undone (only the last one may be). A pit boss decides."),
       choices: el("div", { class: "entries" }, ...rows),
     }, (why) =>
       call("POST", at(urls.retractionRequest, round.id), {
@@ -146,7 +155,7 @@ function askingSubmit({ node, reason, problem, send, resolve, say = null }, post
     event.preventDefault();
     const why = reason.read();
     if (!why) {
-      problem.textContent = "Say why: tap a reason or type one.";
+      problem.textContent = t("Say why: tap a reason or type one.");
       return;
     }
     send.disabled = true;
@@ -156,7 +165,7 @@ function askingSubmit({ node, reason, problem, send, resolve, say = null }, post
       resolve(answer);
     } catch (error) {
       send.disabled = false;
-      if (error instanceof Unreachable) problem.textContent = "No network: try again once it is back.";
+      if (error instanceof Unreachable) problem.textContent = t("No network: try again once it is back.");
       else problem.textContent = explain(error);
       if (say && !(error instanceof Refusal) && !(error instanceof Unreachable)) say(error);
     }
@@ -169,13 +178,13 @@ export function askVoid(round, say) {
   const node = dialog();
   return new Promise((resolve) => {
     const problem = el("p", { class: "form-problem", role: "alert" });
-    const reason = reasonField(VOID_REASONS);
-    const send = el("button", { type: "submit", class: "danger", "data-send-void": "" }, "Ask a pit boss to void it");
+    const reason = reasonField(VOID_REASONS());
+    const send = el("button", { type: "submit", class: "danger", "data-send-void": "" }, t("Ask a pit boss to void it"));
     showAsking({
       node, reason, problem, send, resolve, say,
       formClass: "void-form",
-      title: `Void round ${round.number}`,
-      intro: "Every entry of the round is set aside and nothing is paid from it. A pit boss decides.",
+      title: t("Void round {number}", { number: round.number }),
+      intro: t("Every entry of the round is set aside and nothing is paid from it. A pit boss decides."),
     }, async (why) => {
       const correction = await call("POST", at(urls.correctionRequest, round.id), { body: { kind: "void", reason: why }, key: newKey() });
       askedVoid.set({ round: round.id, id: correction.id, reason: why });
@@ -199,25 +208,25 @@ export function decideHere(what, { tablet, table }) {
   const asker = what.request?.requested_by ?? null;
   return new Promise((resolve) => {
     const problem = el("p", { class: "form-problem", role: "alert" });
-    const note = el("input", { type: "text", name: "note", "aria-label": "Note (optional)", placeholder: "Note (optional)" });
+    const note = el("input", { type: "text", name: "note", "aria-label": t("Note (optional)"), placeholder: t("Note (optional)") });
     const pad = pinPad({
       names: namesToOffer([], recentDeciders()),
       aside: [note, problem],
-      label: "Pit boss's user name",
+      label: t("Pit boss's user name"),
       submits: [
-        { label: "Approve", value: "approve", primary: true },
-        { label: "Reject", value: "reject", danger: true },
+        { label: t("Approve"), value: "approve", primary: true },
+        { label: t("Reject"), value: "reject", danger: true },
       ],
       onSubmit: async ({ username, pin, value }) => {
         problem.textContent = "";
         if (!username || !pin) {
-          problem.textContent = "The pit boss's name and PIN first.";
+          problem.textContent = t("The pit boss's name and PIN first.");
           return;
         }
         // Who asked never decides (the server refuses it too): said here, before a PIN is
         // sent that would count towards the asker's lockout as a wrong one.
         if (asker && username === asker) {
-          problem.textContent = `${asker} asked for this: another pit boss decides.`;
+          problem.textContent = t("{asker} asked for this: another pit boss decides.", { asker });
           return;
         }
         for (const b of node.querySelectorAll("[data-decide]")) b.disabled = true;
@@ -230,13 +239,15 @@ export function decideHere(what, { tablet, table }) {
         } catch (error) {
           for (const b of node.querySelectorAll("[data-decide]")) b.disabled = false;
           problem.replaceChildren(el("span", { "data-code": error.code || "" },
-            error instanceof Refusal ? explain(error) : "No network: try again once it is back."));
+            error instanceof Refusal ? explain(error) : t("No network: try again once it is back.")));
         }
       },
     });
     showDialog(node, resolve, el("div", { class: "decide-form" },
       el("h2", {}, what.title),
-      el("p", {}, `A pit boss of this pit decides here with their PIN (${tablet ? "for this one decision at this table" : "at this table"}).`),
+      el("p", {}, tablet
+        ? t("A pit boss of this pit decides here with their PIN (for this one decision at this table).")
+        : t("A pit boss of this pit decides here with their PIN (at this table).")),
       pad.node,
       el("footer", {}, cancelButton(node, resolve))));
   });
@@ -251,22 +262,26 @@ export function pendingPanel(pending, { onDecide, onWithdraw }) {
   const isUndo = pending.kind === "retraction";
   const request = pending.request;
   return el("section", { class: "pending-request", role: "status", "data-pending-request": pending.kind, "data-id": String(pending.id) },
-    el("h3", {}, isUndo ? "Undo waits for a pit boss" : "Void waits for a pit boss"),
+    el("h3", {}, isUndo ? t("Undo waits for a pit boss") : t("Void waits for a pit boss")),
     isUndo && request
       ? el("ul", { class: "undone" }, ...request.entries.map((event) => el("li", {}, `#${event.seq} ${eventWords(event)}`)))
       : null,
-    el("p", { class: "why" }, `Why: ${request?.reason ?? pending.reason ?? ""}`),
-    el("p", { class: "how" }, isUndo ? "Nothing is recorded until it is decided, here or on the pit board." : "It is decided here or on the pit board."),
+    el("p", { class: "why" }, t("Why: {reason}", { reason: request?.reason ?? pending.reason ?? "" })),
+    el("p", { class: "how" }, isUndo ? t("Nothing is recorded until it is decided, here or on the pit board.") : t("It is decided here or on the pit board.")),
     el("div", { class: "choices" },
-      el("button", { type: "button", class: "primary", "data-decide-here": "", onclick: onDecide }, "Pit boss decides here"),
-      isUndo ? el("button", { type: "button", class: "quiet", "data-withdraw": "", onclick: onWithdraw }, "Withdraw") : null));
+      el("button", { type: "button", class: "primary", "data-decide-here": "", onclick: onDecide }, t("Pit boss decides here")),
+      isUndo ? el("button", { type: "button", class: "quiet", "data-withdraw": "", onclick: onWithdraw }, t("Withdraw")) : null));
 }
 
 /** The answer a pit boss gave, in words, for the banner. */
 export function decisionWords(kind, outcome, by, note) {
-  const what = kind === "retraction" ? "Undo" : "Void";
+  const undo = kind === "retraction";
   const said = note ? ` (${note})` : "";
-  if (outcome === "approved" || outcome === "approve") return `${what} approved by ${by}${said}.`;
-  if (outcome === "withdrawn") return `${what} withdrawn.`;
-  return `${what} rejected by ${by}${said}: the round is as it was.`;
+  if (outcome === "approved" || outcome === "approve") {
+    return undo ? t("Undo approved by {by}{note}.", { by, note: said }) : t("Void approved by {by}{note}.", { by, note: said });
+  }
+  if (outcome === "withdrawn") return undo ? t("Undo withdrawn.") : t("Void withdrawn.");
+  return undo
+    ? t("Undo rejected by {by}{note}: the round is as it was.", { by, note: said })
+    : t("Void rejected by {by}{note}: the round is as it was.", { by, note: said });
 }

@@ -1,0 +1,257 @@
+"""The translation catalogues: their languages, their compilation, and the pages' words.
+
+Each language's words are in ``casino/locale/<language>/LC_MESSAGES/``: ``django.po`` for the
+templates and the server, ``djangojs.po`` for the pages' scripts. Git keeps the ``.po`` files
+only; the ``.mo`` files Django reads are compiled from them here, in pure Python (Babel), because
+a fresh machine has no GNU gettext: ``stack.py run`` compiles them before it starts the servers,
+the test suite at its start (``tests/conftest.py``), and the image at its build
+(``manage.py compile_catalogues``). Only a catalogue whose ``.mo`` is missing or older than its
+``.po`` is compiled again.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gettext
+import io
+import json
+import re
+from functools import cache
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+#: Where the project's catalogues are (``settings.LOCALE_PATHS``).
+LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
+
+#: The languages people may read the pages in, as ``settings.LANGUAGES`` names them: each in
+#: its own words, as a language picker shows it.
+LANGUAGES = (("en", "English"), ("ru", "Русский"), ("es", "Español"))
+
+#: The domain of the pages' scripts' words.
+SCRIPTS = "djangojs"
+
+
+def catalogues() -> list[Path]:
+    """Every ``.po`` file of the project, in a stable order."""
+    return sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.po"))
+
+
+def compile_catalogues(*, force: bool = False) -> list[Path]:
+    """Writes the ``.mo`` beside each ``.po`` that has none or an older one (each, with
+    ``force``); answers the ``.mo`` files written.
+
+    Fuzzy entries are left out, as ``msgfmt`` leaves them: a translation nobody confirmed is
+    not shown. The ``.mo`` is written whole to a temporary name and then renamed, so a server
+    reading it meanwhile reads the old one or the new one, never half of one.
+    """
+    written = []
+    for po in catalogues():
+        mo = po.with_suffix(".mo")
+        if not force and mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as source:
+            catalog = read_po(source, locale=po.parts[-3])
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog, use_fuzzy=False)
+        partial = mo.with_suffix(".mo.partial")
+        partial.write_bytes(buffer.getvalue())
+        partial.replace(mo)
+        written.append(mo)
+    return written
+
+
+@cache
+def script_words(language: str) -> dict[str, object]:
+    """The words of the pages' scripts in ``language``, as ``static/surfaces/common/i18n.js``
+    reads them: ``{"plural": <the Plural-Forms expression in n>, "messages": {msgid: text, or
+    [text per plural form] for a plural (keyed by its singular), "context\\x04msgid" for a
+    word with a context}}``. Untranslated words are left out (the script shows the msgid).
+
+    Read from the compiled catalogue (``compile_catalogues`` first); cached for the process,
+    as Django caches its own catalogues.
+    """
+    try:
+        with (LOCALE_DIR / language / "LC_MESSAGES" / f"{SCRIPTS}.mo").open("rb") as handle:
+            translation = gettext.GNUTranslations(handle)
+    except FileNotFoundError:
+        return {"plural": "n != 1", "messages": {}}
+    raw: dict[object, str] = translation._catalog  # type: ignore[attr-defined]  # noqa: SLF001 - the parsed catalogue; gettext has no public reader
+    messages: dict[str, object] = {}
+    plurals: dict[str, dict[int, str]] = {}
+    for key, text in raw.items():
+        if key == "":
+            continue
+        if isinstance(key, tuple):
+            msgid, index = key
+            plurals.setdefault(msgid, {})[index] = text
+        elif text:
+            messages[str(key)] = text
+    for msgid, forms in plurals.items():
+        if any(forms.values()):
+            messages[msgid] = [forms[index] for index in sorted(forms)]
+    header = raw.get("", "")
+    plural = "n != 1"
+    for line in header.splitlines():
+        if line.lower().startswith("plural-forms:"):
+            plural = line.split("plural=", 1)[1].strip().rstrip(";").strip()
+    return {"plural": plural, "messages": messages}
+
+
+#: The pages translated so far (docs/i18n.md): the tablet's scripts and templates, which every
+#: complete language has every word of (tests/surfaces/test_catalogues.py, ``make check``).
+ROOT = LOCALE_DIR.parents[1]
+TABLET_SCRIPTS = (
+    "casino/surfaces/static/surfaces/tablet/*.js",
+    "casino/surfaces/static/surfaces/common/*.js",
+)
+TABLET_TEMPLATES = (
+    "casino/surfaces/templates/surfaces/tablet.html",
+    "casino/surfaces/templates/surfaces/tablet_pair.html",
+    "casino/surfaces/templates/surfaces/base.html",
+)
+#: The languages whose catalogues hold every word of the tablet.
+COMPLETE_FOR_TABLET = ("en", "ru", "es")
+
+_STRING = r'"((?:[^"\\\n]|\\.)*)"'
+_SPACE = r"\s*"
+#: t("msgid"...), pt("context", "msgid"...), tn("singular", "plural", ...) in the scripts; a
+#: msgid is one double-quoted literal (never a template literal, whose ${} the catalogue could
+#: not hold).
+SCRIPT_CALLS = re.compile(
+    rf"\b(?:(?P<t>t)\({_SPACE}{_STRING}"
+    rf"|(?P<pt>pt)\({_SPACE}{_STRING}{_SPACE},{_SPACE}{_STRING}"
+    rf"|(?P<tn>tn)\({_SPACE}{_STRING}{_SPACE},{_SPACE}{_STRING})"
+)
+#: {% translate "msgid" %} in the templates, and the msgids of elements a script translates
+#: again when the dealer changes language (data-i18n="msgid").
+TEMPLATE_CALLS = re.compile(r'{%\s*translate\s+"([^"]*)"|data-i18n(?:-label)?="([^"]*)"')
+
+
+@dataclasses.dataclass(frozen=True)
+class Word:
+    """One word to translate: ``msgid`` (with ``plural`` for a count, and ``context`` for a word
+    said apart), and where it is used (``path:line``)."""
+
+    msgid: str
+    plural: str | None = None
+    context: str | None = None
+    places: tuple[str, ...] = ()
+
+
+def without_comments(text: str) -> str:
+    """``text`` with its comments blanked (line count kept): /* */ blocks and // to the end of
+    a line, unless inside a literal (a URL's //)."""
+    text = re.sub(r"/\*.*?\*/", lambda m: re.sub(r"[^\n]", " ", m.group()), text, flags=re.DOTALL)
+    lines = []
+    for line in text.split("\n"):
+        kept, quote, index = [], "", 0
+        while index < len(line):
+            char = line[index]
+            if quote:
+                if char == "\\":
+                    kept.append(line[index : index + 2])
+                    index += 2
+                    continue
+                if char == quote:
+                    quote = ""
+            elif char in "\"'`":
+                quote = char
+            elif line.startswith("//", index):
+                break
+            kept.append(char)
+            index += 1
+        lines.append("".join(kept))
+    return "\n".join(lines)
+
+
+def _unescape(literal: str) -> str:
+    return json.loads(f'"{literal}"')
+
+
+def script_words_used(patterns: tuple[str, ...] = TABLET_SCRIPTS) -> list[Word]:
+    """Every word the scripts matching ``patterns`` (relative to the project) ask for, once each
+    (keyed by context and msgid), with the places it is used."""
+    found: dict[tuple[str | None, str], Word] = {}
+    for pattern in patterns:
+        for path in sorted(ROOT.glob(pattern)):
+            # A comment's example is no word of the page.
+            text = without_comments(path.read_text(encoding="utf-8"))
+            for match in SCRIPT_CALLS.finditer(text):
+                place = f"{path.relative_to(ROOT)}:{text.count(chr(10), 0, match.start()) + 1}"
+                groups = [g for g in match.groups() if g is not None]
+                if match.group("t"):
+                    word = Word(_unescape(groups[1]))
+                elif match.group("pt"):
+                    word = Word(_unescape(groups[2]), context=_unescape(groups[1]))
+                else:
+                    word = Word(_unescape(groups[1]), plural=_unescape(groups[2]))
+                key = (word.context, word.msgid)
+                old = found.get(key)
+                found[key] = dataclasses.replace(word, places=(*(old.places if old else ()), place))
+    return list(found.values())
+
+
+def template_words_used(paths: tuple[str, ...] = TABLET_TEMPLATES) -> tuple[list[Word], list[Word]]:
+    """The words of the templates ``paths``: those the server translates ({% translate %}), and
+    those the scripts translate again (``data-i18n``), each once."""
+    server: dict[str, Word] = {}
+    scripts: dict[str, Word] = {}
+    for name in paths:
+        path = ROOT / name
+        text = path.read_text(encoding="utf-8")
+        for match in TEMPLATE_CALLS.finditer(text):
+            place = f"{name}:{text.count(chr(10), 0, match.start()) + 1}"
+            translated, marked = match.groups()
+            into, msgid = (server, translated) if translated is not None else (scripts, marked)
+            old = into.get(msgid)
+            into[msgid] = Word(msgid, places=(*(old.places if old else ()), place))
+    return list(server.values()), list(scripts.values())
+
+
+def read_catalogue(language: str, domain: str) -> Catalog:
+    """The ``.po`` catalogue of ``language`` and ``domain`` (an empty one if there is none)."""
+    po = LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po"
+    if not po.exists():
+        return Catalog(locale=language, domain=domain)
+    with po.open("rb") as source:
+        return read_po(source, locale=language, domain=domain)
+
+
+def update_catalogues() -> list[Path]:
+    """Adds every word the tablet uses to each language's catalogues (``.po``), keeps the
+    translations already made, marks as obsolete the words no longer used, and writes them
+    back: ``manage.py update_catalogues``, what ``makemessages`` does with GNU gettext."""
+    scripts = script_words_used()
+    server, marked = template_words_used()
+    written = []
+    for language, _ in LANGUAGES:
+        for domain, words in ((SCRIPTS, [*scripts, *marked]), ("django", server)):
+            template = Catalog(locale=language, domain=domain)
+            for word in words:
+                msgid: str | tuple[str, str] = (
+                    (word.msgid, word.plural) if word.plural else word.msgid
+                )
+                template.add(
+                    msgid,
+                    locations=[
+                        (place.rsplit(":", 1)[0], int(place.rsplit(":", 1)[1]))
+                        for place in word.places
+                    ],
+                    context=word.context,
+                    flags=("python-brace-format",)
+                    if "{" in word.msgid and domain == SCRIPTS
+                    else (),
+                )
+            catalog = read_catalogue(language, domain)
+            catalog.update(template, no_fuzzy_matching=True)
+            catalog.obsolete.clear()
+            catalog.project, catalog.version, catalog.fuzzy = "casino-tables", "", False
+            po = LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po"
+            po.parent.mkdir(parents=True, exist_ok=True)
+            with po.open("wb") as target:
+                write_po(target, catalog, width=100, include_lineno=False, include_previous=False)
+            written.append(po)
+    return written

@@ -1,0 +1,156 @@
+"""The dealer's tablet in the dealer's language (docs/i18n.md), in a real browser: a round of
+Russian Poker played on it in Russian settles exactly as the same round played in English, the
+amounts on its payout screen written as Russian writes them; the language is the browser's
+until the dealer picks another on the PIN pad, which is then kept for that dealer's next
+sign-in at the tablet. Screenshots in Russian at both of a tablet's sizes and in Spanish.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal as D
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from payouts.models import Settlement
+from tests.browser import tablet_app
+from tests.browser.tablet_app import LANDSCAPE, PORTRAIT, WAIT_MS, Hand, Site
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def local_amount(text: str) -> D:
+    """An amount as Russian or Spanish writes it ("1 234,50", "−5,00", "12.345,50") as a
+    Decimal: the grouping (a space, a no-break space or a point) left out, the comma read as
+    the decimal point."""
+    plain = text.strip().replace("\u00a0", "").replace("\u202f", "").replace(" ", "")
+    return D(plain.replace(".", "").replace(",", ".").replace("−", "-"))
+
+
+def shown_dues(hand: Hand) -> dict[str, dict[str, D]]:
+    """What the payout screen says each box is due, read from its words in the language
+    shown (as ``Hand.dues`` reads English)."""
+    shown: dict[str, dict[str, D]] = {}
+    for key in hand.page.locator("#screen [data-pay]").evaluate_all(
+        "nodes => nodes.map(n => n.dataset.pay)"
+    ):
+        card = hand.page.locator(f"#screen [data-pay='{key}']")
+        shown[key] = {
+            due: local_amount(card.locator(f"[data-due='{due}'] strong").inner_text())
+            for due in ("take", "pay", "stays")
+        }
+    return shown
+
+
+def nothing_wider_than_the_screen(page: Any) -> None:
+    """No element of the page reaches beyond the screen's right edge (a long word pushing a
+    button or a figure out of view)."""
+    wide = page.evaluate(
+        """() => [...document.querySelectorAll("body *")]
+            .filter((node) => node.getClientRects().length
+              && node.getBoundingClientRect().right > innerWidth + 1)
+            .map((node) => `${node.tagName}.${node.className}: ${node.textContent.slice(0, 40)}`)"""
+    )
+    assert wide == [], wide
+
+
+def settled_lines(round_id: int) -> list[tuple[int, str, D, D]]:
+    """The round's settlement as the server stored it: (box, line, stake, paid) per line."""
+    settlement = Settlement.objects.get(round_id=round_id)
+    return sorted(
+        (line.box, line.line, line.stake, line.paid_amount) for line in settlement.lines.all()
+    )
+
+
+def sign_in_choosing(hand: Hand, username: str, language: str | None) -> None:
+    """Sign ``username`` in at the PIN pad, tapping ``language`` on it first (None: none)."""
+    hand.page.locator("#screen[data-screen='pin']").wait_for(timeout=WAIT_MS)
+    if language is not None:
+        hand.tap(f"#screen [data-language='{language}']")
+        hand.page.locator(f"#screen [data-language='{language}'].chosen").wait_for(timeout=WAIT_MS)
+    hand.sign_in(username)
+
+
+def play_and_settle(
+    hand: Hand, shot: Callable[[Any, str], Any] | None = None, *, english: bool = False
+) -> int:
+    """``tablet_app.play_russian_round`` to its payout screen; answers the round's id."""
+    tablet_app.play_russian_round(hand, shot, english=english)
+    round_id = hand.round_id()
+    hand.page.locator("#screen .settlement").wait_for(timeout=WAIT_MS)
+    return round_id
+
+
+def test_a_round_in_russian_settles_as_in_english_and_each_dealer_keeps_their_language(
+    browser: Any,
+    site: Site,
+    floor: dict[str, Any],
+    client_for: Callable[[str | None], Any],
+    screenshot: Callable[..., Path],
+) -> None:
+    tablet_app.russian_table(floor)
+    context = browser.new_context(viewport=LANDSCAPE, has_touch=True, locale="ru-RU")
+    try:
+        hand = Hand(context.new_page(), site)
+        # The browser asks for Russian: the PIN pad is in Russian before anyone signs in.
+        hand.pair(floor["table"])
+        pad = hand.page.locator("#screen[data-screen='pin']")
+        pad.wait_for(timeout=WAIT_MS)
+        assert pad.locator("h1").inner_text() == "Вход дилера"
+        assert hand.page.locator("html").get_attribute("lang") == "ru"
+        assert hand.page.locator("#screen [data-language='ru'].chosen").count() == 1
+        screenshot(hand.page, "ru-pin")
+        nothing_wider_than_the_screen(hand.page)
+
+        hand.sign_in("dealer")
+        assert hand.page.locator("#screen [data-open-round]").inner_text() == "Открыть раунд"
+        assert hand.page.locator("#menu").inner_text() == "Выйти"
+        in_russian = play_and_settle(hand, lambda page, name: screenshot(page, f"ru-{name}"))
+        screenshot(hand.page, "ru-payouts-landscape")
+        nothing_wider_than_the_screen(hand.page)
+        hand.page.set_viewport_size(PORTRAIT)
+        screenshot(hand.page, "ru-payouts-portrait")
+        nothing_wider_than_the_screen(hand.page)
+        hand.page.set_viewport_size(LANDSCAPE)
+        shown = shown_dues(hand)
+        assert hand.page.locator("#screen [data-settle]").inner_text() == "Рассчитать"
+        hand.settle()
+        hand.paid()
+        # Signing out waits for nothing but the tablet's queue to be empty (the "Paid" sent).
+        hand.wait_waiting(0)
+        # What the Russian screen said each box is due is what the server settled.
+        assert shown == tablet_app.settlement_dues(in_russian, client_for("auditor"))
+
+        # The same dealer picks English on the PIN pad: the same round, settled the same.
+        hand.tap("#menu")
+        sign_in_choosing(hand, "dealer", "en")
+        assert hand.page.locator("#screen [data-open-round]").inner_text() == "Open next round"
+        in_english = play_and_settle(hand, english=True)
+        assert hand.dues() == shown
+        hand.settle()
+        hand.paid()
+        # Signing out waits for nothing but the tablet's queue to be empty (the "Paid" sent).
+        hand.wait_waiting(0)
+        assert settled_lines(in_russian) == settled_lines(in_english)
+        assert in_russian != in_english
+
+        # English is kept for this dealer: signed in again, nothing tapped, still English,
+        # though the browser asks for Russian (and the PIN pad, between dealers, is Russian).
+        hand.tap("#menu")
+        pad.wait_for(timeout=WAIT_MS)
+        assert pad.locator("h1").inner_text() == "Вход дилера"
+        sign_in_choosing(hand, "dealer", None)
+        assert hand.page.locator("#screen [data-open-round]").inner_text() == "Open next round"
+
+        # Spanish, at one size: the round's first screens and its payout screen.
+        hand.tap("#menu")
+        sign_in_choosing(hand, "dealer", "es")
+        assert hand.page.locator("#screen [data-open-round]").inner_text() == "Abrir la ronda"
+        play_and_settle(hand, lambda page, name: screenshot(page, f"es-{name}"))
+        screenshot(hand.page, "es-payouts")
+        nothing_wider_than_the_screen(hand.page)
+        assert shown_dues(hand) == shown
+    finally:
+        context.close()

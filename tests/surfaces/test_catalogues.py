@@ -1,0 +1,185 @@
+"""The tablet's words are all in the catalogues (docs/i18n.md), run by ``make check``:
+
+- every word the tablet's scripts and templates ask for (``t``, ``pt``, ``tn``; ``{% translate
+  %}``, ``data-i18n``) is in each complete language's catalogue, translated (English: present,
+  its msgid being its text), and not fuzzy;
+- no word a dealer reads is written into the tablet's scripts outside the catalogue, by the
+  heuristic of ``unwrapped_literals`` below.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from casino.core.catalogues import (
+    COMPLETE_FOR_TABLET,
+    ROOT,
+    SCRIPTS,
+    TABLET_SCRIPTS,
+    Word,
+    read_catalogue,
+    script_words_used,
+    template_words_used,
+    without_comments,
+)
+
+pytestmark = pytest.mark.unit
+
+#: A line the heuristic must not read as words shown to a dealer says why, with this marker:
+#: a code, a selector, a developer's message.
+NOT_WORDS = "i18n: not words"
+
+#: A string literal: double-quoted, single-quoted or a template literal (its ${} kept).
+LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'|`((?:[^`\\]|\\.)*)`')
+#: Words as a sentence or a label writes them: a capital letter, then a second word after a
+#: space ("Sign out", "Box {n}: bet"), or a sentence's end ("Paid.", "PIN?").
+SENTENCE = re.compile(r"^[A-Z][\w'’]*[,:]?\s+[\w${(\"'’]|^[A-Z][\w'’ ]*[.!?]$", re.UNICODE)
+#: A single capitalised word shown as an element's child or text: el(..., "Paid"), textContent =.
+SHOWN_WORD = re.compile(
+    r'(?:,\s*|textContent\s*=\s*|label:\s*|title:\s*)(["`])([A-Z][a-z]+)\1\s*[),;]'
+)
+#: A literal that is a msgid: the first argument of t(, pt( (its context and msgid) or tn( (both).
+MSGID_ARGUMENT = re.compile(r"\b(?:t|pt|tn)\(\s*$|\b(?:pt|tn)\(\s*\"(?:[^\"\\]|\\.)*\"\s*,\s*$")
+
+
+def _parts_as_words(template: str) -> str:
+    """``template`` (a template literal's text) with each ``${...}`` part, nested braces and
+    all, written as the word X."""
+    out, index = [], 0
+    while index < len(template):
+        if template.startswith("${", index):
+            depth, index = 1, index + 2
+            while index < len(template) and depth:
+                depth += {"{": 1, "}": -1}.get(template[index], 0)
+                index += 1
+            out.append("X")
+        else:
+            out.append(template[index])
+            index += 1
+    return "".join(out)
+
+
+def unwrapped_literals(path: Path) -> list[str]:
+    """The string literals of the script ``path`` that read as words for people and are not a
+    msgid given to ``t``/``pt``/``tn``, as ``path:line: literal``.
+
+    The heuristic: a literal that starts with a capital letter and goes on with another word
+    ("Sign out", `Settle round ${n}`), or is a capitalised sentence ending in . ! or ?; and a
+    single capitalised word given as an element's child, a textContent, a label or a title
+    ("Paid"). It cannot see lower-case words ("or type a name"), an aria-label's words, or
+    words built from parts; those are read in review. Its exceptions: import lines, thrown
+    developers' errors (``throw new Error``/``TypeError``), ``console`` lines, and a line marked
+    ``// i18n: not words`` with its reason.
+    """
+    raw = path.read_text(encoding="utf-8")
+    text = without_comments(raw)
+    raw_lines = raw.split("\n")
+    found = []
+    for match in LITERAL.finditer(text):
+        value = next(group for group in match.groups() if group is not None)
+        line_number = text.count("\n", 0, match.start()) + 1
+        line = raw_lines[line_number - 1]
+        if NOT_WORDS in line or re.match(r"\s*(import|export \{|\} from)", line):
+            continue
+        if re.search(r"throw new \w*Error\(|console\.", line):
+            continue
+        before = text[max(0, match.start() - 200) : match.start()]
+        if MSGID_ARGUMENT.search(before):
+            continue
+        # A template literal is judged by its own words, each ${} part read as a word that may
+        # start a sentence (`${n} entries waiting` is words); one of ${} parts alone, with no
+        # word of its own (`${name} ${number}`), puts together words made elsewhere.
+        if match.group(3) is not None:
+            words = _parts_as_words(value)
+            if not re.search(r"[^\W\d_]{2,}", words.replace("X", "")):
+                continue
+        else:
+            words = value
+        after = text[match.end() : match.end() + 2]
+        single = SHOWN_WORD.search(before[-20:] + text[match.start() : match.end()] + after)
+        if SENTENCE.search(words.strip()) or single:
+            found.append(f"{path.relative_to(ROOT)}:{line_number}: {value}")
+    return found
+
+
+def _scripts() -> list[Path]:
+    return sorted({path for pattern in TABLET_SCRIPTS for path in ROOT.glob(pattern)})
+
+
+def test_no_word_of_the_tablets_scripts_is_outside_the_catalogue() -> None:
+    found = [literal for path in _scripts() for literal in unwrapped_literals(path)]
+    assert found == [], "wrap these in t(), pt() or tn() (docs/i18n.md):\n" + "\n".join(found)
+
+
+def _missing(language: str, domain: str, words: list[Word]) -> list[str]:
+    catalog = read_catalogue(language, domain)
+    missing = []
+    for word in words:
+        message = catalog.get(word.msgid, context=word.context)
+        where = f"{word.msgid!r} ({', '.join(word.places[:2])})"
+        if message is None:
+            missing.append(f"{language}/{domain}: not in the catalogue: {where}")
+        elif language != "en" and (
+            message.fuzzy
+            or not all(message.string if isinstance(message.string, tuple) else (message.string,))
+        ):
+            missing.append(f"{language}/{domain}: not translated: {where}")
+    return missing
+
+
+@pytest.mark.parametrize("language", COMPLETE_FOR_TABLET)
+def test_a_complete_language_has_every_word_of_the_tablet(language: str) -> None:
+    server, marked = template_words_used()
+    missing = _missing(language, SCRIPTS, [*script_words_used(), *marked]) + _missing(
+        language, "django", server
+    )
+    assert missing == [], (
+        "manage.py update_catalogues, then translate (docs/i18n.md):\n" + "\n".join(missing)
+    )
+
+
+def test_the_heuristic_finds_words_outside_the_catalogue(tmp_path: Path) -> None:
+    """The check above can fail: words in a script unwrapped are found, wrapped ones are not."""
+    script = ROOT / "casino/surfaces/static/surfaces/tablet/_heuristic_probe.js"
+    script.write_text(
+        'el("button", {}, "Settle the round");\n'
+        'el("button", {}, "Paid");\n'
+        "node.textContent = `Round ${n} settled.`;\n"
+        "say(`${count} must be sent first.`);\n"
+        'el("button", { class: "take chosen" }, t("Sign out"));\n'
+        'tn("{n} try left", "{n} tries left", n);\n'
+        'el("span", {}, "Box 1"); // i18n: not words - a probe\n',
+        encoding="utf-8",
+    )
+    try:
+        found = unwrapped_literals(script)
+    finally:
+        script.unlink()
+    assert [entry.split(": ", 1)[1] for entry in found] == [
+        "Settle the round",
+        "Paid",
+        "Round ${n} settled.",
+        "${count} must be sent first.",
+    ]
+
+
+@pytest.mark.parametrize("language", [code for code in COMPLETE_FOR_TABLET if code != "en"])
+def test_a_translation_keeps_its_msgids_placeholders(language: str) -> None:
+    """A {placeholder} lost or misspelt in a translation would show as written, or drop a
+    number the dealer needs (a plural's forms may leave out {n}, as "one" often says it)."""
+    wrong = []
+    for domain in (SCRIPTS, "django"):
+        for message in read_catalogue(language, domain):
+            if not message.id:
+                continue
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            texts = message.string if isinstance(message.string, tuple) else (message.string,)
+            wanted = set(re.findall(r"\{\w+\}", " ".join(ids)))
+            for text in texts:
+                found = set(re.findall(r"\{\w+\}", text))
+                if found - wanted or (not isinstance(message.id, tuple) and found != wanted):
+                    wrong.append(f"{language}/{domain}: {ids[0]!r} -> {text!r}")
+    assert wrong == []
