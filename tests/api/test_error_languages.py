@@ -144,3 +144,19 @@ def test_a_language_is_not_taken_from_a_cookie(
     assert assert_error(response, 400, "invalid_input")["message"] == (
         "The request body is not valid."
     )
+
+
+def test_a_refusal_django_answers_itself_in_each_language(
+    client_for: Callable[[str | None], Any],
+) -> None:
+    """A URL that matches nothing is answered by Django's handler, not by DRF's."""
+    anonymous = client_for(None)
+    anonymous.raise_request_exception = False
+    errors = in_each_language(
+        lambda header: anonymous.get("/api/v1/no-such-endpoint/", HTTP_ACCEPT_LANGUAGE=header),
+        404,
+        "not_found",
+    )
+    assert errors["en"]["message"] == "Not found."
+    assert errors["ru"]["message"] == "Не найдено."
+    assert errors["es"]["message"] == "No encontrado."
