@@ -263,8 +263,8 @@ def message_in(language: str, code: str, details: Mapping[str, Any], default: st
 
     ``default`` (the message written where the refusal was raised) when the language is the
     project's default (English), when the code has no template or the language no translation
-    of it, or when the details lack one of the template's placeholders: a message is never
-    shown with a placeholder left unfilled.
+    of it, or when the details lack one of the translation's placeholders (or the translation
+    does not read as a template): a message is never shown with a placeholder left unfilled.
     """
     template = MESSAGES.get(str(code))
     if template is None or language == settings.LANGUAGE_CODE:
@@ -273,7 +273,12 @@ def message_in(language: str, code: str, details: Mapping[str, Any], default: st
         text = translation.pgettext(CONTEXT, template)
     if text == template:
         return default
-    names = placeholders(template)
-    if not names <= details.keys():
+    # The translation's own placeholders: one misspelt in a catalogue (which make check
+    # refuses) must cost the translation, never the answer.
+    try:
+        names = placeholders(text)
+        if not names <= details.keys():
+            return default
+        return text.format_map({name: details[name] for name in names})
+    except (ValueError, IndexError):
         return default
-    return text.format_map({name: details[name] for name in names})

@@ -81,3 +81,15 @@ def test_details_lacking_a_placeholder_keep_the_raised_message() -> None:
 
 def test_a_code_without_a_template_keeps_the_raised_message() -> None:
     assert message_in("ru", "no_such_code", {}, "Raised words") == "Raised words"
+
+
+@pytest.mark.parametrize(
+    "broken", ["Карта {karta} уже сдана.", "Карта {card уже сдана.", "Карта {0} уже сдана."]
+)
+def test_a_translation_that_does_not_read_keeps_the_raised_message(
+    monkeypatch: pytest.MonkeyPatch, broken: str
+) -> None:
+    """A catalogue's mistake (a placeholder misspelt, a brace left open) costs the translation,
+    not the answer: the refusal is still answered, in English."""
+    monkeypatch.setattr("django.utils.translation.pgettext", lambda context, msgid: broken)
+    assert message_in("ru", "card_duplicate", {"card": "2c"}, "Raised") == "Raised"
