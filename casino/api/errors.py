@@ -4,9 +4,10 @@ Every refusal renders as::
 
     {"error": {"code": "stale_event", "message": "...", "details": {...}}}
 
-``code`` never changes once published; ``message`` is for people; ``details`` holds structured
-data (the offending field, the expected event number, the card seen twice...). The status is
-the code's, from the one table (``casino.core.errors.HTTP_STATUS``).
+``code`` never changes once published; ``message`` is for people, in the language the request
+asks for (``Accept-Language``; docs/i18n.md); ``details`` holds structured data (the offending
+field, the expected event number, the card seen twice...). The status is the code's, from the
+one table (``casino.core.errors.HTTP_STATUS``).
 """
 
 from __future__ import annotations
@@ -15,15 +16,21 @@ from typing import Any
 
 import kombu.exceptions
 import redis.exceptions
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
-from django.http import Http404
+from django.http import Http404, HttpRequest
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
+from django.utils.translation.trans_real import parse_accept_lang_header
 from rest_framework import exceptions
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
+from casino.core.error_messages import message_in
 from casino.core.errors import (
     HTTP_STATUS,
     AccessCode,
@@ -64,7 +71,36 @@ _DRF_CSRF_PREFIX = "CSRF Failed:"
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """DRF exception handler that renders every error in the single shape above."""
+    """DRF exception handler that renders every error in the single shape above, its message in
+    the request's language (:func:`request_language`); the code, the status and the details are
+    the same in every language, and the English message is the one written where the refusal
+    was raised."""
+    response = _render(exc, context)
+    if response is not None and isinstance(response.data, dict) and "error" in response.data:
+        error = response.data["error"]
+        language = request_language(context.get("request"))
+        error["message"] = message_in(language, error["code"], error["details"], error["message"])
+        # The same URL answers other words to another Accept-Language: no cache may mix them.
+        patch_vary_headers(response, ("Accept-Language",))
+    return response
+
+
+def request_language(request: HttpRequest | Request | None) -> str:
+    """The language of ``settings.LANGUAGES`` the request's ``Accept-Language`` prefers first
+    (a regional variant reads as its language: ``es-AR`` is ``es``), else English. Neither a
+    cookie nor the URL chooses it: an API client says what it reads in each request."""
+    header = request.META.get("HTTP_ACCEPT_LANGUAGE", "") if request is not None else ""
+    for accepted, _ in parse_accept_lang_header(header):
+        if accepted == "*":
+            break
+        try:
+            return translation.get_supported_language_variant(accepted)
+        except LookupError:
+            continue
+    return str(settings.LANGUAGE_CODE)
+
+
+def _render(exc: Exception, context: dict[str, Any]) -> Response | None:
     unavailable = unavailable_response(exc)
     if unavailable is not None:
         return unavailable

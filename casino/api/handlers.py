@@ -23,8 +23,11 @@ from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.cache import patch_vary_headers
 
+from casino.api.errors import request_language
 from casino.core.context import current_request_id
+from casino.core.error_messages import message_in
 from casino.core.errors import AccessCode, RequestCode, error_body, status_of
 
 _MESSAGES = {
@@ -57,41 +60,54 @@ _CODE_OF_STATUS = {
 
 
 def error_response(
-    code: str, *, status: int | None = None, details: dict[str, Any] | None = None
+    code: str,
+    *,
+    status: int | None = None,
+    details: dict[str, Any] | None = None,
+    request: HttpRequest | None = None,
 ) -> JsonResponse:
-    """``code`` in the one error shape, with its message; its status unless ``status`` says."""
-    return JsonResponse(
-        error_body(code, _MESSAGES[code], details),
+    """``code`` in the one error shape, with its message (in the language ``request`` asks
+    for, as DRF's refusals: ``casino.api.errors.request_language``; English without one); its
+    status unless ``status`` says."""
+    language = request_language(request)
+    message = message_in(language, code, details or {}, _MESSAGES[code])
+    response = JsonResponse(
+        error_body(code, message, details),
         status=status if status is not None else status_of(code),
     )
+    if request is not None:
+        patch_vary_headers(response, ("Accept-Language",))
+    return response
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> JsonResponse:
     """``handler400``: a body over the size limit is 413 ``request_too_large`` (Django files
     it as a suspicious request, 400); any other suspicious request is 400 ``bad_request``."""
     if isinstance(exception, RequestDataTooBig):
-        return error_response(RequestCode.REQUEST_TOO_LARGE)
-    return error_response(RequestCode.BAD_REQUEST)
+        return error_response(RequestCode.REQUEST_TOO_LARGE, request=request)
+    return error_response(RequestCode.BAD_REQUEST, request=request)
 
 
 def permission_denied(request: HttpRequest, exception: Exception) -> JsonResponse:
     """``handler403``: 403 ``permission_denied``."""
-    return error_response(AccessCode.PERMISSION_DENIED)
+    return error_response(AccessCode.PERMISSION_DENIED, request=request)
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> JsonResponse:
     """``handler404``: 404 ``not_found``."""
-    return error_response(RequestCode.NOT_FOUND)
+    return error_response(RequestCode.NOT_FOUND, request=request)
 
 
 def server_error(request: HttpRequest) -> JsonResponse:
     """``handler500``: 500 ``server_error`` with the request id, and nothing of the fault."""
-    return error_response(RequestCode.SERVER_ERROR, details={"request_id": current_request_id()})
+    return error_response(
+        RequestCode.SERVER_ERROR, details={"request_id": current_request_id()}, request=request
+    )
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> JsonResponse:
     """``CSRF_FAILURE_VIEW``: 403 ``csrf_failed``."""
-    return error_response(AccessCode.CSRF_FAILED)
+    return error_response(AccessCode.CSRF_FAILED, request=request)
 
 
 class ErrorShapeMiddleware:
@@ -122,7 +138,9 @@ class ErrorShapeMiddleware:
             RequestCode.SERVER_ERROR if response.status_code >= 500 else RequestCode.BAD_REQUEST
         )
         shaped = error_response(
-            _CODE_OF_STATUS.get(response.status_code, fallback), status=response.status_code
+            _CODE_OF_STATUS.get(response.status_code, fallback),
+            status=response.status_code,
+            request=request,
         )
         # What the refusal says about how to proceed stays: the methods allowed, when to retry.
         for header in ("Allow", "Retry-After", "WWW-Authenticate"):

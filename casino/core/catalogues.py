@@ -211,6 +211,17 @@ def template_words_used(paths: tuple[str, ...] = TABLET_TEMPLATES) -> tuple[list
     return list(server.values()), list(scripts.values())
 
 
+def error_words() -> list[Word]:
+    """The refusals' messages (``casino.core.error_messages``): one word per code, its English
+    template, said in the context ``"error"``."""
+    # Imported here: the settings import this module, and the error vocabulary imports the
+    # engines and Django's translation, which need the settings.
+    from casino.core.error_messages import CONTEXT, MESSAGES  # noqa: PLC0415
+
+    place = "casino/core/error_messages.py:1"
+    return [Word(template, context=CONTEXT, places=(place,)) for template in MESSAGES.values()]
+
+
 def read_catalogue(language: str, domain: str) -> Catalog:
     """The ``.po`` catalogue of ``language`` and ``domain`` (an empty one if there is none)."""
     po = LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po"
@@ -221,11 +232,13 @@ def read_catalogue(language: str, domain: str) -> Catalog:
 
 
 def update_catalogues() -> list[Path]:
-    """Adds every word the tablet uses to each language's catalogues (``.po``), keeps the
-    translations already made, marks as obsolete the words no longer used, and writes them
-    back: ``manage.py update_catalogues``, what ``makemessages`` does with GNU gettext."""
+    """Adds every word the tablet uses, and every refusal's message (``error_words``), to each
+    language's catalogues (``.po``), keeps the translations already made, marks as obsolete the
+    words no longer used, and writes them back: ``manage.py update_catalogues``, what
+    ``makemessages`` does with GNU gettext."""
     scripts = script_words_used()
     server, marked = template_words_used()
+    server = [*server, *error_words()]
     written = []
     for language, _ in LANGUAGES:
         for domain, words in ((SCRIPTS, [*scripts, *marked]), ("django", server)):
@@ -242,7 +255,7 @@ def update_catalogues() -> list[Path]:
                     ],
                     context=word.context,
                     flags=("python-brace-format",)
-                    if "{" in word.msgid and domain == SCRIPTS
+                    if "{" in word.msgid and (domain == SCRIPTS or word.context)
                     else (),
                 )
             catalog = read_catalogue(language, domain)
