@@ -1,6 +1,7 @@
 """The pit board in the pit boss's language: the browser asks for Russian, and the bar, the
-totals, a table's card, an alert, its form and the table's detail are in Russian, amounts as
-Russian writes them, with no English word of the board left; nothing reaches beyond the screen
+totals, a table's card with what waits at it and its actions, an alert, its form and the
+table's detail are in Russian, amounts as Russian writes them, with no English word of the
+board left; nothing reaches beyond the screen
 at a tablet's sizes and a desktop's (Russian words run long). Spanish, asked for next, at one
 size. The screenshots are what a pit boss sees.
 """
@@ -15,9 +16,12 @@ from typing import Any
 
 import pytest
 
+from payouts.services import trays
+from payouts.services.corrections import correction_request
 from tables.services.rounds import round_act, round_open
 from tests.browser.test_pit_board import no_dealer_alert, sign_in
 from tests.browser.test_tablet_languages import nothing_wider_than_the_screen
+from tests.payouts.tray.trays import chips_made
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,7 +37,8 @@ ENGLISH = (
     "Rotation plan", "Sign out", "Times in", "Live", "Connecting", "Offline", "Auditor",
     "Status", "Dealer", "Last rounds", "Opened", "Staked", "Players", "Nobody is seated",
     "Chip tray", "No shift open", "Close", "open", "none", "betting", "warning", "min",
-    "last action",
+    "last action", "Waiting for you", "Opener", "counted by", "asked by", "Confirm", "Reject",
+    "Void it", "Keep it", "Why", "Open the round", "Shift",
 )  # fmt: skip
 
 
@@ -44,6 +49,16 @@ def english_left(text: str, *, same: tuple[str, ...] = ()) -> list[str]:
         word
         for word in ENGLISH
         if word not in same and re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text)
+    ]
+
+
+def outside(box: Any, parts: Any) -> list[str]:
+    """The texts of ``parts`` (a locator) that reach beyond ``box``'s right edge."""
+    right = box.bounding_box()["x"] + box.bounding_box()["width"]
+    return [
+        parts.nth(n).inner_text()
+        for n in range(parts.count())
+        if (found := parts.nth(n).bounding_box()) and found["x"] + found["width"] > right + 1
     ]
 
 
@@ -63,7 +78,13 @@ def test_the_pit_board_in_russian_and_in_spanish(
         action="place_wagers",
         data={"box": 1, "player": "P1", "ante": D(10)},
     )
-    no_dealer_alert(floor, "languages")
+    raised = no_dealer_alert(floor, "languages")
+    # Two things wait for the pit boss at the table: an opener to confirm, a void to decide.
+    chips_made(floor["casino"].pk, users["admin"])
+    count = trays.tray_count_enter(
+        table_id=table.pk, kind="opener", chips={"5.00": 300}, actor=users["dealer"]
+    )
+    correction_request(round_id=round.pk, actor=users["dealer"], kind="void", reason="misdeal")
     # The browser asks for Russian (its pages, and the API the board reads, which answers the
     # same data in every language).
     page.set_extra_http_headers({"Accept-Language": "ru-RU,ru;q=0.9"})
@@ -71,7 +92,7 @@ def test_the_pit_board_in_russian_and_in_spanish(
     page.wait_for_url(f"{site.url}/pit/{floor['pit'].pk}/")
     card = page.locator("[data-table='RP-1']")
     card.wait_for(timeout=WAIT_MS)
-    alert = page.locator("#alert-list li.alert").first
+    alert = page.locator(f"#alert-list [data-alert='{raised.pk}']")
     alert.wait_for(timeout=WAIT_MS)
     page.locator("#connection[data-state='live']").wait_for(timeout=WAIT_MS)
     page.locator("#totals .figure").first.wait_for(timeout=WAIT_MS)
@@ -87,16 +108,28 @@ def test_the_pit_board_in_russian_and_in_spanish(
     assert alert.locator("button[type=submit]").inner_text() == "Принять"
     assert alert.locator("input[name=note]").get_attribute("placeholder") == "Что сделано?"
     assert page.locator("#connection").inner_text() == "В эфире"
+    # What waits, with its actions, in Russian: 1,500.00 as Russian writes it.
+    assert card.locator(".waiting h3").inner_text() == "Ждёт вас (2)"
+    opener = card.locator(f"[data-waiting='count:{count.pk}']")
+    assert "Открытие 1\u00a0500,00, считал dealer" in opener.inner_text()
+    assert opener.locator("button").all_inner_texts() == ["Подтвердить", "Отклонить"]
+    void = card.locator("[data-waiting^='correction:']")
+    assert "Аннулирование раунда, запросил dealer" in void.inner_text()
+    assert void.locator("button").all_inner_texts() == ["Аннулировать", "Оставить"]
+    void.locator(".details", has_text="Причина").wait_for(timeout=WAIT_MS)
     assert english_left(page.locator("body").inner_text()) == []
-    # The words a pit boss reads at each size, nothing cut off, the alert's form on screen.
+    # The words a pit boss reads at each size, nothing cut off, the alert's form on screen, and
+    # what waits at the table, its actions and links, inside the table's card.
     for width, height in ((1024, 768), (768, 1024), (1440, 900)):
         page.set_viewport_size({"width": width, "height": height})
         nothing_wider_than_the_screen(page)
+        assert outside(card, card.locator(".waiting li > *, .waiting .actions > *")) == []
         screenshot(page, f"ru-{width}x{height}")
 
     # The table's detail, in Russian too.
     page.set_viewport_size({"width": 1024, "height": 768})
-    card.click()
+    # (Its header: what waits at the table keeps its taps to itself.)
+    card.locator("header").click()
     dialog = page.locator("#table-detail")
     dialog.locator("h3", has_text="Последние раунды").wait_for(timeout=WAIT_MS)
     dialog.locator("[data-tray] h3", has_text="Лоток фишек").wait_for(timeout=WAIT_MS)
@@ -112,13 +145,12 @@ def test_the_pit_board_in_russian_and_in_spanish(
     # Spanish, asked for next.
     page.set_extra_http_headers({"Accept-Language": "es-ES,es;q=0.9"})
     page.reload()
-    page.locator("#alert-list li.alert").first.wait_for(timeout=WAIT_MS)
+    alert.wait_for(timeout=WAIT_MS)
     page.locator("#connection[data-state='live']").wait_for(timeout=WAIT_MS)
     assert page.locator("html").get_attribute("lang") == "es"
     totals = page.locator("#totals").inner_text()
     assert "Mesas abiertas".upper() in totals.upper() and "0,00 EUR" in totals
     assert "Ronda 1 · " in card.locator(".round").inner_text()
-    alert = page.locator("#alert-list li.alert").first
     assert alert.locator("p").first.inner_text() == "Mesa abierta sin crupier"
     assert english_left(page.locator("body").inner_text(), same=("min",)) == []
     nothing_wider_than_the_screen(page)
