@@ -100,8 +100,9 @@ def script_words(language: str) -> dict[str, object]:
     return {"plural": plural, "messages": messages}
 
 
-#: The pages translated so far (docs/i18n.md): the tablet's scripts and templates, which every
-#: complete language has every word of (tests/surfaces/test_catalogues.py, ``make check``).
+#: The pages translated so far (docs/i18n.md), each with its scripts and templates, which every
+#: language complete for it has every word of (tests/surfaces/test_catalogues.py, ``make check``):
+#: the tablet's.
 ROOT = LOCALE_DIR.parents[1]
 TABLET_SCRIPTS = (
     "casino/surfaces/static/surfaces/tablet/*.js",
@@ -114,6 +115,24 @@ TABLET_TEMPLATES = (
 )
 #: The languages whose catalogues hold every word of the tablet.
 COMPLETE_FOR_TABLET = ("en", "ru", "es")
+#: The pit boss's pages: a pit's live board, with the common scripts it reads words through, and
+#: the list of pits that leads to it, with their bar (``base.html``).
+BOARD_SCRIPTS = (
+    "casino/surfaces/static/surfaces/pit-board.js",
+    "casino/surfaces/static/surfaces/common/*.js",
+)
+BOARD_TEMPLATES = (
+    "casino/surfaces/templates/surfaces/pit_board.html",
+    "casino/surfaces/templates/surfaces/pit_index.html",
+    "casino/surfaces/templates/surfaces/base.html",
+)
+#: The languages whose catalogues hold every word of the board.
+COMPLETE_FOR_BOARD = ("en", "ru", "es")
+#: Every translated page's scripts and templates, each pattern once: the words
+#: ``update_catalogues`` gathers (the tablet's first, so a page added later adds its new words
+#: at the catalogues' end).
+TRANSLATED_SCRIPTS = tuple(dict.fromkeys((*TABLET_SCRIPTS, *BOARD_SCRIPTS)))
+TRANSLATED_TEMPLATES = tuple(dict.fromkeys((*TABLET_TEMPLATES, *BOARD_TEMPLATES)))
 
 _STRING = r'"((?:[^"\\\n]|\\.)*)"'
 _SPACE = r"\s*"
@@ -232,12 +251,13 @@ def read_catalogue(language: str, domain: str) -> Catalog:
 
 
 def update_catalogues() -> list[Path]:
-    """Adds every word the tablet uses, and every refusal's message (``error_words``), to each
+    """Adds every word the translated pages use (``TRANSLATED_SCRIPTS``,
+    ``TRANSLATED_TEMPLATES``), and every refusal's message (``error_words``), to each
     language's catalogues (``.po``), keeps the translations already made, marks as obsolete the
     words no longer used, and writes them back: ``manage.py update_catalogues``, what
     ``makemessages`` does with GNU gettext."""
-    scripts = script_words_used()
-    server, marked = template_words_used()
+    scripts = script_words_used(TRANSLATED_SCRIPTS)
+    server, marked = template_words_used(TRANSLATED_TEMPLATES)
     server = [*server, *error_words()]
     written = []
     for language, _ in LANGUAGES:

@@ -14,11 +14,12 @@ import rules
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 
 from casino.core.roles import Role, user_role
 from casino.surfaces.pages import require_page_perm, url_template
+from casino.surfaces.words import page_in_language
 from tables.models import Pit
 
 
@@ -40,22 +41,24 @@ def watched_pits(user: Any) -> list[Pit]:
 
 @login_required(login_url="surfaces-sign-in")
 def pit_index(request: HttpRequest) -> HttpResponse:
-    """The pits this user watches; with one, straight to its board. A dealer watches none:
-    where the sign-in lands everyone, a dealer is sent on to their own page."""
+    """The pits this user watches, in the language the browser prefers; with one, straight to
+    its board. A dealer watches none: where the sign-in lands everyone, a dealer is sent on to
+    their own page."""
     if user_role(request.user) is Role.DEALER:
         return redirect("surfaces-dealer")
     pits = watched_pits(request.user)
     if len(pits) == 1:
         return redirect("surfaces-pit-board", pit_id=pits[0].pk)
-    return render(request, "surfaces/pit_index.html", {"pits": pits})
+    return page_in_language(request, "surfaces/pit_index.html", {"pits": pits})
 
 
 @login_required(login_url="surfaces-sign-in")
 def pit_board(request: HttpRequest, pit_id: int) -> HttpResponse:
-    """One pit's live board. Refused (403) to whoever may not watch the pit."""
+    """One pit's live board, in the language the browser prefers (``casino.surfaces.words``).
+    Refused (403) to whoever may not watch the pit."""
     pit = get_object_or_404(Pit.objects.select_related("casino"), pk=pit_id)
     require_page_perm(request.user, "floor.view_pit", pit)
-    return render(
+    return page_in_language(
         request,
         "surfaces/pit_board.html",
         {

@@ -1,10 +1,11 @@
-"""The tablet's words are all in the catalogues (docs/i18n.md), run by ``make check``:
+"""The tablet's and the pit board's words are all in the catalogues (docs/i18n.md), run by
+``make check``:
 
-- every word the tablet's scripts and templates ask for (``t``, ``pt``, ``tn``; ``{% translate
-  %}``, ``data-i18n``) is in each complete language's catalogue, translated (English: present,
-  its msgid being its text), and not fuzzy;
-- no word a dealer reads is written into the tablet's scripts outside the catalogue, by the
-  heuristic of ``unwrapped_literals`` below.
+- every word the tablet's, and the board's, scripts and templates ask for (``t``, ``pt``,
+  ``tn``; ``{% translate %}``, ``data-i18n``) is in each complete language's catalogue,
+  translated (English: present, its msgid being its text), and not fuzzy;
+- no word a dealer or a pit boss reads is written into the tablet's or the board's scripts
+  outside the catalogue, by the heuristic of ``unwrapped_literals`` below.
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from pathlib import Path
 import pytest
 
 from casino.core.catalogues import (
+    BOARD_SCRIPTS,
+    BOARD_TEMPLATES,
+    COMPLETE_FOR_BOARD,
     COMPLETE_FOR_TABLET,
     ROOT,
     SCRIPTS,
@@ -141,6 +145,29 @@ def test_a_complete_language_has_every_word_of_the_tablet(language: str) -> None
     )
 
 
+def test_no_word_of_the_boards_script_is_outside_the_catalogue() -> None:
+    paths = sorted({path for pattern in BOARD_SCRIPTS for path in ROOT.glob(pattern)})
+    assert ROOT / "casino/surfaces/static/surfaces/pit-board.js" in paths
+    found = [literal for path in paths for literal in unwrapped_literals(path)]
+    assert found == [], "wrap these in t(), pt() or tn() (docs/i18n.md):\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("language", COMPLETE_FOR_BOARD)
+def test_a_complete_language_has_every_word_of_the_board(language: str) -> None:
+    server, marked = template_words_used(BOARD_TEMPLATES)
+    scripts = script_words_used(BOARD_SCRIPTS)
+    # The board's own words are read, not only the common scripts' (a pattern gone wrong would
+    # leave nothing to check).
+    assert any("pit-board.js" in place for word in scripts for place in word.places)
+    assert any("pit_board.html" in place for word in server for place in word.places)
+    missing = _missing(language, SCRIPTS, [*scripts, *marked]) + _missing(
+        language, "django", server
+    )
+    assert missing == [], (
+        "manage.py update_catalogues, then translate (docs/i18n.md):\n" + "\n".join(missing)
+    )
+
+
 def test_the_heuristic_finds_words_outside_the_catalogue(tmp_path: Path) -> None:
     """The check above can fail: words in a script unwrapped are found, wrapped ones are not."""
     script = ROOT / "casino/surfaces/static/surfaces/tablet/_heuristic_probe.js"
@@ -166,7 +193,7 @@ def test_the_heuristic_finds_words_outside_the_catalogue(tmp_path: Path) -> None
     ]
 
 
-@pytest.mark.parametrize("language", [code for code in COMPLETE_FOR_TABLET if code != "en"])
+@pytest.mark.parametrize("language", sorted({*COMPLETE_FOR_TABLET, *COMPLETE_FOR_BOARD} - {"en"}))
 def test_a_translation_keeps_its_msgids_placeholders(language: str) -> None:
     """A {placeholder} lost or misspelt in a translation would show as written, or drop a
     number the dealer needs (a plural's forms may leave out {n}, as "one" often says it)."""

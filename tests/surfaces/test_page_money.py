@@ -72,8 +72,11 @@ console.log(JSON.stringify({{
   plurals: {json.dumps(list(PLURALS))}.map((n) => i18n.tn("{{n}} entry", "{{n}} entries", n)),
 }}));
 """
+    # The script on standard input: with every language's catalogue in it, it is longer than
+    # one command-line argument may be.
     done = subprocess.run(
-        [node, "--input-type=module", "-e", script],
+        [node, "--input-type=module"],
+        input=script,
         capture_output=True,
         text=True,
         check=False,
