@@ -100,39 +100,71 @@ def script_words(language: str) -> dict[str, object]:
     return {"plural": plural, "messages": messages}
 
 
-#: The pages translated so far (docs/i18n.md), each with its scripts and templates, which every
-#: language complete for it has every word of (tests/surfaces/test_catalogues.py, ``make check``):
-#: the tablet's.
 ROOT = LOCALE_DIR.parents[1]
-TABLET_SCRIPTS = (
-    "casino/surfaces/static/surfaces/tablet/*.js",
-    "casino/surfaces/static/surfaces/common/*.js",
+
+
+@dataclasses.dataclass(frozen=True)
+class TranslatedSurface:
+    """One user's pages translated (docs/i18n.md): their scripts and templates (patterns
+    relative to the project), the Python modules whose ``gettext`` words they show (the
+    reports'), the languages complete for them, which ``make check`` holds to every word
+    (tests/surfaces/test_catalogues.py), and ``own``, a file of theirs whose words must be
+    found (a pattern gone wrong would leave nothing to check)."""
+
+    name: str
+    scripts: tuple[str, ...]
+    templates: tuple[str, ...]
+    complete: tuple[str, ...]
+    own: str
+    modules: tuple[str, ...] = ()
+
+
+#: The scripts every page reads its words through.
+COMMON_SCRIPTS = "casino/surfaces/static/surfaces/common/*.js"
+
+#: The surfaces translated so far, in the order their words were added to the catalogues (a
+#: surface added later adds its new words at the catalogues' end).
+TRANSLATED_SURFACES = (
+    TranslatedSurface(
+        "tablet",
+        scripts=("casino/surfaces/static/surfaces/tablet/*.js", COMMON_SCRIPTS),
+        templates=(
+            "casino/surfaces/templates/surfaces/tablet.html",
+            "casino/surfaces/templates/surfaces/tablet_pair.html",
+            "casino/surfaces/templates/surfaces/base.html",
+        ),
+        complete=("en", "ru", "es"),
+        own="tablet/app.js",
+    ),
+    # The pit boss's pages: a pit's live board, and the list of pits that leads to it, with
+    # their bar (``base.html``).
+    TranslatedSurface(
+        "board",
+        scripts=("casino/surfaces/static/surfaces/pit-board.js", COMMON_SCRIPTS),
+        templates=(
+            "casino/surfaces/templates/surfaces/pit_board.html",
+            "casino/surfaces/templates/surfaces/pit_index.html",
+            "casino/surfaces/templates/surfaces/base.html",
+        ),
+        complete=("en", "ru", "es"),
+        own="pit-board.js",
+    ),
 )
-TABLET_TEMPLATES = (
-    "casino/surfaces/templates/surfaces/tablet.html",
-    "casino/surfaces/templates/surfaces/tablet_pair.html",
-    "casino/surfaces/templates/surfaces/base.html",
+#: Every translated surface's scripts, templates and modules, each pattern once: the words
+#: ``update_catalogues`` gathers.
+TRANSLATED_SCRIPTS = tuple(
+    dict.fromkeys(pattern for surface in TRANSLATED_SURFACES for pattern in surface.scripts)
 )
-#: The languages whose catalogues hold every word of the tablet.
-COMPLETE_FOR_TABLET = ("en", "ru", "es")
-#: The pit boss's pages: a pit's live board, with the common scripts it reads words through, and
-#: the list of pits that leads to it, with their bar (``base.html``).
-BOARD_SCRIPTS = (
-    "casino/surfaces/static/surfaces/pit-board.js",
-    "casino/surfaces/static/surfaces/common/*.js",
+TRANSLATED_TEMPLATES = tuple(
+    dict.fromkeys(pattern for surface in TRANSLATED_SURFACES for pattern in surface.templates)
 )
-BOARD_TEMPLATES = (
-    "casino/surfaces/templates/surfaces/pit_board.html",
-    "casino/surfaces/templates/surfaces/pit_index.html",
-    "casino/surfaces/templates/surfaces/base.html",
+TRANSLATED_MODULES = tuple(
+    dict.fromkeys(pattern for surface in TRANSLATED_SURFACES for pattern in surface.modules)
 )
-#: The languages whose catalogues hold every word of the board.
-COMPLETE_FOR_BOARD = ("en", "ru", "es")
-#: Every translated page's scripts and templates, each pattern once: the words
-#: ``update_catalogues`` gathers (the tablet's first, so a page added later adds its new words
-#: at the catalogues' end).
-TRANSLATED_SCRIPTS = tuple(dict.fromkeys((*TABLET_SCRIPTS, *BOARD_SCRIPTS)))
-TRANSLATED_TEMPLATES = tuple(dict.fromkeys((*TABLET_TEMPLATES, *BOARD_TEMPLATES)))
+#: The languages complete for some surface.
+COMPLETE_LANGUAGES = tuple(
+    dict.fromkeys(code for surface in TRANSLATED_SURFACES for code in surface.complete)
+)
 
 _STRING = r'"((?:[^"\\\n]|\\.)*)"'
 _SPACE = r"\s*"
@@ -147,6 +179,14 @@ SCRIPT_CALLS = re.compile(
 #: {% translate "msgid" %} in the templates, and the msgids of elements a script translates
 #: again when the dealer changes language (data-i18n="msgid").
 TEMPLATE_CALLS = re.compile(r'{%\s*translate\s+"([^"]*)"|data-i18n(?:-label)?="([^"]*)"')
+
+#: gettext("msgid"), pgettext("context", "msgid"), ngettext("singular", "plural", ...) (and
+#: their _lazy forms) in the Python modules of a translated surface (its reports' words).
+PYTHON_CALLS = re.compile(
+    rf"\b(?:(?P<t>gettext(?:_lazy)?)\({_SPACE}{_STRING}"
+    rf"|(?P<pt>pgettext(?:_lazy)?)\({_SPACE}{_STRING}{_SPACE},{_SPACE}{_STRING}"
+    rf"|(?P<tn>ngettext(?:_lazy)?)\({_SPACE}{_STRING}{_SPACE},{_SPACE}{_STRING})"
+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -190,15 +230,20 @@ def _unescape(literal: str) -> str:
     return json.loads(f'"{literal}"')
 
 
-def script_words_used(patterns: tuple[str, ...] = TABLET_SCRIPTS) -> list[Word]:
+def script_words_used(
+    patterns: tuple[str, ...], calls: re.Pattern[str] = SCRIPT_CALLS
+) -> list[Word]:
     """Every word the scripts matching ``patterns`` (relative to the project) ask for, once each
-    (keyed by context and msgid), with the places it is used."""
+    (keyed by context and msgid), with the places it is used; with ``calls`` ``PYTHON_CALLS``,
+    the words of Python modules."""
     found: dict[tuple[str | None, str], Word] = {}
     for pattern in patterns:
         for path in sorted(ROOT.glob(pattern)):
+            text = path.read_text(encoding="utf-8")
             # A comment's example is no word of the page.
-            text = without_comments(path.read_text(encoding="utf-8"))
-            for match in SCRIPT_CALLS.finditer(text):
+            if path.suffix == ".js":
+                text = without_comments(text)
+            for match in calls.finditer(text):
                 place = f"{path.relative_to(ROOT)}:{text.count(chr(10), 0, match.start()) + 1}"
                 groups = [g for g in match.groups() if g is not None]
                 if match.group("t"):
@@ -213,7 +258,7 @@ def script_words_used(patterns: tuple[str, ...] = TABLET_SCRIPTS) -> list[Word]:
     return list(found.values())
 
 
-def template_words_used(paths: tuple[str, ...] = TABLET_TEMPLATES) -> tuple[list[Word], list[Word]]:
+def template_words_used(paths: tuple[str, ...]) -> tuple[list[Word], list[Word]]:
     """The words of the templates ``paths``: those the server translates ({% translate %}), and
     those the scripts translate again (``data-i18n``), each once."""
     server: dict[str, Word] = {}
@@ -251,14 +296,14 @@ def read_catalogue(language: str, domain: str) -> Catalog:
 
 
 def update_catalogues() -> list[Path]:
-    """Adds every word the translated pages use (``TRANSLATED_SCRIPTS``,
-    ``TRANSLATED_TEMPLATES``), and every refusal's message (``error_words``), to each
-    language's catalogues (``.po``), keeps the translations already made, marks as obsolete the
-    words no longer used, and writes them back: ``manage.py update_catalogues``, what
-    ``makemessages`` does with GNU gettext."""
+    """Adds every word the translated surfaces use (``TRANSLATED_SCRIPTS``,
+    ``TRANSLATED_TEMPLATES``, ``TRANSLATED_MODULES``), and every refusal's message
+    (``error_words``), to each language's catalogues (``.po``), keeps the translations already
+    made, marks as obsolete the words no longer used, and writes them back: ``manage.py
+    update_catalogues``, what ``makemessages`` does with GNU gettext."""
     scripts = script_words_used(TRANSLATED_SCRIPTS)
     server, marked = template_words_used(TRANSLATED_TEMPLATES)
-    server = [*server, *error_words()]
+    server = [*server, *script_words_used(TRANSLATED_MODULES, PYTHON_CALLS), *error_words()]
     written = []
     for language, _ in LANGUAGES:
         for domain, words in ((SCRIPTS, [*scripts, *marked]), ("django", server)):
@@ -279,6 +324,9 @@ def update_catalogues() -> list[Path]:
                     else (),
                 )
             catalog = read_catalogue(language, domain)
+            # The header keeps its date: a date of each run would make every change of two
+            # branches to a catalogue collide on that line.
+            template.creation_date = catalog.creation_date
             catalog.update(template, no_fuzzy_matching=True)
             catalog.obsolete.clear()
             catalog.project, catalog.version, catalog.fuzzy = "casino-tables", "", False

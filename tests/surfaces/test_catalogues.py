@@ -1,11 +1,11 @@
-"""The tablet's and the pit board's words are all in the catalogues (docs/i18n.md), run by
-``make check``:
+"""Every translated surface's words are in the catalogues (docs/i18n.md), run by
+``make check``; for each of ``casino.core.catalogues.TRANSLATED_SURFACES``:
 
-- every word the tablet's, and the board's, scripts and templates ask for (``t``, ``pt``,
-  ``tn``; ``{% translate %}``, ``data-i18n``) is in each complete language's catalogue,
+- every word its scripts, templates and modules ask for (``t``, ``pt``, ``tn``;
+  ``{% translate %}``, ``data-i18n``; ``gettext``) is in each complete language's catalogue,
   translated (English: present, its msgid being its text), and not fuzzy;
-- no word a dealer or a pit boss reads is written into the tablet's or the board's scripts
-  outside the catalogue, by the heuristic of ``unwrapped_literals`` below.
+- no word its user reads is written into its scripts outside the catalogue, by the heuristic
+  of ``unwrapped_literals`` below.
 """
 
 from __future__ import annotations
@@ -16,13 +16,12 @@ from pathlib import Path
 import pytest
 
 from casino.core.catalogues import (
-    BOARD_SCRIPTS,
-    BOARD_TEMPLATES,
-    COMPLETE_FOR_BOARD,
-    COMPLETE_FOR_TABLET,
+    COMPLETE_LANGUAGES,
+    PYTHON_CALLS,
     ROOT,
     SCRIPTS,
-    TABLET_SCRIPTS,
+    TRANSLATED_SURFACES,
+    TranslatedSurface,
     Word,
     read_catalogue,
     script_words_used,
@@ -110,12 +109,18 @@ def unwrapped_literals(path: Path) -> list[str]:
     return found
 
 
-def _scripts() -> list[Path]:
-    return sorted({path for pattern in TABLET_SCRIPTS for path in ROOT.glob(pattern)})
+SURFACES = {surface.name: surface for surface in TRANSLATED_SURFACES}
+SURFACE_LANGUAGES = [
+    (surface.name, language) for surface in TRANSLATED_SURFACES for language in surface.complete
+]
 
 
-def test_no_word_of_the_tablets_scripts_is_outside_the_catalogue() -> None:
-    found = [literal for path in _scripts() for literal in unwrapped_literals(path)]
+@pytest.mark.parametrize("name", SURFACES)
+def test_no_word_of_a_surfaces_scripts_is_outside_the_catalogue(name: str) -> None:
+    surface = SURFACES[name]
+    paths = sorted({path for pattern in surface.scripts for path in ROOT.glob(pattern)})
+    assert paths, f"no script matches {surface.scripts}"
+    found = [literal for path in paths for literal in unwrapped_literals(path)]
     assert found == [], "wrap these in t(), pt() or tn() (docs/i18n.md):\n" + "\n".join(found)
 
 
@@ -135,35 +140,21 @@ def _missing(language: str, domain: str, words: list[Word]) -> list[str]:
     return missing
 
 
-@pytest.mark.parametrize("language", COMPLETE_FOR_TABLET)
-def test_a_complete_language_has_every_word_of_the_tablet(language: str) -> None:
-    server, marked = template_words_used()
-    missing = _missing(language, SCRIPTS, [*script_words_used(), *marked]) + _missing(
-        language, "django", server
-    )
-    assert missing == [], (
-        "manage.py update_catalogues, then translate (docs/i18n.md):\n" + "\n".join(missing)
-    )
+def _words_of(surface: TranslatedSurface) -> tuple[list[Word], list[Word]]:
+    """The surface's words for the scripts' catalogue, and for the server's."""
+    server, marked = template_words_used(surface.templates)
+    modules = script_words_used(surface.modules, PYTHON_CALLS)
+    return [*script_words_used(surface.scripts), *marked], [*server, *modules]
 
 
-def test_no_word_of_the_boards_script_is_outside_the_catalogue() -> None:
-    paths = sorted({path for pattern in BOARD_SCRIPTS for path in ROOT.glob(pattern)})
-    assert ROOT / "casino/surfaces/static/surfaces/pit-board.js" in paths
-    found = [literal for path in paths for literal in unwrapped_literals(path)]
-    assert found == [], "wrap these in t(), pt() or tn() (docs/i18n.md):\n" + "\n".join(found)
-
-
-@pytest.mark.parametrize("language", COMPLETE_FOR_BOARD)
-def test_a_complete_language_has_every_word_of_the_board(language: str) -> None:
-    server, marked = template_words_used(BOARD_TEMPLATES)
-    scripts = script_words_used(BOARD_SCRIPTS)
-    # The board's own words are read, not only the common scripts' (a pattern gone wrong would
-    # leave nothing to check).
-    assert any("pit-board.js" in place for word in scripts for place in word.places)
-    assert any("pit_board.html" in place for word in server for place in word.places)
-    missing = _missing(language, SCRIPTS, [*scripts, *marked]) + _missing(
-        language, "django", server
-    )
+@pytest.mark.parametrize(("name", "language"), SURFACE_LANGUAGES)
+def test_a_complete_language_has_every_word_of_its_surface(name: str, language: str) -> None:
+    surface = SURFACES[name]
+    scripts, server = _words_of(surface)
+    # The surface's own words are read, not only the common scripts' (a pattern gone wrong
+    # would leave nothing to check).
+    assert any(surface.own in place for word in [*scripts, *server] for place in word.places)
+    missing = _missing(language, SCRIPTS, scripts) + _missing(language, "django", server)
     assert missing == [], (
         "manage.py update_catalogues, then translate (docs/i18n.md):\n" + "\n".join(missing)
     )
@@ -193,7 +184,7 @@ def test_the_heuristic_finds_words_outside_the_catalogue(tmp_path: Path) -> None
     ]
 
 
-@pytest.mark.parametrize("language", sorted({*COMPLETE_FOR_TABLET, *COMPLETE_FOR_BOARD} - {"en"}))
+@pytest.mark.parametrize("language", sorted(set(COMPLETE_LANGUAGES) - {"en"}))
 def test_a_translation_keeps_its_msgids_placeholders(language: str) -> None:
     """A {placeholder} lost or misspelt in a translation would show as written, or drop a
     number the dealer needs (a plural's forms may leave out {n}, as "one" often says it)."""
