@@ -201,3 +201,60 @@ def test_a_translation_keeps_its_msgids_placeholders(language: str) -> None:
                 if found - wanted or (not isinstance(message.id, tuple) and found != wanted):
                     wrong.append(f"{language}/{domain}: {ids[0]!r} -> {text!r}")
     assert wrong == []
+
+
+#: What a template writes that is not its page's words: comments, blocks whose text is code
+#: (scripts, styles), and the template language's own tags and variables (whose words, a
+#: {% translate %}'s, are the catalogue's).
+TEMPLATE_NOT_TEXT = re.compile(
+    r"{#.*?#}|{%\s*comment\s*%}.*?{%\s*endcomment\s*%}|<script\b.*?</script>|<style\b.*?</style>"
+    r"|{%.*?%}|{{.*?}}",
+    re.DOTALL,
+)
+#: A tag's attributes a person reads.
+READ_ATTRIBUTES = re.compile(r'\b(?:aria-label|title|placeholder|alt)="([^"]*)"')
+
+
+def unwrapped_template_words(path: Path) -> list[str]:
+    """The words a template writes for people outside ``{% translate %}``, as ``path:line:
+    text``: an element's text, or an ``aria-label``, a ``title``, a ``placeholder`` or an
+    ``alt``, with at least one word of two letters (a separator such as "·" is not words)."""
+    raw = path.read_text(encoding="utf-8")
+    # Blanked rather than removed, so that a line number still points at the template's line.
+    text = TEMPLATE_NOT_TEXT.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), raw)
+    found = []
+    pieces = [(m.start(1), m.group(1)) for m in re.finditer(r">([^<>]+)<", text)]
+    pieces += [(m.start(1), m.group(1)) for m in READ_ATTRIBUTES.finditer(text)]
+    for start, piece in sorted(pieces):
+        if re.search(r"[^\W\d_]{2,}", piece):
+            line = text.count("\n", 0, start) + 1
+            where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name
+            found.append(f"{where}:{line}: {piece.strip()}")
+    return found
+
+
+@pytest.mark.parametrize("name", SURFACES)
+def test_no_word_of_a_surfaces_templates_is_outside_the_catalogue(name: str) -> None:
+    found = [
+        literal
+        for template in SURFACES[name].templates
+        for literal in unwrapped_template_words(ROOT / template)
+    ]
+    assert found == [], "put these in {% translate %} (docs/i18n.md):\n" + "\n".join(found)
+
+
+def test_the_template_heuristic_finds_words_outside_the_catalogue(tmp_path: Path) -> None:
+    """The check above can fail: a template's words outside {% translate %} are found."""
+    template = tmp_path / "probe.html"
+    template.write_text(
+        '{% load i18n %}<h1>{% translate "Pit totals" %}</h1>\n'
+        "<p>Nothing to count</p>\n"
+        '<button aria-label="Close">{{ name }} · ×</button>\n'
+        '<a title="{% translate "Rotation plan" %}">{{ pit.name }}</a>\n'
+        "{# A comment's Words #}<script>const x = \"Not the page's words\";</script>\n",
+        encoding="utf-8",
+    )
+    assert [entry.split(": ", 1)[1] for entry in unwrapped_template_words(template)] == [
+        "Nothing to count",
+        "Close",
+    ]
