@@ -72,6 +72,7 @@ class TableAdminForm(forms.ModelForm):  # type: ignore[type-arg]
             *table_services.LIMIT_FIELDS,
             "rule_set",
             "boxes",
+            "language",
         ]
 
     def clean(self) -> dict[str, Any]:

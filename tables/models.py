@@ -35,6 +35,7 @@ from django.conf import settings as conf
 from django.db import models
 from django.db.models import F, Q
 
+from casino.core.catalogues import LANGUAGES
 from casino.core.fields import user_field
 from casino.core.gaming_day import DayClock
 from casino.core.trail.recording import AuditScope
@@ -170,6 +171,13 @@ class Table(models.Model):
     stack_max = _optional_limit("The most a player brings to a pot game's seat; none: no maximum.")
     rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, related_name="tables")
     boxes = models.PositiveSmallIntegerField(default=4, help_text="Boxes or seats at the table.")
+    language = models.CharField(
+        max_length=8,
+        blank=True,
+        choices=LANGUAGES,
+        help_text="The language the table's tablet is read in until a dealer signs in with "
+        "their own; blank: the tablet's browser's.",
+    )
 
     class Meta:
         constraints = [

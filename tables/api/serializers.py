@@ -52,6 +52,7 @@ class TableOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-a
             "chip_unit",
             *LIMIT_FIELDS,
             "boxes",
+            "language",
             "rule_set",
             "dealer",
             "open_round",

@@ -142,6 +142,10 @@ class TabletTableSerializer(serializers.Serializer):  # type: ignore[type-arg]
     )
     casino = serializers.CharField(source="pit.casino.name")
     game = serializers.CharField()
+    language = serializers.CharField(
+        help_text="The language the tablet is read in before a dealer signs in with their own "
+        "(one of the languages offered); empty: the browser's."
+    )
 
 
 class TabletDealerSerializer(serializers.Serializer):  # type: ignore[type-arg]
