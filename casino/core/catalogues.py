@@ -149,6 +149,24 @@ TRANSLATED_SURFACES = (
         complete=("en", "ru", "es"),
         own="pit-board.js",
     ),
+    # The auditor's workbench: the round search, a round's story, the reports, the patrons'
+    # histories and the trail's verification, with their bar (``base.html``).
+    TranslatedSurface(
+        "workbench",
+        scripts=("casino/surfaces/static/surfaces/workbench-*.js", COMMON_SCRIPTS),
+        templates=(
+            "casino/surfaces/templates/surfaces/workbench.html",
+            "casino/surfaces/templates/surfaces/workbench_base.html",
+            "casino/surfaces/templates/surfaces/workbench_nav.html",
+            "casino/surfaces/templates/surfaces/workbench_patrons.html",
+            "casino/surfaces/templates/surfaces/workbench_reports.html",
+            "casino/surfaces/templates/surfaces/workbench_round.html",
+            "casino/surfaces/templates/surfaces/workbench_verify.html",
+            "casino/surfaces/templates/surfaces/base.html",
+        ),
+        complete=("en", "ru", "es"),
+        own="workbench-round.js",
+    ),
 )
 #: Every translated surface's scripts, templates and modules, each pattern once: the words
 #: ``update_catalogues`` gathers.

@@ -7,6 +7,10 @@ The pages are thin, as the pit board's: each renders from the API in the browser
 sees and may do is what the API answers, with the same permissions. The views decide only who
 may open a page at all (auditors, admins and pit bosses; a dealer is refused) and which of its
 buttons to offer; the API still refuses whatever a button asks that the user may not do.
+
+Each page is read in the request's language (``casino.surfaces.words.page_in_language``, as
+the pit board), with that language's words for its scripts; its times are in the casino's zone
+(``floor_time_zone``, or the round's table's), which the page names.
 """
 
 from __future__ import annotations
@@ -18,13 +22,14 @@ import rules
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
 
 from casino.core.roles import Role
 from casino.surfaces.pages import require_page_perm, url_template
 from casino.surfaces.views import watched_pits
+from casino.surfaces.words import page_in_language
 from casino.surfaces.zone import floor_time_zone
 from tables.models import Game, Round
 from tables.rules import is_admin, is_auditor, is_pit_boss
@@ -74,7 +79,7 @@ def _pickers(user: Any) -> dict[str, Any]:
 def workbench_search(request: HttpRequest) -> HttpResponse:
     """The round search: every filter of ``GET /api/v1/rounds/``, kept in the page's URL."""
     require_page_perm(request.user, USE_WORKBENCH)
-    return render(
+    return page_in_language(
         request,
         "surfaces/workbench.html",
         {
@@ -94,7 +99,7 @@ def workbench_round(request: HttpRequest, round_id: int) -> HttpResponse:
     round = get_object_or_404(Round.objects.select_related("table__pit"), pk=round_id)
     user = request.user
     require_page_perm(user, "tables.review_round", round)
-    return render(
+    return page_in_language(
         request,
         "surfaces/workbench_round.html",
         {
@@ -140,7 +145,7 @@ def workbench_reports(request: HttpRequest) -> HttpResponse:
     table's gaming day downloaded as its evidence package, for whoever may export it."""
     require_page_perm(request.user, USE_WORKBENCH)
     require_page_perm(request.user, "audit.list_reports")
-    return render(
+    return page_in_language(
         request,
         "surfaces/workbench_reports.html",
         {
@@ -160,7 +165,7 @@ def workbench_patrons(request: HttpRequest) -> HttpResponse:
     their ratings, cash, points (pit bosses, auditors, admins; no personal data)."""
     require_page_perm(request.user, USE_WORKBENCH)
     require_page_perm(request.user, "patrons.view_history")
-    return render(
+    return page_in_language(
         request,
         "surfaces/workbench_patrons.html",
         {
@@ -178,7 +183,7 @@ def workbench_verify(request: HttpRequest) -> HttpResponse:
     """The audit trail's verification, run on demand, incremental or in full (auditors)."""
     require_page_perm(request.user, USE_WORKBENCH)
     require_page_perm(request.user, "audit.view_trail")
-    return render(
+    return page_in_language(
         request,
         "surfaces/workbench_verify.html",
         {**_common(request, "verify"), "verify_url": reverse("audit-verify")},

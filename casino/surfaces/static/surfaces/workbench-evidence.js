@@ -3,8 +3,9 @@
 // signed file from GET /api/v1/audit/evidence/tables/{id}/?day=, refusals said in words.
 import { el, show, takeSubmissions } from "./common/dom.js";
 import { GAMES } from "./common/games.js";
+import { t } from "./common/i18n.js";
 import { explain as errorWords } from "./common/words.js";
-import { download, shortHash } from "./workbench-common.js";
+import { download, shortHash, withParts } from "./workbench-common.js";
 
 const form = document.getElementById("table-evidence");
 if (form) {
@@ -34,16 +35,19 @@ if (form) {
       const { response, filename } = await download(url);
       const sha256 = response.headers.get("X-Content-SHA256");
       const sealed = response.headers.get("X-Evidence-Sealed") === "true";
-      show(outcome,
-        "Downloaded ", el("strong", { class: "filename" }, filename),
-        ", SHA-256 ", el("span", { class: "mono sha256", title: sha256 }, shortHash(sha256)),
-        `, on checkpoint #${response.headers.get("X-Evidence-Checkpoint")}`,
-        sealed ? " (sealed for this export)." : ".");
+      const checkpoint = response.headers.get("X-Evidence-Checkpoint");
+      const parts = {
+        file: el("strong", { class: "filename" }, filename),
+        hash: el("span", { class: "mono sha256", title: sha256 }, shortHash(sha256)),
+      };
+      show(outcome, ...withParts(sealed
+        ? t("Downloaded {file}, SHA-256 {hash}, on checkpoint #{checkpoint} (sealed for this export).", { checkpoint })
+        : t("Downloaded {file}, SHA-256 {hash}, on checkpoint #{checkpoint}.", { checkpoint }), parts));
       outcome.hidden = false;
     } catch (refusal) {
       // Said of the table and day asked, which the common words cannot name.
       error.textContent = refusal.code === "evidence_nothing_recorded"
-        ? `The trail holds nothing of ${byId[form.table.value].code} on ${form.day.value}: there is no evidence to package.`
+        ? t("The trail holds nothing of {table} on {day}: there is no evidence to package.", { table: byId[form.table.value].code, day: form.day.value })
         : errorWords(refusal);
     }
   });

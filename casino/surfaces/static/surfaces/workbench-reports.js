@@ -2,8 +2,9 @@
 // (202, then polled until done or failed), and each done report's CSV and PDF.
 import { get as api, post } from "./common/api.js";
 import { el, takeSubmissions } from "./common/dom.js";
+import { t } from "./common/i18n.js";
 import { explain as errorWords } from "./common/words.js";
-import { badge, shortHash, when } from "./workbench-common.js";
+import { badge, named, shortHash, when } from "./workbench-common.js";
 
 const root = document.getElementById("workbench");
 const urls = root.dataset;
@@ -22,7 +23,7 @@ async function load() {
     const reports = await api(urls.reportsUrl);
     failure.textContent = "";
     rows.replaceChildren(...(reports.length ? reports.map(row)
-      : [el("tr", { class: "empty" }, el("td", { colSpan: 9 }, "No reports yet."))]));
+      : [el("tr", { class: "empty" }, el("td", { colSpan: 9 }, t("No reports yet.")))]));
     clearTimeout(pollTimer);
     if (reports.some((report) => report.status !== "done" && report.status !== "failed")) {
       pollTimer = setTimeout(load, POLL_MS);
@@ -36,11 +37,13 @@ function row(report) {
   const done = report.status === "done";
   return el("tr", { "data-report": report.id, "data-status": report.status },
     el("td", {}, `#${report.id}`),
-    el("td", {}, casinos[report.casino] || `Casino ${report.casino}`),
+    el("td", {}, casinos[report.casino] || t("Casino {id}", { id: report.casino })),
     el("td", {}, report.gaming_day),
-    el("td", {}, report.trigger.replaceAll("_", " ")),
-    el("td", {}, badge(report.status, TONE[report.status]), report.error ? el("span", { class: "error" }, ` ${report.error}`) : null),
-    el("td", {}, `${when(report.requested_at)}${report.requested_by ? ` by ${report.requested_by}` : ""}`),
+    el("td", {}, named(report.trigger)),
+    el("td", {}, badge(named(report.status), TONE[report.status]), report.error ? el("span", { class: "error" }, ` ${report.error}`) : null),
+    el("td", {}, report.requested_by
+      ? t("{when} by {who}", { when: when(report.requested_at), who: report.requested_by })
+      : when(report.requested_at)),
     el("td", {}, when(report.finished_at)),
     el("td", { class: "mono", title: report.pdf_sha256 || "" }, shortHash(report.pdf_sha256)),
     el("td", { class: "downloads" }, done

@@ -1,25 +1,38 @@
 // A round's story from GET /api/v1/rounds/{id}/story/: its events, its dealers with their
 // qualifications and rotation plan slots, cards, settlement, the stored settlement beside a
 // replay made now (differences in red), its corrections (requested and decided here, through
-// the corrections API) and its rows of the audit trail.
+// the corrections API) and its rows of the audit trail, in the page's language.
 import { get as api, post } from "./common/api.js";
 import { el, show, takeSubmissions } from "./common/dom.js";
 import { cardName, isRed } from "./common/cards.js";
 import { clockTime, dateTime } from "./common/times.js";
 import { GAMES } from "./common/games.js";
+import { pt, t } from "./common/i18n.js";
 import { isNegative, money } from "./common/money.js";
 import { explain as errorWords } from "./common/words.js";
-import { STATUS_TONE, badge, shortHash } from "./workbench-common.js";
+import { STATUS_TONE, badge, named, shortHash, withParts } from "./workbench-common.js";
 
 const root = document.getElementById("workbench");
 const urls = root.dataset;
 const mayDecide = urls.mayDecide === "true";
 const failure = document.getElementById("story-error");
 const LINE_COLUMNS = [
-  ["box", "Box"], ["line", "Line"], ["combination", "Combination"], ["outcome", "Outcome"],
-  ["stake", "Stake"], ["computed_amount", "Computed"], ["paid_amount", "Paid"],
+  ["box", t("Box")], ["line", t("Line")], ["combination", t("Combination")], ["outcome", t("Outcome")],
+  ["stake", t("Stake")], ["computed_amount", t("Computed")], ["paid_amount", t("Paid")],
 ];
 const AMOUNTS = new Set(["stake", "computed_amount", "paid_amount", "withheld", "amount"]);
+// A settlement line's names the engine gives (its line, the hand's combination, the outcome):
+// words of the context "name", a combination's parts ("pair+ace_king") each.
+const NAMES = new Set(["line", "combination", "outcome"]);
+// The settlement's lines' outcomes and Russian Poker's combinations, in the catalogue as
+// "name"s (the lines' names, ante, bet, bonus, insurance, are common/events.js GAME_NAMES'),
+// which ``named`` shows in the page's language: this list is how they are in it; never called.
+// eslint-disable-next-line no-unused-vars
+const SETTLEMENT_NAMES = () => [
+  pt("name", "win"), pt("name", "lose"), pt("name", "push"), pt("name", "void"), pt("name", "fee"), pt("name", "award"),
+  pt("name", "ace king"), pt("name", "pair"), pt("name", "two pair"), pt("name", "trips"), pt("name", "straight"),
+  pt("name", "flush"), pt("name", "full house"), pt("name", "quads"), pt("name", "straight flush"), pt("name", "royal flush"),
+];
 
 let story = null;
 // The casino's time zone (its table's view names it): every time of the story is shown in it,
@@ -35,8 +48,15 @@ const table = (heads, bodyRows, attrs = {}) =>
     el("thead", {}, el("tr", {}, ...heads.map(([key, label]) => el("th", { class: AMOUNTS.has(key) ? "amount" : "" }, label)))),
     el("tbody", {}, ...bodyRows));
 
+const shown = (key, value) => {
+  if (AMOUNTS.has(key)) return money(value);
+  if (value === null || value === undefined) return "—";
+  if (NAMES.has(key) && typeof value === "string") return value.split("+").map((part) => (part ? named(part) : part)).join(" + ");
+  return value;
+};
+
 const cell = (key, value) =>
-  el("td", { class: AMOUNTS.has(key) ? `amount ${isNegative(value) ? "loss" : ""}` : "" }, AMOUNTS.has(key) ? money(value) : value ?? "—");
+  el("td", { class: AMOUNTS.has(key) ? `amount ${isNegative(value) ? "loss" : ""}` : "" }, shown(key, value));
 
 async function load() {
   try {
@@ -58,21 +78,21 @@ async function load() {
 function render() {
   const round = story.round;
   document.getElementById("round-title").textContent =
-    `Round ${round.number} · ${round.table.name} · ${GAMES[round.game] || round.game}`;
+    `${t("Round {number}", { number: round.number })} · ${round.table.name} · ${GAMES[round.game] || round.game}`;
   const figure = (label, value, tone = "") =>
     el("div", { class: `figure ${tone}` }, el("span", { class: "label" }, label), el("span", { class: "value" }, value));
   show(document.getElementById("summary"),
-    figure("Status", badge(round.status, STATUS_TONE[round.status])),
-    figure("Casino · pit", `${round.casino.name} · ${round.pit.name}`),
-    figure("Gaming day", round.gaming_day),
-    figure("Dealer", round.dealer ? round.dealer.name : "—"),
-    figure("Opened", when(round.opened_at)),
-    figure("Times in", zone),
+    figure(t("Status"), badge(named(round.status), STATUS_TONE[round.status])),
+    figure(t("Casino · pit"), `${round.casino.name} · ${round.pit.name}`),
+    figure(t("Gaming day"), round.gaming_day),
+    figure(t("Dealer"), round.dealer ? round.dealer.name : "—"),
+    figure(t("Opened"), when(round.opened_at)),
+    figure(t("Times in"), zone),
     ...staked(round, figure),
-    figure("Paid", money(round.paid, round.currency)),
-    figure("House result", money(round.house_result, round.currency), isNegative(round.house_result) ? "loss" : ""),
-    round.cap_applied ? figure("Withheld by the cap", money(round.withheld, round.currency), "warn") : null,
-    round.replay_mismatch ? figure("Replay", "mismatch", "alarm") : null,
+    figure(t("Paid"), money(round.paid, round.currency)),
+    figure(t("House result"), money(round.house_result, round.currency), isNegative(round.house_result) ? "loss" : ""),
+    round.cap_applied ? figure(t("Withheld by the cap"), money(round.withheld, round.currency), "warn") : null,
+    round.replay_mismatch ? figure(t("Replay"), t("mismatch"), "alarm") : null,
   );
   renderEvents();
   renderDealers();
@@ -86,19 +106,20 @@ function render() {
 // What is staked: the settlement's figure once settled; while the round is open, what its view
 // says is on the table now (Russian Poker's stakes so far; a pot game's pot), never a bare "—".
 function staked(round, figure) {
-  if (round.status !== "open" || round.staked !== null) return [figure("Staked", money(round.staked, round.currency))];
-  if (!onTable || !onTable.length) return [figure("Staked so far", money("0.00", round.currency))];
+  if (round.status !== "open" || round.staked !== null) return [figure(t("Staked"), money(round.staked, round.currency))];
+  if (!onTable || !onTable.length) return [figure(t("Staked so far"), money("0.00", round.currency))];
   const stakes = onTable.find((f) => f.name === "staked");
-  if (stakes) return [figure("Staked so far", money(stakes.amount, round.currency))];
-  return onTable.map((f) => figure(`${f.label} now`, money(f.amount, round.currency)));
+  if (stakes) return [figure(t("Staked so far"), money(stakes.amount, round.currency))];
+  // (The figure's label is the game's own, in English until the games' labels are translated.)
+  return onTable.map((f) => figure(t("{label} now", { label: f.label }), money(f.amount, round.currency)));
 }
 
 function renderEvents() {
   document.getElementById("events").replaceChildren(table(
-    [["seq", "#"], ["action", "Action"], ["who", "Who"], ["when", "When"], ["device", "Device"], ["request", "Request id"], ["payload", "Payload"]],
+    [["seq", "#"], ["action", t("Action")], ["who", t("Who")], ["when", t("When")], ["device", t("Device")], ["request", t("Request id")], ["payload", t("Payload")]],
     story.events.map((event) => el("tr", { "data-event": event.seq },
       el("td", {}, event.seq),
-      el("td", {}, event.action.replaceAll("_", " ")),
+      el("td", {}, named(event.action)),
       el("td", {}, event.actor ? event.actor.name : "—"),
       el("td", {}, when(event.created_at)),
       el("td", {}, event.device ? event.device.name : "—"),
@@ -114,41 +135,52 @@ function renderEvents() {
 // another table, none), the plan's word beside what the dealer did.
 function renderDealers() {
   const holder = document.getElementById("dealers");
-  if (!story.dealers.length) return holder.replaceChildren(el("p", { class: "muted" }, "No dealer recorded an event."));
+  if (!story.dealers.length) return holder.replaceChildren(el("p", { class: "muted" }, t("No dealer recorded an event.")));
   holder.replaceChildren(table(
-    [["dealer", "Dealer"], ["events", "Events"], ["qualification", "Qualified for this game"], ["slot", "Rotation plan"]],
+    [["dealer", t("Dealer")], ["events", t("Events")], ["qualification", t("Qualified for this game")], ["slot", t("Rotation plan")]],
     story.dealers.map(({ dealer, events, qualification: held, slot }) => el("tr", { "data-dealer": dealer.id },
       el("td", {}, dealer.name),
       el("td", {}, events.join(", ")),
       held
-        ? el("td", { class: "qualified" },
-            `${held.evidence_kind === "test" ? "Test" : "Training"} ${held.evidence_reference}, on ${held.qualified_on}`,
-            held.expires_on ? `, through ${held.expires_on}` : "", `; recorded by ${held.recorded_by.name}`)
-        : el("td", { class: "differs not-qualified" }, "Not qualified for this game when dealing"),
+        ? el("td", { class: "qualified" }, qualified(held))
+        : el("td", { class: "differs not-qualified" }, t("Not qualified for this game when dealing")),
       slotCell(slot),
     )),
   ));
 }
 
+/** A dealer's qualification for the game: its evidence, when it was earned (and until when),
+ *  and who recorded it. */
+function qualified(held) {
+  const params = {
+    evidence: held.evidence_kind === "test" ? t("Test") : t("Training"),
+    reference: held.evidence_reference, on: held.qualified_on, until: held.expires_on, who: held.recorded_by.name,
+  };
+  return held.expires_on
+    ? t("{evidence} {reference}, on {on}, through {until}; recorded by {who}", params)
+    : t("{evidence} {reference}, on {on}; recorded by {who}", params);
+}
+
 /** A dealer's plan slot in an auditor's words: "Planned: table RP-1, string S1, 10:00–10:20
  *  (plan version 2)", "On break by plan version 2 (string S1, 10:00–10:20)", "Not on the plan". */
 function slotCell(slot) {
-  if (!slot) return el("td", { class: "slot differs off-plan" }, "Not on the plan");
+  if (!slot) return el("td", { class: "slot differs off-plan" }, t("Not on the plan"));
   const span = `${clockTime(slot.start, zone)}–${clockTime(slot.end, zone)}`;
   if (slot.place === "BREAK") {
-    return el("td", { class: "slot differs off-plan" }, `On break by plan version ${slot.version} (string ${slot.string}, ${span})`);
+    return el("td", { class: "slot differs off-plan" },
+      t("On break by plan version {version} (string {string}, {span})", { version: slot.version, string: slot.string, span }));
   }
   const here = slot.table && slot.table.id === story.round.table.id;
   const where = slot.table ? slot.table.name : `#${slot.place}`;
   return el("td", { class: here ? "slot on-plan" : "slot differs off-plan" },
-    `Planned: table ${where}, string ${slot.string}, ${span} (plan version ${slot.version})`);
+    t("Planned: table {table}, string {string}, {span} (plan version {version})", { table: where, string: slot.string, span, version: slot.version }));
 }
 
 function renderCards() {
   const holder = document.getElementById("cards");
-  if (!story.cards.length) return holder.replaceChildren(el("p", { class: "muted" }, "No cards recorded."));
+  if (!story.cards.length) return holder.replaceChildren(el("p", { class: "muted" }, t("No cards recorded.")));
   holder.replaceChildren(table(
-    [["card", "Card"], ["position", "Where"], ["deck_pass", "Deck pass"], ["event", "Event"]],
+    [["card", t("Card")], ["position", t("Where")], ["deck_pass", t("Deck pass")], ["event", t("Event")]],
     story.cards.map((card) => el("tr", {},
       el("td", { class: `card-face ${isRed(card.card) ? "red" : ""}`, "data-card": card.card, title: card.card }, cardName(card.card)),
       el("td", { "data-position": card.position }, placeName(card.position)),
@@ -157,49 +189,67 @@ function renderCards() {
 }
 
 /** Where a card lies, as the record names it ("box:3", "dealer", "centre"), in words: "Box 3",
- *  "Dealer", "Centre". */
+ *  "Dealer", "Centre" (the kind of place a "name" of the catalogue, common/events.js). */
 const placeName = (place) => {
-  const [kind, number] = place.split(":");
-  const named = kind.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
-  return number === undefined ? named : `${named} ${number}`;
+  const [kind, which] = place.split(":");
+  const word = named(kind).replace(/^./, (c) => c.toLocaleUpperCase());
+  return which === undefined ? word : `${word} ${which}`;
 };
 
 // Where the house edges that priced a round's theoretical win came from, in the auditor's words.
 const THEORETICAL_SOURCES = {
-  computed: "the house edges computed from the rules, at each box's Ante under the table maximum",
-  certified: "the paytables' certified house edges (none computed yet for this configuration)",
-  take: "what the rule set takes (a pot game: the house banks nothing)",
+  computed: () => t("the house edges computed from the rules, at each box's Ante under the table maximum"),
+  certified: () => t("the paytables' certified house edges (none computed yet for this configuration)"),
+  take: () => t("what the rule set takes (a pot game: the house banks nothing)"),
 };
 
 function theoretical(settlement) {
-  const source = THEORETICAL_SOURCES[settlement.theoretical_source];
-  if (!source) return "Theoretical win: none, no house edge priced this round's stakes.";
-  const computation = settlement.house_edge ? ` (computation ${settlement.house_edge})` : "";
-  return `Theoretical win ${money(settlement.theoretical_win)} on ${money(settlement.theoretical_base)} staked, from ${source}${computation}.`;
+  const source = THEORETICAL_SOURCES[settlement.theoretical_source]?.();
+  if (!source) return t("Theoretical win: none, no house edge priced this round's stakes.");
+  const params = {
+    win: money(settlement.theoretical_win), base: money(settlement.theoretical_base), source,
+    computation: settlement.house_edge,
+  };
+  return settlement.house_edge
+    ? t("Theoretical win {win} on {base} staked, from {source} (computation {computation}).", params)
+    : t("Theoretical win {win} on {base} staked, from {source}.", params);
 }
 
 function renderSettlement() {
   const holder = document.getElementById("settlement");
   const settlement = story.settlement;
-  if (!settlement) return holder.replaceChildren(el("p", { class: "muted" }, "Not settled."));
+  if (!settlement) return holder.replaceChildren(el("p", { class: "muted" }, t("Not settled.")));
   holder.replaceChildren(
-    el("p", {}, `Settled ${when(settlement.settled_at)} by ${settlement.settled_by ? settlement.settled_by.name : "—"}: staked ${money(settlement.total_staked)}, returned ${money(settlement.total_returned)}, house result ${money(settlement.house_result)}${settlement.cap_applied ? `, ${money(settlement.withheld)} withheld by the cap` : ""}.`),
+    el("p", {}, settled(settlement)),
     el("p", { id: "theoretical-win" }, theoretical(settlement)),
-    table([...LINE_COLUMNS, ["withheld", "Withheld"], ["reason", "Why paid differs"]],
+    table([...LINE_COLUMNS, ["withheld", t("Withheld")], ["reason", t("Why paid differs")]],
       settlement.lines.map((line) => el("tr", { class: line.withheld !== "0.00" ? "differs-row" : "" },
         ...[...LINE_COLUMNS.map(([key]) => key), "withheld"].map((key) => cell(key, line[key])),
         el("td", {}, line.reason || (line.withheld === "0.00" ? "" : "—"))))),
   );
 }
 
+/** The settlement in a sentence: when, by whom, what was staked, returned and kept, and what
+ *  the cap withheld. */
+function settled(settlement) {
+  const params = {
+    when: when(settlement.settled_at), who: settlement.settled_by ? settlement.settled_by.name : "—",
+    staked: money(settlement.total_staked), returned: money(settlement.total_returned),
+    result: money(settlement.house_result), withheld: money(settlement.withheld),
+  };
+  return settlement.cap_applied
+    ? t("Settled {when} by {who}: staked {staked}, returned {returned}, house result {result}, {withheld} withheld by the cap.", params)
+    : t("Settled {when} by {who}: staked {staked}, returned {returned}, house result {result}.", params);
+}
+
 function renderReplay() {
   const holder = document.getElementById("replay");
   const replay = story.replay;
-  if (!replay) return holder.replaceChildren(el("p", { class: "muted" }, "A round is replayed once it is settled."));
+  if (!replay) return holder.replaceChildren(el("p", { class: "muted" }, t("A round is replayed once it is settled.")));
   const verdict = replay.error
-    ? el("p", { class: "verdict alarm", id: "replay-verdict", "data-matches": "false" }, `Could not be replayed: ${replay.error}`)
+    ? el("p", { class: "verdict alarm", id: "replay-verdict", "data-matches": "false" }, t("Could not be replayed: {reason}", { reason: replay.error }))
     : el("p", { class: `verdict ${replay.matches ? "ok" : "alarm"}`, id: "replay-verdict", "data-matches": String(replay.matches) },
-        replay.matches ? "✓ The stored settlement is its replay's." : "✗ The stored settlement differs from its replay.");
+        replay.matches ? t("✓ The stored settlement is its replay's.") : t("✗ The stored settlement differs from its replay."));
   const heads = LINE_COLUMNS.flatMap(([key, label]) => [[key, label]]);
   const rows = replay.lines.map((line) => {
     const differs = new Set(line.differences);
@@ -210,30 +260,30 @@ function renderReplay() {
     });
     return [
       el("tr", { class: line.matches ? "" : "mismatch", "data-line": line.index, "data-side": "stored" },
-        el("th", { rowSpan: 2, scope: "row" }, line.index + 1), el("td", {}, "stored"), ...side("stored", line.stored)),
+        el("th", { rowSpan: 2, scope: "row" }, line.index + 1), el("td", {}, t("stored")), ...side("stored", line.stored)),
       el("tr", { class: line.matches ? "" : "mismatch", "data-line": line.index, "data-side": "replayed" },
-        el("td", {}, "replayed"), ...side("replayed", line.replayed)),
+        el("td", {}, t("replayed")), ...side("replayed", line.replayed)),
     ];
   }).flat();
   const paths = replay.differences.length
     ? el("ul", { class: "paths" }, ...replay.differences.map((difference) =>
         el("li", { class: "differs" }, el("code", {}, difference.path || JSON.stringify(difference)),
-          difference.path ? ` stored ${JSON.stringify(difference.stored)}, replayed ${JSON.stringify(difference.replayed)}` : "")))
+          difference.path
+            ? ` ${t("stored {stored}, replayed {replayed}", { stored: JSON.stringify(difference.stored), replayed: JSON.stringify(difference.replayed) })}`
+            : "")))
     : null;
   show(holder, verdict, paths,
-    table([["index", "Line"], ["side", ""], ...heads], rows, { id: "replay-lines" }));
+    table([["index", t("Line")], ["side", ""], ...heads], rows, { id: "replay-lines" }));
 }
 
 function renderCorrections() {
   const holder = document.getElementById("corrections");
-  if (!story.corrections.length) return holder.replaceChildren(el("p", { class: "muted" }, "No corrections."));
+  if (!story.corrections.length) return holder.replaceChildren(el("p", { class: "muted" }, t("No corrections.")));
   holder.replaceChildren(...story.corrections.map((correction) => {
     const tone = { requested: "info", approved: "ok", rejected: "muted" }[correction.status];
-    const decision = correction.decided_by
-      ? el("p", {}, `${correction.status === "approved" ? "Approved" : "Rejected"} by `, el("strong", { class: "decided-by" }, correction.decided_by.name),
-          ` on ${when(correction.decided_at)}${correction.decided_gaming_day ? ` (gaming day ${correction.decided_gaming_day})` : ""}${correction.decision_note ? `: “${correction.decision_note}”` : ""}`)
-      : el("p", { class: "muted" }, "Waiting for another pit boss of the pit.");
-    const note = el("input", { type: "text", placeholder: "Note", "aria-label": "Decision note" });
+    const decision = correction.decided_by ? el("p", {}, ...decided(correction))
+      : el("p", { class: "muted" }, t("Waiting for another pit boss of the pit."));
+    const note = el("input", { type: "text", placeholder: t("Note"), "aria-label": t("Decision note") });
     const error = el("p", { class: "error", role: "alert" });
     const decide = (urlTemplate) => async () => {
       error.textContent = "";
@@ -246,27 +296,41 @@ function renderCorrections() {
     };
     const buttons = mayDecide && correction.status === "requested"
       ? el("div", { class: "decide" }, note,
-          el("button", { type: "button", class: "approve", onclick: decide(urls.approveUrl) }, "Approve"),
-          el("button", { type: "button", class: "reject danger", onclick: decide(urls.rejectUrl) }, "Reject"))
+          el("button", { type: "button", class: "approve", onclick: decide(urls.approveUrl) }, t("Approve")),
+          el("button", { type: "button", class: "reject danger", onclick: decide(urls.rejectUrl) }, t("Reject")))
       : null;
     return el("article", { class: "correction", "data-correction": correction.id, "data-status": correction.status },
-      el("header", {}, badge(correction.status, tone), el("strong", {}, correction.kind === "void" ? "Void" : "Payout correction"),
-        ` requested by `, el("strong", {}, correction.requested_by.name), ` (${correction.requested_role.replaceAll("_", " ")}) on ${when(correction.requested_at)}`),
-      el("p", {}, `Reason: ${correction.reason}`),
+      el("header", {}, badge(named(correction.status), tone),
+        ...withParts(t("{kind} requested by {who} ({role}) on {when}", { role: named(correction.requested_role), when: when(correction.requested_at) }), {
+          kind: el("strong", {}, correction.kind === "void" ? t("Void") : t("Payout correction")),
+          who: el("strong", {}, correction.requested_by.name),
+        })),
+      el("p", {}, t("Reason: {reason}", { reason: correction.reason })),
       correction.lines.length
-        ? table([["box", "Box"], ["line", "Line"], ["amount", "Amount"]],
+        ? table([["box", t("Box")], ["line", t("Line")], ["amount", t("Amount")]],
             correction.lines.map((line) => el("tr", {}, cell("box", line.box), cell("line", line.line), cell("amount", line.amount))))
         : null,
       decision, buttons, error);
   }));
 }
 
+/** A decided correction in words: approved or rejected, by whom (marked, for the record), when
+ *  (and on which gaming day), with the decider's note. */
+function decided(correction) {
+  const params = { when: when(correction.decided_at), day: correction.decided_gaming_day, note: correction.decision_note };
+  const text = correction.status === "approved"
+    ? (correction.decided_gaming_day ? t("Approved by {who} on {when} (gaming day {day})", params) : t("Approved by {who} on {when}", params))
+    : (correction.decided_gaming_day ? t("Rejected by {who} on {when} (gaming day {day})", params) : t("Rejected by {who} on {when}", params));
+  const who = el("strong", { class: "decided-by" }, correction.decided_by.name);
+  return [...withParts(text, { who }), correction.decision_note ? `: “${correction.decision_note}”` : ""];
+}
+
 function renderAudit() {
   document.getElementById("audit").replaceChildren(table(
-    [["stream", "Stream"], ["seq", "Seq"], ["code", "Event"], ["who", "Who"], ["when", "When"], ["request", "Request id"], ["hash", "Hash"]],
+    [["stream", t("Stream")], ["seq", t("Seq")], ["code", t("Event")], ["who", t("Who")], ["when", t("When")], ["request", t("Request id")], ["hash", t("Hash")]],
     story.audit_records.map((record) => el("tr", { "data-record": record.id },
       el("td", {}, record.stream), el("td", {}, record.seq), el("td", {}, record.event_code),
-      el("td", {}, `${record.actor}${record.actor_role ? ` (${record.actor_role.replaceAll("_", " ")})` : ""}`),
+      el("td", {}, record.actor_role ? `${record.actor} (${named(record.actor_role)})` : record.actor),
       el("td", {}, when(record.occurred_at)), el("td", { class: "mono" }, record.request_id || "—"),
       el("td", { class: "mono", title: record.row_hash }, shortHash(record.row_hash)))),
   ));
@@ -280,11 +344,11 @@ if (dialog) {
   const lines = form.querySelector("#request-lines tbody");
   const error = form.querySelector(".error");
   const addLine = (box = "", line = "", amount = "") => {
-    const remove = el("button", { type: "button", class: "secondary", onclick: () => tr.remove() }, "Remove");
+    const remove = el("button", { type: "button", class: "secondary", onclick: () => tr.remove() }, t("Remove"));
     const tr = el("tr", { class: "request-line" },
-      el("td", {}, el("input", { type: "number", name: "box", min: 1, max: 15, value: box, "aria-label": "Box" })),
-      el("td", {}, el("input", { type: "text", name: "line", value: line, "aria-label": "Line" })),
-      el("td", {}, el("input", { type: "text", name: "amount", inputMode: "decimal", value: amount, "aria-label": "Amount", class: "amount" })),
+      el("td", {}, el("input", { type: "number", name: "box", min: 1, max: 15, value: box, "aria-label": t("Box") })),
+      el("td", {}, el("input", { type: "text", name: "line", value: line, "aria-label": t("Line") })),
+      el("td", {}, el("input", { type: "text", name: "amount", inputMode: "decimal", value: amount, "aria-label": t("Amount"), class: "amount" })),
       el("td", {}, remove));
     lines.append(tr);
   };

@@ -3,9 +3,10 @@
 import { get as api } from "./common/api.js";
 import { el } from "./common/dom.js";
 import { GAMES } from "./common/games.js";
+import { t, tn } from "./common/i18n.js";
 import { isNegative, money } from "./common/money.js";
 import { explain as errorWords } from "./common/words.js";
-import { STATUS_TONE, badge, when } from "./workbench-common.js";
+import { STATUS_TONE, badge, named, when } from "./workbench-common.js";
 
 const root = document.getElementById("workbench");
 const urls = root.dataset;
@@ -41,7 +42,7 @@ async function fillPickers() {
     const tables = await api(urls.tablesUrl);
     fill(form.table, tables.map((table) => ({ id: table.id, name: `${table.code} · ${table.pit}` })));
   } catch (error) {
-    failure.textContent = `Tables could not be listed: ${errorWords(error)}`;
+    failure.textContent = t("Tables could not be listed: {reason}", { reason: errorWords(error) });
   }
 }
 
@@ -68,16 +69,18 @@ async function search() {
   for (const name of [...FILTERS, ...PASSED, "cursor"]) if (query.get(name)) apiQuery.set(name, query.get(name));
   const back = query.getAll("back");
   failure.textContent = "";
-  summary.textContent = "Searching…";
+  summary.textContent = t("Searching…");
   try {
     const page = await api(`${urls.searchUrl}?${apiQuery}`);
     nextCursor = page.next_cursor;
     rows.replaceChildren(...page.results.map(row));
-    if (!page.results.length) rows.append(el("tr", { class: "empty" }, el("td", { colSpan: 12 }, "No round matches these filters.")));
-    summary.textContent = `${page.results.length} round${page.results.length === 1 ? "" : "s"} on this page${nextCursor ? ", more after" : ""}.`;
+    if (!page.results.length) rows.append(el("tr", { class: "empty" }, el("td", { colSpan: 12 }, t("No round matches these filters."))));
+    summary.textContent = nextCursor
+      ? tn("{n} round on this page, more after.", "{n} rounds on this page, more after.", page.results.length)
+      : tn("{n} round on this page.", "{n} rounds on this page.", page.results.length);
     previous.disabled = !query.get("cursor");
     next.disabled = !nextCursor;
-    pageNumber.textContent = `Page ${back.length + 1}`;
+    pageNumber.textContent = t("Page {number}", { number: back.length + 1 });
   } catch (error) {
     rows.replaceChildren();
     summary.textContent = "";
@@ -88,9 +91,9 @@ async function search() {
 
 function row(round) {
   const flags = [
-    round.cap_applied ? badge(`capped · ${money(round.withheld)} withheld`, "warn") : null,
-    round.corrected ? badge(`corrected ×${round.corrections}`, "warn") : null,
-    round.replay_mismatch ? badge("replay mismatch", "alarm") : null,
+    round.cap_applied ? badge(t("capped · {amount} withheld", { amount: money(round.withheld) }), "warn") : null,
+    round.corrected ? badge(t("corrected ×{n}", { n: round.corrections }), "warn") : null,
+    round.replay_mismatch ? badge(t("replay mismatch"), "alarm") : null,
   ];
   const link = urls.roundUrl.replace("{id}", round.id);
   return el("tr", { "data-round": round.id },
@@ -101,7 +104,7 @@ function row(round) {
     el("td", {}, round.gaming_day),
     el("td", {}, when(round.opened_at)),
     el("td", {}, round.dealer ? round.dealer.name : "—"),
-    el("td", {}, badge(round.status, STATUS_TONE[round.status])),
+    el("td", {}, badge(named(round.status), STATUS_TONE[round.status])),
     el("td", { class: "amount" }, money(round.staked)),
     el("td", { class: "amount" }, money(round.paid)),
     el("td", { class: `amount ${isNegative(round.house_result) ? "loss" : ""}` }, money(round.house_result)),
