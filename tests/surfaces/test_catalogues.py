@@ -118,6 +118,10 @@ SURFACE_LANGUAGES = [
 @pytest.mark.parametrize("name", SURFACES)
 def test_no_word_of_a_surfaces_scripts_is_outside_the_catalogue(name: str) -> None:
     surface = SURFACES[name]
+    if not surface.scripts:
+        # A surface without a page (the reports' files) has no script to read; its modules'
+        # words are held to the catalogue by the test below.
+        pytest.skip(f"{name} has no scripts")
     paths = sorted({path for pattern in surface.scripts for path in ROOT.glob(pattern)})
     assert paths, f"no script matches {surface.scripts}"
     found = [literal for path in paths for literal in unwrapped_literals(path)]
