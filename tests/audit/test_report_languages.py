@@ -1,6 +1,6 @@
-"""The gaming-day report in the language asked for: the CSV's headers and the PDF's words,
-numbers and dates in Russian or Spanish, the figures the same in every language, English
-exactly as it was before the reports had languages.
+"""The gaming-day report and the anti-money-laundering export in the language asked for: the
+CSV's headers and the PDF's words, numbers and dates in Russian or Spanish, the figures the same
+in every language, English exactly as it was before the reports had languages.
 
 ``report_sample_payload.json`` is a report's document as built from the rounds of
 ``test_report_pdf``'s known day (its id and instants fixed, a tray line, a large payout and the
@@ -263,3 +263,26 @@ def test_the_schedule_writes_in_the_configured_language(
     reports = [r for r in report_nightly(now=now) if r.casino_id == casino.pk]
     assert reports and all(r.language == "es" for r in reports)
     assert all(header_rows(r.csv)[0][0] == "periodo" for r in reports)
+
+
+@pytest.mark.django_db
+def test_the_aml_export_in_russian_is_audited_with_its_language(
+    audit_floor: dict[str, Any], client_for: Callable[[str | None], Any]
+) -> None:
+    admin = client_for("admin")
+    query = {"casino": audit_floor["casino"].pk, "gaming_day": DAY.isoformat()}
+    russian = admin.get("/api/v1/audit/aml/csv/", {**query, "language": "ru"})
+    assert russian.status_code == 200
+    assert russian.content.decode().splitlines()[0].startswith("игрок,вид,")
+    english = admin.get("/api/v1/audit/aml/csv/", query)
+    assert english.content.decode().splitlines()[0].startswith("patron,kind,")
+    by_header = admin.get("/api/v1/audit/aml/pdf/", query, HTTP_ACCEPT_LANGUAGE="ru")
+    assert "ПОД/ФТ" in flat(pdf_text(by_header.content))
+    refused = admin.get("/api/v1/audit/aml/csv/", {**query, "language": "xx"})
+    assert refused.status_code == 400
+    rows = AuditRecord.objects.filter(event_code="aml.exported").order_by("pk")
+    assert [(r.after["format"], r.after["language"]) for r in rows] == [
+        ("csv", "ru"),
+        ("csv", "en"),
+        ("pdf", "ru"),
+    ]
