@@ -46,6 +46,12 @@ class GamingDayReport(models.Model):
         max_length=10, choices=ReportStatus.choices, default=ReportStatus.QUEUED
     )
     parameters = models.JSONField(default=dict, help_text="Thresholds the report applied.")
+    language = models.CharField(
+        max_length=8,
+        default="en",
+        help_text="The language of the CSV's and the PDF's words (settings.LANGUAGES);"
+        " the figures are the same in every language.",
+    )
     requested_by = user_field(optional=True)
     requested_at = models.DateTimeField()
     started_at = models.DateTimeField(null=True, blank=True)

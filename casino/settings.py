@@ -430,6 +430,9 @@ AUDIT_CHECKPOINTS = {
 }
 
 # Gaming-day reports (audit/). An auditor may override the thresholds per report.
+# The language of the reports the schedule builds (one of LANGUAGES); a report asked for through
+# the API is in the language asked for, else the request's (docs/audit.md).
+REPORT_LANGUAGE = env.str("REPORT_LANGUAGE", default="en")
 AUDIT_REPORTS = {
     # "absolute": flag a hold further than VARIANCE_THRESHOLD_PP points from the theoretical;
     # "confidence": further than CONFIDENCE_Z standard errors over the period's rounds.

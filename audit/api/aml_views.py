@@ -3,6 +3,7 @@ each download is audited (``audit.services.aml_export``)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -14,6 +15,7 @@ from rest_framework.views import APIView
 
 from audit.api.views import CsvRenderer, PdfRenderer
 from audit.services.aml_export import aml_export
+from casino.api.errors import request_language
 from casino.api.schema import refusals
 from casino.api.serializers import StrictSerializer
 from casino.api.shortcuts import found, validated
@@ -27,6 +29,12 @@ URL_FORMAT_OVERRIDE = api_settings.URL_FORMAT_OVERRIDE
 class AmlExportFilterSerializer(StrictSerializer):
     casino = serializers.IntegerField(min_value=1)
     gaming_day = serializers.DateField()
+    language = serializers.ChoiceField(
+        choices=[code for code, _ in settings.LANGUAGES],
+        required=False,
+        help_text="The language of the file's words; by default the request's"
+        " (Accept-Language). The figures are the same in every language.",
+    )
 
 
 def _download(request: Request, file_format: str) -> HttpResponse:
@@ -40,6 +48,7 @@ def _download(request: Request, file_format: str) -> HttpResponse:
             gaming_day=query["gaming_day"],
             file_format=file_format,
             actor=request.user,
+            language=query.get("language") or request_language(request),
         )
     response = HttpResponse(export.content, content_type=export.media_type)
     response["Content-Disposition"] = f'attachment; filename="{export.filename}"'

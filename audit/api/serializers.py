@@ -130,6 +130,7 @@ class ReportOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-
             "trigger",
             "status",
             "parameters",
+            "language",
             "requested_by",
             "requested_at",
             "started_at",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -29,6 +30,7 @@ from audit.sealing.signing import SigningKeyError, key_id, public_pem
 from audit.services.reports.build import report_request
 from audit.services.reports.variance import MODES
 from casino.api.endpoints import list_view
+from casino.api.errors import request_language
 from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import DecimalStringField, MoneyField, StrictSerializer
@@ -129,6 +131,12 @@ class ReportRequestInputSerializer(StrictSerializer):
     )
     confidence_z = DecimalStringField(max_digits=5, decimal_places=2, min_value=0, required=False)
     large_payout_threshold = MoneyField(required=False)
+    language = serializers.ChoiceField(
+        choices=[code for code, _ in settings.LANGUAGES],
+        required=False,
+        help_text="The language of the CSV's and the PDF's words; by default the request's"
+        " (Accept-Language). The figures are the same in every language.",
+    )
 
 
 class ReportRequestApi(APIView):
@@ -150,13 +158,19 @@ class ReportRequestApi(APIView):
     def post(self, request: Request) -> Response:
         """Ask a worker for a gaming day's report: answers 202 at once; poll ``links.status``.
 
-        Thresholds not given are the configured ones.
+        Thresholds not given are the configured ones; the files' words are in ``language``,
+        else in the request's (``Accept-Language``), else English.
         """
         data = validated(ReportRequestInputSerializer, request.data)
         gaming_day = data.pop("gaming_day")
         casino_id = data.pop("casino", None)
+        language = data.pop("language", None) or request_language(request)
         report = report_request(
-            actor=request.user, gaming_day=gaming_day, casino_id=casino_id, parameters=data
+            actor=request.user,
+            gaming_day=gaming_day,
+            casino_id=casino_id,
+            parameters=data,
+            language=language,
         )
         body = ReportOutputSerializer(report, context={"request": request}).data
         return Response(

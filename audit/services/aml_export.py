@@ -6,6 +6,12 @@ day's log) and the patterns worth a review; a carded patron's row names them (na
 birth), as a currency transaction report must. The export is for administrators, and each one
 is audited in the casino's stream with what was exported and the file's SHA-256, never its
 content: the trail holds no personal data.
+
+The export is in a language (``settings.LANGUAGES``), which its audit row records: the CSV's
+header row and the PDF's words through the ``django`` catalogue (context ``"report"``), the PDF's
+amounts and dates as the language writes them (``audit.services.reports.formats``). The CSV's
+values stay as the day's records write them in every language (ISO dates, '.' decimals, the
+codes of kinds, thresholds and patterns), for the programs that read it.
 """
 
 from __future__ import annotations
@@ -19,11 +25,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils import translation
+from django.utils.translation import ngettext, pgettext
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from audit.services.reports import fonts, formats
+from audit.services.reports.fonts import BOLD, REGULAR
 from casino.core.audit_codes import AuditCode
 from casino.core.permissions import require
 from casino.core.trail.recording import audit_record
@@ -61,9 +71,15 @@ class AmlExport:
 
 
 def aml_export(
-    *, casino_id: int, gaming_day: dt.date, file_format: str, actor: AbstractBaseUser
+    *,
+    casino_id: int,
+    gaming_day: dt.date,
+    file_format: str,
+    actor: AbstractBaseUser,
+    language: str = "en",
 ) -> AmlExport:
-    """The casino's anti-money-laundering day as ``csv`` or ``pdf``, audited.
+    """The casino's anti-money-laundering day as ``csv`` or ``pdf``, its words in ``language``
+    (a code of ``settings.LANGUAGES``), audited with the language.
 
     :raises Casino.DoesNotExist:
     :raises ApiError: ``permission_denied`` (403) unless an admin.
@@ -72,17 +88,23 @@ def aml_export(
         require(actor, "audit.export_aml")
         casino = Casino.objects.get(pk=casino_id)
         rows = _rows(casino, gaming_day)
-        if file_format == "csv":
-            content, media_type = _csv(rows).encode(), "text/csv; charset=utf-8"
-        else:
-            content, media_type = _pdf(casino, gaming_day, rows), "application/pdf"
+        with translation.override(language):
+            if file_format == "csv":
+                content, media_type = _csv(rows).encode(), "text/csv; charset=utf-8"
+            else:
+                content, media_type = _pdf(casino, gaming_day, rows), "application/pdf"
         digest = hashlib.sha256(content).hexdigest()
         audit_record(
             event_code=AuditCode.AML_EXPORTED,
             actor=actor,
             casino=casino,
             gaming_day=gaming_day,
-            after={"format": file_format, "rows": len(rows), "sha256": digest},
+            after={
+                "format": file_format,
+                "language": language,
+                "rows": len(rows),
+                "sha256": digest,
+            },
         )
     name = f"aml-{casino.pk}-{gaming_day.isoformat()}.{file_format}"
     return AmlExport(content, media_type, name, digest)
@@ -125,23 +147,51 @@ def _rows(casino: Casino, gaming_day: dt.date) -> list[tuple[str, ...]]:
     return rows
 
 
+def column_titles() -> dict[str, str]:
+    """Each column's header in the active language (English: the column's name, as always)."""
+    return {
+        "patron": pgettext("report", "patron"),
+        "kind": pgettext("report", "kind"),
+        "loyalty_number": pgettext("report", "loyalty_number"),
+        "description": pgettext("report", "description"),
+        "name": pgettext("report", "name"),
+        "date_of_birth": pgettext("report", "date_of_birth"),
+        "cash_in": pgettext("report", "cash_in"),
+        "cash_out": pgettext("report", "cash_out"),
+        "bought_in": pgettext("report", "bought_in"),
+        "staked": pgettext("report", "staked"),
+        "returned": pgettext("report", "returned"),
+        "thresholds": pgettext("report", "thresholds"),
+        "patterns": pgettext("report", "patterns"),
+    }
+
+
+#: The columns of amounts, which the PDF writes as the language does.
+_AMOUNTS = frozenset({"cash_in", "cash_out", "bought_in", "staked", "returned"})
+
+
 def _csv(rows: Sequence[Sequence[str]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
+    titles = column_titles()
+    writer.writerow([titles[name] for name in COLUMNS])
     writer.writerows(rows)
     return out.getvalue()
 
 
 def _pdf(casino: Casino, gaming_day: dt.date, rows: Sequence[Sequence[str]]) -> bytes:
     """A landscape table of the rows under a title, in reportlab's invariant mode (the same
-    rows give the same bytes)."""
+    rows in the same language give the same bytes). In English, the words and reportlab's own
+    fonts it always had; in another language, the report's fonts (Noto Sans, embedded), which
+    set Cyrillic, and the amounts and dates as the language writes them."""
+    english = formats.language() == formats.ENGLISH
+    day = formats.day(gaming_day.isoformat())
     out = io.BytesIO()
     document = SimpleDocTemplate(
         out,
         pagesize=landscape(A4),
         invariant=True,
-        title=f"Anti-money-laundering day {gaming_day.isoformat()}",
+        title=pgettext("report", "Anti-money-laundering day {day}").format(day=day),
         leftMargin=24,
         rightMargin=24,
         topMargin=24,
@@ -149,9 +199,27 @@ def _pdf(casino: Casino, gaming_day: dt.date, rows: Sequence[Sequence[str]]) -> 
     )
     styles = getSampleStyleSheet()
     cell = styles["BodyText"].clone("cell", fontSize=7, leading=8)
+    heading, body = styles["Heading2"], styles["BodyText"]
+    if not english:
+        fonts.base_fonts()
+        cell = cell.clone("cell-local", fontName=REGULAR)
+        heading = heading.clone("heading-local", fontName=BOLD)
+        body = body.clone("body-local", fontName=REGULAR)
+    titles = column_titles()
+
+    def shown(name: str, value: str) -> str:
+        if english:
+            return value
+        if name == "date_of_birth" and value:
+            return formats.day(value)
+        return formats.amount(value) if name in _AMOUNTS else value
+
     table = Table(
-        [[Paragraph(name, cell) for name in COLUMNS]]
-        + [[Paragraph(value, cell) for value in row] for row in rows],
+        [[Paragraph(titles[name], cell) for name in COLUMNS]]
+        + [
+            [Paragraph(shown(name, value), cell) for name, value in zip(COLUMNS, row, strict=True)]
+            for row in rows
+        ],
         repeatRows=1,
     )
     table.setStyle(
@@ -163,11 +231,18 @@ def _pdf(casino: Casino, gaming_day: dt.date, rows: Sequence[Sequence[str]]) -> 
             ]
         )
     )
-    title = f"{casino.name}: anti-money-laundering day {gaming_day.isoformat()}"
+    title = pgettext("report", "{casino}: anti-money-laundering day {day}").format(
+        casino=casino.name, day=day
+    )
     document.build(
         [
-            Paragraph(title, styles["Heading2"]),
-            Paragraph(f"{len(rows)} patrons with cash or play.", styles["BodyText"]),
+            Paragraph(title, heading),
+            Paragraph(
+                ngettext(
+                    "{n} patrons with cash or play.", "{n} patrons with cash or play.", len(rows)
+                ).format(n=len(rows)),
+                body,
+            ),
             Spacer(1, 8),
             table,
         ]

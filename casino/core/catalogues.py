@@ -167,6 +167,16 @@ TRANSLATED_SURFACES = (
         complete=("en", "ru", "es"),
         own="workbench-round.js",
     ),
+    # The auditors' files: the gaming-day report (its PDF's and its CSV's words) and the
+    # anti-money-laundering export; no page, so no scripts or templates.
+    TranslatedSurface(
+        "reports",
+        scripts=(),
+        templates=(),
+        modules=("audit/services/reports/*.py", "audit/services/aml_export.py"),
+        complete=("en", "ru", "es"),
+        own="audit/services/reports/pdf.py",
+    ),
 )
 #: Every translated surface's scripts, templates and modules, each pattern once: the words
 #: ``update_catalogues`` gathers.

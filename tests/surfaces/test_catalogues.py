@@ -115,7 +115,9 @@ SURFACE_LANGUAGES = [
 ]
 
 
-@pytest.mark.parametrize("name", SURFACES)
+#: A surface without a page (the reports' files) has no script to read; its modules' words are
+#: held to the catalogue by the test of its complete languages.
+@pytest.mark.parametrize("name", [name for name, surface in SURFACES.items() if surface.scripts])
 def test_no_word_of_a_surfaces_scripts_is_outside_the_catalogue(name: str) -> None:
     surface = SURFACES[name]
     paths = sorted({path for pattern in surface.scripts for path in ROOT.glob(pattern)})

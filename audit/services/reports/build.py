@@ -85,14 +85,29 @@ def report_parameters(overrides: Mapping[str, Any] | None = None) -> dict[str, A
     return parameters
 
 
+def report_language(language: str | None) -> str:
+    """``language``, or the schedule's (``settings.REPORT_LANGUAGE``) when ``None``.
+
+    :raises ValueError: a language not in ``settings.LANGUAGES``.
+    """
+    chosen = settings.REPORT_LANGUAGE if language is None else language
+    if chosen not in {code for code, _ in settings.LANGUAGES}:
+        raise ValueError(f"No report is written in {chosen!r} (settings.LANGUAGES).")
+    return str(chosen)
+
+
 def report_request(
     *,
     actor: AbstractBaseUser,
     gaming_day: dt.date,
     casino_id: int | None = None,
     parameters: Mapping[str, Any] | None = None,
+    language: str | None = None,
 ) -> GamingDayReport:
     """Queue a report of ``gaming_day`` for a worker; the caller polls its status.
+
+    ``language`` (a code of ``settings.LANGUAGES``) is the language of the CSV's and the PDF's
+    words; ``None`` is ``settings.REPORT_LANGUAGE``. The figures are the same in every language.
 
     The report's task goes through the outbox (``audit.services.reports.outbox``): written
     with the report, published once committed, and again later if the broker was unavailable,
@@ -104,9 +119,11 @@ def report_request(
     :raises ApiError: ``permission_denied`` (403) unless the actor is an auditor;
         ``report_casino_required`` (400); ``report_casino_unknown`` (404);
         ``report_day_in_future`` (400); ``report_parameters_invalid`` (400).
+    :raises ValueError: a ``language`` not in ``settings.LANGUAGES`` (the API validates it).
     """
     require(actor, "audit.run_reports")
     chosen = report_parameters(parameters)
+    language = report_language(language)
     with transaction.atomic():
         casino = _casino(casino_id)
         now = timezone.now()
@@ -125,6 +142,7 @@ def report_request(
             gaming_day=gaming_day,
             trigger=ReportTrigger.ON_DEMAND,
             parameters=chosen,
+            language=language,
             requested_by=actor,
             requested_at=now,
         )
@@ -152,8 +170,8 @@ def report_build(*, report_id: int) -> GamingDayReport:
         # has replayed everything written before now, so every round of the day is counted.
         with replica_reads(caught_up=_closed(report)), _snapshot():
             payload = report_payload(report=report, generated_at=timezone.now())
-        csv_text = render_csv(payload)
-        pdf = render_pdf(payload)
+        csv_text = render_csv(payload, language=report.language)
+        pdf = render_pdf(payload, language=report.language, time_zone=report.casino.time_zone)
     except ReportError as exc:
         return _fail(report_id, f"{exc.code}: {exc}")
     except Exception as exc:  # any failure must reach the auditor polling the report
@@ -193,6 +211,7 @@ def _nightly_report(casino: Casino, day: dt.date, *, now: dt.datetime) -> Gaming
                 gaming_day=day,
                 trigger=ReportTrigger.NIGHTLY,
                 parameters=report_parameters(),
+                language=report_language(None),
                 requested_at=now,
             )
             _record_request(report, actor=None)
@@ -206,7 +225,10 @@ def _nightly_report(casino: Casino, day: dt.date, *, now: dt.datetime) -> Gaming
 
 def _record_request(report: GamingDayReport, *, actor: AbstractBaseUser | None) -> None:
     _record_report_event(
-        report, AuditCode.REPORT_REQUESTED, actor=actor, after={"parameters": report.parameters}
+        report,
+        AuditCode.REPORT_REQUESTED,
+        actor=actor,
+        after={"parameters": report.parameters, "language": report.language},
     )
 
 

@@ -1,5 +1,6 @@
 """The report's two charts (reportlab graphics): hold against theoretical hold per table, and
-the month's daily hold. Pure functions of the report's JSON document."""
+the month's daily hold. Pure functions of the report's JSON document, their words and figures
+in the active language (the PDF is drawn under ``translation.override``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+from django.utils.translation import pgettext
 from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.charts.legends import Legend
 from reportlab.graphics.charts.lineplots import LinePlot
@@ -14,6 +16,7 @@ from reportlab.graphics.shapes import Drawing, String
 from reportlab.graphics.widgets.markers import makeMarker
 from reportlab.lib import colors
 
+from audit.services.reports import formats
 from audit.services.reports.fonts import BOLD, REGULAR
 
 HOLD = colors.HexColor("#1F4E79")
@@ -36,7 +39,9 @@ def hold_by_table(rows: Sequence[Mapping[str, Any]], *, width: float, height: fl
         tables.sort(key=lambda row: row["table"])
     drawing = _drawing(width, height)
     if not tables:
-        drawing.add(_note(width, height, "No table played a settled round this day."))
+        drawing.add(
+            _note(width, height, pgettext("report", "No table played a settled round this day."))
+        )
         return drawing
     holds = [_clipped(row["day"]["hold_pct"]) for row in tables]
     theoretical = [_clipped(row["day"]["theoretical_hold_pct"]) for row in tables]
@@ -78,7 +83,7 @@ def hold_by_table(rows: Sequence[Mapping[str, Any]], *, width: float, height: fl
     chart.barSpacing = 1
     chart.groupSpacing = 6
     drawing.add(chart)
-    drawing.add(_legend(width, height, [(HOLD, "Hold %"), (THEORETICAL, "Theoretical hold %")]))
+    drawing.add(_legend(width, height, _series()))
     return drawing
 
 
@@ -88,7 +93,7 @@ def month_trend(trend: Sequence[Mapping[str, Any]], *, width: float, height: flo
     drawing = _drawing(width, height)
     played = [day for day in trend if day["hold_pct"] is not None]
     if not played:
-        drawing.add(_note(width, height, "No settled round this month."))
+        drawing.add(_note(width, height, pgettext("report", "No settled round this month.")))
         return drawing
     holds = [(_day_number(day), float(_clipped(day["hold_pct"]))) for day in played]
     theoretical = [
@@ -134,20 +139,36 @@ def month_trend(trend: Sequence[Mapping[str, Any]], *, width: float, height: flo
     plot.yValueAxis.gridStrokeColor = colors.HexColor("#D9D9D9")
     drawing.add(plot)
     drawing.add(
-        String(width / 2, 6, "day of the month", fontName=REGULAR, fontSize=7, textAnchor="middle")
+        String(
+            width / 2,
+            6,
+            pgettext("report", "day of the month"),
+            fontName=REGULAR,
+            fontSize=7,
+            textAnchor="middle",
+        )
     )
-    drawing.add(_legend(width, height, [(HOLD, "Hold %"), (THEORETICAL, "Theoretical hold %")]))
+    drawing.add(_legend(width, height, _series()))
     if len(played) == 1:
         # One day of play: its figures said in words too, beside its marks.
         [day] = played
         theo = day["theoretical_hold_pct"]
+        words = (
+            pgettext("report", "{day}: hold {hold} (one day of play so far)")
+            if theo is None
+            else pgettext(
+                "report", "{day}: hold {hold}, theoretical {theoretical} (one day of play so far)"
+            )
+        )
         drawing.add(
             String(
                 width - 20,
                 height - 24,
-                f"{day['day']}: hold {day['hold_pct']} %"
-                + (f", theoretical {theo} %" if theo is not None else "")
-                + " (one day of play so far)",
+                words.format(
+                    day=formats.day(day["day"]),
+                    hold=formats.percent(day["hold_pct"]),
+                    theoretical=theo and formats.percent(theo),
+                ),
                 fontName=REGULAR,
                 fontSize=7.5,
                 textAnchor="end",
@@ -169,8 +190,16 @@ def _distance(row: Mapping[str, Any]) -> Decimal:
     return abs(Decimal(variance)) if variance is not None else Decimal(-1)
 
 
+def _series() -> list[tuple[Any, str]]:
+    """The legend's two series."""
+    return [
+        (HOLD, pgettext("report", "Hold %")),
+        (THEORETICAL, pgettext("report", "Theoretical hold %")),
+    ]
+
+
 def _label(value: str | None) -> str:
-    return "" if value is None else f"{value} %"
+    return "" if value is None else formats.percent(value)
 
 
 def _floats(values: Sequence[Decimal | None]) -> list[float | None]:

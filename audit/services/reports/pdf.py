@@ -5,6 +5,10 @@ Pure: a function of the report's JSON document, rendered in reportlab's invarian
 clock, no random document id), so the same document gives the same bytes and a stored PDF can
 be checked by rendering it again.
 
+The words are in the report's language (``render_pdf``'s ``language``, through the ``django``
+catalogue under the context ``"report"``), and so are the numbers, amounts, dates and instants
+(``audit.services.reports.formats``); English is written as it always was.
+
 Every page's footer carries the report's id, "page n of N" and the SHA-256 of the report's
 data: the digest of the JSON document in its canonical form (``payload.canonical_payload``:
 keys sorted, no spaces, non-ASCII escaped), which is the report's ``payload_sha256``, recorded
@@ -17,11 +21,12 @@ from __future__ import annotations
 import copy
 import functools
 import io
-import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from django.utils import translation
+from django.utils.translation import ngettext, pgettext
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.pagesizes import A4, landscape
@@ -45,7 +50,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tables import LINECOMMANDS, CellStyle
 
-from audit.services.reports import charts, fonts
+from audit.services.reports import charts, fonts, formats
 from audit.services.reports.fonts import BOLD, REGULAR
 from audit.services.reports.payload import (
     PARTLY_PRICED,
@@ -58,16 +63,35 @@ from casino.games.registry import GAME_CHOICES
 PAGE = landscape(A4)
 MARGIN = 28.0
 WIDTH = PAGE[0] - 2 * MARGIN
-#: The words a row without a house edge shows in its theoretical-hold and variance columns.
-NO_HOUSE_EDGE_TEXT = "no house edge"
 GAME_NAMES = dict(GAME_CHOICES)
-LEVEL_TITLES = {
-    "game": "Per game",
-    "table": "Per table",
-    "dealer": "Per dealer",
-    "table_dealer": "Per table and dealer",
-}
-PERIOD_TITLES = {"day": "Gaming day", "mtd": "Month to date", "ytd": "Year to date"}
+#: The levels the figures are shown at, in order.
+LEVELS = ("game", "table", "dealer", "table_dealer")
+#: The periods, in order.
+PERIODS = ("day", "mtd", "ytd")
+
+
+def no_house_edge_text() -> str:
+    """The words a row without a house edge shows in its theoretical-hold and variance
+    columns."""
+    return pgettext("report", "no house edge")
+
+
+def level_title(level: str) -> str:
+    return {
+        "game": pgettext("report", "Per game"),
+        "table": pgettext("report", "Per table"),
+        "dealer": pgettext("report", "Per dealer"),
+        "table_dealer": pgettext("report", "Per table and dealer"),
+    }[level]
+
+
+def period_title(period: str) -> str:
+    return {
+        "day": pgettext("report", "Gaming day"),
+        "mtd": pgettext("report", "Month to date"),
+        "ytd": pgettext("report", "Year to date"),
+    }[period]
+
 
 INK = colors.HexColor("#1A1A1A")
 MUTED = colors.HexColor("#5F6368")
@@ -82,12 +106,23 @@ SIZE = 7.2
 ROW = 11.0
 
 
-def render_pdf(payload: Mapping[str, Any]) -> bytes:
-    """The report's PDF (see the module's docstring)."""
+def render_pdf(
+    payload: Mapping[str, Any], *, language: str = "en", time_zone: str = "UTC"
+) -> bytes:
+    """The report's PDF (see the module's docstring), its words in ``language`` (a code of
+    ``settings.LANGUAGES``) and its instants, in a language other than English, read in
+    ``time_zone`` (the casino's)."""
+    with translation.override(language):
+        return _render(payload, time_zone)
+
+
+def _render(payload: Mapping[str, Any], zone: str) -> bytes:
     fonts.base_fonts()
     digest = sha256(canonical_payload(payload))
     out = io.BytesIO()
-    title = f"{payload['casino']['name']}: gaming day {payload['gaming_day']}"
+    title = pgettext("report", "{casino}: gaming day {day}").format(
+        casino=payload["casino"]["name"], day=formats.day(payload["gaming_day"])
+    )
     doc = BaseDocTemplate(
         out,
         pagesize=PAGE,
@@ -95,9 +130,11 @@ def render_pdf(payload: Mapping[str, Any]) -> bytes:
         rightMargin=MARGIN,
         topMargin=MARGIN,
         bottomMargin=MARGIN + 10,
-        title=f"{title} - report {payload['report']}",
+        title=pgettext("report", "{title} - report {report}").format(
+            title=title, report=payload["report"]
+        ),
         author=payload["casino"]["name"],
-        subject=f"payload SHA-256 {digest}",
+        subject=pgettext("report", "payload SHA-256 {digest}").format(digest=digest),
         invariant=1,
         # Not Helvetica, reportlab's default: every font the PDF names is embedded.
         initialFontName=REGULAR,
@@ -105,89 +142,117 @@ def render_pdf(payload: Mapping[str, Any]) -> bytes:
     )
     frame = Frame(MARGIN, MARGIN + 10, WIDTH, PAGE[1] - 2 * MARGIN - 10, id="body")
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
-    footer = f"Report {payload['report']} · {payload['casino']['name']} · {payload['gaming_day']}"
-    doc.build(_story(payload, digest), canvasmaker=_numbered_canvas(footer, digest))
+    footer = pgettext("report", "Report {report} · {casino} · {day}").format(
+        report=payload["report"],
+        casino=payload["casino"]["name"],
+        day=formats.day(payload["gaming_day"]),
+    )
+    doc.build(_story(payload, digest, zone), canvasmaker=_numbered_canvas(footer, digest))
     return out.getvalue()
 
 
 # -- the story --------------------------------------------------------------------------------
 
 
-def _story(payload: Mapping[str, Any], digest: str) -> list[Flowable]:
+def _story(payload: Mapping[str, Any], digest: str, zone: str) -> list[Flowable]:
     story: list[Flowable] = [
-        KeepInFrame(WIDTH, PAGE[1] - 2 * MARGIN - 10, _summary(payload, digest), mode="shrink"),
+        KeepInFrame(
+            WIDTH, PAGE[1] - 2 * MARGIN - 10, _summary(payload, digest, zone), mode="shrink"
+        ),
         PageBreak(),
     ]
     story += _charts(payload)
     rows = payload["rows"]
-    for level, title in LEVEL_TITLES.items():
+    for level in LEVELS:
         story.append(CondPageBreak(120))
-        story.append(_heading(title))
-        periods = ("day", "mtd", "ytd") if level == "game" else ("day",)
+        story.append(_heading(level_title(level)))
+        periods = PERIODS if level == "game" else ("day",)
         for period in periods:
             bounds = payload["periods"][period]
             story.append(
-                _subheading(f"{PERIOD_TITLES[period]}: {bounds['from']} to {bounds['to']}")
+                _subheading(
+                    pgettext("report", "{period}: {start} to {end}").format(
+                        period=period_title(period),
+                        start=formats.day(bounds["from"]),
+                        end=formats.day(bounds["to"]),
+                    )
+                )
             )
             story += _figures_table(level, [r for r in rows if r["level"] == level], period)
         if level != "game":
             story.append(
-                _note("Month-to-date and year-to-date figures of every row are in the CSV.")
+                _note(
+                    pgettext(
+                        "report",
+                        "Month-to-date and year-to-date figures of every row are in the CSV.",
+                    )
+                )
             )
+    none = pgettext("report", "None.")
     story.append(CondPageBreak(120))
-    story.append(_heading("The day's payouts and corrections"))
+    story.append(_heading(pgettext("report", "The day's payouts and corrections")))
     for section, title in (
-        ("cap_hits", "Maximum-payout cap hits"),
-        ("large_payouts", "Large payouts"),
+        ("cap_hits", pgettext("report", "Maximum-payout cap hits")),
+        ("large_payouts", pgettext("report", "Large payouts")),
     ):
         story.append(_subheading(title))
-        story.append(_hits_table(payload[section]) if payload[section] else _note("None."))
+        story.append(_hits_table(payload[section]) if payload[section] else _note(none))
     for section, title in (
-        ("voids", "Voids approved this day"),
-        ("corrections", "Payout corrections approved this day"),
+        ("voids", pgettext("report", "Voids approved this day")),
+        ("corrections", pgettext("report", "Payout corrections approved this day")),
     ):
         story.append(_subheading(title))
         items = payload[section]
-        story.append(_corrections_table(items) if items else _note("None."))
+        story.append(_corrections_table(items) if items else _note(none))
     story.append(CondPageBreak(120))
-    story.append(_heading("The chip tray against the rounds"))
+    story.append(_heading(pgettext("report", "The chip tray against the rounds")))
     story.append(
         _note(
-            "Each table's shifts reconciled this day: the win from the tray and the drop"
-            " (closer - opener + credits - fills + drop) beside the house result of the rounds"
-            " recorded in those shifts. A difference means chips moved that no round recorded."
+            pgettext(
+                "report",
+                "Each table's shifts reconciled this day: the win from the tray and the drop (closer - opener + credits - fills + drop) beside the house result of the rounds recorded in those shifts. A difference means chips moved that no round recorded.",  # noqa: E501
+            )
         )
     )
-    story.append(_tray_table(payload["tray"]) if payload["tray"] else _note("No shift reconciled."))
+    story.append(
+        _tray_table(payload["tray"])
+        if payload["tray"]
+        else _note(pgettext("report", "No shift reconciled."))
+    )
     story.append(CondPageBreak(120))
-    story.append(_heading("The dealers"))
+    story.append(_heading(pgettext("report", "The dealers")))
     story.append(
         _note(
-            "Pace: each dealer's rounds per hour of each game, a round and the gap before it"
-            " (where it counts: same dealer, no fill, no pause), against the casino's norm."
-            " Accuracy: what a second person approved, also per 1,000 rounds dealt."
+            pgettext(
+                "report",
+                "Pace: each dealer's rounds per hour of each game, a round and the gap before it (where it counts: same dealer, no fill, no pause), against the casino's norm. Accuracy: what a second person approved, also per 1,000 rounds dealt.",  # noqa: E501
+            )
         )
     )
     dealers = payload["dealers"]
-    story.append(_subheading("Pace"))
-    story.append(_pace_table(dealers["pace"]) if dealers["pace"] else _note("No round dealt."))
-    story.append(_subheading("Accuracy"))
-    story.append(
-        _accuracy_table(dealers["accuracy"]) if dealers["accuracy"] else _note("No round dealt.")
-    )
-    story.append(_heading("Parameters"))
+    no_round = pgettext("report", "No round dealt.")
+    story.append(_subheading(pgettext("report", "Pace")))
+    story.append(_pace_table(dealers["pace"]) if dealers["pace"] else _note(no_round))
+    story.append(_subheading(pgettext("report", "Accuracy")))
+    story.append(_accuracy_table(dealers["accuracy"]) if dealers["accuracy"] else _note(no_round))
+    story.append(_heading(pgettext("report", "Parameters")))
     story.append(_parameters(payload))
     return story
 
 
 def _tray_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
     columns: list[_Column] = [
-        ("Table", 60, "L", lambda t: t["table"]),
-        ("Shifts", 50, "R", lambda t: t["shifts"]),
-        ("Win (tray)", 90, "R", lambda t: t["tray_win"]),
-        ("Rounds' house result", 110, "R", lambda t: t["rounds_house_result"]),
-        ("Difference", 90, "R", lambda t: t["difference"]),
-        ("Shifts beyond tolerance", 120, "R", lambda t: t["shifts_beyond_tolerance"]),
+        (pgettext("report", "Table"), 60, "L", lambda t: t["table"]),
+        (pgettext("report", "Shifts"), 50, "R", lambda t: t["shifts"]),
+        (pgettext("report", "Win (tray)"), 90, "R", lambda t: t["tray_win"]),
+        (pgettext("report", "Rounds' house result"), 110, "R", lambda t: t["rounds_house_result"]),
+        (pgettext("report", "Difference"), 90, "R", lambda t: t["difference"]),
+        (
+            pgettext("report", "Shifts beyond tolerance"),
+            120,
+            "R",
+            lambda t: t["shifts_beyond_tolerance"],
+        ),
     ]
     data: list[list[Any]] = [_header_row(columns)]
     flagged: list[tuple[Any, ...]] = []
@@ -201,47 +266,59 @@ def _tray_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
 
 def _pace_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
     columns: list[_Column] = [
-        ("Dealer", 90, "L", lambda d: d["dealer"]),
-        ("Game", 80, "L", lambda d: GAME_NAMES.get(d["game"], d["game"])),
-        ("Rounds", 45, "R", lambda d: d["rounds"]),
-        ("Per hour", 55, "R", lambda d: d["rounds_per_hour"]),
-        ("Norm", 45, "R", lambda d: d["norm"] or "—"),
-        ("Of norm", 50, "R", lambda d: d["of_norm"] or "—"),
-        ("Seconds a round", 75, "R", lambda d: d["seconds_per_round"]),
-        ("Seconds between", 75, "R", lambda d: d["seconds_between"] or "—"),
+        (pgettext("report", "Dealer"), 90, "L", lambda d: d["dealer"]),
+        (pgettext("report", "Game"), 80, "L", lambda d: GAME_NAMES.get(d["game"], d["game"])),
+        (pgettext("report", "Rounds"), 45, "R", lambda d: d["rounds"]),
+        (pgettext("report", "Per hour"), 55, "R", lambda d: d["rounds_per_hour"]),
+        (pgettext("report", "Norm"), 45, "R", lambda d: d["norm"] or "—"),
+        (pgettext("report", "Of norm"), 50, "R", lambda d: d["of_norm"] or "—"),
+        (pgettext("report", "Seconds a round"), 75, "R", lambda d: d["seconds_per_round"]),
+        (pgettext("report", "Seconds between"), 75, "R", lambda d: d["seconds_between"] or "—"),
     ]
     return _grid([_header_row(columns), *(_cells(columns, item) for item in items)], columns, [])
 
 
 def _accuracy_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
     columns: list[_Column] = [
-        ("Dealer", 90, "L", lambda d: d["dealer"]),
-        ("Rounds", 45, "R", lambda d: d["rounds"]),
-        ("Voids", 40, "R", lambda d: d["voids"]),
-        ("Corrections", 60, "R", lambda d: d["payout_corrections"]),
-        ("Owed", 55, "R", lambda d: d["corrected_owed"]),
-        ("Recovered", 55, "R", lambda d: d["corrected_recovered"]),
-        ("Retracted", 55, "R", lambda d: d["entries_retracted"]),
-        ("Refused", 45, "R", lambda d: d["refused_entries"]),
-        ("Voids /1,000", 60, "R", lambda d: d["voids_per_1000"] or "—"),
-        ("Corr. /1,000", 60, "R", lambda d: d["payout_corrections_per_1000"] or "—"),
+        (pgettext("report", "Dealer"), 90, "L", lambda d: d["dealer"]),
+        (pgettext("report", "Rounds"), 45, "R", lambda d: d["rounds"]),
+        (pgettext("report", "Voids"), 40, "R", lambda d: d["voids"]),
+        (pgettext("report", "Corrections"), 60, "R", lambda d: d["payout_corrections"]),
+        (pgettext("report", "Owed"), 55, "R", lambda d: d["corrected_owed"]),
+        (pgettext("report", "Recovered"), 55, "R", lambda d: d["corrected_recovered"]),
+        (pgettext("report", "Retracted"), 55, "R", lambda d: d["entries_retracted"]),
+        (pgettext("report", "Refused"), 45, "R", lambda d: d["refused_entries"]),
+        (pgettext("report", "Voids /1,000"), 60, "R", lambda d: d["voids_per_1000"] or "—"),
+        (
+            pgettext("report", "Corr. /1,000"),
+            60,
+            "R",
+            lambda d: d["payout_corrections_per_1000"] or "—",
+        ),
     ]
     return _grid([_header_row(columns), *(_cells(columns, item) for item in items)], columns, [])
 
 
-def _summary(payload: Mapping[str, Any], digest: str) -> list[Flowable]:
+def _summary(payload: Mapping[str, Any], digest: str, zone: str) -> list[Flowable]:
     total = _total(payload)
     day = total["day"] if total else None
     parts: list[Flowable] = [
         _para(
-            f"{payload['casino']['name']}: gaming day {payload['gaming_day']}",
+            pgettext("report", "{casino}: gaming day {day}").format(
+                casino=payload["casino"]["name"], day=formats.day(payload["gaming_day"])
+            ),
             size=17,
             bold=True,
             leading=21,
         ),
         _para(
-            f"Gaming-day report {payload['report']} · generated {payload['generated_at']}"
-            f" · amounts in {payload['currency'] or '-'}",
+            pgettext(
+                "report", "Gaming-day report {report} · generated {at} · amounts in {currency}"
+            ).format(
+                report=payload["report"],
+                at=formats.moment(payload["generated_at"], zone),
+                currency=payload["currency"] or "-",
+            ),
             size=9,
             color=MUTED,
         ),
@@ -249,7 +326,10 @@ def _summary(payload: Mapping[str, Any], digest: str) -> list[Flowable]:
     if payload["provisional"]:
         parts.append(
             _para(
-                "Provisional: the gaming day had not closed when this report was built.",
+                pgettext(
+                    "report",
+                    "Provisional: the gaming day had not closed when this report was built.",
+                ),
                 size=9,
                 bold=True,
                 color=FLAG,
@@ -258,8 +338,11 @@ def _summary(payload: Mapping[str, Any], digest: str) -> list[Flowable]:
     if payload["open_rounds"]:
         parts.append(
             _para(
-                f"{payload['open_rounds']} round(s) of the day were still in play and are not"
-                " counted.",
+                ngettext(
+                    "{n} round(s) of the day were still in play and are not counted.",
+                    "{n} round(s) of the day were still in play and are not counted.",
+                    payload["open_rounds"],
+                ).format(n=payload["open_rounds"]),
                 size=9,
                 color=FLAG,
             )
@@ -267,23 +350,31 @@ def _summary(payload: Mapping[str, Any], digest: str) -> list[Flowable]:
     unqualified = payload["rounds_dealt_unqualified"]
     parts.append(
         _para(
-            f"Rounds dealt by a dealer not qualified for the game: {unqualified}"
-            + (" (the nightly check names each)." if unqualified else "."),
+            (
+                pgettext(
+                    "report",
+                    "Rounds dealt by a dealer not qualified for the game: {n} (the nightly check names each).",  # noqa: E501
+                )
+                if unqualified
+                else pgettext("report", "Rounds dealt by a dealer not qualified for the game: {n}.")
+            ).format(n=unqualified),
             size=9,
             bold=bool(unqualified),
             color=FLAG if unqualified else MUTED,
         )
     )
     parts.append(Spacer(1, 6))
-    parts.append(_subheading("Totals"))
+    parts.append(_subheading(pgettext("report", "Totals")))
     parts += _totals_table(payload, total)
     parts.append(Spacer(1, 4))
-    parts.append(_subheading("Hold against theoretical hold per game, this gaming day"))
+    parts.append(
+        _subheading(pgettext("report", "Hold against theoretical hold per game, this gaming day"))
+    )
     parts.append(_games_table([r for r in payload["rows"] if r["level"] == "game"]))
     parts.append(_note(_flag_rule(payload)))
     parts.append(Spacer(1, 6))
     boxes = Table(
-        [[_cap_box(payload, day), _corrections_box(payload, day), _chain_box(payload)]],
+        [[_cap_box(payload, day), _corrections_box(payload, day), _chain_box(payload, zone)]],
         colWidths=[WIDTH / 3] * 3,
         hAlign="LEFT",
     )
@@ -306,11 +397,17 @@ def _summary(payload: Mapping[str, Any], digest: str) -> list[Flowable]:
         parts.append(Spacer(1, 4))
         parts.append(
             _para(
-                "Chip tray: "
-                + "; ".join(
-                    f"{line['table']} differs by {_amount(line['difference'])}" for line in beyond
-                )
-                + " from its rounds (section The chip tray against the rounds).",
+                pgettext(
+                    "report",
+                    "Chip tray: {tables} from its rounds (section The chip tray against the rounds).",  # noqa: E501
+                ).format(
+                    tables="; ".join(
+                        pgettext("report", "{table} differs by {amount}").format(
+                            table=line["table"], amount=_amount(line["difference"])
+                        )
+                        for line in beyond
+                    )
+                ),
                 size=9,
                 bold=True,
                 color=FLAG,
@@ -319,19 +416,21 @@ def _summary(payload: Mapping[str, Any], digest: str) -> list[Flowable]:
     parts.append(Spacer(1, 8))
     parts.append(
         _para(
-            f"Data SHA-256: {digest}",
+            pgettext("report", "Data SHA-256: {digest}").format(digest=digest),
             size=8,
             bold=True,
         )
     )
     parts.append(
         _note(
-            "The digest printed on every page is the SHA-256 of this report's data: its JSON"
-            f" document (the payload of GET /api/v1/audit/reports/{payload['report']}/), keys"
-            " sorted, no spaces, non-ASCII characters escaped, exactly"
-            " json.dumps(payload, sort_keys=True, separators=(',', ':'), ensure_ascii=True)."
-            " It is the report's payload_sha256, recorded in the audit trail beside the SHA-256"
-            " of the CSV and of this PDF, both rendered from that document."
+            pgettext(
+                "report",
+                "The digest printed on every page is the SHA-256 of this report's data: its JSON document (the payload of GET {path}), keys sorted, no spaces, non-ASCII characters escaped, exactly {code}. It is the report's payload_sha256, recorded in the audit trail beside the SHA-256 of the CSV and of this PDF, both rendered from that document.",  # noqa: E501
+            ).format(
+                path=f"/api/v1/audit/reports/{payload['report']}/",
+                code="json.dumps(payload, sort_keys=True, separators=(',', ':'),"
+                " ensure_ascii=True)",
+            )
         )
     )
     return parts
@@ -339,26 +438,34 @@ def _summary(payload: Mapping[str, Any], digest: str) -> list[Flowable]:
 
 def _charts(payload: Mapping[str, Any]) -> list[Flowable]:
     tables = [r for r in payload["rows"] if r["level"] == "table" and r["day"]["rounds"]]
-    caption = "Hold and theoretical hold per table, this gaming day"
+    caption = pgettext("report", "Hold and theoretical hold per table, this gaming day")
     if len(tables) > charts.MAX_TABLES:
-        caption += (
-            f" (the {charts.MAX_TABLES} tables furthest from their theoretical hold, of"
-            f" {len(tables)})"
-        )
+        caption = pgettext(
+            "report",
+            "Hold and theoretical hold per table, this gaming day (the {shown} tables furthest from their theoretical hold, of {tables})",  # noqa: E501
+        ).format(shown=charts.MAX_TABLES, tables=len(tables))
     month = payload["gaming_day"][:7]
     return [
-        _heading("Charts"),
+        _heading(pgettext("report", "Charts")),
         _subheading(caption),
         charts.hold_by_table(payload["rows"], width=WIDTH, height=230),
         _note(
-            "A table without a theoretical bar has no house edge. Holds beyond"
-            f" ±{charts.CLIP_PCT} % are drawn at the edge; the tables below have the figures."
+            pgettext(
+                "report",
+                "A table without a theoretical bar has no house edge. Holds beyond ±{clip} are drawn at the edge; the tables below have the figures.",  # noqa: E501
+            ).format(clip=formats.percent(charts.CLIP_PCT))
         ),
-        _subheading(f"Daily hold in {month}, from the tables' day totals"),
+        _subheading(
+            pgettext("report", "Daily hold in {month}, from the tables' day totals").format(
+                month=formats.month(month)
+            )
+        ),
         charts.month_trend(payload["month_trend"], width=WIDTH, height=190),
         _note(
-            "Each day as its rounds stand now (voids and corrections approved later count on"
-            " the round's own day); days without play are left out."
+            pgettext(
+                "report",
+                "Each day as its rounds stand now (voids and corrections approved later count on the round's own day); days without play are left out.",  # noqa: E501
+            )
         ),
         PageBreak(),
     ]
@@ -370,52 +477,64 @@ _Column = tuple[str, float, str, Callable[[Mapping[str, Any]], Any]]
 
 
 def _figure_columns(level: str, period: str) -> list[_Column]:
+    game, table, dealer = (
+        pgettext("report", "Game"),
+        pgettext("report", "Table"),
+        pgettext("report", "Dealer"),
+    )
     names: list[_Column] = {
-        "game": [("Game", 190, "L", lambda r: GAME_NAMES.get(r["game"], r["game"]))],
+        "game": [(game, 190, "L", lambda r: GAME_NAMES.get(r["game"], r["game"]))],
         "table": [
-            ("Table", 70, "L", lambda r: r["table"]),
-            ("Game", 120, "L", lambda r: GAME_NAMES.get(r["game"], r["game"])),
+            (table, 70, "L", lambda r: r["table"]),
+            (game, 120, "L", lambda r: GAME_NAMES.get(r["game"], r["game"])),
         ],
-        "dealer": [("Dealer", 190, "L", lambda r: r["dealer"])],
+        "dealer": [(dealer, 190, "L", lambda r: r["dealer"])],
         "table_dealer": [
-            ("Table", 60, "L", lambda r: r["table"]),
-            ("Dealer", 130, "L", lambda r: r["dealer"]),
+            (table, 60, "L", lambda r: r["table"]),
+            (dealer, 130, "L", lambda r: r["dealer"]),
         ],
     }[level]
 
     def of(name: str) -> Callable[[Mapping[str, Any]], Any]:
         return lambda r: r[period][name]
 
+    # The theoretical hold is the column after the names and five figures; the flag three
+    # further on (``_figures_table`` finds them by place, whatever the words).
     figures: list[_Column] = [
-        ("Rounds", 34, "R", of("rounds")),
-        ("Wagered", 56, "R", of("wagered")),
-        ("Paid", 56, "R", of("paid")),
-        ("House\nresult", 56, "R", of("house_result")),
-        ("Hold %", 40, "R", of("hold_pct")),
-        ("Theo.\nhold %", 40, "R", of("theoretical_hold_pct")),
-        ("Variance\npp", 42, "R", of("variance_pp")),
-        ("Flag", 30, "C", of("variance_flag")),
-        ("Cap\nhits", 26, "R", of("cap_hits")),
-        ("Withheld", 50, "R", of("withheld")),
-        ("Voids", 28, "R", of("voids")),
-        ("Corr.", 26, "R", of("corrections")),
-        ("Adj.\nhold %", 40, "R", of("adjusted_hold_pct")),
+        (pgettext("report", "Rounds"), 34, "R", of("rounds")),
+        (pgettext("report", "Wagered"), 56, "R", of("wagered")),
+        (pgettext("report", "Paid"), 56, "R", of("paid")),
+        (pgettext("report", "House\nresult"), 56, "R", of("house_result")),
+        (pgettext("report", "Hold %"), 40, "R", of("hold_pct")),
+        (pgettext("report", "Theo.\nhold %"), 40, "R", of("theoretical_hold_pct")),
+        (pgettext("report", "Variance\npp"), 42, "R", of("variance_pp")),
+        (pgettext("report", "Flag"), 30, "C", of("variance_flag")),
+        (pgettext("report", "Cap\nhits"), 26, "R", of("cap_hits")),
+        (pgettext("report", "Withheld"), 50, "R", of("withheld")),
+        (pgettext("report", "Voids"), 28, "R", of("voids")),
+        (pgettext("report", "Corr."), 26, "R", of("corrections")),
+        (pgettext("report", "Adj.\nhold %"), 40, "R", of("adjusted_hold_pct")),
     ]
     if period == "day":
         figures += [
-            ("MTD\nhold %", 40, "R", lambda r: r["mtd"]["hold_pct"]),
-            ("YTD\nhold %", 40, "R", lambda r: r["ytd"]["hold_pct"]),
+            (pgettext("report", "MTD\nhold %"), 40, "R", lambda r: r["mtd"]["hold_pct"]),
+            (pgettext("report", "YTD\nhold %"), 40, "R", lambda r: r["ytd"]["hold_pct"]),
         ]
     return names + figures
 
 
+#: How many columns name a row of each level (``_figure_columns``), and where the theoretical
+#: hold and the flag are after them.
+_NAME_COLUMNS = {"game": 1, "table": 2, "dealer": 1, "table_dealer": 2}
+_THEO_AFTER_NAMES, _FLAG_AFTER_NAMES = 5, 7
+
+
 def _figures_table(level: str, rows: Sequence[Mapping[str, Any]], period: str) -> list[Flowable]:
     if not rows:
-        return [_note("No rounds.")]
+        return [_note(pgettext("report", "No rounds."))]
     columns = _figure_columns(level, period)
-    titles = [title for title, _, _, _ in columns]
-    theo = titles.index("Theo.\nhold %")
-    flag = titles.index("Flag")
+    named = _NAME_COLUMNS[level]
+    theo, flag = named + _THEO_AFTER_NAMES, named + _FLAG_AFTER_NAMES
     data: list[list[Any]] = [_header_row(columns)]
     extra: list[tuple[Any, ...]] = []
     for index, row in enumerate(rows, start=1):
@@ -423,7 +542,7 @@ def _figures_table(level: str, rows: Sequence[Mapping[str, Any]], period: str) -
         cells = _cells(columns, row)
         coverage = figures["house_edge_coverage"]
         if coverage == UNPRICED:
-            cells[theo] = NO_HOUSE_EDGE_TEXT
+            cells[theo] = no_house_edge_text()
             cells[theo + 1] = cells[flag] = ""
             extra += [
                 ("SPAN", (theo, index), (flag, index)),
@@ -433,7 +552,7 @@ def _figures_table(level: str, rows: Sequence[Mapping[str, Any]], period: str) -
         elif coverage == PARTLY_PRICED and cells[theo]:
             cells[theo] = f"{cells[theo]} *"
         if figures["variance_flag"]:
-            cells[flag] = "FLAG"
+            cells[flag] = pgettext("report", "FLAG")
             extra += [
                 ("TEXTCOLOR", (theo + 1, index), (flag, index), FLAG),
                 ("BACKGROUND", (flag, index), (flag, index), FLAG_FILL),
@@ -445,8 +564,10 @@ def _figures_table(level: str, rows: Sequence[Mapping[str, Any]], period: str) -
         return [
             table,
             _note(
-                "* over the stakes a house edge priced; the rest (stakes nothing priced) is"
-                " left out of the theoretical hold."
+                pgettext(
+                    "report",
+                    "* over the stakes a house edge priced; the rest (stakes nothing priced) is left out of the theoretical hold.",  # noqa: E501
+                )
             ),
         ]
     return [table]
@@ -454,18 +575,38 @@ def _figures_table(level: str, rows: Sequence[Mapping[str, Any]], period: str) -
 
 def _totals_table(payload: Mapping[str, Any], total: Mapping[str, Any] | None) -> list[Flowable]:
     columns: list[_Column] = [
-        ("Period", 90, "L", lambda p: PERIOD_TITLES[p]),
-        ("From", 62, "L", lambda p: payload["periods"][p]["from"]),
-        ("To", 62, "L", lambda p: payload["periods"][p]["to"]),
-        ("Rounds", 50, "R", lambda p: total[p]["rounds"] if total else 0),
-        ("Wagered", 80, "R", lambda p: total[p]["wagered"] if total else "0.00"),
-        ("Paid", 80, "R", lambda p: total[p]["paid"] if total else "0.00"),
-        ("House result", 80, "R", lambda p: total[p]["house_result"] if total else "0.00"),
-        ("Hold %", 56, "R", lambda p: total[p]["hold_pct"] if total else None),
-        ("Theo. hold %", 64, "R", lambda p: total[p]["theoretical_hold_pct"] if total else None),
-        ("Variance pp", 64, "R", lambda p: total[p]["variance_pp"] if total else None),
+        (pgettext("report", "Period"), 90, "L", period_title),
+        (pgettext("report", "From"), 62, "L", lambda p: formats.day(payload["periods"][p]["from"])),
+        (pgettext("report", "To"), 62, "L", lambda p: formats.day(payload["periods"][p]["to"])),
+        (pgettext("report", "Rounds"), 50, "R", lambda p: total[p]["rounds"] if total else 0),
         (
-            "Adj. house result",
+            pgettext("report", "Wagered"),
+            80,
+            "R",
+            lambda p: total[p]["wagered"] if total else "0.00",
+        ),
+        (pgettext("report", "Paid"), 80, "R", lambda p: total[p]["paid"] if total else "0.00"),
+        (
+            pgettext("report", "House result"),
+            80,
+            "R",
+            lambda p: total[p]["house_result"] if total else "0.00",
+        ),
+        (pgettext("report", "Hold %"), 56, "R", lambda p: total[p]["hold_pct"] if total else None),
+        (
+            pgettext("report", "Theo. hold %"),
+            64,
+            "R",
+            lambda p: total[p]["theoretical_hold_pct"] if total else None,
+        ),
+        (
+            pgettext("report", "Variance pp"),
+            64,
+            "R",
+            lambda p: total[p]["variance_pp"] if total else None,
+        ),
+        (
+            pgettext("report", "Adj. house result"),
             80,
             "R",
             lambda p: total[p]["adjusted_house_result"] if total else "0.00",
@@ -473,13 +614,16 @@ def _totals_table(payload: Mapping[str, Any], total: Mapping[str, Any] | None) -
     ]
     data: list[list[Any]] = [_header_row(columns)]
     partly = []
-    for period in PERIOD_TITLES:
+    for period in PERIODS:
         cells = _cells(columns, period)
         if total and total[period]["house_edge_coverage"] == PARTLY_PRICED:
             cells[8] = f"{cells[8]} *"
             partly.append(
-                f"{PERIOD_TITLES[period].lower()} {_amount(total[period]['theoretical_base'])}"
-                f" of {_amount(total[period]['wagered'])}"
+                pgettext("report", "{period} {priced} of {wagered}").format(
+                    period=period_title(period).lower(),
+                    priced=_amount(total[period]["theoretical_base"]),
+                    wagered=_amount(total[period]["wagered"]),
+                )
             )
         data.append(cells)
     table = _grid(data, columns, [("FONTNAME", (0, 1), (-1, 1), BOLD)], size=8, row=13)
@@ -487,18 +631,20 @@ def _totals_table(payload: Mapping[str, Any], total: Mapping[str, Any] | None) -
     if partly:
         notes.append(
             _note(
-                "* Theoretical hold over the stakes a house edge priced ("
-                + "; ".join(partly)
-                + "); nothing priced the rest."
+                pgettext(
+                    "report",
+                    "* Theoretical hold over the stakes a house edge priced ({parts}); nothing priced the rest.",  # noqa: E501
+                ).format(parts="; ".join(partly))
             )
         )
     computed = total["day"]["theoretical_computed_pct"] if total else None
     if computed is not None:
         notes.append(
             _note(
-                "Theoretical holds are the rounds' theoretical wins as settled. This gaming day,"
-                f" house edges computed from the rules priced {computed} % of the priced stakes;"
-                " the paytables' certificates and the pot games' takes priced the rest."
+                pgettext(
+                    "report",
+                    "Theoretical holds are the rounds' theoretical wins as settled. This gaming day, house edges computed from the rules priced {share} of the priced stakes; the paytables' certificates and the pot games' takes priced the rest.",  # noqa: E501
+                ).format(share=formats.percent(computed))
             )
         )
     return notes
@@ -506,17 +652,27 @@ def _totals_table(payload: Mapping[str, Any], total: Mapping[str, Any] | None) -
 
 def _games_table(rows: Sequence[Mapping[str, Any]]) -> Flowable:
     if not rows:
-        return _note("No settled round this gaming day.")
+        return _note(pgettext("report", "No settled round this gaming day."))
     columns: list[_Column] = [
-        ("Game", 150, "L", lambda r: GAME_NAMES.get(r["game"], r["game"])),
-        ("Rounds", 50, "R", lambda r: r["day"]["rounds"]),
-        ("Wagered", 80, "R", lambda r: r["day"]["wagered"]),
-        ("House result", 80, "R", lambda r: r["day"]["house_result"]),
-        ("Hold %", 60, "R", lambda r: r["day"]["hold_pct"]),
-        ("Theo. hold %", 70, "R", lambda r: r["day"]["theoretical_hold_pct"]),
-        ("Variance pp", 70, "R", lambda r: r["day"]["variance_pp"]),
-        ("Threshold pp", 70, "R", lambda r: r["day"]["variance_threshold_pp"]),
-        ("Flag", 56, "C", lambda r: r["day"]["variance_flag"]),
+        (pgettext("report", "Game"), 150, "L", lambda r: GAME_NAMES.get(r["game"], r["game"])),
+        (pgettext("report", "Rounds"), 50, "R", lambda r: r["day"]["rounds"]),
+        (pgettext("report", "Wagered"), 80, "R", lambda r: r["day"]["wagered"]),
+        (pgettext("report", "House result"), 80, "R", lambda r: r["day"]["house_result"]),
+        (pgettext("report", "Hold %"), 60, "R", lambda r: r["day"]["hold_pct"]),
+        (
+            pgettext("report", "Theo. hold %"),
+            70,
+            "R",
+            lambda r: r["day"]["theoretical_hold_pct"],
+        ),
+        (pgettext("report", "Variance pp"), 70, "R", lambda r: r["day"]["variance_pp"]),
+        (
+            pgettext("report", "Threshold pp"),
+            70,
+            "R",
+            lambda r: r["day"]["variance_threshold_pp"],
+        ),
+        (pgettext("report", "Flag"), 56, "C", lambda r: r["day"]["variance_flag"]),
     ]
     data: list[list[Any]] = [_header_row(columns)]
     extra: list[tuple[Any, ...]] = []
@@ -524,7 +680,7 @@ def _games_table(rows: Sequence[Mapping[str, Any]]) -> Flowable:
         cells = _cells(columns, row)
         day = row["day"]
         if day["house_edge_coverage"] == UNPRICED:
-            cells[5] = NO_HOUSE_EDGE_TEXT
+            cells[5] = no_house_edge_text()
             cells[6] = cells[7] = cells[8] = ""
             extra += [
                 ("SPAN", (5, index), (8, index)),
@@ -532,14 +688,14 @@ def _games_table(rows: Sequence[Mapping[str, Any]]) -> Flowable:
                 ("TEXTCOLOR", (5, index), (8, index), MUTED),
             ]
         elif day["variance_flag"]:
-            cells[8] = "FLAG"
+            cells[8] = pgettext("report", "FLAG")
             extra += [
                 ("TEXTCOLOR", (6, index), (8, index), FLAG),
                 ("BACKGROUND", (8, index), (8, index), FLAG_FILL),
                 ("FONTNAME", (8, index), (8, index), BOLD),
             ]
         elif day["variance_flag"] is False:
-            cells[8] = "within"
+            cells[8] = pgettext("report", "within")
             extra.append(("TEXTCOLOR", (8, index), (8, index), OK))
         data.append(cells)
     return _grid(data, columns, extra, size=8, row=13)
@@ -547,19 +703,19 @@ def _games_table(rows: Sequence[Mapping[str, Any]]) -> Flowable:
 
 def _hits_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
     columns: list[_Column] = [
-        ("Table", 50, "L", lambda h: h["table"]),
-        ("Game", 70, "L", lambda h: GAME_NAMES.get(h["game"], h["game"])),
-        ("Dealer", 90, "L", lambda h: h["dealer"]),
-        ("Round", 36, "R", lambda h: h["round_number"]),
-        ("Round id", 44, "R", lambda h: h["round"]),
-        ("Box", 24, "R", lambda h: h["box"]),
-        ("Line", 44, "L", lambda h: h["line"]),
-        ("Combination", 104, "L", lambda h: h["combination"]),
-        ("Stake", 50, "R", lambda h: h["stake"]),
-        ("Computed", 56, "R", lambda h: h["computed"]),
-        ("Paid", 56, "R", lambda h: h["paid"]),
-        ("Withheld", 56, "R", lambda h: h["withheld"]),
-        ("Reason", 104, "L", lambda h: h["reason"]),
+        (pgettext("report", "Table"), 50, "L", lambda h: h["table"]),
+        (pgettext("report", "Game"), 70, "L", lambda h: GAME_NAMES.get(h["game"], h["game"])),
+        (pgettext("report", "Dealer"), 90, "L", lambda h: h["dealer"]),
+        (pgettext("report", "Round"), 36, "R", lambda h: h["round_number"]),
+        (pgettext("report", "Round id"), 44, "R", lambda h: h["round"]),
+        (pgettext("report", "Box"), 24, "R", lambda h: h["box"]),
+        (pgettext("report", "Line"), 44, "L", lambda h: h["line"]),
+        (pgettext("report", "Combination"), 104, "L", lambda h: h["combination"]),
+        (pgettext("report", "Stake"), 50, "R", lambda h: h["stake"]),
+        (pgettext("report", "Computed"), 56, "R", lambda h: h["computed"]),
+        (pgettext("report", "Paid"), 56, "R", lambda h: h["paid"]),
+        (pgettext("report", "Withheld"), 56, "R", lambda h: h["withheld"]),
+        (pgettext("report", "Reason"), 104, "L", lambda h: h["reason"]),
     ]
     data: list[list[Any]] = [_header_row(columns)]
     for item in items:
@@ -569,17 +725,22 @@ def _hits_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
 
 def _corrections_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
     columns: list[_Column] = [
-        ("No.", 30, "R", lambda c: c["correction"]),
-        ("Table", 46, "L", lambda c: c["table"]),
-        ("Round", 36, "R", lambda c: c["round_number"]),
-        ("Round id", 44, "R", lambda c: c["round"]),
-        ("Round's day", 56, "L", lambda c: c["round_gaming_day"]),
-        ("Requested by", 84, "L", lambda c: c["requested_by"]),
-        ("Decided by", 84, "L", lambda c: c["decided_by"]),
-        ("Amount", 52, "R", lambda c: c["amount"]),
-        ("Reversed\nwagered", 52, "R", lambda c: c["reversed_wagered"]),
-        ("Reversed\npaid", 52, "R", lambda c: c["reversed_paid"]),
-        ("Reason and decision note", 244, "L", None),  # type: ignore[list-item]
+        (pgettext("report", "No."), 30, "R", lambda c: c["correction"]),
+        (pgettext("report", "Table"), 46, "L", lambda c: c["table"]),
+        (pgettext("report", "Round"), 36, "R", lambda c: c["round_number"]),
+        (pgettext("report", "Round id"), 44, "R", lambda c: c["round"]),
+        (
+            pgettext("report", "Round's day"),
+            56,
+            "L",
+            lambda c: c["round_gaming_day"] and formats.day(c["round_gaming_day"]),
+        ),
+        (pgettext("report", "Requested by"), 84, "L", lambda c: c["requested_by"]),
+        (pgettext("report", "Decided by"), 84, "L", lambda c: c["decided_by"]),
+        (pgettext("report", "Amount"), 52, "R", lambda c: c["amount"]),
+        (pgettext("report", "Reversed\nwagered"), 52, "R", lambda c: c["reversed_wagered"]),
+        (pgettext("report", "Reversed\npaid"), 52, "R", lambda c: c["reversed_paid"]),
+        (pgettext("report", "Reason and decision note"), 244, "L", None),  # type: ignore[list-item]
     ]
     style = ParagraphStyle("note", fontName=REGULAR, fontSize=SIZE, leading=SIZE * 1.25)
     data: list[list[Any]] = [_header_row(columns)]
@@ -587,7 +748,9 @@ def _corrections_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
         cells: list[Any] = _cells(columns[:-1], item)
         note = item["reason"]
         if item["decision_note"]:
-            note = f"{note} — decision: {item['decision_note']}"
+            note = pgettext("report", "{reason} — decision: {note}").format(
+                reason=note, note=item["decision_note"]
+            )
         cells.append(Paragraph(_markup(note), style))
         data.append(cells)
     return _grid(data, columns, [], fixed_rows=False)
@@ -870,21 +1033,42 @@ def _cap_box(payload: Mapping[str, Any], day: Mapping[str, Any] | None) -> list[
     hits = payload["cap_hits"]
     withheld = day["withheld"] if day else "0.00"
     parts: list[Flowable] = [
-        _para("Cap hits (maximum payout)", size=9, bold=True),
-        _para(f"{len(hits)} payout line(s) cut by a cap; {_amount(withheld)} withheld.", size=8),
+        _para(pgettext("report", "Cap hits (maximum payout)"), size=9, bold=True),
+        _para(
+            ngettext(
+                "{n} payout line(s) cut by a cap; {withheld} withheld.",
+                "{n} payout line(s) cut by a cap; {withheld} withheld.",
+                len(hits),
+            ).format(n=len(hits), withheld=_amount(withheld)),
+            size=8,
+        ),
     ]
     for hit in hits[:5]:
         parts.append(
             _para(
-                f"{hit['table']} round {hit['round_number']}, box {hit['box']} {hit['line']}:"
-                f" computed {_amount(hit['computed'])}, paid {_amount(hit['paid'])},"
-                f" withheld {_amount(hit['withheld'])}",
+                pgettext(
+                    "report",
+                    "{table} round {round}, box {box} {line}: computed {computed}, paid {paid}, withheld {withheld}",  # noqa: E501
+                ).format(
+                    table=hit["table"],
+                    round=hit["round_number"],
+                    box=hit["box"],
+                    line=hit["line"],
+                    computed=_amount(hit["computed"]),
+                    paid=_amount(hit["paid"]),
+                    withheld=_amount(hit["withheld"]),
+                ),
                 size=7.2,
                 color=MUTED,
             )
         )
     if len(hits) > 5:
-        parts.append(_para(f"and {len(hits) - 5} more (section Cap hits).", size=7.2))
+        parts.append(
+            _para(
+                pgettext("report", "and {n} more (section Cap hits).").format(n=len(hits) - 5),
+                size=7.2,
+            )
+        )
     return parts
 
 
@@ -892,43 +1076,79 @@ def _corrections_box(payload: Mapping[str, Any], day: Mapping[str, Any] | None) 
     voids, corrections = payload["voids"], payload["corrections"]
     paid = day["corrections_paid"] if day else "0.00"
     parts: list[Flowable] = [
-        _para("Voids and corrections approved this day", size=9, bold=True),
+        _para(pgettext("report", "Voids and corrections approved this day"), size=9, bold=True),
         _para(
-            f"{len(voids)} void(s); {len(corrections)} payout correction(s), {_amount(paid)} paid.",
+            pgettext("report", "{voids}; {corrections}").format(
+                voids=ngettext("{n} void(s)", "{n} void(s)", len(voids)).format(n=len(voids)),
+                corrections=ngettext(
+                    "{n} payout correction(s), {paid} paid.",
+                    "{n} payout correction(s), {paid} paid.",
+                    len(corrections),
+                ).format(n=len(corrections), paid=_amount(paid)),
+            ),
             size=8,
         ),
     ]
     for item in (voids + corrections)[:5]:
-        kind = "void" if item in voids else f"correction {_amount(item['amount'])}"
+        kind = (
+            pgettext("report", "void")
+            if item in voids
+            else pgettext("report", "correction {amount}").format(amount=_amount(item["amount"]))
+        )
         parts.append(
             _para(
-                f"{item['table']} round {item['round_number']} ({item['round_gaming_day']}):"
-                f" {kind}, {item['requested_by'] or '-'} / {item['decided_by'] or '-'}",
+                pgettext(
+                    "report", "{table} round {round} ({day}): {kind}, {by} / {decided}"
+                ).format(
+                    table=item["table"],
+                    round=item["round_number"],
+                    day=formats.day(item["round_gaming_day"]),
+                    kind=kind,
+                    by=item["requested_by"] or "-",
+                    decided=item["decided_by"] or "-",
+                ),
                 size=7.2,
                 color=MUTED,
             )
         )
     if len(voids) + len(corrections) > 5:
-        parts.append(_para(f"and {len(voids) + len(corrections) - 5} more.", size=7.2))
+        parts.append(
+            _para(
+                pgettext("report", "and {n} more.").format(n=len(voids) + len(corrections) - 5),
+                size=7.2,
+            )
+        )
     return parts
 
 
-def _chain_box(payload: Mapping[str, Any]) -> list[Flowable]:
+def _chain_box(payload: Mapping[str, Any], zone: str) -> list[Flowable]:
     chain = payload["chain"]
     verification, checkpoint = chain["last_verification"], chain["last_checkpoint"]
-    parts: list[Flowable] = [_para("Audit chain", size=9, bold=True)]
+    parts: list[Flowable] = [_para(pgettext("report", "Audit chain"), size=9, bold=True)]
     if verification is None:
-        parts.append(_para("Not verified yet.", size=8, bold=True, color=FLAG))
+        parts.append(_para(pgettext("report", "Not verified yet."), size=8, bold=True, color=FLAG))
     elif verification["intact"]:
-        scope = "in full" if verification["full"] else "incrementally"
-        upto = (
-            f", up to checkpoint {verification['checkpoint']}"
-            if verification["checkpoint"] is not None
-            else ""
-        )
+        at = formats.moment(verification["at"], zone)
+        if verification["checkpoint"] is None:
+            intact = (
+                pgettext("report", "Intact: last verified in full at {at}.")
+                if verification["full"]
+                else pgettext("report", "Intact: last verified incrementally at {at}.")
+            ).format(at=at)
+        else:
+            intact = (
+                pgettext(
+                    "report", "Intact: last verified in full at {at}, up to checkpoint {number}."
+                )
+                if verification["full"]
+                else pgettext(
+                    "report",
+                    "Intact: last verified incrementally at {at}, up to checkpoint {number}.",
+                )
+            ).format(at=at, number=verification["checkpoint"])
         parts.append(
             _para(
-                f"Intact: last verified {scope} at {verification['at']}{upto}.",
+                intact,
                 size=8,
                 bold=True,
                 color=OK,
@@ -937,57 +1157,89 @@ def _chain_box(payload: Mapping[str, Any]) -> list[Flowable]:
     else:
         parts.append(
             _para(
-                f"BROKEN: the last verification, at {verification['at']}, found"
-                f" {verification['findings']} problem(s); see the alerts.",
+                ngettext(
+                    "BROKEN: the last verification, at {at}, found {n} problem(s); see the alerts.",
+                    "BROKEN: the last verification, at {at}, found {n} problem(s); see the alerts.",
+                    verification["findings"],
+                ).format(at=formats.moment(verification["at"], zone), n=verification["findings"]),
                 size=8,
                 bold=True,
                 color=FLAG,
             )
         )
     if checkpoint is None:
-        parts.append(_para("No signed checkpoint yet.", size=8))
+        parts.append(_para(pgettext("report", "No signed checkpoint yet."), size=8))
     else:
         parts.append(
             _para(
-                f"Last signed checkpoint: no. {checkpoint['number']}, sealed at"
-                f" {checkpoint['sealed_at']} ({checkpoint['reason']}), key {checkpoint['key_id']}.",
+                pgettext(
+                    "report",
+                    "Last signed checkpoint: no. {number}, sealed at {at} ({reason}), key {key}.",
+                ).format(
+                    number=checkpoint["number"],
+                    at=formats.moment(checkpoint["sealed_at"], zone),
+                    reason=checkpoint["reason"],
+                    key=checkpoint["key_id"],
+                ),
                 size=8,
             )
         )
-        parts.append(_para(f"Root {checkpoint['root']}", size=6.5, color=MUTED))
-    parts.append(_para("As found when the report was built.", size=7, color=MUTED))
+        parts.append(
+            _para(
+                pgettext("report", "Root {root}").format(root=checkpoint["root"]),
+                size=6.5,
+                color=MUTED,
+            )
+        )
+    parts.append(
+        _para(pgettext("report", "As found when the report was built."), size=7, color=MUTED)
+    )
     return parts
 
 
 def _flag_rule(payload: Mapping[str, Any]) -> str:
     parameters = payload["parameters"]
     if parameters["variance_mode"] == "confidence":
-        rule = (
-            "A variance is flagged when the hold is further from the theoretical hold than"
-            f" {parameters['confidence_z']} standard errors of the hold over the period's"
-            " rounds (confidence mode; each row has its own threshold)."
-        )
+        rule = pgettext(
+            "report",
+            "A variance is flagged when the hold is further from the theoretical hold than {z} standard errors of the hold over the period's rounds (confidence mode; each row has its own threshold).",  # noqa: E501
+        ).format(z=formats.number(parameters["confidence_z"]))
     else:
-        rule = (
-            "A variance (hold less theoretical hold) is flagged when it exceeds"
-            f" {parameters['variance_threshold_pp']} percentage points either way (absolute"
-            " mode)."
-        )
+        rule = pgettext(
+            "report",
+            "A variance (hold less theoretical hold) is flagged when it exceeds {threshold} percentage points either way (absolute mode).",  # noqa: E501
+        ).format(threshold=formats.number(parameters["variance_threshold_pp"]))
     flagged = []
-    for level, label in (("game", "games"), ("table", "tables"), ("dealer", "dealers")):
+    for level, label in (
+        ("game", pgettext("report", "games {names}")),
+        ("table", pgettext("report", "tables {names}")),
+        ("dealer", pgettext("report", "dealers {names}")),
+    ):
         names = [
             _row_name(r)
             for r in payload["rows"]
             if r["level"] == level and r["day"]["variance_flag"]
         ]
         if names:
-            more = f" and {len(names) - 10} more" if len(names) > 10 else ""
-            flagged.append(f"{label} {', '.join(names[:10])}{more}")
+            listed = ", ".join(names[:10])
+            if len(names) > 10:
+                listed = pgettext("report", "{names} and {n} more").format(
+                    names=listed, n=len(names) - 10
+                )
+            flagged.append(label.format(names=listed))
     if flagged:
-        rule += f" Flagged this day: {'; '.join(flagged)} (the sections below have each row)."
+        rule += " " + pgettext(
+            "report", "Flagged this day: {flagged} (the sections below have each row)."
+        ).format(flagged="; ".join(flagged))
     else:
-        rule += " Nothing is flagged this day."
-    return rule + " A game whose stakes no house edge priced has no theoretical hold to test."
+        rule += " " + pgettext("report", "Nothing is flagged this day.")
+    return (
+        rule
+        + " "
+        + pgettext(
+            "report", "A game whose stakes no house edge priced has no theoretical hold to test."
+        )
+    )
 
 
 def _parameters(payload: Mapping[str, Any]) -> Flowable:
@@ -996,7 +1248,12 @@ def _parameters(payload: Mapping[str, Any]) -> Flowable:
     for name in sorted(parameters):
         value = parameters[name]
         if isinstance(value, Mapping):
-            value = ", ".join(f"{key} {item}" for key, item in sorted(value.items())) or "-"
+            value = (
+                ", ".join(f"{key} {formats.number(item)}" for key, item in sorted(value.items()))
+                or "-"
+            )
+        else:
+            value = formats.number(value)
         lines.append(f"{name}: {value}")
     return _note(" · ".join(lines))
 
@@ -1024,7 +1281,7 @@ def _text(value: Any, width: float, align: str) -> str:
     if value is None:
         text = "-" if align != "L" else ""
     elif isinstance(value, bool):
-        text = "yes" if value else "no"
+        text = pgettext("report", "yes") if value else pgettext("report", "no")
     else:
         text = _amount(value) if align == "R" else str(value)
     return _cut(text, width - 6) if align == "L" else text
@@ -1041,20 +1298,11 @@ def _cut(text: str, room: float) -> str:
     return text
 
 
-#: A decimal figure as the payload writes it: digits, a point, two decimals.
-_DECIMAL = re.compile(r"-?\d+\.\d\d")
-
-
 def _amount(value: Any) -> str:
-    """A decimal figure grouped by thousands, from its string (``"15000.00"`` prints
-    ``15,000.00``); anything else as it is. Readers of the PDF compare amounts by eye; the JSON
-    and the CSV keep the plain string."""
-    text = str(value)
-    if not _DECIMAL.fullmatch(text):
-        return text
-    sign, digits = ("-", text[1:]) if text.startswith("-") else ("", text)
-    whole, fraction = digits.split(".")
-    return f"{sign}{int(whole):,}.{fraction}"
+    """A figure as the report's language writes it (``formats.amount``: ``"15000.00"`` prints
+    ``15,000.00`` in English, ``15 000,00`` in Russian); anything else as it is. Readers of the
+    PDF compare amounts by eye; the JSON and the CSV keep the plain string."""
+    return formats.amount(value)
 
 
 def _header(title: str) -> str:
@@ -1123,6 +1371,10 @@ def _numbered_canvas(footer: str, digest: str) -> type[canvas.Canvas]:
     """A canvas that holds its pages back until the end, so each footer can say "page n of
     N"."""
 
+    # Read now, in the report's language: the pages are drawn after it is built.
+    page_words = pgettext("report", "page {n} of {count}")
+    digest_words = pgettext("report", "data SHA-256 {digest}").format(digest=digest)
+
     class NumberedCanvas(canvas.Canvas):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
@@ -1148,8 +1400,15 @@ def _numbered_canvas(footer: str, digest: str) -> type[canvas.Canvas]:
             self.setFillColor(MUTED)
             y = MARGIN - 6
             _draw(self, MARGIN, y, footer, size=6.8)
-            _draw(self, PAGE[0] / 2, y, f"page {number} of {count}", size=6.8, anchor="middle")
-            _draw(self, PAGE[0] - MARGIN, y, f"data SHA-256 {digest}", size=6.3, anchor="end")
+            _draw(
+                self,
+                PAGE[0] / 2,
+                y,
+                page_words.format(n=number, count=count),
+                size=6.8,
+                anchor="middle",
+            )
+            _draw(self, PAGE[0] - MARGIN, y, digest_words, size=6.3, anchor="end")
             self.restoreState()
 
     return NumberedCanvas
