@@ -149,6 +149,28 @@ TRANSLATED_SURFACES = (
         complete=("en", "ru", "es"),
         own="pit-board.js",
     ),
+    # The cage's page: the slips to issue, the credits to take back in, the drops to count.
+    TranslatedSurface(
+        "cage",
+        scripts=("casino/surfaces/static/surfaces/cage.js", COMMON_SCRIPTS),
+        templates=(
+            "casino/surfaces/templates/surfaces/cage.html",
+            "casino/surfaces/templates/surfaces/base.html",
+        ),
+        complete=("en", "ru", "es"),
+        own="cage.js",
+    ),
+    # The sign-in page (Django's own words for a refused sign-in are in Django's catalogues).
+    TranslatedSurface(
+        "sign-in",
+        scripts=(COMMON_SCRIPTS,),
+        templates=(
+            "casino/surfaces/templates/surfaces/sign_in.html",
+            "casino/surfaces/templates/surfaces/base.html",
+        ),
+        complete=("en", "ru", "es"),
+        own="sign_in.html",
+    ),
 )
 #: Every translated surface's scripts, templates and modules, each pattern once: the words
 #: ``update_catalogues`` gathers.
