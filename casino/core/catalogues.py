@@ -160,6 +160,17 @@ TRANSLATED_SURFACES = (
         complete=("en", "ru", "es"),
         own="cage.js",
     ),
+    # The dealer's own page: their games, their pace and their accuracy of a week.
+    TranslatedSurface(
+        "dealer",
+        scripts=("casino/surfaces/static/surfaces/dealer.js", COMMON_SCRIPTS),
+        templates=(
+            "casino/surfaces/templates/surfaces/dealer.html",
+            "casino/surfaces/templates/surfaces/base.html",
+        ),
+        complete=("en", "ru", "es"),
+        own="dealer.js",
+    ),
     # The sign-in page (Django's own words for a refused sign-in are in Django's catalogues).
     TranslatedSurface(
         "sign-in",

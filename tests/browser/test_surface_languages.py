@@ -1,8 +1,8 @@
-"""The sign-in page and the cage read in Russian: the browser asks for it, and each page's words
-are Russian, with none of its English words left; a refused sign-in said in Russian (Django's
-own words); amounts as Russian writes them, equal to the API's decimal strings; nothing reaches
-beyond the screen at a tablet's sizes and a desktop's. The cage, asked for in Spanish next, at
-one size. The screenshots are what each reader sees.
+"""The sign-in page, the cage and the dealer's own page read in Russian: the browser asks for
+it, and each page's words are Russian, with none of its English words left; a refused sign-in
+said in Russian (Django's own words); amounts as Russian writes them, equal to the API's decimal
+strings; nothing reaches beyond the screen at a tablet's sizes and a desktop's. The cage, asked
+for in Spanish next, at one size. The screenshots are what each reader sees.
 """
 
 from __future__ import annotations
@@ -16,10 +16,13 @@ from typing import Any
 import pytest
 
 from payouts.services import slips, trays
+from tables.services.refusals import refusal_record
 from tests.browser.screens import nothing_wider_than_the_screen
 from tests.browser.site import Site
 from tests.browser.tablet_app import WAIT_MS
+from tests.browser.test_dealer_page import NOON, _decided, _gaming_day, _play
 from tests.browser.test_pit_board import sign_in
+from tests.fixtures import main_paytable, use_paytables
 from tests.payouts.tray.trays import chips_made
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -140,3 +143,58 @@ def test_the_sign_in_page_and_the_cage_in_russian_and_the_cage_in_spanish(
         f"Выдан ордер №{fill.number}: пополнение на 15{NBSP}000,00 (600 × 25,00) для RP-1, "
     )
     page.locator("#issue-list .empty", has_text="Выдавать нечего").wait_for(timeout=WAIT_MS)
+
+
+#: Words the dealer's page writes in English.
+DEALER_ENGLISH = (
+    "My games", "My week", "Previous week", "Gaming days", "today", "Game", "Since",
+    "Evidence", "Last day", "Standing", "Holds", "Training completed", "none", "Table",
+    "Boxes staked", "Rounds", "Rounds an hour", "Norm an hour", "Against the norm",
+    "above the norm", "below the norm", "all tables", "How many", "rounds", "Rounds dealt",
+    "Voids approved", "Payout corrections approved", "owed to players", "Entries retracted",
+    "retractions", "Entries refused", "stale event", "My pace", "My accuracy", "Sign out",
+)  # fmt: skip
+
+
+def test_the_dealers_page_in_russian(
+    site: Site,
+    page: Any,
+    floor: dict[str, Any],
+    users: dict[str, Any],
+    time_machine: Any,
+    screenshot: Callable[..., Path],
+) -> None:
+    """Two rounds in a week, the first's payout corrected by 15.00 in the players' favour, an
+    entry refused: the dealer reads their games, pace and accuracy in Russian."""
+    from django.utils import timezone
+
+    now = timezone.now()
+    casino, dealer = floor["casino"], users["dealer"]
+    use_paytables(floor["table"], main_paytable())
+    week = _play(floor["table"], dealer, NOON, 2, time_machine)
+    _decided(week[0], "payout_correction", D(15), dealer, users["pit_boss"])
+    refusal_record(table_id=floor["table"].pk, dealer_id=dealer.pk, code="stale_event", at=NOON)
+    time_machine.move_to(now, tick=True)
+
+    page.set_extra_http_headers(RUSSIAN)
+    sign_in(page, site, "dealer")
+    page.wait_for_url(f"{site.url}/dealer/")
+    page.goto(f"{site.url}/dealer/?casino={casino.pk}&last={_gaming_day(casino, NOON)}")
+    page.locator("#games tbody tr").first.wait_for(timeout=WAIT_MS)
+    page.locator("#accuracy-table").wait_for(timeout=WAIT_MS)
+    assert page.locator("html").get_attribute("lang") == "ru"
+    held = page.locator("#games tr[data-game='russian_poker'] td").all_inner_texts()
+    assert held[2:] == ["Обучение пройдено: fixture training", "нет", "Действует"]
+    assert page.locator("#week-days").inner_text().startswith("Игровые дни с ")
+    game_row = page.locator("#pace-table tr[data-table='all']")
+    assert game_row.locator("td").nth(1).inner_text() == "все столы"
+    # A pace the API writes "45.0" is "45,0" in Russian, its digits as written.
+    assert game_row.locator(".inside").inner_text() == "45,0"
+    corrected = page.locator("#accuracy-table tr[data-figure='payout-corrections'] td")
+    assert corrected.nth(2).inner_text() == "доплачено игрокам 15,00, возвращено от игроков 0,00"
+    retracted = page.locator("#accuracy-table tr[data-figure='retractions'] td").nth(2)
+    assert retracted.inner_text() == "в 0 отменах"
+    refused = page.locator("#accuracy-table tr[data-figure='refusals'] td").nth(2)
+    assert refused.inner_text() == "устаревшее событие 1"
+    assert english_left(page.locator("body").inner_text(), DEALER_ENGLISH) == []
+    each_size(page, screenshot, "dealer-ru")
