@@ -171,6 +171,17 @@ TRANSLATED_SURFACES = (
         complete=("en", "ru", "es"),
         own="dealer.js",
     ),
+    # The pit boss's rotation plan page, each rule a plan breaks worded by its code.
+    TranslatedSurface(
+        "rotation",
+        scripts=("casino/surfaces/static/surfaces/pit-rotation.js", COMMON_SCRIPTS),
+        templates=(
+            "casino/surfaces/templates/surfaces/pit_rotation.html",
+            "casino/surfaces/templates/surfaces/base.html",
+        ),
+        complete=("en", "ru", "es"),
+        own="pit-rotation.js",
+    ),
     # The sign-in page (Django's own words for a refused sign-in are in Django's catalogues).
     TranslatedSurface(
         "sign-in",

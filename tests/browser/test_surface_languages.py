@@ -1,8 +1,9 @@
-"""The sign-in page, the cage and the dealer's own page read in Russian: the browser asks for
-it, and each page's words are Russian, with none of its English words left; a refused sign-in
-said in Russian (Django's own words); amounts as Russian writes them, equal to the API's decimal
-strings; nothing reaches beyond the screen at a tablet's sizes and a desktop's. The cage, asked
-for in Spanish next, at one size. The screenshots are what each reader sees.
+"""The sign-in page, the cage, the dealer's own page and the rotation plan's page read in
+Russian: the browser asks for it, and each page's words are Russian, with none of its English
+words left; a refused sign-in said in Russian (Django's own words); amounts as Russian writes
+them, equal to the API's decimal strings; a rule a plan breaks named in Russian; nothing reaches
+beyond the screen at a tablet's sizes and a desktop's. The cage, asked for in Spanish next, at
+one size. The screenshots are what each reader sees.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from casino.core.roles import Role
 from payouts.services import slips, trays
 from tables.services.refusals import refusal_record
 from tests.browser.screens import nothing_wider_than_the_screen
@@ -22,7 +24,7 @@ from tests.browser.site import Site
 from tests.browser.tablet_app import WAIT_MS
 from tests.browser.test_dealer_page import NOON, _decided, _gaming_day, _play
 from tests.browser.test_pit_board import sign_in
-from tests.fixtures import main_paytable, use_paytables
+from tests.fixtures import main_paytable, russian_table_beside, use_paytables
 from tests.payouts.tray.trays import chips_made
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -198,3 +200,77 @@ def test_the_dealers_page_in_russian(
     assert refused.inner_text() == "устаревшее событие 1"
     assert english_left(page.locator("body").inner_text(), DEALER_ENGLISH) == []
     each_size(page, screenshot, "dealer-ru")
+
+
+#: Words the rotation plan's page writes in English.
+ROTATION_ENGLISH = (
+    "rotation plan", "Pit board", "Times in", "Plan a shift", "Start", "Length", "Minutes on",
+    "Minutes off", "Minimum stint", "Grace", "Dealers on shift", "Add an absence", "Propose",
+    "Plan", "Proposed", "Edited", "not saved yet", "Save as next version", "Saved versions",
+    "Version", "Made", "Saved by", "Saved at", "String", "Dealer", "Break", "a push every",
+    "relief", "reliefs", "is in two places", "Show the slot", "Nothing was saved", "rule",
+    "Tap a slot", "No version is saved", "Too few dealers", "Tables concerned",
+)  # fmt: skip
+
+
+def test_the_rotation_plan_in_russian(
+    site: Site,
+    page: Any,
+    floor: dict[str, Any],
+    users: dict[str, Any],
+    make_user: Callable[..., Any],
+    screenshot: Callable[..., Path],
+) -> None:
+    """Three tables: three dealers refused in Russian, four proposed a plan; a slot given to a
+    dealer who is at another table then: the rule broken named in Russian."""
+    for code in ("RP-2", "RP-3"):
+        russian_table_beside(floor["table"], code)
+    dealers = [users["dealer"], users["other_dealer"]]
+    dealers += [make_user(f"dealer_{n}", Role.DEALER) for n in (3, 4)]
+    names = {str(d.pk): d.username for d in dealers}
+    zone = floor["casino"].time_zone
+
+    page.set_extra_http_headers(RUSSIAN)
+    sign_in(page, site, "pit_boss")
+    page.wait_for_url(f"{site.url}/pit/{floor['pit'].pk}/")
+    page.goto(f"{site.url}/pit/{floor['pit'].pk}/rotation/")
+    assert page.locator("html").get_attribute("lang") == "ru"
+    assert page.locator("#zone").inner_text() == f"Время: {zone}"
+    assert page.locator("#start-words").inner_text() == f"Начало, время {zone}"
+    page.fill("#shift input[name=start]", "2027-03-10T14:00")
+    page.fill("#shift input[name=length]", "240")
+    pick = "#dealers li[data-dealer='{}'] input[name=dealer]"
+    for dealer in dealers[:3]:
+        page.check(pick.format(dealer.pk))
+    page.click("#shift button[type=submit]")
+    why = page.locator("#infeasible li[data-infeasibility='too_few_dealers']")
+    why.wait_for(timeout=WAIT_MS)
+    assert why.inner_text() == (
+        "Мало дилеров: цепочкам нужно 4, а допуск к их играм есть у 3 на смене."
+    )
+    page.check(pick.format(dealers[3].pk))
+    page.click("#shift button[type=submit]")
+    state = page.locator("#plan-state")
+    state.filter(has_text="Предложен: ещё не сохранён.").wait_for(timeout=WAIT_MS)
+    string = page.locator("#strings section.string")
+    assert string.locator("h3").inner_text().startswith("Цепочка ")
+    assert string.locator("thead th").first.inner_text() == "Дилер"
+    assert "Перерыв" in string.inner_text()
+
+    # The first two dealers at tables at 14:00: the first one's slot given to the second.
+    opening = page.locator("#strings .slot.at-table[data-start='0']")
+    first, second = opening.nth(0), opening.nth(1)
+    taken_by = second.get_attribute("data-dealer")
+    first.click()
+    page.select_option("#slot-dealer", taken_by)
+    page.click("#slot-editor button[value=change]")
+    state.filter(has_text="Изменён: ещё не сохранён.").wait_for(timeout=WAIT_MS)
+    page.click("#save")
+    double = page.locator("#violations li[data-code='dealer_double_booked']")
+    double.wait_for(timeout=WAIT_MS)
+    assert double.inner_text().startswith(f"{names[taken_by]} в двух местах сразу в 14:00")
+    assert double.get_by_role("button").inner_text() == "Показать слот"
+    assert page.locator("#save-error").inner_text().startswith("Ничего не сохранено: план нарушает")
+    assert english_left(page.locator("body").inner_text(), ROTATION_ENGLISH) == []
+    # The roadmap scrolls sideways in its frame, as long as the shift: the frame fits.
+    each_size(page, screenshot, "rotation-ru", scrolling=".roadmap-wrap")
