@@ -200,6 +200,15 @@ def test_the_dealers_page_in_russian(
     assert refused.inner_text() == "устаревшее событие 1"
     assert english_left(page.locator("body").inner_text(), DEALER_ENGLISH) == []
     each_size(page, screenshot, "dealer-ru")
+    # The figures' frames scroll sideways if they must; in Russian, as in English, they need
+    # not at a tablet's sizes (a long heading wraps): every column on screen.
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        for frame in ("#games-list", "#pace", "#accuracy"):
+            assert page.eval_on_selector(frame, "(n) => n.scrollWidth <= n.clientWidth"), (
+                frame,
+                width,
+            )
 
 
 #: Words the rotation plan's page writes in English.
