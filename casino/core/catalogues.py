@@ -177,6 +177,50 @@ TRANSLATED_SURFACES = (
         complete=("en", "ru", "es"),
         own="audit/services/reports/pdf.py",
     ),
+    # The cage's page: the slips to issue, the credits to take back in, the drops to count.
+    TranslatedSurface(
+        "cage",
+        scripts=("casino/surfaces/static/surfaces/cage.js", COMMON_SCRIPTS),
+        templates=(
+            "casino/surfaces/templates/surfaces/cage.html",
+            "casino/surfaces/templates/surfaces/base.html",
+        ),
+        complete=("en", "ru", "es"),
+        own="cage.js",
+    ),
+    # The dealer's own page: their games, their pace and their accuracy of a week.
+    TranslatedSurface(
+        "dealer",
+        scripts=("casino/surfaces/static/surfaces/dealer.js", COMMON_SCRIPTS),
+        templates=(
+            "casino/surfaces/templates/surfaces/dealer.html",
+            "casino/surfaces/templates/surfaces/base.html",
+        ),
+        complete=("en", "ru", "es"),
+        own="dealer.js",
+    ),
+    # The pit boss's rotation plan page, each rule a plan breaks worded by its code.
+    TranslatedSurface(
+        "rotation",
+        scripts=("casino/surfaces/static/surfaces/pit-rotation.js", COMMON_SCRIPTS),
+        templates=(
+            "casino/surfaces/templates/surfaces/pit_rotation.html",
+            "casino/surfaces/templates/surfaces/base.html",
+        ),
+        complete=("en", "ru", "es"),
+        own="pit-rotation.js",
+    ),
+    # The sign-in page (Django's own words for a refused sign-in are in Django's catalogues).
+    TranslatedSurface(
+        "sign-in",
+        scripts=(COMMON_SCRIPTS,),
+        templates=(
+            "casino/surfaces/templates/surfaces/sign_in.html",
+            "casino/surfaces/templates/surfaces/base.html",
+        ),
+        complete=("en", "ru", "es"),
+        own="sign_in.html",
+    ),
 )
 #: Every translated surface's scripts, templates and modules, each pattern once: the words
 #: ``update_catalogues`` gathers.

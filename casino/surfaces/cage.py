@@ -7,20 +7,21 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.urls import reverse
 
 from casino.surfaces.pages import require_page_perm, url_template
+from casino.surfaces.words import page_in_language
 from casino.surfaces.zone import floor_time_zone
 from tables.models import Pit
 
 
 @login_required(login_url="surfaces-sign-in")
 def cage(request: HttpRequest) -> HttpResponse:
-    """The cage's work. Refused (403) to anyone not of the cage."""
+    """The cage's work, in the language the browser prefers (``casino.surfaces.words``).
+    Refused (403) to anyone not of the cage."""
     require_page_perm(request.user, "payouts.work_cage")
     pits = Pit.objects.order_by("pk").values_list("pk", flat=True)
-    return render(
+    return page_in_language(
         request,
         "surfaces/cage.html",
         {

@@ -17,11 +17,11 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 
 from casino.surfaces.pages import require_page_perm
+from casino.surfaces.words import page_in_language
 from tables.models import Casino, DealerAssignment
 
 #: A week: the seven gaming days ending on the one shown last.
@@ -70,8 +70,8 @@ def week_of(*, last: dt.date, today: dt.date) -> dict[str, dt.date | None]:
 @login_required(login_url="surfaces-sign-in")
 def dealer_page(request: HttpRequest) -> HttpResponse:
     """The signed-in dealer's games and week (``?casino=<id>&last=<YYYY-MM-DD>``; by default
-    the casino they deal at and the week ending on its gaming day of now). Refused (403) to
-    anyone who is not a dealer."""
+    the casino they deal at and the week ending on its gaming day of now), in the language the
+    browser prefers (``casino.surfaces.words``). Refused (403) to anyone who is not a dealer."""
     user = request.user
     require_page_perm(user, "dealers.view_own_figures")
     casino = _casino_shown(user, request.GET.get("casino"))
@@ -86,4 +86,4 @@ def dealer_page(request: HttpRequest) -> HttpResponse:
         today = casino.clock.day_of(timezone.now())
         context["today"] = today
         context["week"] = week_of(last=_last_day(request.GET.get("last"), today), today=today)
-    return render(request, "surfaces/dealer.html", context)
+    return page_in_language(request, "surfaces/dealer.html", context)

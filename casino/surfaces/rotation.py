@@ -17,12 +17,13 @@ from zoneinfo import ZoneInfo
 import rules
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
 
 from casino.dealers.roster import dealers_roster
 from casino.surfaces.pages import require_page_perm
+from casino.surfaces.words import page_in_language
 from tables.models import Pit, Table
 
 
@@ -41,8 +42,8 @@ def next_hour(now: dt.datetime, zone: str) -> str:
 @login_required(login_url="surfaces-sign-in")
 def pit_rotation(request: HttpRequest, pit_id: int) -> HttpResponse:
     """The pit's rotation plan: proposed, edited and saved by who may plan the pit; its
-    versions read by who may read plans (view-only without the right to plan). Refused (403)
-    to anyone else."""
+    versions read by who may read plans (view-only without the right to plan); in the language
+    the browser prefers (``casino.surfaces.words``). Refused (403) to anyone else."""
     pit = get_object_or_404(Pit.objects.select_related("casino"), pk=pit_id)
     user = request.user
     may_plan = rules.has_perm("dealers.plan_rotation", user, pit)
@@ -70,4 +71,4 @@ def pit_rotation(request: HttpRequest, pit_id: int) -> HttpResponse:
             "dealers": [{"id": str(d.id), "name": d.name, "games": list(d.games)} for d in roster],
         },
     }
-    return render(request, "surfaces/pit_rotation.html", context)
+    return page_in_language(request, "surfaces/pit_rotation.html", context)

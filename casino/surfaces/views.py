@@ -25,10 +25,16 @@ from tables.models import Pit
 
 class SignInView(auth_views.LoginView):
     """Django's sign-in form (the project's password backend, with its lockout), on a page of
-    the surfaces."""
+    the surfaces, in the language the browser prefers."""
 
     template_name = "surfaces/sign_in.html"
     redirect_authenticated_user = True
+
+    def render_to_response(self, context: dict[str, Any], **response_kwargs: Any) -> HttpResponse:
+        """The form, and its refusal, in the language the browser prefers, as the other pages
+        (``page_in_language``): Django's own words for a wrong name or password are in its
+        catalogues, read while the page is rendered in that language."""
+        return page_in_language(self.request, self.template_name, context)
 
 
 def watched_pits(user: Any) -> list[Pit]:

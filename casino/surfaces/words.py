@@ -1,13 +1,14 @@
 """Which language a page is read in, and the words its scripts read (docs/i18n.md).
 
-The tablet and its pairing page, and the pit boss's pages (the pits and a pit's live board), are
-the pages translated so far: each is rendered in the language the request asks for
-(``Accept-Language``, the browser's preference; English when it asks for none of
-``settings.LANGUAGES``). The tablet's page carries every language's script words, so that a
-dealer's own choice at the PIN pad changes its words with no further request, and a reload
-while the casino's network is down still has them (the service worker keeps the page); the
-board carries its own language's only (``page_in_language``). The other pages are still
-English only: no middleware activates a language for them.
+The tablet and its pairing page, the pit boss's pages (the pits, a pit's live board, its
+rotation plan), the cage's page, the dealer's own page and the sign-in page are the pages
+translated so far: each is rendered in the language the request asks for (``Accept-Language``,
+the browser's preference; English when it asks for none of ``settings.LANGUAGES``). The tablet's
+page carries every language's script words, so that a dealer's own choice at the PIN pad
+changes its words with no further request, and a reload while the casino's network is down
+still has them (the service worker keeps the page); the others carry their own language's only
+(``page_in_language``). The workbench is still English only: no middleware activates a
+language for it.
 """
 
 from __future__ import annotations

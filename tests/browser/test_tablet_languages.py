@@ -16,6 +16,7 @@ import pytest
 
 from payouts.models import Settlement
 from tests.browser import tablet_app
+from tests.browser.screens import nothing_wider_than_the_screen
 from tests.browser.tablet_app import LANDSCAPE, PORTRAIT, WAIT_MS, Hand, Site
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -42,18 +43,6 @@ def shown_dues(hand: Hand) -> dict[str, dict[str, D]]:
             for due in ("take", "pay", "stays")
         }
     return shown
-
-
-def nothing_wider_than_the_screen(page: Any) -> None:
-    """No element of the page reaches beyond the screen's right edge (a long word pushing a
-    button or a figure out of view)."""
-    wide = page.evaluate(
-        """() => [...document.querySelectorAll("body *")]
-            .filter((node) => node.getClientRects().length
-              && node.getBoundingClientRect().right > innerWidth + 1)
-            .map((node) => `${node.tagName}.${node.className}: ${node.textContent.slice(0, 40)}`)"""
-    )
-    assert wide == [], wide
 
 
 def settled_lines(round_id: int) -> list[tuple[int, str, D, D]]:

@@ -3,7 +3,10 @@
 
 import { get as api, post } from "./common/api.js";
 import { el, keepChildren, keyedNodes } from "./common/dom.js";
-import { money } from "./common/money.js";
+import { words } from "./common/events.js";
+import { t } from "./common/i18n.js";
+import { money, number } from "./common/money.js";
+import { dateTime } from "./common/times.js";
 import { explainFields } from "./common/words.js";
 
 (() => {
@@ -13,14 +16,13 @@ import { explainFields } from "./common/words.js";
   const done = document.getElementById("cage-done");
   const connection = document.getElementById("connection");
 
-  // Times in the casino's zone, which the bar names.
-  const when = (iso) => new Intl.DateTimeFormat("en-GB", {
-    day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: urls.timeZone,
-  }).format(new Date(iso));
+  // Times in the casino's zone, which the bar names: its date and its clock, to the minute.
+  const when = (iso) => dateTime(iso, urls.timeZone).slice(0, 16);
+  document.getElementById("zone").textContent = t("Times in {zone}", { zone: urls.timeZone });
   // A refusal in words: the fields it names, each with what is wrong, else its code's words.
-  const FIELDS = { cash: "Cash", markers: "Markers", shift: "Shift", note: "Note" };
-  const refusalText = (failure) => explainFields(failure, FIELDS);
-  const chips = (counted) => Object.entries(counted).map(([value, count]) => `${count} × ${value}`).join(", ");
+  const refusalText = (failure) => explainFields(failure, { cash: t("Cash"), markers: t("Markers"), shift: t("Shift"), note: t("Note") });
+  // "20 × 25.00": each chip's value as an amount, in the page's language.
+  const chips = (counted) => Object.entries(counted).map(([value, count]) => `${number(count)} × ${money(value)}`).join(", ");
 
   // One step per tap: the form's or the row's buttons wait for the answer. ``body`` may be a
   // function that reads the form, and answers a string instead to refuse before sending;
@@ -47,13 +49,17 @@ import { explainFields } from "./common/words.js";
   };
 
   const SLIP_DONE = {
-    issue: (slip) => `Issued slip #${slip.number}: ${slip.kind} of ${money(slip.amount)} (${chips(slip.chips)}) for ${slip.table_code}, at ${when(new Date().toISOString())}.`,
-    receive: (slip) => `Took back credit #${slip.number}: ${money(slip.amount)} (${chips(slip.chips)}) from ${slip.table_code}.`,
+    issue: (slip) => t("Issued slip #{number}: {kind} of {amount} ({chips}) for {table}, at {time}.", {
+      number: slip.number, kind: words(slip.kind), amount: money(slip.amount), chips: chips(slip.chips), table: slip.table_code, time: when(new Date().toISOString()),
+    }),
+    receive: (slip) => t("Took back credit #{number}: {amount} ({chips}) from {table}.", {
+      number: slip.number, amount: money(slip.amount), chips: chips(slip.chips), table: slip.table_code,
+    }),
   };
 
   function slipRow(slip, label, path) {
     return el("div", { class: "cage-item", "data-slip": slip.number },
-      el("span", { class: "what" }, `#${slip.number} ${slip.kind} · ${slip.table_code}`),
+      el("span", { class: "what" }, `#${slip.number} ${words(slip.kind)} · ${slip.table_code}`),
       el("span", { class: "amount" }, money(slip.amount)),
       el("span", { class: "chips" }, chips(slip.chips)),
       el("button", { type: "button", onclick: act(`/api/v1/slips/${slip.id}/${path}/`, {}, SLIP_DONE[path]) }, label));
@@ -62,31 +68,31 @@ import { explainFields } from "./common/words.js";
   // ``old``: the form before its shift's data changed, whose typed counts carry over.
   // The currency the table recorded going into the drop box during the shift, beside the count.
   const recorded = (cashIn) => el("span", { class: "recorded", "data-recorded-cash-in": cashIn ?? "" },
-    cashIn === undefined ? "" : `recorded at the table: ${money(cashIn)} in currency buy-ins`);
+    cashIn === undefined ? "" : t("recorded at the table: {amount} in currency buy-ins", { amount: money(cashIn) }));
 
   function dropForm({ table, shift, cashIn }, old) {
     const typed = (name) => old?.querySelector(`input[name=${name}]`)?.value;
-    const cash = el("input", { type: "text", inputMode: "decimal", name: "cash", placeholder: "Cash", "aria-label": "Cash", value: typed("cash") || "" });
-    const markers = el("input", { type: "text", inputMode: "decimal", name: "markers", placeholder: "Markers", "aria-label": "Markers", value: typed("markers") ?? "0.00" });
+    const cash = el("input", { type: "text", inputMode: "decimal", name: "cash", placeholder: t("Cash"), "aria-label": t("Cash"), value: typed("cash") || "" });
+    const markers = el("input", { type: "text", inputMode: "decimal", name: "markers", placeholder: t("Markers"), "aria-label": t("Markers"), value: typed("markers") ?? "0.00" });
     return el("form", { class: "cage-item", "data-shift": shift.id,
       onsubmit: act(`/api/v1/tables/${table.id}/drops/`, () => {
         // Checked here first: the count needs its cash, an amount (0.00 when the box is empty).
-        if (!cash.value.trim()) return `${table.code}: enter the cash counted in the drop box (0.00 if it held none).`;
-        if (!markers.value.trim()) return `${table.code}: enter the markers counted (0.00 if none).`;
+        if (!cash.value.trim()) return t("{table}: enter the cash counted in the drop box ({zero} if it held none).", { table: table.code, zero: money("0.00") });
+        if (!markers.value.trim()) return t("{table}: enter the markers counted ({zero} if none).", { table: table.code, zero: money("0.00") });
         return { shift: shift.id, cash: cash.value.trim(), markers: markers.value.trim() };
-      }, (drop) => `Counted the drop of ${table.code}: ${money(drop.cash)} cash, ${money(drop.markers)} markers; another person confirms it.`) },
-      el("span", { class: "what" }, `${table.code} · shift from ${when(shift.counted_at)}`),
+      }, (drop) => t("Counted the drop of {table}: {cash} cash, {markers} markers; another person confirms it.", { table: table.code, cash: money(drop.cash), markers: money(drop.markers) })) },
+      el("span", { class: "what" }, t("{table} · shift from {time}", { table: table.code, time: when(shift.counted_at) })),
       recorded(cashIn),
-      cash, markers, el("button", { type: "submit" }, "Count drop"));
+      cash, markers, el("button", { type: "submit" }, t("Count drop")));
   }
 
   function dropConfirm({ table, drop, cashIn }) {
     return el("div", { class: "cage-item", "data-drop": drop.id },
-      el("span", { class: "what" }, `${table.code} · counted by ${drop.counted_by}`),
-      el("span", { class: "amount" }, `${money(drop.cash)} cash · ${money(drop.markers)} markers`),
+      el("span", { class: "what" }, t("{table} · counted by {who}", { table: table.code, who: drop.counted_by })),
+      el("span", { class: "amount" }, t("{cash} cash · {markers} markers", { cash: money(drop.cash), markers: money(drop.markers) })),
       recorded(cashIn),
-      el("button", { type: "button", onclick: act(`/api/v1/drops/${drop.id}/confirm/`, {}, () => `Confirmed the drop of ${table.code}.`) }, "Confirm"),
-      el("button", { type: "button", class: "secondary", onclick: act(`/api/v1/drops/${drop.id}/reject/`, {}, () => `Rejected the drop of ${table.code}: it is to be counted again.`) }, "Reject"));
+      el("button", { type: "button", onclick: act(`/api/v1/drops/${drop.id}/confirm/`, {}, () => t("Confirmed the drop of {table}.", { table: table.code })) }, t("Confirm")),
+      el("button", { type: "button", class: "secondary", onclick: act(`/api/v1/drops/${drop.id}/reject/`, {}, () => t("Rejected the drop of {table}: it is to be counted again.", { table: table.code })) }, t("Reject")));
   }
 
   const empty = (text) => el("p", { class: "empty" }, text);
@@ -122,11 +128,11 @@ import { explainFields } from "./common/words.js";
       });
       // Each list keeps the rows whose data did not change: every change of a tray on the floor
       // reloads the page's lists, and a count being typed or a button being tapped stays put.
-      list("issue-list", approved, (slip) => slip.id, (slip) => slipRow(slip, "Issue", "issue"), "Nothing to issue");
+      list("issue-list", approved, (slip) => slip.id, (slip) => slipRow(slip, t("Issue"), "issue"), t("Nothing to issue"));
       list("receive-list", issued.filter((slip) => slip.kind === "credit"), (slip) => slip.id,
-        (slip) => slipRow(slip, "Received at the cage", "receive"), "Nothing to take back");
-      list("drop-list", toCount, ({ shift }) => shift.id, dropForm, "No drop to count");
-      list("confirm-list", toConfirm, ({ drop }) => drop.id, dropConfirm, "No drop to confirm");
+        (slip) => slipRow(slip, t("Received at the cage"), "receive"), t("Nothing to take back"));
+      list("drop-list", toCount, ({ shift }) => shift.id, dropForm, t("No drop to count"));
+      list("confirm-list", toConfirm, ({ drop }) => drop.id, dropConfirm, t("No drop to confirm"));
     } catch (failure) {
       error.textContent = refusalText(failure);
     }
@@ -152,14 +158,14 @@ import { explainFields } from "./common/words.js";
         open.add(url);
         if (open.size === Math.min(streams.length, STREAMS_AT_MOST)) {
           connection.dataset.state = "live";
-          connection.textContent = "Live";
+          connection.textContent = t("Live");
         }
         loadSoon();
       };
       stream.onerror = () => {
         open.delete(url);
         connection.dataset.state = "offline";
-        connection.textContent = "Offline: reconnecting…";
+        connection.textContent = t("Offline: reconnecting…");
       };
       stream.onmessage = (message) => {
         if (JSON.parse(message.data).kind === "tray_changed") loadSoon();

@@ -7,6 +7,7 @@
 import { call, get as api, newKey } from "./common/api.js";
 import { el, show, takeSubmissions } from "./common/dom.js";
 import { gameName } from "./common/games.js";
+import { t, tn } from "./common/i18n.js";
 import { clockTime, dateTime, instantAt, wallTime } from "./common/times.js";
 import { explain, explainFields } from "./common/words.js";
 
@@ -35,7 +36,9 @@ const editor = document.getElementById("slot-editor");
 const editorTitle = document.getElementById("slot-editor-title");
 const editorDealer = document.getElementById("slot-dealer");
 
-const BREAK = "BREAK";
+const BREAK = "BREAK"; // i18n: not words - the plans' name of a break's place
+document.getElementById("zone").textContent = t("Times in {zone}", { zone: ZONE });
+document.getElementById("start-words").textContent = t("Start, {zone} time", { zone: ZONE });
 const MINUTE_MS = 60_000;
 
 // -- times: the casino's wall clock, whoever looks ------------------------------------------------
@@ -58,18 +61,18 @@ const clockAt = (doc, minute) => clockTime(new Date(Date.parse(doc.shift_start) 
 
 // -- names ------------------------------------------------------------------------------------------
 
-const dealerName = (id) => rosterOf.get(String(id))?.name || `dealer #${id}`;
-const tableName = (id) => tableOf.get(String(id))?.code || `table #${id}`;
-const placeName = (place) => (place === BREAK ? "Break" : tableName(place));
-const gamesText = (games) => (games.length ? games.map(gameName).join(", ") : "no game qualified");
+const dealerName = (id) => rosterOf.get(String(id))?.name || t("dealer #{id}", { id });
+const tableName = (id) => tableOf.get(String(id))?.code || t("table #{id}", { id });
+const placeName = (place) => (place === BREAK ? t("Break") : tableName(place));
+const gamesText = (games) => (games.length ? games.map(gameName).join(", ") : t("no game qualified"));
 
 // -- the dealers on shift ----------------------------------------------------------------------------
 
 function absenceRow() {
   const row = el("li", { class: "absence" },
-    el("label", {}, "Away from ", el("input", { type: "time", name: "away_from", required: true })),
-    el("label", {}, "to ", el("input", { type: "time", name: "away_to", required: true })));
-  row.append(el("button", { type: "button", class: "secondary", "aria-label": "Remove this absence", onclick: () => row.remove() }, "Remove"));
+    el("label", {}, `${t("Away from")} `, el("input", { type: "time", name: "away_from", required: true })),
+    el("label", {}, `${t("to")} `, el("input", { type: "time", name: "away_to", required: true })));
+  row.append(el("button", { type: "button", class: "secondary", "aria-label": t("Remove this absence"), onclick: () => row.remove() }, t("Remove")));
   return row;
 }
 
@@ -84,9 +87,9 @@ function renderDealers() {
             el("span", { class: "name" }, dealer.name),
             el("span", { class: "games" }, gamesText(dealer.games))),
           absences,
-          el("button", { type: "button", class: "link", onclick: () => absences.append(absenceRow()) }, "Add an absence"));
+          el("button", { type: "button", class: "link", onclick: () => absences.append(absenceRow()) }, t("Add an absence")));
       })
-    : el("li", { class: "muted" }, "No dealer can be planned: none is signed up as a dealer."));
+    : el("li", { class: "muted" }, t("No dealer can be planned: none is signed up as a dealer.")));
 }
 
 /** The shift's terms and dealers as the form gives them; throws an Error in words if not. */
@@ -94,15 +97,15 @@ function termsOfForm(start) {
   // By selector: the form's ``elements.length`` is the count of its fields, not the field.
   const number = (name) => Number(form.querySelector(`[name=${name}]`).value);
   const picked = [...dealerList.querySelectorAll("li.dealer")].filter((li) => li.querySelector("input[name=dealer]").checked);
-  if (!picked.length) throw new Error("Choose the dealers on shift.");
+  if (!picked.length) throw new Error(t("Choose the dealers on shift."));
   const absences = picked.flatMap((li) => [...li.querySelectorAll("li.absence")].map((row) => {
     const from = row.querySelector("[name=away_from]").value;
     const to = row.querySelector("[name=away_to]").value;
     const name = dealerName(li.dataset.dealer);
-    if (!from || !to) throw new Error(`Give both times of ${name}'s absence.`);
+    if (!from || !to) throw new Error(t("Give both times of {name}'s absence.", { name }));
     const startAt = instantFrom(start, from);
     const endAt = instantFrom(startAt, to);
-    if (!startAt || !endAt || endAt === startAt) throw new Error(`${name}'s absence ends when it starts.`);
+    if (!startAt || !endAt || endAt === startAt) throw new Error(t("{name}'s absence ends when it starts.", { name }));
     return { dealer: Number(li.dataset.dealer), start: startAt, end: endAt };
   }));
   return {
@@ -143,21 +146,25 @@ function setDraft(next) {
   renderPlan();
 }
 
-const SOURCE_WORDS = { proposed: "Proposed", edited: "Edited by a pit boss" };
+// Who made a version, in the versions' table and (in lower case) in the plan's state.
+const SOURCE_WORDS = { proposed: () => t("Proposed"), edited: () => t("Edited by a pit boss") };
+const SOURCE_STATE = { proposed: () => t("proposed"), edited: () => t("edited by a pit boss") };
 
 function renderState() {
   versionList.querySelectorAll("tr").forEach((row) => row.classList.toggle("shown", draft?.savedAs === Number(row.dataset.version)));
   if (!draft) return;
   if (draft.savedAs !== null) {
     const version = versions.find((v) => v.version === draft.savedAs);
-    const by = version ? `, saved by ${version.saved_by} at ${dateTime(version.saved_at, ZONE)}` : "";
-    planState.textContent = `Version ${draft.savedAs} (${SOURCE_WORDS[draft.source].toLowerCase()})${by}.`;
+    const source = SOURCE_STATE[draft.source]?.() || draft.source;
+    planState.textContent = version
+      ? t("Version {version} ({source}), saved by {who} at {time}.", { version: draft.savedAs, source, who: version.saved_by, time: dateTime(version.saved_at, ZONE) })
+      : t("Version {version} ({source}).", { version: draft.savedAs, source });
   } else {
-    planState.textContent = draft.source === "proposed" ? "Proposed: not saved yet." : "Edited: not saved yet.";
+    planState.textContent = draft.source === "proposed" ? t("Proposed: not saved yet.") : t("Edited: not saved yet.");
   }
   if (saveButton) {
     saveButton.disabled = saving || draft.savedAs !== null;
-    saveButton.textContent = saving ? "Saving…" : draft.savedAs !== null ? "Saved" : "Save as next version";
+    saveButton.textContent = saving ? t("Saving…") : draft.savedAs !== null ? t("Saved") : t("Save as next version");
   }
 }
 
@@ -206,13 +213,15 @@ function roadmap(doc, string, s, broken, gapMinutes) {
   const rows = [...new Set([...(draft.rows[s] || []), ...string.slots.map((slot) => slot.dealer)])];
   const slotsOf = (dealer) => string.slots.map((slot, i) => [slot, i]).filter(([slot]) => slot.dealer === dealer);
   const gapAt = (from, to) => gapMinutes.some((m) => from <= m && m < to);
-  const pushWords = string.push ? `a push every ${string.push} min, ${string.reliefs} ${string.reliefs === 1 ? "relief" : "reliefs"}` : "one dealer a table";
+  const pushWords = string.push
+    ? tn("a push every {minutes} min, {n} relief", "a push every {minutes} min, {n} reliefs", string.reliefs, { minutes: string.push })
+    : t("one dealer a table");
   return el("section", { class: "string", "data-string": string.name },
-    el("h3", {}, `String ${string.name}: ${string.tables.map(tableName).join(", ")}`, el("span", { class: "muted" }, ` · ${pushWords}`)),
+    el("h3", {}, t("String {name}: {tables}", { name: string.name, tables: string.tables.map(tableName).join(", ") }), el("span", { class: "muted" }, ` · ${pushWords}`)),
     el("div", { class: "roadmap-wrap" },
       el("table", { class: "roadmap" },
         el("thead", {}, el("tr", {},
-          el("th", { scope: "col", class: "who" }, "Dealer"),
+          el("th", { scope: "col", class: "who" }, t("Dealer")),
           columns.map(([from, to]) => el("th", { scope: "col", class: gapAt(from, to) ? "broken" : null }, clockAt(doc, from))))),
         el("tbody", {}, rows.map((dealer) => {
           const mine = slotsOf(dealer);
@@ -239,14 +248,14 @@ function roadmap(doc, string, s, broken, gapMinutes) {
 }
 
 function slotCell(doc, slot, key, marks) {
-  const label = `${dealerName(slot.dealer)}: ${placeName(slot.place)}, ${clockAt(doc, slot.start)} to ${clockAt(doc, slot.end)}`;
+  const label = t("{dealer}: {place}, {from} to {to}", { dealer: dealerName(slot.dealer), place: placeName(slot.place), from: clockAt(doc, slot.start), to: clockAt(doc, slot.end) });
   const attrs = {
     class: `slot ${slot.place === BREAK ? "break" : "at-table"}${marks ? " broken" : ""}`,
     "data-slot": key,
     "data-dealer": slot.dealer,
     "data-place": slot.place,
     "data-start": String(slot.start),
-    "aria-label": marks ? `${label}. Breaks a rule: ${marks.map((n) => n + 1).join(", ")}` : label,
+    "aria-label": marks ? t("{slot}. Breaks a rule: {rules}", { slot: label, rules: marks.map((n) => n + 1).join(", ") }) : label,
     "aria-invalid": marks ? "true" : null,
     title: marks ? marks.map((n) => violations[n].words).join("\n") : null,
   };
@@ -263,7 +272,7 @@ function editSlot(key) {
   const [s, i] = key.split(":").map(Number);
   const slot = draft.doc.strings[s].slots[i];
   editing = { key, slot };
-  editorTitle.textContent = `${placeName(slot.place)}, ${clockAt(draft.doc, slot.start)} to ${clockAt(draft.doc, slot.end)}: who takes it?`;
+  editorTitle.textContent = t("{place}, {from} to {to}: who takes it?", { place: placeName(slot.place), from: clockAt(draft.doc, slot.start), to: clockAt(draft.doc, slot.end) });
   show(editorDealer, draft.doc.dealers.map((dealer) => el("option", { value: dealer.id, selected: dealer.id === slot.dealer },
     `${dealerName(dealer.id)} (${gamesText(dealer.games)})`)));
   editor.returnValue = "";
@@ -299,29 +308,29 @@ function focusSlot(key) {
 
 // -- what the API says, in a pit boss's words -----------------------------------------------------------
 
-/** Each rule broken, said with the names and clock times (the server's message names ids and
- *  minutes). */
+/** Each rule broken, said by its code with the names and clock times, in the page's language
+ *  (the server's message names ids and minutes, in English): the words of each rule are here,
+ *  as common/words.js words each refusal. A code not listed shows the server's message. */
 const RULES = {
-  slot_invalid: (v) => `A slot of ${v.dealerName} at ${v.time} is not of this shift (a dealer or table not planned, or outside its hours)`,
-  table_uncovered: (v) => `${v.tableName} has no dealer from ${v.time}`,
-  table_double_staffed: (v) => `${v.dealerName} joins another dealer at ${v.tableName} at ${v.time}`,
-  dealer_not_qualified: (v) => `${v.dealerName} is not qualified for ${v.game} and is at ${v.tableName} at ${v.time}`,
-  dealer_double_booked: (v) => `${v.dealerName} is in two places at ${v.time}${v.table ? ` (one is ${v.tableName})` : ""}`,
-  dealer_absent: (v) => `${v.dealerName} is away at ${v.time} but is planned`,
-  stint_too_short: (v, doc) => `${v.dealerName} goes on break at ${v.time} after a stint shorter than the minimum of ${doc.min_stint} minutes`,
-  stint_too_long: (v, doc) => `${v.dealerName} deals past ${doc.minutes_on + doc.grace} minutes without a break, at ${v.time}`,
-  break_too_short: (v, doc) => `${v.dealerName}'s break at ${v.time} is shorter than ${doc.minutes_off} minutes`,
-  breaks_back_to_back: (v) => `${v.dealerName} has a break right after a break, at ${v.time}`,
-  breaks_unfair: (v, doc) => `${v.dealerName} rests more than a break (${doc.minutes_off} minutes) less than another dealer of the string, from ${v.time}`,
+  slot_invalid: (v) => t("A slot of {dealer} at {time} is not of this shift (a dealer or table not planned, or outside its hours)", v),
+  table_uncovered: (v) => t("{table} has no dealer from {time}", v),
+  table_double_staffed: (v) => t("{dealer} joins another dealer at {table} at {time}", v),
+  dealer_not_qualified: (v) => t("{dealer} is not qualified for {game} and is at {table} at {time}", v),
+  dealer_double_booked: (v) => (v.table ? t("{dealer} is in two places at {time} (one is {table})", v) : t("{dealer} is in two places at {time}", v)),
+  dealer_absent: (v) => t("{dealer} is away at {time} but is planned", v),
+  stint_too_short: (v, doc) => tn("{dealer} goes on break at {time} after a stint shorter than the minimum of {n} minute", "{dealer} goes on break at {time} after a stint shorter than the minimum of {n} minutes", doc.min_stint, v),
+  stint_too_long: (v, doc) => tn("{dealer} deals past {n} minute without a break, at {time}", "{dealer} deals past {n} minutes without a break, at {time}", doc.minutes_on + doc.grace, v),
+  break_too_short: (v, doc) => tn("{dealer}'s break at {time} is shorter than {n} minute", "{dealer}'s break at {time} is shorter than {n} minutes", doc.minutes_off, v),
+  breaks_back_to_back: (v) => t("{dealer} has a break right after a break, at {time}", v),
+  breaks_unfair: (v, doc) => tn("{dealer} rests more than a break ({n} minute) less than another dealer of the string, from {time}", "{dealer} rests more than a break ({n} minutes) less than another dealer of the string, from {time}", doc.minutes_off, v),
 };
 
 function violationWords(doc, violation) {
   const game = tableOf.get(String(violation.table))?.game;
   const v = {
-    ...violation,
-    dealerName: violation.dealer === null ? "" : dealerName(violation.dealer),
-    tableName: violation.table === null ? "" : tableName(violation.table),
-    game: game ? gameName(game) : "its game",
+    dealer: violation.dealer === null ? "" : dealerName(violation.dealer),
+    table: violation.table === null ? "" : tableName(violation.table),
+    game: game ? gameName(game) : t("its game"),
     time: clockAt(doc, violation.minute),
   };
   const words = RULES[violation.code];
@@ -334,34 +343,37 @@ function renderViolations(doc) {
     const key = violation.where?.slots[0];
     return el("li", { "data-code": violation.code },
       `${violation.words}. `,
-      key ? el("button", { type: "button", class: "link", onclick: () => focusSlot(key) }, "Show the slot") : null);
+      key ? el("button", { type: "button", class: "link", onclick: () => focusSlot(key) }, t("Show the slot")) : null);
   }));
 }
 
+// (Functions: each word is read in the page's language when it is shown.)
 const FIELD_WORDS = {
-  start: "the start",
-  terms: "the shift's minutes",
-  dealer_ids: "the dealers",
-  absences: "the absences",
-  table_ids: "the tables",
-  source: "the plan",
+  start: () => t("the start"),
+  terms: () => t("the shift's minutes"),
+  dealer_ids: () => t("the dealers"),
+  absences: () => t("the absences"),
+  table_ids: () => t("the tables"),
+  source: () => t("the plan"),
 };
-const LABELS = {
-  shift_start: "Start",
-  length: "Length",
-  minutes_on: "Minutes on",
-  minutes_off: "Minutes off",
-  min_stint: "Minimum stint",
-  grace: "Grace",
-  dealer_ids: "Dealers",
-  absences: "Absences",
-};
+const labels = () => ({
+  shift_start: t("Start"),
+  length: t("Length"),
+  minutes_on: t("Minutes on"),
+  minutes_off: t("Minutes off"),
+  min_stint: t("Minimum stint"),
+  grace: t("Grace"),
+  dealer_ids: t("Dealers"),
+  absences: t("Absences"),
+});
 
 const INFEASIBLE = {
-  no_rotation_shape: () => "No rotation fits these minutes: no grouping of these tables gives a push that keeps every stint between the minimum and the minutes on plus the grace, with breaks of the minutes off.",
-  no_qualified_dealer: (d) => `No dealer on shift deals every game of a string (${(d.games || []).map(gameName).join(", ")}).`,
-  too_few_dealers: (d) => `Too few dealers: the strings need ${d.needed} and ${d.available} on shift ${d.available === 1 ? "is" : "are"} qualified for their games.`,
-  absence_uncovers_table: (d, start) => `Enough dealers are qualified, but their absences leave a table without a dealer${d.minute !== null && d.minute !== undefined ? ` at ${clockAt({ shift_start: start }, d.minute)}` : ""}.`,
+  no_rotation_shape: () => t("No rotation fits these minutes: no grouping of these tables gives a push that keeps every stint between the minimum and the minutes on plus the grace, with breaks of the minutes off."),
+  no_qualified_dealer: (d) => t("No dealer on shift deals every game of a string ({games}).", { games: (d.games || []).map(gameName).join(", ") }),
+  too_few_dealers: (d) => tn("Too few dealers: the strings need {needed} and {n} on shift is qualified for their games.", "Too few dealers: the strings need {needed} and {n} on shift are qualified for their games.", d.available, { needed: d.needed }),
+  absence_uncovers_table: (d, start) => (d.minute !== null && d.minute !== undefined
+    ? t("Enough dealers are qualified, but their absences leave a table without a dealer at {time}.", { time: clockAt({ shift_start: start }, d.minute) })
+    : t("Enough dealers are qualified, but their absences leave a table without a dealer.")),
 };
 
 /** A refusal of the shift, in words: what its code means and, for an infeasible one, why. */
@@ -373,13 +385,13 @@ function sayRefusal(error, start) {
     const tables = (details.strings || []).map((string) => string.map(tableName).join(", "));
     show(infeasibleList,
       el("li", { "data-infeasibility": details.infeasibility }, why ? why(details, start) : error.message),
-      tables.length ? el("li", {}, `Tables concerned: ${tables.join("; ")}.`) : null);
+      tables.length ? el("li", {}, t("Tables concerned: {tables}.", { tables: tables.join("; ") })) : null);
     infeasibleList.hidden = false;
   } else if (error.code === "plan_invalid") {
-    const field = FIELD_WORDS[details.field];
+    const field = FIELD_WORDS[details.field]?.();
     shiftError.textContent = `${error.message}${field ? ` (${field})` : ""}`;
   } else {
-    shiftError.textContent = explainFields(error, LABELS);
+    shiftError.textContent = explainFields(error, labels());
   }
 }
 
@@ -391,7 +403,7 @@ takeSubmissions(form, async () => {
   show(infeasibleList);
   const local = form.querySelector("[name=start]").value;
   if (!local) {
-    shiftError.textContent = "Give the shift's start.";
+    shiftError.textContent = t("Give the shift's start.");
     return;
   }
   const start = instantAt(local, ZONE);
@@ -459,9 +471,9 @@ saveButton?.addEventListener("click", async () => {
   } catch (error) {
     if (draft === sent && error.code === "plan_violations") {
       violations = (error.details.violations || []).map((v) => ({ ...v }));
-      saveError.textContent = `Nothing was saved: the plan breaks ${violations.length} ${violations.length === 1 ? "rule" : "rules"}.`;
+      saveError.textContent = tn("Nothing was saved: the plan breaks {n} rule.", "Nothing was saved: the plan breaks {n} rules.", violations.length);
     } else {
-      saveError.textContent = error.code === "plan_invalid" ? `${explain(error)} ${error.message}` : explainFields(error, LABELS);
+      saveError.textContent = error.code === "plan_invalid" ? `${explain(error)} ${error.message}` : explainFields(error, labels());
     }
   } finally {
     saving = false;
@@ -477,7 +489,7 @@ let versionsLoad = 0;
 async function loadVersions() {
   if (!shiftStart) return;
   const mine = ++versionsLoad;
-  versionsState.textContent = "Reading the versions…";
+  versionsState.textContent = t("Reading the versions…");
   try {
     const found = await api(`${urls.plansUrl}?${new URLSearchParams({ shift_start: shiftStart })}`);
     if (mine !== versionsLoad) return;
@@ -496,12 +508,12 @@ async function loadVersions() {
 function renderVersions() {
   const from = dateTime(shiftStart, ZONE).slice(0, 16);
   versionsState.textContent = versions.length
-    ? `The shift from ${from}: ${versions.length} ${versions.length === 1 ? "version" : "versions"}, the newest first.`
-    : `No version is saved for the shift from ${from} yet.`;
+    ? tn("The shift from {from}: {n} version, the newest first.", "The shift from {from}: {n} versions, the newest first.", versions.length, { from })
+    : t("No version is saved for the shift from {from} yet.", { from });
   versionTable.hidden = versions.length === 0;
   show(versionList, versions.map((version) => el("tr", { "data-version": version.version, class: draft?.savedAs === version.version ? "shown" : null },
     el("td", {}, version.version),
-    el("td", {}, SOURCE_WORDS[version.source] || version.source),
+    el("td", {}, SOURCE_WORDS[version.source]?.() || version.source),
     el("td", {}, version.saved_by),
     el("td", {}, dateTime(version.saved_at, ZONE)),
     el("td", {}, el("button", {
@@ -512,7 +524,7 @@ function renderVersions() {
         renderVersions();
         planSection.scrollIntoView({ block: "start" });
       },
-    }, "Show")))));
+    }, t("Show"))))));
 }
 
 renderDealers();
