@@ -181,9 +181,10 @@ def _csv(rows: Sequence[Sequence[str]]) -> str:
 
 def _pdf(casino: Casino, gaming_day: dt.date, rows: Sequence[Sequence[str]]) -> bytes:
     """A landscape table of the rows under a title, in reportlab's invariant mode (the same
-    rows in the same language give the same bytes). In English, the words and reportlab's own
-    fonts it always had; in another language, the report's fonts (Noto Sans, embedded), which
-    set Cyrillic, and the amounts and dates as the language writes them."""
+    rows in the same language give the same bytes), set in the report's fonts (Noto Sans,
+    embedded, ``fonts.markup``) in every language: a patron described in Cyrillic, or a casino
+    named in it, prints in an English export too. In English the values are as the CSV writes
+    them; in another language the amounts and dates are as the language writes them."""
     english = formats.language() == formats.ENGLISH
     day = formats.day(gaming_day.isoformat())
     out = io.BytesIO()
@@ -198,13 +199,10 @@ def _pdf(casino: Casino, gaming_day: dt.date, rows: Sequence[Sequence[str]]) -> 
         bottomMargin=24,
     )
     styles = getSampleStyleSheet()
-    cell = styles["BodyText"].clone("cell", fontSize=7, leading=8)
-    heading, body = styles["Heading2"], styles["BodyText"]
-    if not english:
-        fonts.base_fonts()
-        cell = cell.clone("cell-local", fontName=REGULAR)
-        heading = heading.clone("heading-local", fontName=BOLD)
-        body = body.clone("body-local", fontName=REGULAR)
+    fonts.base_fonts()
+    cell = styles["BodyText"].clone("cell", fontSize=7, leading=8, fontName=REGULAR)
+    heading = styles["Heading2"].clone("heading", fontName=BOLD)
+    body = styles["BodyText"].clone("body", fontName=REGULAR)
     titles = column_titles()
 
     def shown(name: str, value: str) -> str:
@@ -215,9 +213,12 @@ def _pdf(casino: Casino, gaming_day: dt.date, rows: Sequence[Sequence[str]]) -> 
         return formats.amount(value) if name in _AMOUNTS else value
 
     table = Table(
-        [[Paragraph(titles[name], cell) for name in COLUMNS]]
+        [[Paragraph(fonts.markup(titles[name]), cell) for name in COLUMNS]]
         + [
-            [Paragraph(shown(name, value), cell) for name, value in zip(COLUMNS, row, strict=True)]
+            [
+                Paragraph(fonts.markup(shown(name, value)), cell)
+                for name, value in zip(COLUMNS, row, strict=True)
+            ]
             for row in rows
         ],
         repeatRows=1,
@@ -236,11 +237,15 @@ def _pdf(casino: Casino, gaming_day: dt.date, rows: Sequence[Sequence[str]]) -> 
     )
     document.build(
         [
-            Paragraph(title, heading),
+            Paragraph(fonts.markup(title, bold=True), heading),
             Paragraph(
-                ngettext(
-                    "{n} patrons with cash or play.", "{n} patrons with cash or play.", len(rows)
-                ).format(n=len(rows)),
+                fonts.markup(
+                    ngettext(
+                        "{n} patrons with cash or play.",
+                        "{n} patrons with cash or play.",
+                        len(rows),
+                    ).format(n=len(rows))
+                ),
                 body,
             ),
             Spacer(1, 8),

@@ -12,13 +12,14 @@ from collections.abc import Callable
 from decimal import Decimal as D
 from typing import Any
 
+import pypdf
 import pytest
 from rest_framework.test import APIClient
 
 from casino.core.models import AuditRecord
 from casino.patrons.aml_day import aml_day
 from payouts.services.corrections import LineInput, correction_approve, correction_request
-from tables.models import Round
+from tables.models import Casino, Round
 from tests.audit.factories import settled_round
 from tests.patrons.patrons import enrolled, posted
 
@@ -140,3 +141,24 @@ def test_the_export_names_carded_patrons_for_administrators_and_is_audited(
     pdf = client_for("admin").get("/api/v1/audit/aml/pdf/", query)
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
     assert list(audited.order_by("pk").values_list("after__format", flat=True)) == ["csv", "pdf"]
+
+
+def test_the_english_export_prints_a_name_in_cyrillic_and_with_an_ampersand(
+    audit_floor: dict[str, Any],
+    day_played: dict[str, Any],
+    client_for: Clients,
+    gaming_day: dt.date,
+) -> None:
+    """Every language's export is set in the report's fonts: a casino named in Cyrillic, with
+    an ampersand, prints as written in the English PDF (not as boxes, nor refused as markup)."""
+    casino = audit_floor["casino"]
+    Casino.objects.filter(pk=casino.pk).update(name="Казино «Север» & Co")
+    query = {"casino": casino.pk, "gaming_day": gaming_day.isoformat(), "language": "en"}
+
+    answer = client_for("admin").get("/api/v1/audit/aml/pdf/", query)
+
+    assert answer.status_code == 200, answer.content
+    text = "".join(
+        page.extract_text() for page in pypdf.PdfReader(io.BytesIO(answer.content)).pages
+    )
+    assert "Казино «Север» & Co: anti-money-laundering day" in text

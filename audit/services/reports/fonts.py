@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -108,6 +109,14 @@ def runs(text: str, *, bold: bool = False) -> list[Run]:
         else:
             out.append(Run(font, piece))
     return out
+
+
+def markup(text: str, *, bold: bool = False) -> str:
+    """``text`` as a reportlab paragraph's markup: each run in the font that sets it
+    (``runs``), its characters escaped, so that a name with ``&`` or ``<`` prints as written."""
+    return "".join(
+        f'<font name="{run.font}">{escape(run.text)}</font>' for run in runs(text, bold=bold)
+    )
 
 
 def plain(text: str, *, bold: bool = False) -> bool:

@@ -23,7 +23,6 @@ import functools
 import io
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
-from xml.sax.saxutils import escape
 
 from django.utils import translation
 from django.utils.translation import ngettext, pgettext
@@ -1310,7 +1309,7 @@ def _header(title: str) -> str:
 
 
 def _markup(text: str) -> str:
-    return "".join(f'<font name="{run.font}">{escape(run.text)}</font>' for run in fonts.runs(text))
+    return fonts.markup(text)
 
 
 def _cell_style(align: str, size: float) -> ParagraphStyle:
@@ -1349,10 +1348,7 @@ def _para(
         spaceAfter=after,
         keepWithNext=int(bool(before) if keep is None else keep),
     )
-    markup = "".join(
-        f'<font name="{run.font}">{escape(run.text)}</font>' for run in fonts.runs(text, bold=bold)
-    )
-    return Paragraph(markup, style)
+    return Paragraph(fonts.markup(text, bold=bold), style)
 
 
 def _heading(text: str) -> Paragraph:
