@@ -166,6 +166,7 @@ def api_urls() -> dict[str, str]:
     """The API's URLs the app calls, ``{id}`` standing for an object's id."""
     return {
         "me": reverse("me"),
+        "language": reverse("auth-language"),
         "tabletCurrent": reverse("tablet-current"),
         "tabletSignIn": reverse("tablet-sign-in"),
         "tokens": reverse("token-list"),
