@@ -20,6 +20,7 @@ from casino.api.schema import refusals
 from casino.api.serializers import StrictSerializer
 from casino.api.shortcuts import found, validated
 from casino.core.errors import AccessCode, RequestCode
+from casino.identity.languages import language_of
 
 URL_FORMAT_OVERRIDE = api_settings.URL_FORMAT_OVERRIDE
 
@@ -32,8 +33,9 @@ class AmlExportFilterSerializer(StrictSerializer):
     language = serializers.ChoiceField(
         choices=[code for code, _ in settings.LANGUAGES],
         required=False,
-        help_text="The language of the file's words; by default the request's"
-        " (Accept-Language). The figures are the same in every language.",
+        help_text="The language of the file's words; by default the user's own"
+        " (GET /api/v1/auth/language/), else the request's (Accept-Language). The figures"
+        " are the same in every language.",
     )
 
 
@@ -48,7 +50,9 @@ def _download(request: Request, file_format: str) -> HttpResponse:
             gaming_day=query["gaming_day"],
             file_format=file_format,
             actor=request.user,
-            language=query.get("language") or request_language(request),
+            language=query.get("language")
+            or language_of(request.user)
+            or request_language(request),
         )
     response = HttpResponse(export.content, content_type=export.media_type)
     response["Content-Disposition"] = f'attachment; filename="{export.filename}"'

@@ -41,6 +41,7 @@ from casino.core.errors import (
     AuditTrailCode,
     ReportCode,
 )
+from casino.identity.languages import language_of
 
 # -- the trail --------------------------------------------------------------------------------
 
@@ -134,8 +135,9 @@ class ReportRequestInputSerializer(StrictSerializer):
     language = serializers.ChoiceField(
         choices=[code for code, _ in settings.LANGUAGES],
         required=False,
-        help_text="The language of the CSV's and the PDF's words; by default the request's"
-        " (Accept-Language). The figures are the same in every language.",
+        help_text="The language of the CSV's and the PDF's words; by default the user's own"
+        " (GET /api/v1/auth/language/), else the request's (Accept-Language). The figures"
+        " are the same in every language.",
     )
 
 
@@ -164,7 +166,9 @@ class ReportRequestApi(APIView):
         data = validated(ReportRequestInputSerializer, request.data)
         gaming_day = data.pop("gaming_day")
         casino_id = data.pop("casino", None)
-        language = data.pop("language", None) or request_language(request)
+        language = (
+            data.pop("language", None) or language_of(request.user) or request_language(request)
+        )
         report = report_request(
             actor=request.user,
             gaming_day=gaming_day,

@@ -12,6 +12,7 @@ class AuditCode(StrEnum):
     SIGN_IN_LOCKED = "auth.sign_in_locked"
     SIGN_IN_LOCKOUT_LIFTED = "auth.sign_in_lockout_lifted"
     PIN_SET = "auth.pin_set"
+    LANGUAGE_SET = "auth.language_set"
     DECISION_SIGN_IN = "auth.decision_sign_in"
     # Dealers' qualifications for the games they deal
     QUALIFICATION_RECORDED = "dealer.qualification_recorded"

@@ -39,6 +39,7 @@ HISTORY_TABLES = frozenset(
         "dealers_rotationplan",
         "identity_qualification",
         "identity_qualificationrevocation",
+        "identity_languagechoice",
         "audit_shiftreconciliation",
         "payouts_boxplay",
         "payouts_roundpaytable",

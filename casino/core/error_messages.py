@@ -162,6 +162,7 @@ _TEMPLATES: dict[str, str] = {
     "pin_invalid": "The PIN is not valid.",
     "pin_wrong": "Wrong name or PIN.",
     "password_wrong": "The password is wrong.",
+    "language_unknown": "The pages are not written in the language {language}.",
     "dealer_assigned_elsewhere": "The dealer is assigned to another table.",
     # RoundCode
     "round_already_open": "A round is already open at this table.",

@@ -78,7 +78,8 @@ class TableCode(StrEnum):
 
 @unique
 class TabletCode(StrEnum):
-    """Tablets bound to tables, and the dealers' PINs they sign in with."""
+    """Tablets bound to tables, the dealers' PINs they sign in with, and what users set of
+    their own sign-in (a PIN, a language)."""
 
     TABLET_REVOKED = "tablet_revoked"
     TABLET_ALREADY_REVOKED = "tablet_already_revoked"
@@ -87,6 +88,7 @@ class TabletCode(StrEnum):
     PIN_WRONG = "pin_wrong"
     PASSWORD_WRONG = "password_wrong"
     DEALER_ASSIGNED_ELSEWHERE = "dealer_assigned_elsewhere"
+    LANGUAGE_UNKNOWN = "language_unknown"
 
 
 @unique
@@ -329,6 +331,8 @@ _EXCEPTIONS: dict[str, int] = {
     # The own password, given to set a PIN, is wrong: the request's credentials still hold.
     TabletCode.PASSWORD_WRONG: 403,
     TabletCode.DEALER_ASSIGNED_ELSEWHERE: 409,
+    # A language the pages are not written in (``settings.LANGUAGES``): invalid input.
+    TabletCode.LANGUAGE_UNKNOWN: 400,
     RoundCode.ROUND_ALREADY_OPEN: 409,
     RoundCode.ROUND_NOT_OPEN: 409,
     RoundCode.STALE_EVENT: 409,

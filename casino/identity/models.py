@@ -1,10 +1,10 @@
 """Models of identity: per-device tokens, sign-in failures and lockouts, the PINs of dealers
-and pit bosses, and the dealers' qualifications for the games they deal.
+and pit bosses, the dealers' qualifications for the games they deal, and each user's language.
 
 The tokens, the sign-in failures and lockouts and the PINs came from the API machinery
 (``api``) and the tables app (``DealerPin``) with their tables, which keep the names they had
-(``db_table``): the move changed no row. The qualifications and their revocations are history,
-append-only in the database itself.
+(``db_table``): the move changed no row. The qualifications and their revocations, and the
+users' choices of language, are history, append-only in the database itself.
 """
 
 from __future__ import annotations
@@ -212,3 +212,28 @@ class QualificationRevocation(models.Model):
 
     def __str__(self) -> str:
         return f"Revocation of qualification {self.qualification_id}"
+
+
+class LanguageChoice(models.Model):
+    """A user's choice of the language the pages read in (``settings.LANGUAGES``), or none
+    (``language`` empty: the browser's again), made at ``chosen_at`` by ``chosen_by`` (the user,
+    at a page's picker or a tablet's PIN pad).
+
+    Append-only (a trigger refuses UPDATE and DELETE): the latest choice of a user is in force
+    (``casino.identity.languages``); an earlier one is never edited, a change is a new row.
+    """
+
+    user = user_field()
+    language = models.CharField(
+        max_length=10, blank=True, help_text="Empty: the browser's language again."
+    )
+    chosen_at = models.DateTimeField()
+    chosen_by = user_field()
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["user", "-chosen_at", "-id"], name="language_choice_user_idx")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} reads {self.language or 'the browser language'}"

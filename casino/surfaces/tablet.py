@@ -28,7 +28,7 @@ from django.views.decorators.http import require_GET
 
 from casino.games.rubyrun.rules import HandOptions
 from casino.surfaces.pages import url_template
-from casino.surfaces.words import request_language, script_catalogue
+from casino.surfaces.words import request_language, script_catalogue, vary_by_reader
 from tables.models import Game, Table
 from tables.services.rounds import NOTE
 
@@ -88,8 +88,9 @@ def round_options() -> dict[str, list[dict[str, str]]]:
 def tablet_app(request: HttpRequest) -> HttpResponse:
     """The tablet app's one page; everything on it comes from the API in the browser.
 
-    In the language the browser prefers (``casino.surfaces.words``), with every language's
-    words for the dealer who chooses another at sign-in.
+    In the reader's language (``casino.surfaces.words.request_language``: nobody is signed
+    in on a tablet's browser but a pit boss pairing it, so the browser's), with every
+    language's words for the dealer whose own is another, known at the PIN sign-in.
     """
     language = request_language(request)
     with translation.override(language):
@@ -106,9 +107,8 @@ def tablet_app(request: HttpRequest) -> HttpResponse:
                 "words": script_catalogue(language),
             },
         )
-    # The page differs by the browser's language: a cache keeps one per language.
-    response["Vary"] = "Accept-Language"
-    return response
+    # The page differs by the reader's language: a cache keeps one per language.
+    return vary_by_reader(request, response)
 
 
 @require_GET
@@ -139,8 +139,7 @@ def tablet_pair(request: HttpRequest) -> HttpResponse:
                 "words": script_catalogue(language),
             },
         )
-    response["Vary"] = "Accept-Language"
-    return response
+    return vary_by_reader(request, response)
 
 
 @require_GET
@@ -167,6 +166,7 @@ def api_urls() -> dict[str, str]:
     """The API's URLs the app calls, ``{id}`` standing for an object's id."""
     return {
         "me": reverse("me"),
+        "language": reverse("auth-language"),
         "tabletCurrent": reverse("tablet-current"),
         "tabletSignIn": reverse("tablet-sign-in"),
         "tokens": reverse("token-list"),

@@ -1,14 +1,12 @@
 """Which language a page is read in, and the words its scripts read (docs/i18n.md).
 
-The tablet and its pairing page, the pit boss's pages (the pits, a pit's live board, its
-rotation plan), the cage's page, the dealer's own page and the sign-in page are the pages
-translated so far: each is rendered in the language the request asks for (``Accept-Language``,
-the browser's preference; English when it asks for none of ``settings.LANGUAGES``). The tablet's
-page carries every language's script words, so that a dealer's own choice at the PIN pad
-changes its words with no further request, and a reload while the casino's network is down
-still has them (the service worker keeps the page); the others carry their own language's only
-(``page_in_language``). The workbench is still English only: no middleware activates a
-language for it.
+A page is read in the signed-in user's own language (``casino.identity.languages``, chosen at
+the bar's picker or a tablet's PIN pad), else in the one the request asks for
+(``Accept-Language``, the browser's preference), else in English (:func:`request_language`).
+Every page is translated. The tablet's page carries every language's script words, so that a
+dealer's own choice at the PIN pad changes its words with no further request, and a reload
+while the casino's network is down still has them (the service worker keeps the page); the
+others carry their own language's only (``page_in_language``).
 """
 
 from __future__ import annotations
@@ -19,13 +17,42 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
 
 from casino.core.catalogues import script_words
+from casino.identity.languages import language_of
+
+#: Where :func:`request_language` keeps its answer on the request: asked again (by the page
+#: and its bar), it costs no second query.
+_KEPT = "_casino_language"
 
 
 def request_language(request: HttpRequest) -> str:
-    """The language of ``settings.LANGUAGES`` the request's browser prefers, else English."""
-    return translation.get_language_from_request(request) or settings.LANGUAGE_CODE
+    """The language of ``settings.LANGUAGES`` the request is read in: the signed-in user's own
+    (their last choice, ``casino.identity.languages.language_of``), else the one the request's
+    browser prefers (``Accept-Language``), else English. One query at most, the answer kept on
+    the request."""
+    kept = getattr(request, _KEPT, None)
+    if kept is not None:
+        return str(kept)
+    language = (
+        language_of(getattr(request, "user", None))
+        or translation.get_language_from_request(request)
+        or settings.LANGUAGE_CODE
+    )
+    setattr(request, _KEPT, language)
+    return language
+
+
+def vary_by_reader(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """Says which of the request's headers chose ``response``'s language (its ``Vary``), so
+    that a cache keeps one page per language: ``Accept-Language``, and ``Cookie`` (the
+    session, whose user's own language comes first) when a user is signed in."""
+    user = getattr(request, "user", None)
+    signed_in = bool(user is not None and user.is_authenticated)
+    headers = ("Accept-Language", "Cookie") if signed_in else ("Accept-Language",)
+    patch_vary_headers(response, headers)
+    return response
 
 
 def script_catalogue(language: str, *, every_language: bool = True) -> dict[str, Any]:
@@ -49,7 +76,8 @@ def page_in_language(
 ) -> HttpResponse:
     """``template`` rendered in the request's language (``request_language``), with that
     language's script words in ``words`` for the page's ``words`` element; answered with
-    ``Vary: Accept-Language``, so that a cache keeps one page per language."""
+    ``Vary: Accept-Language`` (and ``Cookie`` for a signed-in user, :func:`vary_by_reader`), so
+    that a cache keeps one page per language."""
     language = request_language(request)
     with translation.override(language):
         response = render(
@@ -57,5 +85,4 @@ def page_in_language(
             template,
             {**(context or {}), "words": script_catalogue(language, every_language=False)},
         )
-    response["Vary"] = "Accept-Language"
-    return response
+    return vary_by_reader(request, response)

@@ -22,6 +22,7 @@ from casino.api.serializers import StrictSerializer
 from casino.api.shortcuts import found, validated
 from casino.core.errors import AccessCode, QualificationCode, TableCode, TabletCode
 from casino.core.roles import role_label
+from casino.identity.languages import language_of
 from tables import reads
 from tables.authentication import TabletCredentialAuthentication
 from tables.models import Table, Tablet
@@ -219,6 +220,11 @@ class TabletSignInOutputSerializer(serializers.Serializer):  # type: ignore[type
     user = SignedInUserSerializer()
     table = serializers.IntegerField()
     tablet = serializers.IntegerField()
+    language = serializers.CharField(
+        allow_null=True,
+        help_text="The dealer's own language (PUT /api/v1/auth/language/), which the tablet "
+        "reads in unless the dealer tapped another on the PIN pad; null: none chosen.",
+    )
     assignment = serializers.IntegerField(help_text="The dealer's assignment at the table.")
 
 
@@ -234,7 +240,7 @@ def _signed_in_user(user: Any) -> dict[str, Any]:
 
 def _signed_in(key: str, token: Any, tablet: Any) -> dict[str, Any]:
     """What every PIN sign-in at a tablet answers: the token (its key shown once), who signed
-    in, and where."""
+    in, where, and the language they chose to read in (``casino.identity.languages``)."""
     return {
         "token": key,
         "token_id": token.pk,
@@ -242,6 +248,7 @@ def _signed_in(key: str, token: Any, tablet: Any) -> dict[str, Any]:
         "user": _signed_in_user(token.user),
         "table": tablet.table_id,
         "tablet": tablet.pk,
+        "language": language_of(token.user),
     }
 
 
@@ -313,6 +320,9 @@ class DecisionSignInOutputSerializer(serializers.Serializer):  # type: ignore[ty
     user = SignedInUserSerializer()
     table = serializers.IntegerField()
     tablet = serializers.IntegerField()
+    language = serializers.CharField(
+        allow_null=True, help_text="The pit boss's own language; null: none chosen."
+    )
 
 
 class TabletDecisionSignInApi(_PinSignInApi):

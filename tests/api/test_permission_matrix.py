@@ -529,6 +529,16 @@ CASES = [
         ADMIN_ONLY,
         body={"user": "{spare_dealer}", "pin": "4812"},
     ),
+    # The own language: every user signed in reads and chooses their own (tests/identity).
+    Case("auth_language", "get", "/api/v1/auth/language/", SIGNED_IN),
+    Case(
+        "auth_language_set",
+        "put",
+        "/api/v1/auth/language/",
+        SIGNED_IN,
+        body={"language": "ru"},
+        route="auth-language",
+    ),
     # The dealer of RP-1's qualifications; the one revoked is for Red Dog, a game the dealer
     # does not deal now (Russian Poker's is not revoked while the dealer deals it).
     Case(

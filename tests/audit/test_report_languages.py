@@ -29,6 +29,7 @@ from audit.services.reports import formats
 from audit.services.reports.build import report_build, report_nightly
 from audit.services.reports.render import render_csv, render_pdf
 from casino.core.models import AuditRecord
+from casino.identity.languages import language_choose
 from tables.models import Round
 from tests.audit.factories import settled_round
 
@@ -237,6 +238,25 @@ def test_the_language_is_the_request_s_unless_named(
         HTTP_IDEMPOTENCY_KEY="report-plain",
     )
     assert (spanish.json()["language"], plain.json()["language"]) == ("es", "en")
+
+
+@pytest.mark.django_db
+def test_the_users_own_language_comes_before_the_requests(
+    one_round: Round, client_for: Callable[[str | None], Any], users: dict[str, Any]
+) -> None:
+    auditor = client_for("auditor")
+    language_choose(user=users["auditor"], language="ru", actor=users["auditor"])
+
+    answer = auditor.post(
+        "/api/v1/audit/reports/request/",
+        {"gaming_day": DAY.isoformat()},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="report-own",
+        HTTP_ACCEPT_LANGUAGE="es",
+    )
+    named = _requested(auditor, language="en")
+
+    assert (answer.json()["language"], named.json()["language"]) == ("ru", "en")
 
 
 @pytest.mark.django_db

@@ -2,7 +2,8 @@
 Russian Poker played on it in Russian settles exactly as the same round played in English, the
 amounts on its payout screen written as Russian writes them; the language is the browser's
 until the dealer picks another on the PIN pad, which is then kept for that dealer's next
-sign-in at the tablet. Screenshots in Russian at both of a tablet's sizes and in Spanish.
+sign-in at the tablet, and by the server, so that it follows the dealer to another table's
+tablet. Screenshots in Russian at both of a tablet's sizes and in Spanish.
 """
 
 from __future__ import annotations
@@ -14,10 +15,13 @@ from typing import Any
 
 import pytest
 
-from payouts.models import Settlement
+from casino.identity.languages import language_of
+from payouts.models import Settlement, TablePaytable
+from tables.models import Box
 from tests.browser import tablet_app
 from tests.browser.screens import nothing_wider_than_the_screen
 from tests.browser.tablet_app import LANDSCAPE, PORTRAIT, WAIT_MS, Hand, Site
+from tests.fixtures import russian_table_beside
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -143,3 +147,47 @@ def test_a_round_in_russian_settles_as_in_english_and_each_dealer_keeps_their_la
         assert shown_dues(hand) == shown
     finally:
         context.close()
+
+
+def test_a_dealers_language_follows_them_to_another_tables_tablet(
+    browser: Any,
+    site: Site,
+    floor: dict[str, Any],
+    users: dict[str, Any],
+    screenshot: Callable[..., Path],
+) -> None:
+    """The dealer taps Russian at RP-1's tablet (an English browser); at RP-2's, a fresh
+    tablet with nothing kept and an English browser too, the dealer taps nothing and reads
+    Russian once signed in."""
+    rp1 = tablet_app.russian_table(floor)
+    rp2 = russian_table_beside(rp1, "RP-2")
+    Box.objects.bulk_create(Box(table=rp2, number=n) for n in range(1, 5))
+    for used in TablePaytable.objects.filter(table=rp1):
+        TablePaytable.objects.create(table=rp2, kind=used.kind, paytable=used.paytable)
+    first = browser.new_context(viewport=LANDSCAPE, has_touch=True, locale="en-US")
+    second = browser.new_context(viewport=LANDSCAPE, has_touch=True, locale="en-US")
+    try:
+        here = Hand(first.new_page(), site)
+        here.pair(rp1)
+        with here.page.expect_response(
+            lambda r: r.url.endswith("/api/v1/auth/language/") and r.request.method == "PUT"
+        ) as kept:
+            sign_in_choosing(here, "dealer", "ru")
+        assert kept.value.status == 200
+        assert here.page.locator("#screen [data-open-round]").inner_text() == "Открыть раунд"
+        assert language_of(users["dealer"]) == "ru"
+
+        there = Hand(second.new_page(), site)
+        there.pair(rp2)
+        pad = there.page.locator("#screen[data-screen='pin']")
+        pad.wait_for(timeout=WAIT_MS)
+        assert pad.locator("h1").inner_text() == "Dealer sign-in"
+        assert there.page.evaluate("localStorage.getItem('tablet.dealer-languages')") is None
+        sign_in_choosing(there, "dealer", None)
+        assert there.page.locator("#screen [data-open-round]").inner_text() == "Открыть раунд"
+        assert there.page.locator("html").get_attribute("lang") == "ru"
+        assert there.page.locator("#menu").inner_text() == "Выйти"
+        screenshot(there.page, "ru-at-another-table")
+    finally:
+        first.close()
+        second.close()

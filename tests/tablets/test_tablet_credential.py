@@ -37,6 +37,7 @@ def test_the_tablet_names_its_table_its_dealer_and_the_round_in_play(
             "pit_id": floor["pit"].pk,
             "casino": "Test Casino",
             "game": "russian_poker",
+            "language": "",
         },
         "dealer": {"id": users["dealer"].pk, "username": "dealer", "name": "dealer"},
         "dealers": [],

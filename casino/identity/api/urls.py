@@ -1,5 +1,6 @@
 """Routes of identity: the device-token sign-in, sign-in administration (device tokens and
-sign-in lockouts, under ``auth/``), setting a PIN, and dealers' qualifications."""
+sign-in lockouts, under ``auth/``), setting a PIN, the own
+language, and dealers' qualifications."""
 
 from django.urls import path
 
@@ -16,6 +17,7 @@ urlpatterns = [
         name="lockout-lift",
     ),
     path("auth/pin/", views.PinSetApi.as_view(), name="pin-set"),
+    path("auth/language/", views.LanguageApi.as_view(), name="auth-language"),
     path(
         "dealers/<int:user_id>/qualifications/",
         qualifications.DealerQualificationsApi.as_view(),

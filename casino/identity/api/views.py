@@ -1,6 +1,7 @@
 """Routes of identity: a tablet's sign-in for a device token, the device tokens and sign-in
-lockouts one manages, and setting a PIN. Thin views over ``casino.identity.sign_ins``,
-``casino.identity.tokens``, ``casino.identity.lockouts`` and ``casino.identity.pins``."""
+lockouts one manages, setting a PIN, and the own language. Thin views over
+``casino.identity.sign_ins``, ``casino.identity.tokens``, ``casino.identity.lockouts``,
+``casino.identity.pins`` and ``casino.identity.languages``."""
 
 from __future__ import annotations
 
@@ -14,12 +15,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.api.endpoints import list_view, post_view
+from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import StrictSerializer
-from casino.api.shortcuts import validated
+from casino.api.shortcuts import IDEMPOTENCY_HEADER, validated
 from casino.api.throttles import SIGN_IN_THROTTLES
 from casino.core.errors import AccessCode, RequestCode, TableCode, TabletCode
 from casino.core.roles import role_label
+from casino.identity.languages import language_choose, language_of, offered_languages
 from casino.identity.lockouts import lockout_lift, lockout_list
 from casino.identity.models import DeviceToken, SignInLockout
 from casino.identity.pins import pin_set
@@ -239,3 +242,57 @@ class PinSetApi(APIView):
             password=data.get("password"),
         )
         return Response(PinSetOutputSerializer(record).data)
+
+
+class LanguageInputSerializer(StrictSerializer):
+    # No choices here: a code the pages are not written in is the service's refusal,
+    # ``language_unknown``, which a client matches on (not the field's ``invalid_input``).
+    language = serializers.CharField(
+        allow_null=True,
+        allow_blank=True,
+        help_text="A code of `languages` (en, ru, es); null: the browser's language again.",
+    )
+
+
+class LanguageOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    language = serializers.CharField(
+        allow_null=True,
+        help_text="The language chosen, in force; null: none, the browser's is read.",
+    )
+    languages = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField(), min_length=2, max_length=2),
+        help_text="The languages offered, each [code, name in its own words].",
+    )
+
+
+def _language_answer(language: str | None) -> Response:
+    body = {"language": language, "languages": [list(pair) for pair in offered_languages()]}
+    return Response(LanguageOutputSerializer(body).data)
+
+
+class LanguageApi(APIView):
+    """The signed-in user's own language: the one every page, and the tablet at the user's
+    PIN sign-in, reads in (docs/i18n.md). With the browser's session or a device token,
+    the token of a dealer signed in at a tablet included (the tablet keeps the language the
+    dealer tapped on its PIN pad here)."""
+
+    @extend_schema(responses={200: LanguageOutputSerializer})
+    def get(self, request: Request) -> Response:
+        """The language in force for the signed-in user (null: none chosen, the browser's
+        is read), and the languages offered."""
+        return _language_answer(language_of(request.user))
+
+    @extend_schema(
+        request=LanguageInputSerializer,
+        responses={200: LanguageOutputSerializer, **refusals(TabletCode.LANGUAGE_UNKNOWN)},
+        parameters=[IDEMPOTENCY_HEADER],
+    )
+    @idempotent
+    def put(self, request: Request) -> Response:
+        """Choose the own language from now on (null: the browser's again). Each choice is
+        kept as a new row of its history, never an edit, and audited
+        (``auth.language_set``); a code not offered is 400 ``language_unknown`` and writes
+        nothing."""
+        data = validated(LanguageInputSerializer, request.data)
+        choice = language_choose(user=request.user, language=data["language"], actor=request.user)
+        return _language_answer(choice.language or None)

@@ -38,8 +38,9 @@ const signedOut = document.getElementById("signed-out");
 const KEPT = "tablet.kept";
 // The dealers who signed in at this tablet lately: one tap for the name at the next rotation.
 const RECENT = "tablet.recent-dealers";
-// Each dealer's language at this tablet, by user name: the one they chose on the PIN pad, used
-// again at their next sign-in here (docs/i18n.md, "Who reads which language").
+// Each dealer's language at this tablet, by user name: the one they tapped on the PIN pad or the
+// server answered at their sign-in, used again at a reload, and at their next sign-in here while
+// the server cannot be reached (docs/i18n.md, "Who reads which language").
 const DEALER_LANGUAGES = "tablet.dealer-languages";
 const RETRY_MS = 3000;
 // A screen that has just appeared (the payout screen, its "Paid", the next round's) takes no tap
@@ -61,8 +62,8 @@ const state = {
   pumping: false,
   again: false,
   asking: false,
-  // The language tapped on the PIN pad for the next sign-in (null: the dealer's own, else the
-  // browser's).
+  // The language tapped on the PIN pad for the next sign-in (null: the dealer's own, kept by the
+  // server, else by this tablet, else the browser's).
   pinLanguage: null,
   // Who signed out last at this tablet, their token revoked: said until the next sign-in.
   leftLast: null,
@@ -1004,6 +1005,13 @@ function useDealersLanguage(username, chosen = null) {
   setLanguage(chosen || kept[username] || null);
 }
 
+/** Keeps ``code``, tapped on the PIN pad, as the signed-in dealer's own on the server, so that
+ *  it follows them to another table's tablet. Once: without the network, or refused, it stays
+ *  this tablet's alone (``useDealersLanguage`` kept it here already). */
+function keepLanguage(code) {
+  call("PUT", urls.language, { body: { language: code }, key: newKey() }).catch(() => undefined);
+}
+
 /** The languages offered on the PIN pad, each in its own words, the page's marked: a tap reads
  *  the pad in it at once (``redraw``) and signs the dealer in in it. */
 function languagePicker(redraw) {
@@ -1036,8 +1044,11 @@ function pinScreen(message, { back = false } = {}) {
       session.tokenId = answer.token_id;
       state.me = answer.user;
       state.leftLast = null;
-      useDealersLanguage(answer.user.username, state.pinLanguage);
+      // Tapped now, else the dealer's own as the server keeps it, else as this tablet kept it.
+      const tapped = state.pinLanguage;
+      useDealersLanguage(answer.user.username, tapped || answer.language || null);
       state.pinLanguage = null;
+      if (tapped && tapped !== answer.language) keepLanguage(tapped);
       paintSignOuts();
       localStorage.setItem(RECENT, JSON.stringify([answer.user.username, ...recentDealers().filter((u) => u !== answer.user.username)].slice(0, 6)));
       await begin();
