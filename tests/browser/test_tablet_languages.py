@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
+from casino.core.catalogues import SCRIPTS, read_catalogue
 from casino.identity.languages import language_of
 from payouts.models import Settlement, TablePaytable
-from tables.models import Box
+from tables.models import Box, Table
 from tests.browser import tablet_app
 from tests.browser.screens import nothing_wider_than_the_screen
 from tests.browser.tablet_app import LANDSCAPE, PORTRAIT, WAIT_MS, Hand, Site
@@ -191,3 +192,35 @@ def test_a_dealers_language_follows_them_to_another_tables_tablet(
     finally:
         first.close()
         second.close()
+
+
+def test_the_pad_reads_the_tables_language_before_a_dealer_has_one(
+    browser: Any, site: Site, floor: dict[str, Any], users: dict[str, Any]
+) -> None:
+    """RP-1 is a Spanish table: its fresh tablet, in an English browser, reads the PIN pad in
+    Spanish; a dealer with no language of their own reads Spanish once signed in; after the
+    dealer signs out, the pad is Spanish again for the next one."""
+    table = tablet_app.russian_table(floor)
+    Table.objects.filter(pk=table.pk).update(language="es")
+    spanish = read_catalogue("es", SCRIPTS)
+    sign_in_words = spanish.get("Dealer sign-in").string
+    assert sign_in_words and sign_in_words != "Dealer sign-in"
+    context = browser.new_context(viewport=LANDSCAPE, has_touch=True, locale="en-US")
+    try:
+        hand = Hand(context.new_page(), site)
+        hand.pair(table)
+        pad = hand.page.locator("#screen[data-screen='pin']")
+        pad.wait_for(timeout=WAIT_MS)
+        assert pad.locator("h1").inner_text() == sign_in_words
+        assert hand.page.locator("html").get_attribute("lang") == "es"
+
+        hand.sign_in("dealer")
+        assert language_of(users["dealer"]) is None
+        opened = hand.page.locator("#screen [data-open-round]")
+        assert opened.inner_text() == spanish.get("Open next round").string
+
+        hand.tap("#menu")
+        pad.wait_for(timeout=WAIT_MS)
+        assert pad.locator("h1").inner_text() == sign_in_words
+    finally:
+        context.close()

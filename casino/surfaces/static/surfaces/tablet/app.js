@@ -188,7 +188,11 @@ async function findTable() {
     }
     throw error;
   }
-  if (!session.token) return null;
+  if (!session.token) {
+    // Nobody signed in: the pad reads the table's language until a dealer taps one.
+    if (!state.pinLanguage) setLanguage(tableLanguage());
+    return null;
+  }
   state.me = await call("GET", urls.me);
   useDealersLanguage(state.me.username);
   return call("GET", at(urls.table, state.tablet.table.id));
@@ -994,15 +998,20 @@ function unpairedScreen(reason) {
 
 const dealerLanguages = () => { try { return JSON.parse(localStorage.getItem(DEALER_LANGUAGES) || "{}") || {}; } catch { return {}; } };
 
+/** The language the table's tablet is read in before a dealer signs in with their own (set in
+ *  the table's settings), or null: the browser's. */
+const tableLanguage = () => state.tablet?.table?.language || null;
+
 /** Reads the page in ``username``'s language: ``chosen`` (tapped on the PIN pad, then kept for
- *  them), else the one they chose at an earlier sign-in here, else the browser's. */
+ *  them), else the one they chose at an earlier sign-in here, else the table's, else the
+ *  browser's. */
 function useDealersLanguage(username, chosen = null) {
   const kept = dealerLanguages();
   if (chosen) {
     kept[username] = chosen;
     localStorage.setItem(DEALER_LANGUAGES, JSON.stringify(kept));
   }
-  setLanguage(chosen || kept[username] || null);
+  setLanguage(chosen || kept[username] || tableLanguage());
 }
 
 /** Keeps ``code``, tapped on the PIN pad, as the signed-in dealer's own on the server, so that
@@ -1101,8 +1110,9 @@ async function signOut() {
   session.token = null;
   stopStream();
   Object.assign(state, { me: null, table: null, round: null, pending: null, pinLanguage: null });
-  // The next dealer starts in the browser's language, until their own is known.
-  setLanguage(null);
+  // The next dealer starts in the table's language (else the browser's), until their own is
+  // known.
+  setLanguage(tableLanguage());
   localStorage.removeItem(KEPT);
   paintSignOuts();
   await begin();
