@@ -4,7 +4,7 @@ The engines' views are read by people in English, Russian or Spanish, but the en
 language: they write each worded label as :class:`Words`, the English msgid of the scripts'
 catalogue (``djangojs``, docs/i18n.md) with its ``{placeholders}`` and their values. A value
 is a number, a text that is not translated (a player's name, a card), or :class:`Words` in turn
-(a hand's name inside "push · {hand}"), translated as well.
+(the row of cards in "{row} (live)"), translated as well.
 
 A :class:`Words` *is* its English text (a ``str``): every reader of a view in Python, and the
 view's JSON, keep the English label as before. Beside it the JSON carries the words as data
@@ -18,8 +18,8 @@ and a test reads every view the engines produce for a msgid the catalogues lack.
 >>> bet = Words("Box {box}: bet", box=2)
 >>> bet == "Box 2: bet", bet.msgid, dict(bet.params)
 (True, 'Box {box}: bet', {'box': 2})
->>> Words("Box {box}: {hand}", box=1, hand=Words("two pair")).as_json()
-{'msgid': 'Box {box}: {hand}', 'params': {'box': 1, 'hand': {'msgid': 'two pair', 'params': {}}}}
+>>> Words("{row} (live)", row=Words("Over cards")).as_json()
+{'msgid': '{row} (live)', 'params': {'row': {'msgid': 'Over cards', 'params': {}}}}
 """
 
 from __future__ import annotations
@@ -83,14 +83,6 @@ class Words(str):
             }
             object.__setattr__(self, "_json", made)
         return made
-
-    def each(self) -> tuple[Words, ...]:
-        """These words and every words among their params, nested ones included."""
-        found: list[Words] = [self]
-        for value in self.params.values():
-            if isinstance(value, Words):
-                found.extend(value.each())
-        return tuple(found)
 
 
 def _rebuild(msgid: str, params: dict[str, Param]) -> Words:

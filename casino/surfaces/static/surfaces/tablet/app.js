@@ -17,7 +17,7 @@ import { payoutFigures } from "./payout.js";
 import { cardName, isRed } from "./picker.js";
 import { namesToOffer, pinPad } from "./pinpad.js";
 import * as queue from "./queue.js";
-import { actions as actionList, inlineField, mentions, positionName, table as tableView, words } from "./render.js";
+import { actionLabel, actions as actionList, inlineField, mentions, positionName, table as tableView, words } from "./render.js";
 import { revoke, revokeUnrevoked } from "./signout.js";
 import { follow } from "./stream.js";
 import { playersSection, refreshPlayers } from "./players.js";
@@ -299,7 +299,7 @@ function currentView() {
 }
 
 function describeEntry(action, values) {
-  const parts = [action.label || words(action.name)];
+  const parts = [actionLabel(action)];
   for (const field of action.fields) {
     const value = values[field.name];
     if (value === undefined || value === null || (field.kind === "position" && action.position)) continue;

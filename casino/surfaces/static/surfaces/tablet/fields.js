@@ -16,7 +16,7 @@ import { limitCrossed } from "../common/words.js";
 import { amount, cents, money as shown } from "../common/money.js";
 import { chipAmounts, withinBounds } from "./bounds.js";
 import { cardName, pickCards, withCardNames } from "./picker.js";
-import { labelOf, optionsOf, positionName, targetName, words } from "./render.js";
+import { actionLabel, labelOf, optionsOf, positionName, targetName, words } from "./render.js";
 
 const QUICK = new Set(["position", "target", "choice", "card", "cards"]);
 const LAST = "tablet.last-round";
@@ -67,7 +67,7 @@ function entryKey(action, values) {
 /** What an entry is for, in words: the label its box, seat or target has in the view
  *  ("Box 3: five cards"), else the action's label with the box or seat named before it. */
 export function titleOf(action, values, view) {
-  const label = withCardNames(action.label || words(action.name));
+  const label = withCardNames(actionLabel(action));
   for (const field of action.fields) {
     if (!(field.name in values) || !["position", "target"].includes(field.kind)) continue;
     const named = labelOf(field, values[field.name]);
