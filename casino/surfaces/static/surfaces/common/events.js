@@ -1,7 +1,7 @@
 // A round's events in words, for whoever reads them outside the log itself: the dealer asking
 // to undo entries at the tablet, the pit boss deciding it on the board.
 
-import { CARD, cardName } from "./cards.js";
+import { CARD, cardName, withCardNames } from "./cards.js";
 import { pt, t } from "./i18n.js";
 import { money } from "./money.js";
 
@@ -39,16 +39,18 @@ export const GAME_NAMES = () => [
 /**
  * Words a game's view wrote, in the page's language: ``text`` is the English the view wrote (a
  * label, a hand) and ``said`` its words as data (the field's ``<name>_words``: ``{msgid,
- * params}``), said with ``t``, each param that is words in turn said too. Without words (a
- * player's name, a number) ``text`` is shown as the view wrote it.
+ * params}``), said with ``t``, each param that is words in turn said too and the cards among
+ * the others named ("Qh" -> "Д♥"). Without words (a player's name, a card) ``text`` is shown as
+ * the view wrote it, its cards named. Only cards are named, never the words around them (the
+ * Spanish "As-Rey" is not the ace of spades).
  *
  *   say("Box 1: bet", { msgid: "Box {box}: bet", params: { box: 1 } })   -> "Бокс 1: ставка"
  */
 export function say(text, said) {
-  if (!said || typeof said !== "object" || typeof said.msgid !== "string") return text ?? "";
+  if (!said || typeof said !== "object" || typeof said.msgid !== "string") return withCardNames(text ?? "");
   const params = {};
   for (const [name, value] of Object.entries(said.params || {})) {
-    params[name] = value && typeof value === "object" ? say("", value) : value;
+    params[name] = value && typeof value === "object" ? say("", value) : withCardNames(value);
   }
   return t(said.msgid, params);
 }

@@ -5,7 +5,7 @@
 // then, once the layout is paid, "Paid"; only then the next round opens.
 
 import { el, show } from "../common/dom.js";
-import { language, languages, setLanguage, t, tn } from "../common/i18n.js";
+import { language, languages, pt, setLanguage, t, tn } from "../common/i18n.js";
 import { gameName } from "../common/games.js";
 import { cents, money as shown } from "../common/money.js";
 import { detailOf, explainToDealer as explain } from "../common/words.js";
@@ -937,7 +937,7 @@ function waitingList() {
             el("p", { class: "reason", "data-code": entry.error.code }, explain(entry.error), detailOf(entry.error) ? el("small", {}, ` (${detailOf(entry.error)})`) : null),
             entry.body?.action ? el("button", { type: "button", "data-fix": "", onclick: () => fix(entry) }, t("Fix")) : null,
             el("button", { type: "button", class: "danger", "data-drop": "", onclick: () => drop(entry) }, t("Drop")))
-        : el("span", { class: "state" }, state.online ? "sending…" : "waiting")))));
+        : el("span", { class: "state" }, state.online ? t("sending…") : pt("name", "waiting"))))));
 }
 
 function betweenRounds() {

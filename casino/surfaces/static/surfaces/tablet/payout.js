@@ -9,7 +9,7 @@
 import { t } from "../common/i18n.js";
 import { el } from "../common/dom.js";
 import { isNegative, money as shown } from "../common/money.js";
-import { cardName, isRed, withCardNames as named } from "../common/cards.js";
+import { cardName, isRed } from "../common/cards.js";
 import { handCodes, say, words } from "../common/events.js";
 import { positionName } from "./render.js";
 
@@ -45,7 +45,7 @@ export function payoutFigures(view, currency, round) {
           el("header", {}, el("span", { class: "number" }, name), player && player !== name ? el("span", { class: "label" }, player) : null),
           el("div", { class: "dues" }, big("take", p.take, t("Take")), big("pay", p.pay, t("Pay")), big("stays", p.stays, t("Stays"))),
           nonZero(p.withheld)
-            ? el("p", { class: "withheld", "data-withheld": p.withheld }, t("Withheld {amount}: {reason}", { amount: shown(p.withheld), reason: named(say(p.withheld_reason, p.withheld_reason_words) || t("the table maximum")) }))
+            ? el("p", { class: "withheld", "data-withheld": p.withheld }, t("Withheld {amount}: {reason}", { amount: shown(p.withheld), reason: say(p.withheld_reason, p.withheld_reason_words) || t("the table maximum") }))
             : null,
           nonZero(p.paid_in_play) ? el("p", { class: "in-play" }, t("Already paid during the game: {amount}", { amount: shown(p.paid_in_play) })) : null,
           linesList(lines(p.position)));
@@ -59,7 +59,7 @@ function dealersCards(view) {
   if (!groups.length) return null;
   return el("p", { class: "final-cards", "data-final-cards": "" },
     ...groups.map((g) => el("span", { class: "final-group", "data-group": g.name },
-      el("span", { class: "label" }, `${named(say(g.label, g.label_words))} `),
+      el("span", { class: "label" }, `${say(g.label, g.label_words)} `),
       ...g.cards.map((c) => el("span", { class: `card ${isRed(c) ? "red" : ""}`, "data-card": c }, cardName(c))))));
 }
 
@@ -76,11 +76,11 @@ function linesList(lines) {
       nonZero(l.paid_in_play) ? t("{amount} paid during the game", { amount: shown(l.paid_in_play) }) : "",
     ].filter(Boolean);
     return el("li", { class: `line ${l.computed !== l.paid ? "cut" : ""}`, "data-line": l.line },
-      el("span", { class: "line-label" }, named(say(l.label, l.label_words) || words(l.line))),
-      el("span", { class: "outcome" }, named([words(l.outcome), l.combination ? ` · ${handOf(l)}` : ""].join(""))),
+      el("span", { class: "line-label" }, say(l.label, l.label_words) || words(l.line)),
+      el("span", { class: "outcome" }, [words(l.outcome), l.combination ? ` · ${handOf(l)}` : ""].join("")),
       ...dues,
       settledBefore.length ? el("span", { class: "line-before" }, settledBefore.join(" · ")) : null,
-      l.reason_text ? el("span", { class: "line-reason" }, t("{reason}: {computed} computed, {paid} paid", { reason: named(say(l.reason_text, l.reason_text_words)), computed: shown(l.computed), paid: shown(l.paid) })) : null);
+      l.reason_text ? el("span", { class: "line-reason" }, t("{reason}: {computed} computed, {paid} paid", { reason: say(l.reason_text, l.reason_text_words), computed: shown(l.computed), paid: shown(l.paid) })) : null);
   }));
 }
 

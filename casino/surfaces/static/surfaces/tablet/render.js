@@ -4,7 +4,6 @@
 // seats at a glance, whose turn it is, the cards on the table, the money. No game is named in
 // here: an action the app has never heard of is shown and taken like any other.
 
-import { withCardNames as named } from "../common/cards.js";
 import { el } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { say, words } from "../common/events.js";
@@ -110,22 +109,22 @@ export function table(view, { cardName, isRed, pending = new Map() }) {
           class: `position status-${p.status} ${toAct ? "to-act" : ""}`,
           "data-position": positionKey(p.position),
         },
-        el("header", {}, el("span", { class: "number" }, positionName(p.position)), el("span", { class: "label" }, named(ownLabel(positionName(p.position), say(p.label, p.label_words))))),
+        el("header", {}, el("span", { class: "number" }, positionName(p.position)), el("span", { class: "label" }, ownLabel(positionName(p.position), say(p.label, p.label_words)))),
         el("p", { class: "status" }, toAct ? `▶ ${t("to act")}` : words(p.status)),
         el("div", { class: "cards" }, ...p.cards.map((c) => card(c)), ...backs(p.hidden_cards)),
-        p.hand ? el("p", { class: "hand" }, named(say(p.hand, p.hand_words))) : null,
+        p.hand ? el("p", { class: "hand" }, say(p.hand, p.hand_words)) : null,
         el("dl", { class: "money" }, ...p.figures.flatMap((f) => [el("dt", {}, say(f.label, f.label_words)), el("dd", {}, shown(f.amount))])),
         waitingOn(positionKey(p.position)));
       })),
     el("div", { class: "groups" },
       ...view.card_groups.map((g) => el("div", { class: "group", "data-group": g.name },
-        el("span", { class: "label" }, named(say(g.label, g.label_words))),
+        el("span", { class: "label" }, say(g.label, g.label_words)),
         el("div", { class: "cards" }, ...g.cards.map((c) => card(c)), ...backs(g.hidden),
           !g.cards.length && !g.hidden ? el("span", { class: "none" }, "—") : null),
         waitingOn(g.name)))),
     el("dl", { class: "figures" },
       ...view.figures.flatMap((f) => [el("dt", {}, say(f.label, f.label_words)), el("dd", { "data-figure": f.name }, shown(f.amount))]),
-      ...view.facts.flatMap((f) => [el("dt", {}, say(f.label, f.label_words)), el("dd", { "data-fact": f.name }, named(say(f.value, f.value_words)))])),
+      ...view.facts.flatMap((f) => [el("dt", {}, say(f.label, f.label_words)), el("dd", { "data-fact": f.name }, say(f.value, f.value_words))])),
   );
 }
 
@@ -154,7 +153,7 @@ export function actions(view, take, { aids = [], extra = [], empty } = {}) {
   return el("section", { class: "actions", "aria-label": t("What to record") },
     turnActions.length
       ? el("div", { class: "turn-actions", "data-turn": `${turn.kind}:${turn.number}` },
-          el("h3", { class: "turn-name" }, positionName(turn), ownLabel(positionName(turn), player) ? el("span", { class: "label" }, ` · ${named(player)}`) : null, ` ${t("to act")}`),
+          el("h3", { class: "turn-name" }, positionName(turn), ownLabel(positionName(turn), player) ? el("span", { class: "label" }, ` · ${player}`) : null, ` ${t("to act")}`),
           ...turnActions.map(button))
       : null,
     ...others.map(button),
@@ -167,7 +166,7 @@ function actionButton(view, action, take, { likely = false, small = false } = {}
   const inline = inlineField(action);
   const attrs = { class: `action ${likely ? "likely" : ""} ${small ? "aid" : ""}`, "data-action": action.name };
   if (action.position) attrs["data-for"] = positionKey(action.position);
-  const label = named(actionLabel(action));
+  const label = actionLabel(action);
   const figures = action.figures.map((f) => figureBeside(label, figureSaid(f))).filter(Boolean).join(" · ");
   if (!inline) {
     return el("div", attrs,
