@@ -34,8 +34,10 @@ Param: TypeAlias = "int | str | Words"
 WordsJson: TypeAlias = dict[str, "str | dict[str, int | str | WordsJson]"]
 
 _NO_PARAMS: Final[Mapping[str, Param]] = MappingProxyType({})
-#: The words without params made so far, by msgid (a bounded set: the engines' literals).
-_PLAIN: dict[str, Words] = {}
+#: The words of plain params made so far, by msgid and params (at most _MOST_MADE, then
+#: forgotten all at once: the engines' literals and a table's boxes and seats fit many times).
+_MADE: dict[object, Words] = {}
+_MOST_MADE: Final = 4096
 
 
 class Words(str):
@@ -46,20 +48,22 @@ class Words(str):
     params: Mapping[str, Param]
 
     def __new__(cls, msgid: str, /, **params: Param) -> Words:
-        if not params:
-            # Words without params are the most of a view's, the same every time: made once.
-            known = _PLAIN.get(msgid)
-            if known is not None:
-                return known
-        # A plain str (or a Words) param is written as its text; format_map reads no
-        # attribute or index of a value, only the names.
-        text = msgid.format_map({name: str(value) for name, value in params.items()})
-        words = super().__new__(cls, text)
-        object.__setattr__(words, "msgid", msgid)
-        object.__setattr__(words, "params", MappingProxyType(params) if params else _NO_PARAMS)
-        object.__setattr__(words, "_json", None)
-        if not params:
-            _PLAIN[msgid] = words
+        # A view makes the same words again and again ("Ante", "Seat {seat}" for seat 3): words
+        # of plain params are made once and shared (they are immutable). Words with words among
+        # their params are made each time: two words may say the same in English.
+        key: object = (msgid, *params.items()) if params else msgid
+        known = _MADE.get(key)
+        if known is not None:
+            return known
+        # str.format writes a str, a Words (its English) or an int as its text.
+        words = super().__new__(cls, msgid.format_map(params) if params else msgid)
+        words.__dict__.update(
+            msgid=msgid, params=MappingProxyType(params) if params else _NO_PARAMS, _json=None
+        )
+        if all(type(value) is int or type(value) is str for value in params.values()):
+            if len(_MADE) >= _MOST_MADE:
+                _MADE.clear()
+            _MADE[key] = words
         return words
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
@@ -81,7 +85,7 @@ class Words(str):
                     for name, value in self.params.items()
                 },
             }
-            object.__setattr__(self, "_json", made)
+            self.__dict__["_json"] = made
         return made
 
 

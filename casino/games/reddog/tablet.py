@@ -14,6 +14,7 @@ the seat with the turn's outcome until the next hand starts.
 
 from __future__ import annotations
 
+import functools
 from decimal import Decimal
 from typing import Final, Protocol
 
@@ -259,14 +260,14 @@ def _position_view(
 ) -> PositionView:
     outcome = _outcome_of(state, seat)
     held = state.hand_of(seat)
-    figures = [Figure("stack", Words("Stack"), state.stack(seat))]
+    figures = [Figure("stack", _STACK, state.stack(seat))]
     if state.bet is not None and state.to_act == seat:
-        figures.append(Figure("bet", Words("Bet"), state.bet))
+        figures.append(Figure("bet", _BET, state.bet))
     elif outcome is not None:
-        figures.append(Figure("bet", Words("Bet"), outcome.bet))
+        figures.append(Figure("bet", _BET, outcome.bet))
     return PositionView(
         position=seat_position(seat),
-        label=Words("Seat {seat}", seat=seat),
+        label=_seat_label(seat),
         status=STATUS_TO_ACT if turn == seat else _status(state, seat, dealer, sitting_out),
         to_act=turn == seat,
         cards=() if outcome is None else card_texts(outcome.shown),
@@ -274,6 +275,16 @@ def _position_view(
         hand=None if outcome is None else _describe(outcome),
         figures=tuple(figures),
     )
+
+
+#: A seat's figures' labels, the same for every seat of every view: made once.
+_STACK: Final = Words("Stack")
+_BET: Final = Words("Bet")
+
+
+@functools.cache
+def _seat_label(seat: int) -> Words:
+    return Words("Seat {seat}", seat=seat)
 
 
 def _status(state: RedDogTable, seat: int, dealer: int | None, sitting_out: frozenset[int]) -> str:

@@ -21,6 +21,7 @@ one, with the bounds that apply now.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import Final, Protocol
@@ -301,6 +302,18 @@ def _forced_bet_figures(state: RubyRunTable) -> tuple[Figure, ...]:
 
 # -- seats -----------------------------------------------------------------------------------------
 
+#: A seat's figures' labels, the same for every seat of every view: made once.
+_STACK: Final = Words("Stack")
+_BET_THIS_ROUND: Final = Words("Bet this round")
+_PUT_IN: Final = Words("Put in")
+_WON: Final = Words("Won")
+_FINAL_STACK: Final = Words("Final stack")
+
+
+@functools.cache
+def _seat_label(seat: int) -> Words:
+    return Words("Seat {seat}", seat=seat)
+
 
 def _positions(state: RubyRunTable) -> tuple[PositionView, ...]:
     result = state.hand_result
@@ -324,17 +337,17 @@ def _positions(state: RubyRunTable) -> tuple[PositionView, ...]:
         hole = state.hole_cards(seat) or ()
         cards = card_texts(hole) if seat in shown else ()
         figures = [
-            Figure("stack", Words("Stack"), stacks[seat]),
-            Figure("bet", Words("Bet this round"), bets[seat]),
-            Figure("contributed", Words("Put in"), put_in[seat]),
+            Figure("stack", _STACK, stacks[seat]),
+            Figure("bet", _BET_THIS_ROUND, bets[seat]),
+            Figure("contributed", _PUT_IN, put_in[seat]),
         ]
         if result is not None and final is not None:
-            figures.append(Figure("won", Words("Won"), result.winnings.get(seat, ZERO)))
-            figures.append(Figure("final_stack", Words("Final stack"), final[seat]))
+            figures.append(Figure("won", _WON, result.winnings.get(seat, ZERO)))
+            figures.append(Figure("final_stack", _FINAL_STACK, final[seat]))
         views.append(
             PositionView(
                 position=seat_position(seat),
-                label=Words("Seat {seat}", seat=seat),
+                label=_seat_label(seat),
                 status=status,
                 to_act=seat == to_act,
                 cards=cards,

@@ -328,6 +328,13 @@ def _target_label(table: RussianPokerTable, target: str) -> Words:
 
 # -- positions -------------------------------------------------------------------------------
 
+#: A box's figures' labels, the same for every box of every view: made once.
+_ANTE: Final = Words("Ante")
+_BET: Final = Words("Bet")
+_BONUS: Final = Words("Bonus")
+_INSURANCE: Final = Words("Insurance")
+_FEES: Final = Words("Fees")
+
 
 def _position_view(
     table: RussianPokerTable, box: RussianPokerBox, to_act: int | None
@@ -338,15 +345,15 @@ def _position_view(
     if shown and len(box.hand) >= HAND_SIZE:
         rule = table.rules.second_straight_same_rank_swap
         hand = _hand_text(first_and_second(box.hand, second_straight_rule=rule))
-    figures = [Figure("ante", Words("Ante"), box.ante)]
+    figures = [Figure("ante", _ANTE, box.ante)]
     if box.blind or box.decision is Decision.BET:
-        figures.append(Figure("bet", Words("Bet"), 2 * box.ante))
+        figures.append(Figure("bet", _BET, 2 * box.ante))
     if box.bonus is not None:
-        figures.append(Figure("bonus", Words("Bonus"), box.bonus))
+        figures.append(Figure("bonus", _BONUS, box.bonus))
     if box.insurance is not None:
-        figures.append(Figure("insurance", Words("Insurance"), box.insurance))
+        figures.append(Figure("insurance", _INSURANCE, box.insurance))
     if box.fees:
-        figures.append(Figure("fees", Words("Fees"), box.fees))
+        figures.append(Figure("fees", _FEES, box.fees))
     return PositionView(
         position=box_position(box.number),
         label=Words("{player} (blind)", player=box.player) if box.blind else box.player,
