@@ -109,7 +109,11 @@ class TranslatedSurface:
     relative to the project), the Python modules whose ``gettext`` words they show (the
     reports'), the languages complete for them, which ``make check`` holds to every word
     (tests/surfaces/test_catalogues.py), and ``own``, a file of theirs whose words must be
-    found (a pattern gone wrong would leave nothing to check)."""
+    found (a pattern gone wrong would leave nothing to check).
+
+    ``words_modules`` are the Python modules whose ``Words("msgid", ...)`` the pages' scripts
+    translate (``casino.games.words``: the games' views' labels), gathered into the scripts'
+    catalogue with the scripts' own words."""
 
     name: str
     scripts: tuple[str, ...]
@@ -117,6 +121,7 @@ class TranslatedSurface:
     complete: tuple[str, ...]
     own: str
     modules: tuple[str, ...] = ()
+    words_modules: tuple[str, ...] = ()
 
 
 #: The scripts every page reads its words through.
@@ -135,6 +140,8 @@ TRANSLATED_SURFACES = (
         ),
         complete=("en", "ru", "es"),
         own="tablet/app.js",
+        # The round's view the tablet draws: the engines' labels, and the note every game takes.
+        words_modules=("casino/games/**/*.py", "tables/services/rounds.py"),
     ),
     # The pit boss's pages: a pit's live board, and the list of pits that leads to it, with
     # their bar (``base.html``).
@@ -233,6 +240,9 @@ TRANSLATED_TEMPLATES = tuple(
 TRANSLATED_MODULES = tuple(
     dict.fromkeys(pattern for surface in TRANSLATED_SURFACES for pattern in surface.modules)
 )
+TRANSLATED_WORDS_MODULES = tuple(
+    dict.fromkeys(pattern for surface in TRANSLATED_SURFACES for pattern in surface.words_modules)
+)
 #: The languages complete for some surface.
 COMPLETE_LANGUAGES = tuple(
     dict.fromkeys(code for surface in TRANSLATED_SURFACES for code in surface.complete)
@@ -259,6 +269,11 @@ PYTHON_CALLS = re.compile(
     rf"|(?P<pt>pgettext(?:_lazy)?)\({_SPACE}{_STRING}{_SPACE},{_SPACE}{_STRING}"
     rf"|(?P<tn>ngettext(?:_lazy)?)\({_SPACE}{_STRING}{_SPACE},{_SPACE}{_STRING})"
 )
+
+
+#: Words("msgid", ...) in the Python modules whose words a page's scripts translate
+#: (``casino.games.words.Words``): a msgid is one double-quoted literal, as in the scripts.
+WORDS_CALLS = re.compile(rf"\b(?P<t>Words)\({_SPACE}{_STRING}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -306,8 +321,8 @@ def script_words_used(
     patterns: tuple[str, ...], calls: re.Pattern[str] = SCRIPT_CALLS
 ) -> list[Word]:
     """Every word the scripts matching ``patterns`` (relative to the project) ask for, once each
-    (keyed by context and msgid), with the places it is used; with ``calls`` ``PYTHON_CALLS``,
-    the words of Python modules."""
+    (keyed by context and msgid), with the places it is used; with ``calls`` ``PYTHON_CALLS``
+    or ``WORDS_CALLS``, the words of Python modules."""
     found: dict[tuple[str | None, str], Word] = {}
     for pattern in patterns:
         for path in sorted(ROOT.glob(pattern)):
@@ -372,8 +387,12 @@ def update_catalogues() -> list[Path]:
     ``TRANSLATED_TEMPLATES``, ``TRANSLATED_MODULES``), and every refusal's message
     (``error_words``), to each language's catalogues (``.po``), keeps the translations already
     made, marks as obsolete the words no longer used, and writes them back: ``manage.py
-    update_catalogues``, what ``makemessages`` does with GNU gettext."""
-    scripts = script_words_used(TRANSLATED_SCRIPTS)
+    update_catalogues``, what ``makemessages`` does with GNU gettext. The Python modules' words
+    for the scripts (``TRANSLATED_WORDS_MODULES``) go after the scripts' own."""
+    scripts = [
+        *script_words_used(TRANSLATED_SCRIPTS),
+        *script_words_used(TRANSLATED_WORDS_MODULES, WORDS_CALLS),
+    ]
     server, marked = template_words_used(TRANSLATED_TEMPLATES)
     server = [*server, *script_words_used(TRANSLATED_MODULES, PYTHON_CALLS), *error_words()]
     written = []

@@ -32,6 +32,7 @@ from enum import StrEnum
 from typing import ClassVar, Final, Protocol, TypeAlias, cast
 
 from casino.games.cards import CARD_NAMES, CARDS, Card, parse_card
+from casino.games.words import Words, words_json
 
 #: JSON data as it crosses the seam: never a float (amounts are decimal strings).
 JsonValue: TypeAlias = None | bool | int | str | list["JsonValue"] | dict[str, "JsonValue"]
@@ -75,6 +76,9 @@ def json_value(value: object) -> JsonValue:
         return value  # type: ignore[return-value]  # one of JSON's own types, by the test
     if kind is tuple:
         return [json_value(item) for item in value]  # type: ignore[attr-defined]
+    if kind is Words:
+        # Its English text, as a plain str: its words as data go beside it (JsonFields).
+        return str(value)
     if isinstance(value, Decimal):
         return str(value)
     if isinstance(value, StrEnum):
@@ -89,21 +93,81 @@ def json_value(value: object) -> JsonValue:
 
 class JsonFields:
     """The base of a dataclass whose JSON form is its fields, in order, each as
-    :func:`json_value` writes it."""
+    :func:`json_value` writes it.
+
+    A field named in ``WORDED`` holds words the engines wrote for people (a label): in English,
+    a :class:`~casino.games.words.Words` or a plain text (a player's name, a number). Its JSON
+    is the English text as before, and after the fields ``<name>_words``: the words as data
+    (:meth:`~casino.games.words.Words.as_json`), or ``null`` for a plain text; for a tuple of
+    labels, a list of those (or ``null`` for no tuple).
+    """
 
     __slots__ = ()
     __dataclass_fields__: ClassVar[dict[str, Field[object]]]
+    #: The fields holding words (see the class's docstring).
+    WORDED: ClassVar[frozenset[str]] = frozenset()
 
     def to_dict(self) -> JsonObject:
-        names = _FIELD_NAMES.get(type(self))
-        if names is None:
-            names = _FIELD_NAMES[type(self)] = tuple(field.name for field in fields(self))
-        return {name: json_value(getattr(self, name)) for name in names}
+        write = _WRITERS.get(type(self))
+        if write is None:
+            write = _WRITERS[type(self)] = _writer(type(self))
+        return write(self)
 
 
-#: Each :class:`JsonFields` class's field names, in order, read once: ``dataclasses.fields``
-#: filters the class's fields on every call.
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+def worded_json(value: object) -> JsonValue:
+    """The ``<name>_words`` of a worded field's ``value`` (:class:`JsonFields`)."""
+    if type(value) is tuple:
+        return [words_json(item) for item in value]  # type: ignore[misc]
+    return words_json(value)  # type: ignore[return-value]
+
+
+def _writer(cls: type[JsonFields]) -> Callable[[JsonFields], JsonObject]:
+    """The JSON form of ``cls``'s values, as :class:`JsonFields` says, written as one function
+    of its fields (as ``dataclasses`` writes ``__init__``): a view's thousands of parts each
+    read their fields once, with no loop, and a worded field's words beside its text.
+
+    A :class:`~casino.games.words.Words` is written as its English text (a plain ``str``) and
+    its words as :meth:`~casino.games.words.Words.as_json`, made once per words.
+    """
+    names = [item.name for item in fields(cls)]
+    reads = [f"    v{index} = self.{name}" for index, name in enumerate(names)]
+    items = []
+    for index, name in enumerate(names):
+        value = f"v{index}"
+        if name in cls.WORDED:
+            items.append(
+                f"{name!r}: (_str({value}) if type({value}) is _Words else _json({value}))"
+            )
+        else:
+            items.append(f"{name!r}: _json({value})")
+    for index, name in enumerate(names):
+        if name in cls.WORDED:
+            value = f"v{index}"
+            items.append(
+                f"{name + '_words'!r}: ((({value}.__dict__['_json'] or {value}.as_json()))"
+                f" if type({value}) is _Words else _worded({value}))"
+            )
+    source = "\n".join(
+        [
+            "def to_dict(self):",
+            *reads,
+            "    return {",
+            *(f"        {item}," for item in items),
+            "    }",
+        ]
+    )
+    scope: dict[str, object] = {
+        "_json": json_value,
+        "_str": str,
+        "_Words": Words,
+        "_worded": worded_json,
+    }
+    exec(source, scope)  # noqa: S102 - the source is made above from the class's field names
+    return cast(Callable[[JsonFields], JsonObject], scope["to_dict"])
+
+
+#: Each :class:`JsonFields` class's JSON form, written once (:func:`_writer`).
+_WRITERS: dict[type, Callable[[JsonFields], JsonObject]] = {}
 
 
 class PositionKind(StrEnum):
@@ -204,6 +268,8 @@ class FieldBounds(JsonFields):
     as its discards), once that field is filled; ``min_count`` / ``max_count`` bound both.
     """
 
+    WORDED: ClassVar[frozenset[str]] = frozenset({"labels"})
+
     name: str
     kind: FieldKind
     required: bool = True
@@ -226,6 +292,8 @@ class FieldBounds(JsonFields):
 class Figure(JsonFields):
     """An amount of money shown with a label: a stake, a stack, the pot, a fee."""
 
+    WORDED: ClassVar[frozenset[str]] = frozenset({"label"})
+
     name: str
     label: str
     amount: Decimal
@@ -234,6 +302,8 @@ class Figure(JsonFields):
 @dataclass(frozen=True, slots=True)
 class Fact(JsonFields):
     """Anything else worth a glance, as text: the hand number, the betting round, the button."""
+
+    WORDED: ClassVar[frozenset[str]] = frozenset({"label", "value"})
 
     name: str
     label: str
@@ -251,6 +321,8 @@ class LegalAction(JsonFields):
     one the table waits for.
     """
 
+    WORDED: ClassVar[frozenset[str]] = frozenset({"label"})
+
     name: str
     label: str
     position: Position | None
@@ -267,6 +339,8 @@ class PositionView(JsonFields):
     is one to name (``"three of a kind"``, ``"red run of 4"``).
     """
 
+    WORDED: ClassVar[frozenset[str]] = frozenset({"label", "hand"})
+
     position: Position
     label: str
     status: str
@@ -281,6 +355,8 @@ class PositionView(JsonFields):
 class CardGroup(JsonFields):
     """Cards on the table that belong to no box or seat: the dealer's hand, the board, the
     burn card. ``hidden`` counts cards lying face down in the group."""
+
+    WORDED: ClassVar[frozenset[str]] = frozenset({"label"})
 
     name: str
     label: str
@@ -342,6 +418,16 @@ class ResultLine:
         """The winnings to put beside the stake now."""
         return self.paid - self.paid_in_play - self.stays
 
+    def words_dict(self) -> JsonObject:
+        """The words of the line's ``label``, ``reason_text`` and ``combination``, as
+        :class:`JsonFields` writes a worded field's (``<name>_words``): the view's, written with
+        the result (:meth:`GameResult.to_dict`), not the settlement's line (:meth:`to_dict`)."""
+        return {
+            "label_words": worded_json(self.label),
+            "reason_text_words": worded_json(self.reason_text),
+            "combination_words": worded_json(self.combination),
+        }
+
     def to_dict(self) -> JsonObject:
         return {
             "position": self.position.to_dict(),
@@ -387,6 +473,11 @@ class PositionResult:
     collected_in_play: Decimal = Decimal(0)
     paid_in_play: Decimal = Decimal(0)
     withheld_reason: str = ""
+
+    def words_dict(self) -> JsonObject:
+        """The words of ``withheld_reason`` (``withheld_reason_words``), written with the result
+        (:meth:`GameResult.to_dict`), as :meth:`ResultLine.words_dict`."""
+        return {"withheld_reason_words": worded_json(self.withheld_reason)}
 
     def to_dict(self) -> JsonObject:
         return {
@@ -450,8 +541,9 @@ class GameResult:
     def to_dict(self) -> JsonObject:
         return {
             "stakes": [s.to_dict() for s in self.stakes],
-            "lines": [line.to_dict() for line in self.lines],
-            "positions": [p.to_dict() for p in self.positions],
+            # Each line and position with its words: what the view shows of them.
+            "lines": [line.to_dict() | line.words_dict() for line in self.lines],
+            "positions": [p.to_dict() | p.words_dict() for p in self.positions],
             "staked": str(self.staked),
             "returned": str(self.returned),
             "house_result": str(self.house_result),
@@ -678,6 +770,14 @@ def _input_default(default: JsonValue) -> InputValue:
     return default
 
 
+def _reasons(reasons: Sequence[str]) -> str:
+    """``reasons`` joined by ``"; "``, as words when they are words (each in turn)."""
+    joined = ""
+    for reason in reasons:
+        joined = Words("{first}; {then}", first=joined, then=reason) if joined else reason
+    return joined
+
+
 def unseen_card_texts(seen: Container[int]) -> tuple[str, ...]:
     """The cards of the deck not in ``seen``, in deck order, as :attr:`TabletView.unseen_cards`
     lists them.
@@ -754,7 +854,7 @@ def game_result(
                 stays=stays,
                 collected_in_play=collected + own_staked - staked_in_lines,
                 paid_in_play=paid,
-                withheld_reason="; ".join(reasons.get(position, ())),
+                withheld_reason=_reasons(reasons.get(position, [])),
             )
         )
     total_staked = sum(staked.values(), zero) + carried_in

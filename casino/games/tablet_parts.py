@@ -40,6 +40,7 @@ from casino.games.contract import (
     unseen_card_texts,
 )
 from casino.games.seating import SeatingLimits, SeatingRules
+from casino.games.words import Words
 
 RulesT_co = TypeVar("RulesT_co", covariant=True)
 PhaseT_co = TypeVar("PhaseT_co", bound=StrEnum, covariant=True)
@@ -191,5 +192,5 @@ def card_texts(cards: Iterable[object]) -> tuple[str, ...]:
     return tuple(str(card) for card in cards)
 
 
-def yes_no(answer: bool | None) -> str:
-    return "yes" if answer else "no"
+def yes_no(answer: bool | None) -> Words:
+    return Words("yes") if answer else Words("no")

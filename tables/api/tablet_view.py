@@ -2,6 +2,8 @@
 
 These serializers describe ``casino.games.contract.TabletView.to_dict()`` field by field, so
 the schema publishes it once (component ``TabletView``); the data itself is the engine's JSON.
+Each field of words people read (a label, a hand) has its ``<field>_words`` beside it: the
+same words as a msgid and its params (component ``Words``), or null.
 A test validates every view the suite produces against the published component.
 """
 
@@ -14,6 +16,28 @@ from casino.games.contract import FieldKind, PositionKind
 _AMOUNT = {"help_text": 'An amount: a decimal string, e.g. "10.00".'}
 
 
+class WordsSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """Words the engine wrote for people, as data (``casino.games.words.Words``): the English
+    text beside it is ``msgid`` with its ``{placeholders}`` filled from ``params``; a page
+    writes them in its reader's language from the scripts' catalogue (docs/i18n.md)."""
+
+    msgid = serializers.CharField(
+        help_text='The English words with placeholders: "Box {box}: bet".'
+    )
+    params = serializers.DictField(
+        child=serializers.JSONField(),
+        help_text="Each placeholder's value: a number, a text said as it is (a name, a card), "
+        "or words in turn ({msgid, params}), translated as well.",
+    )
+
+
+def _words(field: str) -> WordsSerializer:
+    return WordsSerializer(
+        allow_null=True,
+        help_text=f"{field} as words to translate; null when it is not words (a name, a number).",
+    )
+
+
 class TabletPositionSerializer(serializers.Serializer):  # type: ignore[type-arg]
     kind = serializers.ChoiceField(choices=[k.value for k in PositionKind])
     number = serializers.IntegerField(min_value=1)
@@ -23,12 +47,15 @@ class FigureSerializer(serializers.Serializer):  # type: ignore[type-arg]
     name = serializers.CharField()
     label = serializers.CharField()
     amount = serializers.CharField(**_AMOUNT)
+    label_words = _words("label")
 
 
 class FactSerializer(serializers.Serializer):  # type: ignore[type-arg]
     name = serializers.CharField()
     label = serializers.CharField()
     value = serializers.CharField()
+    label_words = _words("label")
+    value_words = _words("value")
 
 
 class FieldBoundsSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -69,6 +96,11 @@ class FieldBoundsSerializer(serializers.Serializer):  # type: ignore[type-arg]
         help_text="Another cards field of the action whose count this one's must equal, once "
         "that one is filled (an exchange's replacements: as many as its discards).",
     )
+    labels_words = serializers.ListField(
+        child=WordsSerializer(allow_null=True),
+        allow_null=True,
+        help_text="labels as words to translate, one per label (null for one that is not).",
+    )
 
 
 class LegalActionSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -77,6 +109,7 @@ class LegalActionSerializer(serializers.Serializer):  # type: ignore[type-arg]
     position = TabletPositionSerializer(allow_null=True)
     fields = FieldBoundsSerializer(many=True)
     figures = FigureSerializer(many=True)
+    label_words = _words("label")
 
 
 class PositionViewSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -88,6 +121,8 @@ class PositionViewSerializer(serializers.Serializer):  # type: ignore[type-arg]
     hidden_cards = serializers.IntegerField(min_value=0)
     hand = serializers.CharField(allow_null=True)
     figures = FigureSerializer(many=True)
+    label_words = _words("label")
+    hand_words = _words("hand")
 
 
 class CardGroupSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -95,6 +130,7 @@ class CardGroupSerializer(serializers.Serializer):  # type: ignore[type-arg]
     label = serializers.CharField()
     cards = serializers.ListField(child=serializers.CharField())
     hidden = serializers.IntegerField(min_value=0)
+    label_words = _words("label")
 
 
 class StakeSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -136,6 +172,9 @@ class ResultLineSerializer(serializers.Serializer):  # type: ignore[type-arg]
     stays = serializers.CharField(**_STAYS)
     collected_in_play = serializers.CharField(**_COLLECTED)
     paid_in_play = serializers.CharField(**_PAID_IN_PLAY)
+    label_words = _words("label")
+    reason_text_words = _words("reason_text")
+    combination_words = _words("combination")
 
 
 class PositionResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -156,6 +195,7 @@ class PositionResultSerializer(serializers.Serializer):  # type: ignore[type-arg
     )
     collected_in_play = serializers.CharField(**_COLLECTED)
     paid_in_play = serializers.CharField(**_PAID_IN_PLAY)
+    withheld_reason_words = _words("withheld_reason")
 
 
 class GameResultSerializer(serializers.Serializer):  # type: ignore[type-arg]

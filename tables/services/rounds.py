@@ -37,6 +37,7 @@ from casino.games.contract import (
     LegalAction,
     TabletView,
 )
+from casino.games.words import Words
 from tables.engines import current_state, game_of, round_terms
 from tables.limits import verify_limits
 from tables.locks import round_lock_with_audit_head, table_lock
@@ -276,7 +277,7 @@ def tablet_view(state: GameState) -> TabletView:
         return view
     note = LegalAction(
         name=NOTE,
-        label="Note",
+        label=Words("Note"),
         position=None,
         fields=(FieldBounds(name="text", kind=FieldKind.TEXT),),
     )

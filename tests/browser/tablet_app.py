@@ -9,9 +9,9 @@ for the screen to show the server's answer (the round's event number on ``#scree
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from decimal import Decimal as D
-from typing import Any
+from typing import Any, Final
 
 import pytest
 
@@ -336,18 +336,25 @@ def two_wagers_then_ask(hand: Hand, what: str) -> int:
     return hand.round_id()
 
 
+#: What the card pickers a Russian Poker round opens are titled by, in English: a box's cards,
+#: the dealer's up card, the dealer's face-down cards (words of the titles, matched in any case).
+PICKER_TITLES: Final = {"box": "Box", "dealer": "Dealer", "face-down": "face-down"}
+
+
 def play_russian_round(
     hand: Hand,
     screenshot: Callable[[Any, str], Any] | None = None,
     *,
     english: bool = True,
+    titles: Mapping[str, str] = PICKER_TITLES,
 ) -> None:
     """The four-box round of ``tests.russian_round``, with box 1 exchanging two cards first:
     wagers, no more bets, the deal, the decisions, the dealer's cards; stops at the payout
     screen. The app opens the next box's form or picker by itself, and the cards the dealer
     deals next (the up card, the face-down cards) once the server has answered. The figures
     are checked against their English names (``each_figure_once``) unless ``english`` is
-    false (the tablet in another language)."""
+    false (the tablet in another language), whose pickers are titled by ``titles``' words
+    (as ``PICKER_TITLES`` says them in English)."""
     shot = screenshot or (lambda page, name: None)
     hand.open_round()
     shot(hand.page, "open")
@@ -360,13 +367,13 @@ def play_russian_round(
     hand.wait_event(4)
     hand.action("close_bets")
     # The deal: box 1's picker opens by itself, then each next box's.
-    hand.picker_for("Box 1")
+    hand.picker_for(f"{titles['box']} 1")
     for number, cards in BOXES.items():
-        hand.picker_for(f"Box {number}")
+        hand.picker_for(f"{titles['box']} {number}")
         hand.cards(*cards.split())
         if number == 2:
             shot(hand.page, "picker")
-    hand.picker_for("Dealer")
+    hand.picker_for(titles["dealer"])
     hand.cards(DEALER_UP)
     hand.wait_event(10)
     shot(hand.page, "decisions")
@@ -384,7 +391,7 @@ def play_russian_round(
     hand.action("bet", position="box:3")
     hand.action("bet", position="box:4")
     # The last decision made, the dealer's face-down cards are asked at once.
-    hand.picker_for("face-down")
+    hand.picker_for(titles["face-down"])
     hand.cards(*DEALER_DOWN.split())
     hand.wait_event(17)
     hand.page.locator("#screen [data-settle]").wait_for(timeout=WAIT_MS)

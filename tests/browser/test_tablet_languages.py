@@ -1,6 +1,8 @@
 """The dealer's tablet in the dealer's language (docs/i18n.md), in a real browser: a round of
 Russian Poker played on it in Russian settles exactly as the same round played in English, the
-amounts on its payout screen written as Russian writes them; the language is the browser's
+amounts on its payout screen written as Russian writes them, and the game's own words (the
+actions, figures and facts, the hands and the settlement's lines) in Russian, none left in
+English; the language is the browser's
 until the dealer picks another on the PIN pad, which is then kept for that dealer's next
 sign-in at the tablet, and by the server, so that it follows the dealer to another table's
 tablet. Screenshots in Russian at both of a tablet's sizes and in Spanish.
@@ -8,6 +10,7 @@ tablet. Screenshots in Russian at both of a tablet's sizes and in Spanish.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from decimal import Decimal as D
 from pathlib import Path
@@ -25,6 +28,9 @@ from tests.browser.tablet_app import LANDSCAPE, PORTRAIT, WAIT_MS, Hand, Site
 from tests.fixtures import russian_table_beside
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+#: A desk's screen, beside the tablet's two sizes.
+WIDE = {"width": 1440, "height": 900}
 
 
 def local_amount(text: str) -> D:
@@ -50,6 +56,45 @@ def shown_dues(hand: Hand) -> dict[str, dict[str, D]]:
     return shown
 
 
+#: The card pickers' titles in Russian and Spanish (``tablet_app.PICKER_TITLES``): a box's, the
+#: dealer's up card's ("Дилер: открытая карта"), the dealer's face-down cards' ("Открыть
+#: закрытые карты дилера").
+RUSSIAN_TITLES = {"box": "Бокс", "dealer": "Дилер", "face-down": "закрыт"}
+SPANISH_TITLES = {"box": "Box", "dealer": "Crupier", "face-down": "tapad"}
+
+#: Where the round's screen writes the game's own words: the actions' labels (with their
+#: figures), the boxes' hands, statuses and figures, the card groups, the table's figures and
+#: facts; and the payout screen's lines and the dealer's final cards.
+ROUND_WORDS = (
+    "#screen .action .label, #screen .position .hand, #screen .position .status, "
+    "#screen .position .money dt, #screen .group > .label, #screen .figures dt, "
+    "#screen .figures dd[data-fact]"
+)
+PAYOUT_WORDS = "#screen .line-label, #screen .outcome, #screen .final-group .label"
+
+
+def english_left(hand: Hand, selector: str) -> list[str]:
+    """The texts of ``selector``'s elements on the screen holding a Latin letter: words left
+    in English on a tablet in Russian (the boxes' players' names are not among them)."""
+    texts = hand.page.locator(selector).all_inner_texts()
+    assert texts, selector
+    return [text for text in texts if re.search("[A-Za-z]", text)]
+
+
+def in_russian(page: Any, name: str) -> None:
+    """At the decisions, the game's own words on the round's screen are Russian."""
+    if name != "decisions":
+        return
+    bet = page.locator("#screen .action[data-action='bet'][data-for='box:1'] .label")
+    assert bet.inner_text() == "Бокс 1: ставка"
+    assert page.locator("#screen [data-position='box:1'] .money dt").first.inner_text() == "Анте"
+    assert page.locator("#screen .group[data-group='dealer'] > .label").inner_text() == "Дилер"
+    assert page.locator("#screen [data-fact='bonus']").inner_text() in {
+        "предлагается",
+        "не предлагается",
+    }
+
+
 def settled_lines(round_id: int) -> list[tuple[int, str, D, D]]:
     """The round's settlement as the server stored it: (box, line, stake, paid) per line."""
     settlement = Settlement.objects.get(round_id=round_id)
@@ -68,10 +113,14 @@ def sign_in_choosing(hand: Hand, username: str, language: str | None) -> None:
 
 
 def play_and_settle(
-    hand: Hand, shot: Callable[[Any, str], Any] | None = None, *, english: bool = False
+    hand: Hand,
+    shot: Callable[[Any, str], Any] | None = None,
+    *,
+    english: bool = False,
+    titles: dict[str, str] = RUSSIAN_TITLES,
 ) -> int:
     """``tablet_app.play_russian_round`` to its payout screen; answers the round's id."""
-    tablet_app.play_russian_round(hand, shot, english=english)
+    tablet_app.play_russian_round(hand, shot, english=english, titles=titles)
     round_id = hand.round_id()
     hand.page.locator("#screen .settlement").wait_for(timeout=WAIT_MS)
     return round_id
@@ -101,11 +150,32 @@ def test_a_round_in_russian_settles_as_in_english_and_each_dealer_keeps_their_la
         hand.sign_in("dealer")
         assert hand.page.locator("#screen [data-open-round]").inner_text() == "Открыть раунд"
         assert hand.page.locator("#menu").inner_text() == "Выйти"
-        in_russian = play_and_settle(hand, lambda page, name: screenshot(page, f"ru-{name}"))
+
+        def shot(page: Any, name: str) -> None:
+            screenshot(page, f"ru-{name}")
+            in_russian(page, name)
+            if name == "decisions":
+                assert english_left(hand, ROUND_WORDS) == []
+                # The game's Russian words fit at the tablet's other size and a desk's screen.
+                for size, viewport in (("portrait", PORTRAIT), ("wide", WIDE)):
+                    page.set_viewport_size(viewport)
+                    screenshot(page, f"ru-decisions-{size}")
+                    nothing_wider_than_the_screen(page)
+                page.set_viewport_size(LANDSCAPE)
+
+        in_russian_round = play_and_settle(hand, shot)
+        # The payout screen says the hands and the lines in Russian: box 1's two pair won its Bet.
+        box_1 = hand.page.locator("#screen [data-pay='box:1']")
+        assert box_1.locator("[data-line='bet'] .line-label").inner_text() == "Ставка"
+        assert box_1.locator("[data-line='bet'] .outcome").inner_text() == "выигрыш · две пары"
+        assert english_left(hand, PAYOUT_WORDS) == []
         screenshot(hand.page, "ru-payouts-landscape")
         nothing_wider_than_the_screen(hand.page)
         hand.page.set_viewport_size(PORTRAIT)
         screenshot(hand.page, "ru-payouts-portrait")
+        nothing_wider_than_the_screen(hand.page)
+        hand.page.set_viewport_size(WIDE)
+        screenshot(hand.page, "ru-payouts-wide")
         nothing_wider_than_the_screen(hand.page)
         hand.page.set_viewport_size(LANDSCAPE)
         shown = shown_dues(hand)
@@ -115,20 +185,20 @@ def test_a_round_in_russian_settles_as_in_english_and_each_dealer_keeps_their_la
         # Signing out waits for nothing but the tablet's queue to be empty (the "Paid" sent).
         hand.wait_waiting(0)
         # What the Russian screen said each box is due is what the server settled.
-        assert shown == tablet_app.settlement_dues(in_russian, client_for("auditor"))
+        assert shown == tablet_app.settlement_dues(in_russian_round, client_for("auditor"))
 
         # The same dealer picks English on the PIN pad: the same round, settled the same.
         hand.tap("#menu")
         sign_in_choosing(hand, "dealer", "en")
         assert hand.page.locator("#screen [data-open-round]").inner_text() == "Open next round"
-        in_english = play_and_settle(hand, english=True)
+        in_english = play_and_settle(hand, english=True, titles=tablet_app.PICKER_TITLES)
         assert hand.dues() == shown
         hand.settle()
         hand.paid()
         # Signing out waits for nothing but the tablet's queue to be empty (the "Paid" sent).
         hand.wait_waiting(0)
-        assert settled_lines(in_russian) == settled_lines(in_english)
-        assert in_russian != in_english
+        assert settled_lines(in_russian_round) == settled_lines(in_english)
+        assert in_russian_round != in_english
 
         # English is kept for this dealer: signed in again, nothing tapped, still English,
         # though the browser asks for Russian (and the PIN pad, between dealers, is Russian).
@@ -142,7 +212,9 @@ def test_a_round_in_russian_settles_as_in_english_and_each_dealer_keeps_their_la
         hand.tap("#menu")
         sign_in_choosing(hand, "dealer", "es")
         assert hand.page.locator("#screen [data-open-round]").inner_text() == "Abrir la ronda"
-        play_and_settle(hand, lambda page, name: screenshot(page, f"es-{name}"))
+        play_and_settle(
+            hand, lambda page, name: screenshot(page, f"es-{name}"), titles=SPANISH_TITLES
+        )
         screenshot(hand.page, "es-payouts")
         nothing_wider_than_the_screen(hand.page)
         assert shown_dues(hand) == shown

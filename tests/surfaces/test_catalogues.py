@@ -2,7 +2,8 @@
 ``make check``; for each of ``casino.core.catalogues.TRANSLATED_SURFACES``:
 
 - every word its scripts, templates and modules ask for (``t``, ``pt``, ``tn``;
-  ``{% translate %}``, ``data-i18n``; ``gettext``) is in each complete language's catalogue,
+  ``{% translate %}``, ``data-i18n``; ``gettext``; the engines' ``Words``) is in each complete
+  language's catalogue,
   translated (English: present, its msgid being its text), and not fuzzy;
 - no word its user reads is written into its scripts outside the catalogue, by the heuristic
   of ``unwrapped_literals`` below.
@@ -21,6 +22,7 @@ from casino.core.catalogues import (
     ROOT,
     SCRIPTS,
     TRANSLATED_SURFACES,
+    WORDS_CALLS,
     TranslatedSurface,
     Word,
     read_catalogue,
@@ -143,10 +145,12 @@ def _missing(language: str, domain: str, words: list[Word]) -> list[str]:
 
 
 def _words_of(surface: TranslatedSurface) -> tuple[list[Word], list[Word]]:
-    """The surface's words for the scripts' catalogue, and for the server's."""
+    """The surface's words for the scripts' catalogue (its Python modules' ``Words`` among them),
+    and for the server's."""
     server, marked = template_words_used(surface.templates)
     modules = script_words_used(surface.modules, PYTHON_CALLS)
-    return [*script_words_used(surface.scripts), *marked], [*server, *modules]
+    said = script_words_used(surface.words_modules, WORDS_CALLS)
+    return [*script_words_used(surface.scripts), *marked, *said], [*server, *modules]
 
 
 @pytest.mark.parametrize(("name", "language"), SURFACE_LANGUAGES)

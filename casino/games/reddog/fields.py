@@ -13,6 +13,7 @@ from typing import Final
 from casino.games.contract import FieldKind, FieldSpec
 from casino.games.reddog.phases import Action
 from casino.games.reddog.rules import TABLE_SEATS
+from casino.games.words import Words
 
 #: The most cards any rule set deals to one hand (``cards_each`` is 3, 4 or 5).
 MAX_CARDS_EACH: Final = 5
@@ -103,17 +104,17 @@ ACTION_HELP: Final[Mapping[Action, str]] = {
 }
 
 #: Each action as a button on the tablet.
-ACTION_LABELS: Final[Mapping[Action, str]] = {
-    Action.SEAT_PLAYERS: "Seat the players",
-    Action.START_HAND: "Start the next hand",
-    Action.FUND_POT: "Put up the pot",
-    Action.DEAL_HAND: "Record a hand",
-    Action.TURN_CENTRE_CARD: "Turn a centre card",
-    Action.PLACE_BET: "Place the bet",
-    Action.SHOW_BURN: "Show the burn card",
-    Action.TURN_CARD: "Turn the card",
-    Action.RESHUFFLE: "Reshuffle",
-    Action.DECIDE_SHOOT: "Keep the pot or deal again",
-    Action.END_GAME: "End the game",
-    Action.EXPOSE_CARD: "Expose a card",
+ACTION_LABELS: Final[Mapping[Action, Words]] = {
+    Action.SEAT_PLAYERS: Words("Seat the players"),
+    Action.START_HAND: Words("Start the next hand"),
+    Action.FUND_POT: Words("Put up the pot"),
+    Action.DEAL_HAND: Words("Record a hand"),
+    Action.TURN_CENTRE_CARD: Words("Turn a centre card"),
+    Action.PLACE_BET: Words("Place the bet"),
+    Action.SHOW_BURN: Words("Show the burn card"),
+    Action.TURN_CARD: Words("Turn the card"),
+    Action.RESHUFFLE: Words("Reshuffle"),
+    Action.DECIDE_SHOOT: Words("Keep the pot or deal again"),
+    Action.END_GAME: Words("End the game"),
+    Action.EXPOSE_CARD: Words("Expose a card"),
 }

@@ -97,6 +97,7 @@ from casino.games.reddog_hands import winning_card
 from casino.games.seating import SeatingLimits, StacksInput, check_stack, check_turn
 from casino.games.snapshots import SnapshotReader, Stored, invalid, read_into, write_fields
 from casino.games.tablet_parts import seat_position
+from casino.games.words import Words
 
 __all__ = [
     "GAME_NAME",
@@ -120,10 +121,10 @@ _DRAWN_TO: Final = {BurnShown: "burn", CardTurned: "turned", CentreCardTurned: "
 #: What the house takes: the rest of the house float is carried to the next game.
 _HOUSE_REASONS: Final = frozenset({MovementReason.HAND_FEE, MovementReason.WIN_COMMISSION})
 #: How the settlement names the chips a player took out, per reason.
-AWARD_LABELS: Final[Mapping[MovementReason, str]] = {
-    MovementReason.BET_WON: "Bets won",
-    MovementReason.POT_KEPT: "Pot kept",
-    MovementReason.POT_SHARE: "Share of the pot",
+AWARD_LABELS: Final[Mapping[MovementReason, Words]] = {
+    MovementReason.BET_WON: Words("Bets won"),
+    MovementReason.POT_KEPT: Words("Pot kept"),
+    MovementReason.POT_SHARE: Words("Share of the pot"),
 }
 
 

@@ -14,6 +14,7 @@ the seat with the turn's outcome until the next hand starts.
 
 from __future__ import annotations
 
+import functools
 from decimal import Decimal
 from typing import Final, Protocol
 
@@ -45,6 +46,7 @@ from casino.games.tablet_parts import (
     seating_bounds,
     tablet_view,
 )
+from casino.games.words import Words
 
 
 class RedDogTable(SeatedTable[RedDogRules, Phase], Protocol):
@@ -105,10 +107,10 @@ STATUS_SITTING_OUT: Final = "sitting out"
 STATUS_OUT: Final = "out"
 
 _VARIANT_LABELS: Final = {
-    Variant.STANDARD: "Standard",
-    Variant.DEALERS_BANK: "Dealer's bank",
-    Variant.SHOOT: "Shoot",
-    Variant.SLIPPERY_SAM: "Slippery Sam",
+    Variant.STANDARD: Words("Standard"),
+    Variant.DEALERS_BANK: Words("Dealer's bank"),
+    Variant.SHOOT: Words("Shoot"),
+    Variant.SLIPPERY_SAM: Words("Slippery Sam"),
 }
 #: Phases in which a player or the dealer decides (not the croupier recording a card).
 _DECIDING_DEALER: Final = frozenset({Phase.FUNDING, Phase.SHOOT_CHOICE})
@@ -154,18 +156,21 @@ def _legal_action(state: RedDogTable, action: Action) -> LegalAction:
         seats = tuple(range(1, min(TABLE_SEATS, seating.seats) + 1))
         bounds = seating_bounds(specs.values(), state.rules, seating, seats)
     elif action is Action.START_HAND:
-        label = f"Start hand {state.hand_number + 1}"
+        label = Words("Start hand {hand}", hand=state.hand_number + 1)
         figures = _entry_figures(state)
     elif action is Action.FUND_POT:
         pot_range = state.pot_range()
         assert pot_range is not None and state.dealer is not None
         position = state.dealer
-        label = f"Seat {position} puts up the pot"
+        label = Words("Seat {seat} puts up the pot", seat=position)
         bounds["amount"] = amount_bounds(specs["amount"], *pot_range, state.rules.chip_unit)
-        figures = (Figure("stack", "Dealer's stack", state.stack(position)),)
+        figures = (Figure("stack", Words("Dealer's stack"), state.stack(position)),)
     elif action is Action.DEAL_HAND:
         awaiting = state.awaiting_hands
-        labels = tuple(f"Seat {seat}: {state.cards_each} cards" for seat in awaiting)
+        labels = tuple(
+            Words("Seat {seat}: {count} cards", seat=seat, count=str(state.cards_each))
+            for seat in awaiting
+        )
         if len(awaiting) == 1:
             label = labels[0]
         bounds["seat"] = position_bounds(specs["seat"], awaiting, labels)
@@ -176,27 +181,28 @@ def _legal_action(state: RedDogTable, action: Action) -> LegalAction:
         bet_range = state.bet_range()
         assert bet_range is not None and state.to_act is not None
         position = state.to_act
-        label = f"Seat {position} bets"
+        label = Words("Seat {seat} bets", seat=position)
         bounds["seat"] = position_bounds(specs["seat"], (position,))
         bounds["amount"] = amount_bounds(specs["amount"], *bet_range, state.rules.chip_unit)
         figures = (
-            Figure("pot", "Pot", state.pot),
-            Figure("minimum_bet", "Minimum bet", state.minimum_bet),
-            Figure("stack", "Stack", state.stack(position)),
+            Figure("pot", Words("Pot"), state.pot),
+            Figure("minimum_bet", Words("Minimum bet"), state.minimum_bet),
+            Figure("stack", Words("Stack"), state.stack(position)),
         )
     elif action in (Action.SHOW_BURN, Action.TURN_CARD):
         # Both cards are drawn for the bet waiting: named for its seat, as every card the
         # dealer is asked for names what it is for. Not the action's position, which is the
         # seat whose decision the table waits for: here it waits for the dealer's cards.
         if state.to_act is not None:
-            label = f"Seat {state.to_act}: {label[0].lower()}{label[1:]}"
+            label = _FOR_THE_BET[action](state.to_act)
         figures = _waiting_bet(state)
     elif action is Action.DECIDE_SHOOT:
         position = state.dealer
-        label = f"Seat {position}: keep the pot or deal again"
-        figures = (Figure("pot", "Pot", state.pot),)
+        label = Words("Seat {seat}: keep the pot or deal again", seat=str(position))
+        figures = (Figure("pot", Words("Pot"), state.pot),)
     elif action is Action.END_GAME:
-        label_of_pot = "Pot to return" if state.rules.is_dealer_funded else "Pot to share"
+        funded = state.rules.is_dealer_funded
+        label_of_pot = Words("Pot to return") if funded else Words("Pot to share")
         figures = (Figure("pot", label_of_pot, state.pot),)
     return LegalAction(
         name=action.value,
@@ -205,6 +211,13 @@ def _legal_action(state: RedDogTable, action: Action) -> LegalAction:
         fields=fields_in_spec_order(specs.values(), bounds, _unbounded),
         figures=figures,
     )
+
+
+#: A card drawn for the bet waiting, named for its seat.
+_FOR_THE_BET: Final = {
+    Action.SHOW_BURN: lambda seat: Words("Seat {seat}: show the burn card", seat=seat),
+    Action.TURN_CARD: lambda seat: Words("Seat {seat}: turn the card", seat=seat),
+}
 
 
 def _unbounded(spec: FieldSpec) -> FieldBounds:
@@ -216,16 +229,16 @@ def _unbounded(spec: FieldSpec) -> FieldBounds:
 def _entry_figures(state: RedDogTable) -> tuple[Figure, ...]:
     """What each player pays when a hand starts: the ante (standard) and the hand fee."""
     rules = state.rules
-    figures = [] if rules.is_dealer_funded else [Figure("ante", "Ante each", rules.ante)]
+    figures = [] if rules.is_dealer_funded else [Figure("ante", Words("Ante each"), rules.ante)]
     if rules.commission is Commission.HAND_FEE:
-        figures.append(Figure("hand_fee", "Fee each", rules.hand_fee))
+        figures.append(Figure("hand_fee", Words("Fee each"), rules.hand_fee))
     return tuple(figures)
 
 
 def _waiting_bet(state: RedDogTable) -> tuple[Figure, ...]:
     if state.bet is None or state.to_act is None:
         return ()
-    return (Figure("bet", f"Bet of seat {state.to_act}", state.bet),)
+    return (Figure("bet", Words("Bet of seat {seat}", seat=state.to_act), state.bet),)
 
 
 # -- positions -------------------------------------------------------------------------------
@@ -247,14 +260,14 @@ def _position_view(
 ) -> PositionView:
     outcome = _outcome_of(state, seat)
     held = state.hand_of(seat)
-    figures = [Figure("stack", "Stack", state.stack(seat))]
+    figures = [Figure("stack", _STACK, state.stack(seat))]
     if state.bet is not None and state.to_act == seat:
-        figures.append(Figure("bet", "Bet", state.bet))
+        figures.append(Figure("bet", _BET, state.bet))
     elif outcome is not None:
-        figures.append(Figure("bet", "Bet", outcome.bet))
+        figures.append(Figure("bet", _BET, outcome.bet))
     return PositionView(
         position=seat_position(seat),
-        label=f"Seat {seat}",
+        label=_seat_label(seat),
         status=STATUS_TO_ACT if turn == seat else _status(state, seat, dealer, sitting_out),
         to_act=turn == seat,
         cards=() if outcome is None else card_texts(outcome.shown),
@@ -262,6 +275,16 @@ def _position_view(
         hand=None if outcome is None else _describe(outcome),
         figures=tuple(figures),
     )
+
+
+#: A seat's figures' labels, the same for every seat of every view: made once.
+_STACK: Final = Words("Stack")
+_BET: Final = Words("Bet")
+
+
+@functools.cache
+def _seat_label(seat: int) -> Words:
+    return Words("Seat {seat}", seat=seat)
 
 
 def _status(state: RedDogTable, seat: int, dealer: int | None, sitting_out: frozenset[int]) -> str:
@@ -285,10 +308,14 @@ def _outcome_of(state: RedDogTable, seat: int) -> TurnOutcome | None:
     return None
 
 
-def _describe(outcome: TurnOutcome) -> str:
+def _describe(outcome: TurnOutcome) -> Words:
     """The turn in words; its bet is the seat's figure, not written here."""
-    verdict = "won" if outcome.won else "lost"
-    return f"{verdict} against {outcome.card}"
+    card = str(outcome.card)
+    return (
+        Words("won against {card}", card=card)
+        if outcome.won
+        else Words("lost against {card}", card=card)
+    )
 
 
 # -- the table -------------------------------------------------------------------------------
@@ -298,58 +325,75 @@ def _card_groups(state: RedDogTable) -> tuple[CardGroup, ...]:
     groups = []
     if state.rules.variant is Variant.SLIPPERY_SAM:
         centre = state.centre_card
-        groups.append(CardGroup("centre", "Centre card", () if centre is None else (str(centre),)))
+        centre_cards = () if centre is None else (str(centre),)
+        groups.append(CardGroup("centre", Words("Centre card"), centre_cards))
     if state.rules.burns:
         burnt = card_texts(state.cards_at(CardPlace.BURNT))
-        groups.append(CardGroup("burnt", "Burnt cards", burnt))
+        groups.append(CardGroup("burnt", Words("Burnt cards"), burnt))
     turned = state.last_turned_card
-    groups.append(CardGroup("turned", "Last turned card", () if turned is None else (str(turned),)))
+    turned_cards = () if turned is None else (str(turned),)
+    groups.append(CardGroup("turned", Words("Last turned card"), turned_cards))
     exposed = card_texts(state.cards_at(CardPlace.EXPOSED))
-    groups.append(CardGroup("exposed", "Exposed cards", exposed))
+    groups.append(CardGroup("exposed", Words("Exposed cards"), exposed))
     return tuple(groups)
 
 
 def _table_figures(state: RedDogTable) -> tuple[Figure, ...]:
-    figures = [Figure("pot", "Pot", state.pot)]
+    figures = [Figure("pot", Words("Pot"), state.pot)]
     carried = state.carried
     if carried is None:
         # A game opened before chips were carried: its house float was the house's.
-        figures.append(Figure("house_float", "House float", state.house_float))
+        figures.append(Figure("house_float", Words("House float"), state.house_float))
     else:
-        figures.append(Figure("carried", "Kept for the next game", carried))
+        figures.append(Figure("carried", Words("Kept for the next game"), carried))
         if state.rules.commission is not Commission.NONE:
-            figures.append(Figure("house_take", "Commission", state.house_take))
+            figures.append(Figure("house_take", Words("Commission"), state.house_take))
     figures.extend(_waiting_bet(state))
-    figures.append(Figure("chip_unit", "Chip", state.rules.chip_unit))
+    figures.append(Figure("chip_unit", Words("Chip"), state.rules.chip_unit))
     return tuple(figures)
 
 
 def _facts(state: RedDogTable) -> tuple[Fact, ...]:
     phase = state.phase
     facts = [
-        Fact("hand", "Hand", str(state.hand_number)),
-        Fact("variant", "Variant", _VARIANT_LABELS[state.rules.variant]),
+        Fact("hand", Words("Hand"), str(state.hand_number)),
+        Fact("variant", Words("Variant"), _VARIANT_LABELS[state.rules.variant]),
     ]
     if state.dealer is not None:
-        facts.append(Fact("dealer", "Dealer", f"Seat {state.dealer}"))
+        facts.append(Fact("dealer", Words("Dealer"), Words("Seat {seat}", seat=state.dealer)))
     if phase is Phase.BETWEEN_HANDS:
         upcoming = state.next_dealer
-        next_dealer = "no hand can start" if upcoming is None else f"Seat {upcoming}"
-        facts.append(Fact("next_dealer", "Next dealer", next_dealer))
+        next_dealer = (
+            Words("no hand can start") if upcoming is None else Words("Seat {seat}", seat=upcoming)
+        )
+        facts.append(Fact("next_dealer", Words("Next dealer"), next_dealer))
     if phase in DECK_PHASES:
-        facts.append(Fact("stock", "Cards in the stock", str(state.stock_remaining)))
-        facts.append(Fact("cards_each", "Cards each", str(state.cards_each)))
+        facts.append(Fact("stock", Words("Cards in the stock"), str(state.stock_remaining)))
+        facts.append(Fact("cards_each", Words("Cards each"), str(state.cards_each)))
     if state.rules.is_shoot_like and state.deals_by_dealer:
-        facts.append(Fact("deals_by_dealer", "Deals on this pot", str(state.deals_by_dealer)))
+        deals = str(state.deals_by_dealer)
+        facts.append(Fact("deals_by_dealer", Words("Deals on this pot"), deals))
     last = state.last_outcome
     if last is not None:
-        facts.append(Fact("last_turn", "Last turn", _last_turn_text(last)))
+        facts.append(Fact("last_turn", Words("Last turn"), _last_turn_text(last)))
     return tuple(facts)
 
 
-def _last_turn_text(outcome: TurnOutcome) -> str:
+def _last_turn_text(outcome: TurnOutcome) -> Words:
     """The last turn in words; its amounts are the seat's and the table's figures."""
-    shown = " ".join(str(card) for card in outcome.shown)
-    verdict = "won" if outcome.won else "lost"
-    text = f"Seat {outcome.seat} {verdict} against {outcome.card}, showing {shown}"
-    return text + (", and everyone anted again" if outcome.refilled else "")
+    said: dict[str, int | str] = {
+        "seat": outcome.seat,
+        "card": str(outcome.card),
+        "cards": " ".join(str(card) for card in outcome.shown),
+    }
+    if outcome.refilled:
+        if outcome.won:
+            return Words(
+                "Seat {seat} won against {card}, showing {cards}, and everyone anted again", **said
+            )
+        return Words(
+            "Seat {seat} lost against {card}, showing {cards}, and everyone anted again", **said
+        )
+    if outcome.won:
+        return Words("Seat {seat} won against {card}, showing {cards}", **said)
+    return Words("Seat {seat} lost against {card}, showing {cards}", **said)

@@ -37,20 +37,23 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Final
 
+from casino.games.cards import RANK_CHARS
 from casino.games.money import ZERO, round_down_to_chip, seat_amounts_text
+from casino.games.ranking import Category
 from casino.games.rubyrun.rules import Rake, RubyRunRules
-from casino.games.rubyrun_hands import HandKey, RunGrade, hand_key
+from casino.games.rubyrun_hands import HandKey, RunColour, RunGrade, hand_key
+from casino.games.words import Words
 
 _HUNDRED: Final = Decimal(100)
 
 
-def pot_label(index: int) -> str:
+def pot_label(index: int) -> Words:
     """A pot in words: the main pot (index 0), else its side pot's number.
 
     >>> pot_label(0), pot_label(2)
     ('Main pot', 'Side pot 2')
     """
-    return "Main pot" if index == 0 else f"Side pot {index}"
+    return Words("Main pot") if index == 0 else Words("Side pot {number}", number=index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +123,7 @@ class Award:
     pot: int
     amount: Decimal
     seats: tuple[int, ...]
-    hands: dict[int, str]
+    hands: dict[int, Words]
     odd_chip_to: int | None
     shares: dict[int, Decimal]
     rake: Decimal
@@ -248,7 +251,7 @@ def settle(
     unit = rake.chip_unit
     rakes = rake.rakes([pot.amount for pot in pots])
     position = {seat: index for index, seat in enumerate(order)}.__getitem__
-    described: dict[int, str] = {}
+    described: dict[int, Words] = {}
     graded: dict[int, RunGrade] = {}
     if hands is not None:
         described = {seat: describe_hand(key) for seat, key in hands.items()}
@@ -301,17 +304,49 @@ def settle(
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def describe_hand(key: HandKey) -> str:
-    """``str(key)``, remembered: spelling a value out is far slower than grading the hand, and
-    keys repeat (at most 7,462 standard values, each with a few run shapes). The cache is bounded
-    and its entries never go stale, since a key's text depends on the key alone.
+def describe_hand(key: HandKey) -> Words:
+    """``str(key)``, as :class:`~casino.games.words.Words` (its run, category and ranks),
+    remembered: spelling a value out is far slower than grading the hand, and keys repeat (at
+    most 7,462 standard values, each with a few run shapes). The cache is bounded and its
+    entries never go stale, since a key's text depends on the key alone.
 
     >>> from casino.games.cards import parse_cards
     >>> from casino.games.rubyrun_hands import hand_key
     >>> describe_hand(hand_key(parse_cards("Jh 2c 3d"), parse_cards("9h Th Ks 7c")))
     'suited red run of 3; high card: K J T 9 7'
     """
-    return str(key)
+    grade = grade_hand(key)
+    ranks = " ".join(RANK_CHARS[rank - 2] for rank in grade.ranks)
+    standard = Words("{category}: {ranks}", category=CATEGORY_NAMES[grade.category], ranks=ranks)
+    return Words("{run}; {hand}", run=_run_words(grade), hand=standard)
+
+
+#: The five-card categories in words, as :attr:`~casino.games.ranking.Category.label` says them.
+CATEGORY_NAMES: Final[Mapping[Category, Words]] = {
+    Category.HIGH_CARD: Words("high card"),
+    Category.PAIR: Words("pair"),
+    Category.TWO_PAIR: Words("two pair"),
+    Category.TRIPS: Words("trips"),
+    Category.STRAIGHT: Words("straight"),
+    Category.FLUSH: Words("flush"),
+    Category.FULL_HOUSE: Words("full house"),
+    Category.QUADS: Words("quads"),
+    Category.STRAIGHT_FLUSH: Words("straight flush"),
+}
+
+
+def _run_words(grade: RunGrade) -> Words:
+    """A hand's best run in words, as :class:`~casino.games.rubyrun_hands.HandKey` says it."""
+    length = grade.run_length
+    if not grade.has_run:
+        return Words("no run")
+    if grade.colour is RunColour.RED:
+        if grade.suited:
+            return Words("suited red run of {length}", length=length)
+        return Words("mixed red run of {length}", length=length)
+    if grade.suited:
+        return Words("suited black run of {length}", length=length)
+    return Words("mixed black run of {length}", length=length)
 
 
 @functools.lru_cache(maxsize=1 << 14)

@@ -121,6 +121,7 @@ from casino.games.snapshots import (
     write_fields,
 )
 from casino.games.tablet_parts import seat_position
+from casino.games.words import Words
 
 #: A Slam of this rank or higher (J, Q, K, A) makes the under cards live (RULES.md 2.2).
 _FACE_SLAM_MIN_RANK: Final = 11
@@ -1072,7 +1073,7 @@ class RubyRunState(EngineState[Phase, Event]):
                 stake=amount,
                 computed=amount,
                 paid=amount,
-                label="Uncalled bet returned",
+                label=Words("Uncalled bet returned"),
             )
             for seat, amount in sorted(result.returned_uncalled.items())
             if amount

@@ -21,6 +21,7 @@ one, with the bounds that apply now.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import Final, Protocol
@@ -54,6 +55,7 @@ from casino.games.tablet_parts import (
     tablet_view,
     yes_no,
 )
+from casino.games.words import Words
 
 
 class RubyRunTable(SeatedTable[RubyRunRules, Phase], Protocol):
@@ -116,14 +118,32 @@ _FACE_SLAM_MIN_RANK: Final = 11
 #: The seat and the amount fields, as the betting actions' specs have them.
 _SEAT, _AMOUNT = ACTION_FIELDS[Action.BET]
 _ROUND_LABELS: Final = {
-    BettingRound.AFTER_HOLE_CARDS: "after the hole cards",
-    BettingRound.AFTER_OVER_CARDS: "after the over cards",
-    BettingRound.AFTER_SLAM: "after the Slam",
+    BettingRound.AFTER_HOLE_CARDS: Words("after the hole cards"),
+    BettingRound.AFTER_OVER_CARDS: Words("after the over cards"),
+    BettingRound.AFTER_SLAM: Words("after the Slam"),
 }
 _DEALING_LABELS: Final = {
-    Action.DEAL_OVER_CARDS: "Deal the over cards",
-    Action.DEAL_SLAM: "Deal the Slam",
-    Action.REVEAL_UNDER_CARDS: "Reveal the under cards",
+    Action.DEAL_OVER_CARDS: Words("Deal the over cards"),
+    Action.DEAL_SLAM: Words("Deal the Slam"),
+    Action.REVEAL_UNDER_CARDS: Words("Reveal the under cards"),
+}
+#: A betting action's label, but for a call, a bet and a raise, which say more.
+_BETTING_LABELS: Final = {
+    Action.FOLD: Words("Fold"),
+    Action.CHECK: Words("Check"),
+    Action.CALL: Words("Call"),
+    Action.BET: Words("Bet"),
+    Action.RAISE_TO: Words("Raise to"),
+    Action.ALL_IN: Words("All in"),
+}
+_BETTING_STRUCTURES: Final = {
+    Betting.FIXED_LIMIT: Words("fixed limit"),
+    Betting.POT_LIMIT: Words("pot limit"),
+    Betting.NO_LIMIT: Words("no limit"),
+}
+_UNDER_CARDS: Final = {
+    UnderCards.FACE_UP: Words("face up"),
+    UnderCards.FACE_DOWN: Words("face down"),
 }
 
 
@@ -159,7 +179,10 @@ def _actions(state: RubyRunTable) -> tuple[LegalAction, ...]:
     if len(state.seen_cards) < DECK_SIZE:  # with every card out, no card can be exposed
         listed.append(
             LegalAction(
-                Action.EXPOSE_CARD.value, "Expose a card", None, _bounds(Action.EXPOSE_CARD, {})
+                Action.EXPOSE_CARD.value,
+                Words("Expose a card"),
+                None,
+                _bounds(Action.EXPOSE_CARD, {}),
             )
         )
     return tuple(listed)
@@ -171,7 +194,7 @@ def _bounds(action: Action, now: dict[str, FieldBounds]) -> tuple[FieldBounds, .
     return fields_in_spec_order(ACTION_FIELDS[action], now)
 
 
-def _seat_field(seats: Sequence[int], labels: Sequence[str] | None = None) -> FieldBounds:
+def _seat_field(seats: Sequence[int], labels: Sequence[Words] | None = None) -> FieldBounds:
     return position_bounds(_SEAT, seats, labels)
 
 
@@ -183,24 +206,26 @@ def _betting_action(state: RubyRunTable, choice: BettingChoice) -> LegalAction:
     action, seat = choice.action, choice.seat
     now = {"seat": _seat_field((seat,))}
     figures: tuple[Figure, ...] = ()
-    label = action.value.replace("_", " ").capitalize()
+    label = _BETTING_LABELS[action]
     if action is Action.CALL:
         assert choice.amount is not None
-        label = "Call" + (" (all in)" if choice.all_in else "")
-        figures = (Figure("to_call", "To call", choice.amount),)
+        if choice.all_in:
+            label = Words("Call (all in)")
+        figures = (Figure("to_call", Words("To call"), choice.amount),)
     elif action is Action.ALL_IN:
         assert choice.amount is not None and choice.total is not None
-        label = "All in"
         figures = (
-            Figure("all_in", "All in", choice.amount),
-            Figure("total", "Bet for the round", choice.total),
+            Figure("all_in", Words("All in"), choice.amount),
+            Figure("total", Words("Bet for the round"), choice.total),
         )
     elif action in (Action.BET, Action.RAISE_TO):
         assert choice.minimum is not None and choice.maximum is not None
         least, most = choice.minimum, choice.maximum
         now["amount"] = amount_bounds(_AMOUNT, least, most, state.rules.chip_unit)
-        label = "Bet" if action is Action.BET else "Raise to"
-        figures = (Figure("min", "At least", least), Figure("max", "At most", most))
+        figures = (
+            Figure("min", Words("At least"), least),
+            Figure("max", Words("At most"), most),
+        )
     return LegalAction(action.value, label, seat_position(seat), _bounds(action, now), figures)
 
 
@@ -211,12 +236,15 @@ def _dealing_action(state: RubyRunTable, phase: Phase) -> LegalAction:
         seats = tuple(range(1, seating.seats + 1))
         now = seating_bounds(ACTION_FIELDS[Action.SEAT_PLAYERS], rules, seating, seats)
         return LegalAction(
-            Action.SEAT_PLAYERS.value, "Seat the players", None, _bounds(Action.SEAT_PLAYERS, now)
+            Action.SEAT_PLAYERS.value,
+            Words("Seat the players"),
+            None,
+            _bounds(Action.SEAT_PLAYERS, now),
         )
     if phase is Phase.FORCED_BETS:
         return LegalAction(
             Action.POST_FORCED_BETS.value,
-            "Post the forced bets",
+            Words("Post the forced bets"),
             None,
             (),
             _forced_bet_figures(state),
@@ -224,12 +252,12 @@ def _dealing_action(state: RubyRunTable, phase: Phase) -> LegalAction:
     if phase is Phase.HOLE_CARDS:
         waiting = [seat for seat in state.clockwise_order if state.hole_cards(seat) is None]
         only = seat_position(waiting[0]) if len(waiting) == 1 else None
-        labels = tuple(f"Seat {seat}: hole cards" for seat in waiting)
+        labels = tuple(Words("Seat {seat}: hole cards", seat=seat) for seat in waiting)
         now = {
             "seat": _seat_field(waiting, labels=labels),
             "cards": _cards_field(HOLE_CARDS),
         }
-        label = labels[0] if only else "Hole cards to a seat"
+        label = labels[0] if only else Words("Hole cards to a seat")
         return LegalAction(
             Action.DEAL_HOLE_CARDS.value, label, only, _bounds(Action.DEAL_HOLE_CARDS, now)
         )
@@ -238,10 +266,10 @@ def _dealing_action(state: RubyRunTable, phase: Phase) -> LegalAction:
             cards = FieldBounds(
                 "cards", FieldKind.CARDS, required=False, nullable=True, min_count=0, max_count=0
             )
-            label = "Deal the under cards face down"
+            label = Words("Deal the under cards face down")
         else:
             cards = _cards_field(UNDER_CARDS)
-            label = "Deal the under cards"
+            label = Words("Deal the under cards")
         return LegalAction(
             Action.DEAL_UNDER_CARDS.value,
             label,
@@ -261,21 +289,35 @@ def _forced_bet_figures(state: RubyRunTable) -> tuple[Figure, ...]:
     rules = state.rules
     figures = []
     if rules.ante > ZERO:
-        figures.append(Figure("ante", "Ante from every seat", rules.ante))
+        figures.append(Figure("ante", Words("Ante from every seat"), rules.ante))
     small, big = state.small_blind_seat, state.big_blind_seat
     if small is not None:
-        figures.append(Figure("small_blind", f"Small blind, seat {small}", rules.small_blind))
+        label = Words("Small blind, seat {seat}", seat=small)
+        figures.append(Figure("small_blind", label, rules.small_blind))
     if big is not None:
-        figures.append(Figure("big_blind", f"Big blind, seat {big}", rules.big_blind))
+        label = Words("Big blind, seat {seat}", seat=big)
+        figures.append(Figure("big_blind", label, rules.big_blind))
     return tuple(figures)
 
 
 # -- seats -----------------------------------------------------------------------------------------
 
+#: A seat's figures' labels, the same for every seat of every view: made once.
+_STACK: Final = Words("Stack")
+_BET_THIS_ROUND: Final = Words("Bet this round")
+_PUT_IN: Final = Words("Put in")
+_WON: Final = Words("Won")
+_FINAL_STACK: Final = Words("Final stack")
+
+
+@functools.cache
+def _seat_label(seat: int) -> Words:
+    return Words("Seat {seat}", seat=seat)
+
 
 def _positions(state: RubyRunTable) -> tuple[PositionView, ...]:
     result = state.hand_result
-    shown: dict[int, str] = {}
+    shown: dict[int, Words] = {}
     if result is not None and result.showdown:
         for award in result.awards:
             shown |= award.hands
@@ -295,17 +337,17 @@ def _positions(state: RubyRunTable) -> tuple[PositionView, ...]:
         hole = state.hole_cards(seat) or ()
         cards = card_texts(hole) if seat in shown else ()
         figures = [
-            Figure("stack", "Stack", stacks[seat]),
-            Figure("bet", "Bet this round", bets[seat]),
-            Figure("contributed", "Put in", put_in[seat]),
+            Figure("stack", _STACK, stacks[seat]),
+            Figure("bet", _BET_THIS_ROUND, bets[seat]),
+            Figure("contributed", _PUT_IN, put_in[seat]),
         ]
         if result is not None and final is not None:
-            figures.append(Figure("won", "Won", result.winnings.get(seat, ZERO)))
-            figures.append(Figure("final_stack", "Final stack", final[seat]))
+            figures.append(Figure("won", _WON, result.winnings.get(seat, ZERO)))
+            figures.append(Figure("final_stack", _FINAL_STACK, final[seat]))
         views.append(
             PositionView(
                 position=seat_position(seat),
-                label=f"Seat {seat}",
+                label=_seat_label(seat),
                 status=status,
                 to_act=seat == to_act,
                 cards=cards,
@@ -331,29 +373,29 @@ def _card_groups(state: RubyRunTable) -> tuple[CardGroup, ...]:
     # Face-down under cards lie on the table until a number Slam has them mucked unseen.
     face_down = state.under_dealt and under is None and under_live is not False
     groups = [
-        CardGroup("over", _row_label("Over cards", over_live), card_texts(over)),
+        CardGroup("over", _row_label(Words("Over cards"), over_live), card_texts(over)),
         CardGroup(
             "under",
-            _row_label("Under cards", under_live),
+            _row_label(Words("Under cards"), under_live),
             card_texts(under or ()),
             hidden=UNDER_CARDS if face_down else 0,
         ),
-        CardGroup("slam", "Slam", () if slam is None else (str(slam),)),
+        CardGroup("slam", Words("Slam"), () if slam is None else (str(slam),)),
     ]
     exposed = state.exposed_cards
     if exposed:
-        groups.append(CardGroup("exposed", "Exposed cards", card_texts(exposed)))
+        groups.append(CardGroup("exposed", Words("Exposed cards"), card_texts(exposed)))
     return tuple(groups)
 
 
-def _row_label(label: str, live: bool | None) -> str:
+def _row_label(label: Words, live: bool | None) -> Words:
     if live is None:
         return label
-    return f"{label} (live)" if live else f"{label} (dead)"
+    return Words("{row} (live)", row=label) if live else Words("{row} (dead)", row=label)
 
 
 def _figures(state: RubyRunTable) -> tuple[Figure, ...]:
-    figures = [Figure("pot", "Pot", state.pot_total)]
+    figures = [Figure("pot", Words("Pot"), state.pot_total)]
     pots, _uncalled = state.pots()
     if len(pots) > 1:
         figures += [
@@ -365,19 +407,19 @@ def _figures(state: RubyRunTable) -> tuple[Figure, ...]:
             for pot in pots
         ]
     if state.phase is Phase.BETTING:
-        figures.append(Figure("current_bet", "Current bet", state.current_bet))
+        figures.append(Figure("current_bet", Words("Current bet"), state.current_bet))
     result = state.hand_result
     if result is not None:
-        figures.append(Figure("rake", "Rake", result.rake))
+        figures.append(Figure("rake", Words("Rake"), result.rake))
     rules = state.rules
     if rules.big_blind > ZERO:
-        figures.append(Figure("small_blind", "Small blind", rules.small_blind))
-        figures.append(Figure("big_blind", "Big blind", rules.big_blind))
+        figures.append(Figure("small_blind", Words("Small blind"), rules.small_blind))
+        figures.append(Figure("big_blind", Words("Big blind"), rules.big_blind))
     if rules.ante > ZERO:
-        figures.append(Figure("ante", "Ante", rules.ante))
+        figures.append(Figure("ante", Words("Ante"), rules.ante))
     if rules.betting is Betting.FIXED_LIMIT:
-        figures.append(Figure("small_bet", "Small bet", rules.small_bet))
-        figures.append(Figure("big_bet", "Big bet", rules.big_bet))
+        figures.append(Figure("small_bet", Words("Small bet"), rules.small_bet))
+        figures.append(Figure("big_bet", Words("Big bet"), rules.big_bet))
     return tuple(figures)
 
 
@@ -387,28 +429,35 @@ def _facts(state: RubyRunTable) -> tuple[Fact, ...]:
     facts = [
         Fact(
             "betting_round",
-            "Betting round",
+            Words("Betting round"),
             "—" if betting_round is None else _ROUND_LABELS[betting_round],
         )
     ]
     if state.button is not None:
-        facts.append(Fact("button", "Button", f"Seat {state.button}"))
+        facts.append(Fact("button", Words("Button"), Words("Seat {seat}", seat=state.button)))
     if state.small_blind_seat is not None:
-        facts.append(Fact("small_blind_seat", "Small blind", f"Seat {state.small_blind_seat}"))
+        seat = Words("Seat {seat}", seat=state.small_blind_seat)
+        facts.append(Fact("small_blind_seat", Words("Small blind"), seat))
     if state.big_blind_seat is not None:
-        facts.append(Fact("big_blind_seat", "Big blind", f"Seat {state.big_blind_seat}"))
+        seat = Words("Seat {seat}", seat=state.big_blind_seat)
+        facts.append(Fact("big_blind_seat", Words("Big blind"), seat))
     # The forced bets' and the fixed limit's amounts are figures (_figures): no amount in words.
-    facts.append(Fact("betting", "Betting", rules.betting.value.replace("_", " ")))
+    facts.append(Fact("betting", Words("Betting"), _BETTING_STRUCTURES[rules.betting]))
     if rules.betting is Betting.FIXED_LIMIT and betting_round is not None:
-        facts.append(Fact("raises", "Raises", f"{state.raises} of {rules.max_raises}"))
+        raises = Words("{raises} of {most}", raises=state.raises, most=rules.max_raises)
+        facts.append(Fact("raises", Words("Raises"), raises))
     facts += [
-        Fact("under_cards", "Under cards", rules.under_cards.value.replace("_", " ")),
-        Fact("ace_low_runs", "Ace low in runs", yes_no(options.ace_low_runs)),
+        Fact("under_cards", Words("Under cards"), _UNDER_CARDS[rules.under_cards]),
+        Fact("ace_low_runs", Words("Ace low in runs"), yes_no(options.ace_low_runs)),
         Fact(
             "betting_after_over_cards",
-            "Betting after the over cards",
+            Words("Betting after the over cards"),
             yes_no(options.betting_after_over_cards),
         ),
-        Fact("betting_after_slam", "Betting after the Slam", yes_no(options.betting_after_slam)),
+        Fact(
+            "betting_after_slam",
+            Words("Betting after the Slam"),
+            yes_no(options.betting_after_slam),
+        ),
     ]
     return tuple(facts)

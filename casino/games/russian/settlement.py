@@ -54,15 +54,16 @@ from casino.games.russian_hands import (
     dealer_qualifies,
     first_and_second,
 )
+from casino.games.words import Words
 
 #: Why a line was paid less than computed.
 CAP_PER_BOX: Final = "max_payout_per_box"
 CAP_ROUND_PRO_RATA: Final = "max_payout_round_pro_rata"
 #: The same reasons in words, for the people who pay and review the round.
-REASON_TEXTS: Final[Mapping[str, str]] = MappingProxyType(
+REASON_TEXTS: Final[Mapping[str, Words]] = MappingProxyType(
     {
-        CAP_PER_BOX: "over the table's maximum payout per box",
-        CAP_ROUND_PRO_RATA: (
+        CAP_PER_BOX: Words("over the table's maximum payout per box"),
+        CAP_ROUND_PRO_RATA: Words(
             "cut pro rata: the round's winnings are over the table's maximum payout"
         ),
     }
@@ -82,15 +83,15 @@ class LineKind(StrEnum):
 
 
 #: Each line in words.
-LINE_LABELS: Final[Mapping[str, str]] = MappingProxyType(
+LINE_LABELS: Final[Mapping[str, Words]] = MappingProxyType(
     {
-        LineKind.ANTE: "Ante",
-        LineKind.BET: "Bet",
-        LineKind.BONUS: "Bonus",
-        LineKind.INSURANCE: "Insurance",
-        LineKind.EXCHANGE_FEE: "Exchange fee",
-        LineKind.SIXTH_CARD_FEE: "Sixth-card fee",
-        LineKind.BUY_GAME_FEE: "Buy-a-game fee",
+        LineKind.ANTE: Words("Ante"),
+        LineKind.BET: Words("Bet"),
+        LineKind.BONUS: Words("Bonus"),
+        LineKind.INSURANCE: Words("Insurance"),
+        LineKind.EXCHANGE_FEE: Words("Exchange fee"),
+        LineKind.SIXTH_CARD_FEE: Words("Sixth-card fee"),
+        LineKind.BUY_GAME_FEE: Words("Buy-a-game fee"),
     }
 )
 #: The fees are paid when the box exchanges, buys a sixth card or a game, before the cards

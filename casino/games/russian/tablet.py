@@ -57,6 +57,7 @@ from casino.games.tablet_parts import (
     tablet_view,
     yes_no,
 )
+from casino.games.words import Words
 
 
 class RussianPokerBox(Protocol):
@@ -169,7 +170,7 @@ def _tablet_actions(table: RussianPokerTable) -> list[LegalAction]:
     the same order, each with the bounds of its fields now, then ``expose_card``."""
     actions = [_legal_action(table, listed) for listed in table.legal_actions()]
     if table.phase is not Phase.COMPLETE:
-        actions.append(_legal(Action.EXPOSE_CARD, "Expose a card seen by accident"))
+        actions.append(_legal(Action.EXPOSE_CARD, Words("Expose a card seen by accident")))
     return actions
 
 
@@ -181,18 +182,26 @@ def _legal_action(table: RussianPokerTable, listed: Mapping[str, Any]) -> LegalA
     box = None if number is None else table.box(number)
     if box is None or number is None:
         return _table_action(table, action, listed)
-    fee = (Figure("fee", "Fee", box.ante),)
+    fee = (Figure("fee", Words("Fee"), box.ante),)
     own = _box_bound(action, number)
     if action is Action.DECLARE_BONUS:
         assert box.bonus is not None
-        figures = (Figure("bonus", "Bonus", box.bonus),)
-        return _legal(action, f"Box {number}: declare the bonus", own, box=number, figures=figures)
+        figures = (Figure("bonus", Words("Bonus"), box.bonus),)
+        return _legal(
+            action,
+            Words("Box {box}: declare the bonus", box=number),
+            own,
+            box=number,
+            figures=figures,
+        )
     if action is Action.EXCHANGE:
         least = table.rules.exchange_min
         most = min(table.rules.exchange_max, len(box.hand))
         return _legal(
             action,
-            f"Box {number}: exchange {least} to {most} cards",
+            Words(
+                "Box {box}: exchange {least} to {most} cards", box=number, least=least, most=most
+            ),
             own,
             # The discards are among the box's cards, the replacements among the unseen
             # cards, as many as the discards.
@@ -212,29 +221,37 @@ def _legal_action(table: RussianPokerTable, listed: Mapping[str, Any]) -> LegalA
             figures=fee,
         )
     if action is Action.BUY_SIXTH_CARD:
-        return _legal(action, f"Box {number}: buy a sixth card", own, box=number, figures=fee)
+        return _legal(
+            action, Words("Box {box}: buy a sixth card", box=number), own, box=number, figures=fee
+        )
     if action is Action.INSURE:
         bounds = table.insurance_range(number)
         assert bounds is not None
         amount = _amount_bound(action, "amount", *bounds, table.limits.chip_unit)
-        return _legal(action, f"Box {number}: insure", own, amount, box=number)
+        return _legal(action, Words("Box {box}: insure", box=number), own, amount, box=number)
     if action is Action.FOLD:
-        return _legal(action, f"Box {number}: fold", own, box=number)
+        return _legal(action, Words("Box {box}: fold", box=number), own, box=number)
     if action is Action.BET:
         bet = 2 * box.ante
         return _legal(
             action,
-            f"Box {number}: bet",
+            Words("Box {box}: bet", box=number),
             own,
             _amount_bound(action, "amount", bet, bet, table.limits.chip_unit),
             box=number,
-            figures=(Figure("bet", "Bet", bet),),
+            figures=(Figure("bet", Words("Bet"), bet),),
         )
     if action is Action.TAKE_ANTE:
-        figures = (Figure("ante_win", "Ante win", box.ante),)
-        return _legal(action, f"Box {number}: take the Ante win", own, box=number, figures=figures)
+        figures = (Figure("ante_win", Words("Ante win"), box.ante),)
+        return _legal(
+            action,
+            Words("Box {box}: take the Ante win", box=number),
+            own,
+            box=number,
+            figures=figures,
+        )
     assert action is Action.BUY_GAME
-    return _legal(action, f"Box {number}: buy a game", own, box=number, figures=fee)
+    return _legal(action, Words("Box {box}: buy a game", box=number), own, box=number, figures=fee)
 
 
 def _table_action(
@@ -253,7 +270,7 @@ def _table_action(
         )
         return _legal(
             action,
-            "Place wagers",
+            Words("Place wagers"),
             position_bounds(_spec(action, "box"), listed["boxes"]),
             _amount_bound(action, "ante", limits.ante_min, limits.ante_max, limits.chip_unit),
             bonus,
@@ -261,23 +278,21 @@ def _table_action(
             not_offered=() if table.bonus_offered else ("bonus",),
         )
     if action is Action.CLOSE_BETS:
-        return _legal(action, "No more bets")
+        return _legal(action, Words("No more bets"))
     if action is Action.REVEAL_DEALER:
         return _legal(
             action,
-            "Turn the dealer's face-down cards",
+            Words("Turn the dealer's face-down cards"),
             field_bounds(_spec(action, "cards"), min_count=1, max_count=listed["cards"]),
         )
     if action is Action.DRAW_REPLACEMENT:
-        return _legal(action, "Dealer: replacement card")
+        return _legal(action, Words("Dealer: replacement card"))
     if action is Action.DEAL_BOX:
         undealt = listed["boxes"]
         return _legal(
             action,
-            f"Box {undealt[0]}: five cards" if len(undealt) == 1 else "Five cards to a box",
-            position_bounds(
-                _spec(action, "box"), undealt, (f"Box {n}: five cards" for n in undealt)
-            ),
+            _five_cards(undealt[0]) if len(undealt) == 1 else Words("Five cards to a box"),
+            position_bounds(_spec(action, "box"), undealt, (_five_cards(n) for n in undealt)),
             field_bounds(_spec(action, "cards"), min_count=HAND_SIZE, max_count=HAND_SIZE),
         )
     assert action is Action.DEAL_CARD
@@ -285,7 +300,7 @@ def _table_action(
     labels = tuple(_target_label(table, target) for target in targets)
     return _legal(
         action,
-        labels[0] if len(targets) == 1 else "One card",
+        labels[0] if len(targets) == 1 else Words("One card"),
         field_bounds(
             _spec(action, "target"),
             targets=targets,
@@ -295,16 +310,30 @@ def _table_action(
     )
 
 
-def _target_label(table: RussianPokerTable, target: str) -> str:
+def _target_label(table: RussianPokerTable, target: str) -> Words:
     """What a card for ``target`` is, in words: a box's next card, the dealer's up card
     at the deal, or a face-down card as it is turned."""
     if target == DEALER_TARGET:
-        return "Dealer: up card" if table.phase is Phase.DEALING else "Dealer: face-down card"
+        if table.phase is Phase.DEALING:
+            return Words("Dealer: up card")
+        return Words("Dealer: face-down card")
     number = int(target.removeprefix(BOX_TARGET_PREFIX))
-    return f"Box {number}: card {len(table.box(number).dealt) + 1} of {HAND_SIZE}"
+    return Words(
+        "Box {box}: card {card} of {cards}",
+        box=number,
+        card=len(table.box(number).dealt) + 1,
+        cards=HAND_SIZE,
+    )
 
 
 # -- positions -------------------------------------------------------------------------------
+
+#: A box's figures' labels, the same for every box of every view: made once.
+_ANTE: Final = Words("Ante")
+_BET: Final = Words("Bet")
+_BONUS: Final = Words("Bonus")
+_INSURANCE: Final = Words("Insurance")
+_FEES: Final = Words("Fees")
 
 
 def _position_view(
@@ -316,18 +345,18 @@ def _position_view(
     if shown and len(box.hand) >= HAND_SIZE:
         rule = table.rules.second_straight_same_rank_swap
         hand = _hand_text(first_and_second(box.hand, second_straight_rule=rule))
-    figures = [Figure("ante", "Ante", box.ante)]
+    figures = [Figure("ante", _ANTE, box.ante)]
     if box.blind or box.decision is Decision.BET:
-        figures.append(Figure("bet", "Bet", 2 * box.ante))
+        figures.append(Figure("bet", _BET, 2 * box.ante))
     if box.bonus is not None:
-        figures.append(Figure("bonus", "Bonus", box.bonus))
+        figures.append(Figure("bonus", _BONUS, box.bonus))
     if box.insurance is not None:
-        figures.append(Figure("insurance", "Insurance", box.insurance))
+        figures.append(Figure("insurance", _INSURANCE, box.insurance))
     if box.fees:
-        figures.append(Figure("fees", "Fees", box.fees))
+        figures.append(Figure("fees", _FEES, box.fees))
     return PositionView(
         position=box_position(box.number),
-        label=f"{box.player} (blind)" if box.blind else box.player,
+        label=Words("{player} (blind)", player=box.player) if box.blind else box.player,
         status=_status(box),
         to_act=box.number == to_act,
         cards=card_texts(box.hand) if shown else (),
@@ -346,14 +375,14 @@ def _card_groups(table: RussianPokerTable) -> tuple[CardGroup, ...]:
     turned = table.dealer_turned_cards
     # The dealer's four face-down cards lie on the table from the deal on.
     down = 0 if table.phase is Phase.BETTING else DEALER_FACE_DOWN - len(turned)
-    groups = [CardGroup("dealer", "Dealer", up + card_texts(turned), hidden=down)]
+    groups = [CardGroup("dealer", Words("Dealer"), up + card_texts(turned), hidden=down)]
     discard = table.bought_game_discard
     if discard is not None:
-        groups.append(CardGroup("dealer_discard", "Dealer discards", (str(discard),)))
+        groups.append(CardGroup("dealer_discard", Words("Dealer discards"), (str(discard),)))
         groups.append(
             CardGroup(
                 "replacement",
-                "Dealer's replacement",
+                Words("Dealer's replacement"),
                 card_texts(table.dealer_replacements),
             )
         )
@@ -362,41 +391,43 @@ def _card_groups(table: RussianPokerTable) -> tuple[CardGroup, ...]:
         groups.append(
             CardGroup(
                 "dealer_after_replacement",
-                "Dealer after the replacement",
+                Words("Dealer after the replacement"),
                 card_texts(bought),
             )
         )
     exposed = table.exposed_cards
     if exposed:
-        groups.append(CardGroup("exposed", "Exposed (out of play)", card_texts(exposed)))
+        groups.append(CardGroup("exposed", Words("Exposed (out of play)"), card_texts(exposed)))
     return tuple(groups)
 
 
 def _table_figures(table: RussianPokerTable) -> tuple[Figure, ...]:
     staked = sum((_staked(table.box(n)) for n in table.boxes), ZERO)
-    figures = [Figure("staked", "Staked", staked)]
+    figures = [Figure("staked", Words("Staked"), staked)]
     if table.limits.max_payout is not None:
-        figures.append(Figure("max_payout", "Maximum payout", table.limits.max_payout))
+        figures.append(Figure("max_payout", Words("Maximum payout"), table.limits.max_payout))
     return tuple(figures)
 
 
 def _facts(table: RussianPokerTable, to_act: int | None) -> tuple[Fact, ...]:
-    offered = "offered" if table.bonus_offered else "not offered"
-    facts = [Fact("bonus", "Bonus bet", offered)]
+    offered = Words("offered") if table.bonus_offered else Words("not offered")
+    facts = [Fact("bonus", Words("Bonus bet"), offered)]
     if to_act is not None:
-        facts.append(Fact("box_to_act", "Box to act", str(to_act)))
+        facts.append(Fact("box_to_act", Words("Box to act"), str(to_act)))
     dealer = table.dealer_cards
     if len(dealer) == HAND_SIZE:
-        facts.append(Fact("dealer_qualifies", "Dealer qualifies", yes_no(dealer_qualifies(dealer))))
+        facts.append(
+            Fact("dealer_qualifies", Words("Dealer qualifies"), yes_no(dealer_qualifies(dealer)))
+        )
     discard = table.bought_game_discard
     if discard is not None:
-        facts.append(Fact("dealer_discard", "Dealer discards", str(discard)))
+        facts.append(Fact("dealer_discard", Words("Dealer discards"), str(discard)))
     bought = table.bought_game_hand
     if bought is not None:
         facts.append(
             Fact(
                 "bought_qualifies",
-                "Dealer qualifies after the replacement",
+                Words("Dealer qualifies after the replacement"),
                 yes_no(dealer_qualifies(bought)),
             )
         )
@@ -407,21 +438,21 @@ def _facts(table: RussianPokerTable, to_act: int | None) -> tuple[Fact, ...]:
 
 
 #: How the tablet names each paytable line.
-_LINE_LABELS: Final[Mapping[Line, str]] = {
-    Line.ACE_KING: "Ace-King",
-    Line.PAIR: "pair",
-    Line.TWO_PAIR: "two pair",
-    Line.TRIPS: "three of a kind",
-    Line.STRAIGHT: "straight",
-    Line.FLUSH: "flush",
-    Line.FULL_HOUSE: "full house",
-    Line.QUADS: "four of a kind",
-    Line.STRAIGHT_FLUSH: "straight flush",
-    Line.ROYAL_FLUSH: "royal flush",
+LINE_NAMES: Final[Mapping[Line, Words]] = {
+    Line.ACE_KING: Words("Ace-King"),
+    Line.PAIR: Words("pair"),
+    Line.TWO_PAIR: Words("two pair"),
+    Line.TRIPS: Words("three of a kind"),
+    Line.STRAIGHT: Words("straight"),
+    Line.FLUSH: Words("flush"),
+    Line.FULL_HOUSE: Words("full house"),
+    Line.QUADS: Words("four of a kind"),
+    Line.STRAIGHT_FLUSH: Words("straight flush"),
+    Line.ROYAL_FLUSH: Words("royal flush"),
 }
 
 
-def _hand_text(combinations: BoxCombinations) -> str:
+def _hand_text(combinations: BoxCombinations) -> Words:
     """The combinations a box is paid for, as the tablet names them.
 
     >>> from casino.games.cards import parse_cards
@@ -430,8 +461,16 @@ def _hand_text(combinations: BoxCombinations) -> str:
     >>> _hand_text(first_and_second(parse_cards("Qh Js 8c 6d 4h")))
     'no combination'
     """
-    found = (combinations.first, combinations.second)
-    return " + ".join(_LINE_LABELS[c.line] for c in found if c is not None) or "no combination"
+    first, second = combinations.first, combinations.second
+    if first is None:
+        return Words("no combination")
+    if second is None:
+        return LINE_NAMES[first.line]
+    return Words("{first} + {second}", first=LINE_NAMES[first.line], second=LINE_NAMES[second.line])
+
+
+def _five_cards(box: int) -> Words:
+    return Words("Box {box}: five cards", box=box)
 
 
 def _status(box: RussianPokerBox) -> str:
@@ -452,7 +491,7 @@ def _staked(box: RussianPokerBox) -> Decimal:
 
 def _legal(
     action: Action,
-    label: str,
+    label: Words,
     *given: FieldBounds,
     box: int | None = None,
     figures: tuple[Figure, ...] = (),

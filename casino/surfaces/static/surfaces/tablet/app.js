@@ -5,7 +5,7 @@
 // then, once the layout is paid, "Paid"; only then the next round opens.
 
 import { el, show } from "../common/dom.js";
-import { language, languages, setLanguage, t, tn } from "../common/i18n.js";
+import { language, languages, pt, setLanguage, t, tn } from "../common/i18n.js";
 import { gameName } from "../common/games.js";
 import { cents, money as shown } from "../common/money.js";
 import { detailOf, explainToDealer as explain } from "../common/words.js";
@@ -17,7 +17,7 @@ import { payoutFigures } from "./payout.js";
 import { cardName, isRed } from "./picker.js";
 import { namesToOffer, pinPad } from "./pinpad.js";
 import * as queue from "./queue.js";
-import { actions as actionList, inlineField, mentions, positionName, table as tableView, words } from "./render.js";
+import { actionLabel, actions as actionList, inlineField, mentions, positionName, table as tableView, words } from "./render.js";
 import { revoke, revokeUnrevoked } from "./signout.js";
 import { follow } from "./stream.js";
 import { playersSection, refreshPlayers } from "./players.js";
@@ -304,7 +304,7 @@ function currentView() {
 }
 
 function describeEntry(action, values) {
-  const parts = [action.label || words(action.name)];
+  const parts = [actionLabel(action)];
   for (const field of action.fields) {
     const value = values[field.name];
     if (value === undefined || value === null || (field.kind === "position" && action.position)) continue;
@@ -942,7 +942,7 @@ function waitingList() {
             el("p", { class: "reason", "data-code": entry.error.code }, explain(entry.error), detailOf(entry.error) ? el("small", {}, ` (${detailOf(entry.error)})`) : null),
             entry.body?.action ? el("button", { type: "button", "data-fix": "", onclick: () => fix(entry) }, t("Fix")) : null,
             el("button", { type: "button", class: "danger", "data-drop": "", onclick: () => drop(entry) }, t("Drop")))
-        : el("span", { class: "state" }, state.online ? "sending…" : "waiting")))));
+        : el("span", { class: "state" }, state.online ? t("sending…") : pt("name", "waiting"))))));
 }
 
 function betweenRounds() {

@@ -15,8 +15,8 @@ import { numberSymbols, t } from "../common/i18n.js";
 import { limitCrossed } from "../common/words.js";
 import { amount, cents, money as shown } from "../common/money.js";
 import { chipAmounts, withinBounds } from "./bounds.js";
-import { cardName, pickCards, withCardNames } from "./picker.js";
-import { labelOf, optionsOf, positionName, targetName, words } from "./render.js";
+import { cardName, pickCards } from "./picker.js";
+import { actionLabel, labelOf, optionsOf, positionName, targetName, words } from "./render.js";
 
 const QUICK = new Set(["position", "target", "choice", "card", "cards"]);
 const LAST = "tablet.last-round";
@@ -67,11 +67,11 @@ function entryKey(action, values) {
 /** What an entry is for, in words: the label its box, seat or target has in the view
  *  ("Box 3: five cards"), else the action's label with the box or seat named before it. */
 export function titleOf(action, values, view) {
-  const label = withCardNames(action.label || words(action.name));
+  const label = actionLabel(action);
   for (const field of action.fields) {
     if (!(field.name in values) || !["position", "target"].includes(field.kind)) continue;
     const named = labelOf(field, values[field.name]);
-    if (named) return withCardNames(named);
+    if (named) return named;
     const where = field.kind === "position"
       ? positionName({ kind: kindOf(view, field), number: values[field.name] })
       : targetName(values[field.name]);
@@ -208,7 +208,7 @@ function choose(field, title, context) {
 /** A choice's words on its button: its label in the view, else the box or seat, else it. */
 function optionWords(field, option, context) {
   const named = labelOf(field, option.value);
-  if (named) return withCardNames(named);
+  if (named) return named;
   return field.kind === "position" ? positionName({ kind: kindOf(context.view, field), number: option.value }) : option.label;
 }
 

@@ -36,9 +36,10 @@ export function provisional(view, waiting) {
     const byField = taken?.fields.find((f) => f.kind === "position" && f.positions?.length > 0);
     if (taken && !taken.position && byField) {
       // Its labels go with its positions ("Box 2: five cards" stays box 2's).
-      const left = byField.positions.map((p, i) => [p, byField.labels?.[i]]).filter(([p]) => p !== Number(fields[byField.name]));
+      const left = byField.positions.map((p, i) => [p, byField.labels?.[i], byField.labels_words?.[i]]).filter(([p]) => p !== Number(fields[byField.name]));
       byField.positions = left.map(([p]) => p);
       if (byField.labels) byField.labels = left.map(([, label]) => label);
+      if (byField.labels_words) byField.labels_words = left.map(([, , said]) => said);
       byField.value = byField.positions.length === 1 ? byField.positions[0] : null;
       for (const field of taken.fields) if (field !== byField && field.kind !== "amount") field.value = null;
       if (!byField.positions.length) actions = actions.filter((a) => a !== taken);

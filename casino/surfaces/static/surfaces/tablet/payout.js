@@ -9,7 +9,8 @@
 import { t } from "../common/i18n.js";
 import { el } from "../common/dom.js";
 import { isNegative, money as shown } from "../common/money.js";
-import { cardName, isRed, withCardNames as named } from "../common/cards.js";
+import { cardName, isRed } from "../common/cards.js";
+import { handCodes, say, words } from "../common/events.js";
 import { positionName } from "./render.js";
 
 const key = (position) => `${position.kind}:${position.number}`;
@@ -22,7 +23,7 @@ const big = (name, amount, word) => el("p", { class: `due due-${name} ${nonZero(
 /** The payout screen's figures for ``view`` (complete, with its ``result``). */
 export function payoutFigures(view, currency, round) {
   const result = view.result;
-  const players = new Map(view.positions.map((p) => [key(p.position), p.label]));
+  const players = new Map(view.positions.map((p) => [key(p.position), say(p.label, p.label_words)]));
   const lines = (position) => result.lines.filter((l) => key(l.position) === key(position));
   return el("section", { class: "settlement", "aria-label": t("Payouts") },
     el("header", { class: "settlement-head" },
@@ -44,7 +45,7 @@ export function payoutFigures(view, currency, round) {
           el("header", {}, el("span", { class: "number" }, name), player && player !== name ? el("span", { class: "label" }, player) : null),
           el("div", { class: "dues" }, big("take", p.take, t("Take")), big("pay", p.pay, t("Pay")), big("stays", p.stays, t("Stays"))),
           nonZero(p.withheld)
-            ? el("p", { class: "withheld", "data-withheld": p.withheld }, t("Withheld {amount}: {reason}", { amount: shown(p.withheld), reason: named(p.withheld_reason || t("the table maximum")) }))
+            ? el("p", { class: "withheld", "data-withheld": p.withheld }, t("Withheld {amount}: {reason}", { amount: shown(p.withheld), reason: say(p.withheld_reason, p.withheld_reason_words) || t("the table maximum") }))
             : null,
           nonZero(p.paid_in_play) ? el("p", { class: "in-play" }, t("Already paid during the game: {amount}", { amount: shown(p.paid_in_play) })) : null,
           linesList(lines(p.position)));
@@ -58,7 +59,7 @@ function dealersCards(view) {
   if (!groups.length) return null;
   return el("p", { class: "final-cards", "data-final-cards": "" },
     ...groups.map((g) => el("span", { class: "final-group", "data-group": g.name },
-      el("span", { class: "label" }, `${named(g.label)} `),
+      el("span", { class: "label" }, `${say(g.label, g.label_words)} `),
       ...g.cards.map((c) => el("span", { class: `card ${isRed(c) ? "red" : ""}`, "data-card": c }, cardName(c))))));
 }
 
@@ -75,10 +76,14 @@ function linesList(lines) {
       nonZero(l.paid_in_play) ? t("{amount} paid during the game", { amount: shown(l.paid_in_play) }) : "",
     ].filter(Boolean);
     return el("li", { class: `line ${l.computed !== l.paid ? "cut" : ""}`, "data-line": l.line },
-      el("span", { class: "line-label" }, named(l.label || l.line.replaceAll("_", " "))),
-      el("span", { class: "outcome" }, named([l.outcome.replaceAll("_", " "), l.combination ? ` · ${l.combination.replaceAll("_", " ")}` : ""].join(""))),
+      el("span", { class: "line-label" }, say(l.label, l.label_words) || words(l.line)),
+      el("span", { class: "outcome" }, [words(l.outcome), l.combination ? ` · ${handOf(l)}` : ""].join("")),
       ...dues,
       settledBefore.length ? el("span", { class: "line-before" }, settledBefore.join(" · ")) : null,
-      l.reason_text ? el("span", { class: "line-reason" }, t("{reason}: {computed} computed, {paid} paid", { reason: named(l.reason_text), computed: shown(l.computed), paid: shown(l.paid) })) : null);
+      l.reason_text ? el("span", { class: "line-reason" }, t("{reason}: {computed} computed, {paid} paid", { reason: say(l.reason_text, l.reason_text_words), computed: shown(l.computed), paid: shown(l.paid) })) : null);
   }));
 }
+
+// The hand a line was judged on: its words when the view gives them (a Ruby Run hand), else the
+// paytable lines' codes it names ("pair+ace_king"), each said as a name.
+const handOf = (line) => (line.combination_words ? say(line.combination, line.combination_words) : handCodes(line.combination));

@@ -4,13 +4,18 @@
 // seats at a glance, whose turn it is, the cards on the table, the money. No game is named in
 // here: an action the app has never heard of is shown and taken like any other.
 
-import { withCardNames as named } from "../common/cards.js";
 import { el } from "../common/dom.js";
 import { t } from "../common/i18n.js";
-import { words } from "../common/events.js";
+import { say, words } from "../common/events.js";
 import { money as shown } from "../common/money.js";
 
-export { words };
+export { say, words };
+
+/** An action's label in the page's language (its words), else its name in words. */
+export const actionLabel = (action) => say(action.label, action.label_words) || words(action.name);
+
+/** A figure as its label in the page's language and its amount. */
+const figureSaid = (figure) => ({ ...figure, label: say(figure.label, figure.label_words) });
 
 const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
 
@@ -44,11 +49,12 @@ export const targetName = (target) => {
   return number ? `${name} ${number}` : name;
 };
 
-/** The words a field's ``labels`` give its value ``value`` ("Box 3: five cards"), or null. */
+/** The words a field's ``labels`` give its value ``value`` ("Box 3: five cards"), in the page's
+ *  language, or null. */
 export function labelOf(field, value) {
   const values = field.positions || field.targets || field.choices || [];
   const at = values.findIndex((v) => String(v) === String(value));
-  return at >= 0 && field.labels?.[at] ? field.labels[at] : null;
+  return at >= 0 && field.labels?.[at] ? say(field.labels[at], field.labels_words?.[at]) : null;
 }
 
 // The field of an action that is worth offering on the action's own buttons: its first field
@@ -103,22 +109,22 @@ export function table(view, { cardName, isRed, pending = new Map() }) {
           class: `position status-${p.status} ${toAct ? "to-act" : ""}`,
           "data-position": positionKey(p.position),
         },
-        el("header", {}, el("span", { class: "number" }, positionName(p.position)), el("span", { class: "label" }, named(ownLabel(positionName(p.position), p.label)))),
+        el("header", {}, el("span", { class: "number" }, positionName(p.position)), el("span", { class: "label" }, ownLabel(positionName(p.position), say(p.label, p.label_words)))),
         el("p", { class: "status" }, toAct ? `▶ ${t("to act")}` : words(p.status)),
         el("div", { class: "cards" }, ...p.cards.map((c) => card(c)), ...backs(p.hidden_cards)),
-        p.hand ? el("p", { class: "hand" }, named(p.hand)) : null,
-        el("dl", { class: "money" }, ...p.figures.flatMap((f) => [el("dt", {}, f.label), el("dd", {}, shown(f.amount))])),
+        p.hand ? el("p", { class: "hand" }, say(p.hand, p.hand_words)) : null,
+        el("dl", { class: "money" }, ...p.figures.flatMap((f) => [el("dt", {}, say(f.label, f.label_words)), el("dd", {}, shown(f.amount))])),
         waitingOn(positionKey(p.position)));
       })),
     el("div", { class: "groups" },
       ...view.card_groups.map((g) => el("div", { class: "group", "data-group": g.name },
-        el("span", { class: "label" }, named(g.label)),
+        el("span", { class: "label" }, say(g.label, g.label_words)),
         el("div", { class: "cards" }, ...g.cards.map((c) => card(c)), ...backs(g.hidden),
           !g.cards.length && !g.hidden ? el("span", { class: "none" }, "—") : null),
         waitingOn(g.name)))),
     el("dl", { class: "figures" },
-      ...view.figures.flatMap((f) => [el("dt", {}, f.label), el("dd", { "data-figure": f.name }, shown(f.amount))]),
-      ...view.facts.flatMap((f) => [el("dt", {}, f.label), el("dd", { "data-fact": f.name }, named(f.value))])),
+      ...view.figures.flatMap((f) => [el("dt", {}, say(f.label, f.label_words)), el("dd", { "data-figure": f.name }, shown(f.amount))]),
+      ...view.facts.flatMap((f) => [el("dt", {}, say(f.label, f.label_words)), el("dd", { "data-fact": f.name }, say(f.value, f.value_words))])),
   );
 }
 
@@ -142,11 +148,12 @@ export function actions(view, take, { aids = [], extra = [], empty } = {}) {
   const button = (action) => actionButton(view, action, take, { likely: !turn && action === first });
   const turnActions = main.filter(forTurn);
   const others = main.filter((a) => !forTurn(a));
-  const player = turn ? view.positions.find((p) => p.position.kind === turn.kind && p.position.number === turn.number)?.label : "";
+  const seated = turn ? view.positions.find((p) => p.position.kind === turn.kind && p.position.number === turn.number) : null;
+  const player = seated ? say(seated.label, seated.label_words) : "";
   return el("section", { class: "actions", "aria-label": t("What to record") },
     turnActions.length
       ? el("div", { class: "turn-actions", "data-turn": `${turn.kind}:${turn.number}` },
-          el("h3", { class: "turn-name" }, positionName(turn), ownLabel(positionName(turn), player) ? el("span", { class: "label" }, ` · ${named(player)}`) : null, ` ${t("to act")}`),
+          el("h3", { class: "turn-name" }, positionName(turn), ownLabel(positionName(turn), player) ? el("span", { class: "label" }, ` · ${player}`) : null, ` ${t("to act")}`),
           ...turnActions.map(button))
       : null,
     ...others.map(button),
@@ -159,8 +166,8 @@ function actionButton(view, action, take, { likely = false, small = false } = {}
   const inline = inlineField(action);
   const attrs = { class: `action ${likely ? "likely" : ""} ${small ? "aid" : ""}`, "data-action": action.name };
   if (action.position) attrs["data-for"] = positionKey(action.position);
-  const label = named(action.label || words(action.name));
-  const figures = action.figures.map((f) => figureBeside(label, f)).filter(Boolean).join(" · ");
+  const label = actionLabel(action);
+  const figures = action.figures.map((f) => figureBeside(label, figureSaid(f))).filter(Boolean).join(" · ");
   if (!inline) {
     return el("div", attrs,
       el("button", { type: "button", class: "take", onclick: () => take(action, {}) },
