@@ -5,6 +5,7 @@ within the screen at a desktop's, a laptop's and a portrait tablet's sizes."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -55,3 +56,22 @@ def test_a_pit_boss_chooses_russian_at_the_bar_and_the_board_reads_in_it(
     page.goto(f"{site.url}/pit/")
     page.wait_for_url(board)
     assert page.locator("html").get_attribute("lang") == "ru"
+
+    # The pages' calls ask the API in the page's language, not the browser's: a refusal the
+    # page has no words of its own for shows the server's message in Russian. (The header set
+    # at the start would stand over every request's own; the browser's own is English.)
+    page.set_extra_http_headers({})
+    assert page.evaluate("navigator.languages[0]").startswith("en")
+    code, message = page.evaluate(
+        """async () => {
+            const url = performance.getEntriesByType("resource")
+                .map((entry) => entry.name).find((name) => name.includes("/common/api."));
+            const { call } = await import(url);
+            try { await call("GET", "/api/v1/no-such-thing/"); } catch (error) {
+                return [error.code, error.message];
+            }
+            return [null, null];
+        }"""
+    )
+    assert code == "not_found"
+    assert re.search("[А-Яа-я]", message), message

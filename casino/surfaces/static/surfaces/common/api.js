@@ -6,6 +6,8 @@
 // CSRF token on a write), as the pit board, the cage and the workbench do; or an Authorization
 // header and never the browser's cookies, as the dealer's tablet does.
 
+import { language } from "./i18n.js";
+
 /** The API refused: ``status`` (HTTP), ``code`` (stable, ``http_<status>`` for an answer that
  *  is not the API's error shape), ``message`` (the server's, for people) and ``details``. */
 export class Refusal extends Error {
@@ -48,7 +50,9 @@ export const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.n
  * :throws Unreachable: no answer (or a 5xx, with ``busyIsUnreachable``).
  */
 export async function call(method, url, { body, key, csrf, authorization, busyIsUnreachable = false } = {}) {
-  const headers = { Accept: "application/json" };
+  // The page's language, not the browser's: a refusal the page has no words of its own for
+  // shows the server's message, which the API writes in the language asked for.
+  const headers = { Accept: "application/json", "Accept-Language": language() };
   const bySession = authorization === undefined;
   if (!bySession && authorization) headers.Authorization = authorization;
   if (bySession && csrf) headers["X-CSRFToken"] = csrf;
