@@ -264,3 +264,17 @@ def test_the_template_heuristic_finds_words_outside_the_catalogue(tmp_path: Path
         "Nothing to count",
         "Close",
     ]
+
+
+@pytest.mark.parametrize("language", sorted(set(COMPLETE_LANGUAGES) - {"en"}))
+def test_a_word_in_both_catalogues_is_translated_once(language: str) -> None:
+    """A word a template says and a script says too is in the server's catalogue and in the
+    scripts': it reads the same in both, or the same button would have two names. A word that
+    means two things takes a context (``pt("until a time", "to")``)."""
+    scripts = read_catalogue(language, SCRIPTS)
+    twice = []
+    for message in read_catalogue(language, "django"):
+        other = scripts.get(message.id, context=message.context) if message.id else None
+        if other is not None and other.string != message.string:
+            twice.append(f"{message.id!r}: {message.string!r} / {other.string!r}")
+    assert twice == []

@@ -7,7 +7,7 @@
 import { call, get as api, newKey } from "./common/api.js";
 import { el, show, takeSubmissions } from "./common/dom.js";
 import { gameName } from "./common/games.js";
-import { t, tn } from "./common/i18n.js";
+import { pt, t, tn } from "./common/i18n.js";
 import { clockTime, dateTime, instantAt, wallTime } from "./common/times.js";
 import { explain, explainFields } from "./common/words.js";
 
@@ -71,7 +71,7 @@ const gamesText = (games) => (games.length ? games.map(gameName).join(", ") : t(
 function absenceRow() {
   const row = el("li", { class: "absence" },
     el("label", {}, `${t("Away from")} `, el("input", { type: "time", name: "away_from", required: true })),
-    el("label", {}, `${t("to")} `, el("input", { type: "time", name: "away_to", required: true })));
+    el("label", {}, `${pt("until a time", "to")} `, el("input", { type: "time", name: "away_to", required: true })));
   row.append(el("button", { type: "button", class: "secondary", "aria-label": t("Remove this absence"), onclick: () => row.remove() }, t("Remove")));
   return row;
 }
