@@ -1199,8 +1199,18 @@ function keepBackInTheApp() {
   });
 }
 
+/** Installs the service worker that keeps the app's files for a reload without the network,
+ *  and again at each tick while none controls the page: an install that failed (one of its
+ *  files not fetched while the network or the server faltered) is dropped by the browser, and
+ *  would leave this tablet without its offline copy until the page is loaded again. While one
+ *  is installing, or once one is in place, registering again fetches nothing. */
+function keepAppOffline() {
+  if (!("serviceWorker" in navigator) || navigator.serviceWorker.controller) return;
+  navigator.serviceWorker.register(serviceWorker).catch(() => {});
+}
+
 async function start() {
-  if ("serviceWorker" in navigator) navigator.serviceWorker.register(serviceWorker).catch(() => {});
+  keepAppOffline();
   keepBackInTheApp();
   window.addEventListener("online", () => { setOnline(true); begin(); });
   window.addEventListener("offline", () => setOnline(false));
@@ -1211,6 +1221,7 @@ async function start() {
   // pit boss read again (its decision may have come while the stream was away).
   setInterval(() => {
     revokeSignOuts();
+    keepAppOffline();
     if (state.pumping) return;
     if (!state.online && credential.get()) begin();
     else if (state.waiting.some((e) => e.state === "waiting")) pump();
