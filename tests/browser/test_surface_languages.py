@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from casino.core.catalogues import read_catalogue
 from casino.core.roles import Role
 from payouts.services import slips, trays
 from tables.services.refusals import refusal_record
@@ -58,6 +59,30 @@ def each_size(
         screenshot(page, f"{name}-{width}x{height}")
 
 
+SPANISH = {"Accept-Language": "es-ES,es;q=0.9"}
+SPANISH_WORDS = read_catalogue("es", "django")
+
+
+def in_spanish(msgid: str) -> str:
+    """The server catalogue's Spanish for ``msgid`` (a template's word), which must be there."""
+    message = SPANISH_WORDS.get(msgid)
+    assert message is not None and message.string, msgid
+    return str(message.string)
+
+
+def read_in_spanish(page: Any, screenshot: Callable[..., Path], name: str, **shown: str) -> None:
+    """The page drawn again with the browser asking for Spanish: in Spanish (each selector of
+    ``shown`` reads its msgid's Spanish), nothing wider than a landscape tablet's screen."""
+    page.set_extra_http_headers(SPANISH)
+    page.reload()
+    assert page.locator("html").get_attribute("lang") == "es"
+    for selector, msgid in shown.items():
+        assert page.locator(selector).first.inner_text().strip() == in_spanish(msgid), selector
+    page.set_viewport_size({"width": 1024, "height": 768})
+    nothing_wider_than_the_screen(page)
+    screenshot(page, f"{name}-es-1024x768")
+
+
 #: Words the sign-in page and the cage write in English.
 SIGN_IN_ENGLISH = ("Sign in", "User name", "Password", "Casino tables")
 CAGE_ENGLISH = (
@@ -98,6 +123,8 @@ def test_the_sign_in_page_and_the_cage_in_russian_and_the_cage_in_spanish(
     assert "Имя пользователя" in form and "Пароль" in form
     assert page.locator(".sign-in button[type=submit]").inner_text() == "Войти"
     assert english_left(page.locator("body").inner_text(), SIGN_IN_ENGLISH) == []
+    read_in_spanish(page, screenshot, "sign-in", **{".sign-in button[type=submit]": "Sign in"})
+    page.set_extra_http_headers(RUSSIAN)
     each_size(page, screenshot, "sign-in-ru")
 
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -209,6 +236,10 @@ def test_the_dealers_page_in_russian(
                 frame,
                 width,
             )
+    read_in_spanish(page, screenshot, "dealer", **{"#games-heading": "My games"})
+    page.locator("#accuracy-table").wait_for(timeout=WAIT_MS)
+    for frame in ("#games-list", "#pace", "#accuracy"):
+        assert page.eval_on_selector(frame, "(n) => n.scrollWidth <= n.clientWidth"), frame
 
 
 #: Words the rotation plan's page writes in English.
@@ -283,3 +314,4 @@ def test_the_rotation_plan_in_russian(
     assert english_left(page.locator("body").inner_text(), ROTATION_ENGLISH) == []
     # The roadmap scrolls sideways in its frame, as long as the shift: the frame fits.
     each_size(page, screenshot, "rotation-ru", scrolling=".roadmap-wrap")
+    read_in_spanish(page, screenshot, "rotation", **{"#shift button[type=submit]": "Propose"})
