@@ -127,6 +127,26 @@ class TranslatedSurface:
 #: The scripts every page reads its words through.
 COMMON_SCRIPTS = "casino/surfaces/static/surfaces/common/*.js"
 
+
+def _one_page(name: str, script: str | None, template: str) -> TranslatedSurface:
+    """A surface of one page: its ``script`` (under ``static/surfaces/``, with the common ones;
+    ``None``: the common ones alone) and its ``template`` (under ``templates/surfaces/``, with
+    the bar's ``base.html``), complete in every language."""
+    return TranslatedSurface(
+        name,
+        scripts=(
+            *((f"casino/surfaces/static/surfaces/{script}",) if script else ()),
+            COMMON_SCRIPTS,
+        ),
+        templates=(
+            f"casino/surfaces/templates/surfaces/{template}",
+            "casino/surfaces/templates/surfaces/base.html",
+        ),
+        complete=("en", "ru", "es"),
+        own=script or template,
+    )
+
+
 #: The surfaces translated so far, in the order their words were added to the catalogues (a
 #: surface added later adds its new words at the catalogues' end).
 TRANSLATED_SURFACES = (
@@ -185,49 +205,13 @@ TRANSLATED_SURFACES = (
         own="audit/services/reports/pdf.py",
     ),
     # The cage's page: the slips to issue, the credits to take back in, the drops to count.
-    TranslatedSurface(
-        "cage",
-        scripts=("casino/surfaces/static/surfaces/cage.js", COMMON_SCRIPTS),
-        templates=(
-            "casino/surfaces/templates/surfaces/cage.html",
-            "casino/surfaces/templates/surfaces/base.html",
-        ),
-        complete=("en", "ru", "es"),
-        own="cage.js",
-    ),
+    _one_page("cage", "cage.js", "cage.html"),
     # The dealer's own page: their games, their pace and their accuracy of a week.
-    TranslatedSurface(
-        "dealer",
-        scripts=("casino/surfaces/static/surfaces/dealer.js", COMMON_SCRIPTS),
-        templates=(
-            "casino/surfaces/templates/surfaces/dealer.html",
-            "casino/surfaces/templates/surfaces/base.html",
-        ),
-        complete=("en", "ru", "es"),
-        own="dealer.js",
-    ),
+    _one_page("dealer", "dealer.js", "dealer.html"),
     # The pit boss's rotation plan page, each rule a plan breaks worded by its code.
-    TranslatedSurface(
-        "rotation",
-        scripts=("casino/surfaces/static/surfaces/pit-rotation.js", COMMON_SCRIPTS),
-        templates=(
-            "casino/surfaces/templates/surfaces/pit_rotation.html",
-            "casino/surfaces/templates/surfaces/base.html",
-        ),
-        complete=("en", "ru", "es"),
-        own="pit-rotation.js",
-    ),
+    _one_page("rotation", "pit-rotation.js", "pit_rotation.html"),
     # The sign-in page (Django's own words for a refused sign-in are in Django's catalogues).
-    TranslatedSurface(
-        "sign-in",
-        scripts=(COMMON_SCRIPTS,),
-        templates=(
-            "casino/surfaces/templates/surfaces/sign_in.html",
-            "casino/surfaces/templates/surfaces/base.html",
-        ),
-        complete=("en", "ru", "es"),
-        own="sign_in.html",
-    ),
+    _one_page("sign-in", None, "sign_in.html"),
 )
 #: Every translated surface's scripts, templates and modules, each pattern once: the words
 #: ``update_catalogues`` gathers.
