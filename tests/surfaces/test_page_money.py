@@ -7,17 +7,13 @@ float's exact range written digit for digit (never through a binary floating-poi
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
-from casino.surfaces.words import script_catalogue
+from tests.surfaces.page_node import run_in_language
 
 pytestmark = pytest.mark.unit
 
-COMMON = Path(__file__).resolve().parents[2] / "casino/surfaces/static/surfaces/common"
 
 #: (decimal string, currency) -> how each language writes it.
 AMOUNTS = {
@@ -50,40 +46,18 @@ PLURALS = {
 def _written(language: str) -> dict[str, object]:
     """What the page scripts write in ``language``, the catalogue given as the tablet's page
     gives it (a ``words`` element)."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("this test needs Node (node on the PATH), as the browser tests do")
-    words = json.dumps(script_catalogue(language))
-    script = f"""
-globalThis.document = {{
-  getElementById: (id) => (id === "words" ? {{ textContent: {json.dumps(words)} }} : null),
-  documentElement: {{}},
-  querySelectorAll: () => [],
-}};
-const i18n = await import({json.dumps((COMMON / "i18n.js").as_uri())});
-const money = await import({json.dumps((COMMON / "money.js").as_uri())});
-const cards = await import({json.dumps((COMMON / "cards.js").as_uri())});
-i18n.setLanguage({json.dumps(language)});
-console.log(JSON.stringify({{
+    written: dict[str, object] = run_in_language(
+        language,
+        ("money", "cards"),
+        f"""console.log(JSON.stringify({{
   language: i18n.language(),
   amounts: {json.dumps([list(key) for key in AMOUNTS])}.map(([t, c]) => money.money(t, c)),
   numbers: {json.dumps(list(NUMBERS))}.map((n) => money.number(n)),
   cards: {json.dumps(list(CARDS))}.map((c) => cards.cardName(c)),
   plurals: {json.dumps(list(PLURALS))}.map((n) => i18n.tn("{{n}} entry", "{{n}} entries", n)),
-}}));
-"""
-    # The script on standard input: with every language's catalogue in it, it is longer than
-    # one command-line argument may be.
-    done = subprocess.run(
-        [node, "--input-type=module"],
-        input=script,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=30,
+}}));""",
     )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)  # type: ignore[no-any-return]
+    return written
 
 
 @pytest.mark.parametrize("language", ["en", "ru", "es"])

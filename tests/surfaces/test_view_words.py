@@ -7,17 +7,13 @@ never the words around them, and a text without words (a player's name) as the v
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
-from casino.surfaces.words import script_catalogue
+from tests.surfaces.page_node import run_in_language
 
 pytestmark = pytest.mark.unit
 
-COMMON = Path(__file__).resolve().parents[2] / "casino/surfaces/static/surfaces/common"
 
 BET = ("Box 1: bet", {"msgid": "Box {box}: bet", "params": {"box": 1}})
 HAND = (
@@ -41,32 +37,13 @@ SAID = {
 
 
 def _said(language: str) -> list[str]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("this test needs Node (node on the PATH), as the browser tests do")
-    words = json.dumps(script_catalogue(language))
-    script = f"""
-globalThis.document = {{
-  getElementById: (id) => (id === "words" ? {{ textContent: {json.dumps(words)} }} : null),
-  documentElement: {{}},
-  querySelectorAll: () => [],
-}};
-const i18n = await import({json.dumps((COMMON / "i18n.js").as_uri())});
-const events = await import({json.dumps((COMMON / "events.js").as_uri())});
-i18n.setLanguage({json.dumps(language)});
-const fields = {json.dumps([BET, HAND, TURN, NAME])};
-console.log(JSON.stringify(fields.map(([text, said]) => events.say(text, said))));
-"""
-    done = subprocess.run(
-        [node, "--input-type=module"],
-        input=script,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=30,
+    said: list[str] = run_in_language(
+        language,
+        ("events",),
+        f"""const fields = {json.dumps([BET, HAND, TURN, NAME])};
+console.log(JSON.stringify(fields.map(([text, said]) => events.say(text, said))));""",
     )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)  # type: ignore[no-any-return]
+    return said
 
 
 @pytest.mark.parametrize("language", sorted(SAID))
