@@ -366,6 +366,36 @@ def read_catalogue(language: str, domain: str) -> Catalog:
         return read_po(source, locale=language, domain=domain)
 
 
+@cache
+def surface_script_keys(name: str) -> frozenset[str]:
+    """The keys of ``script_words``' messages that the translated surface ``name`` reads: the
+    words its scripts ask for, those its templates mark for the scripts (``data-i18n``), and
+    those of its ``words_modules`` (the games' views' labels); a word with a context keyed as
+    ``script_words`` keys it. Read from the project's files once a process."""
+    surface = next(surface for surface in TRANSLATED_SURFACES if surface.name == name)
+    _, marked = template_words_used(surface.templates)
+    used = [
+        *script_words_used(surface.scripts),
+        *marked,
+        *script_words_used(surface.words_modules, WORDS_CALLS),
+    ]
+    return frozenset(f"{w.context}\x04{w.msgid}" if w.context else w.msgid for w in used)
+
+
+@cache
+def surface_script_words(language: str, name: str) -> dict[str, object]:
+    """``script_words(language)`` with only the words the surface ``name`` reads: what a page
+    of that surface carries, rather than every page's words."""
+    every = script_words(language)
+    keys = surface_script_keys(name)
+    messages = every["messages"]
+    assert isinstance(messages, dict)
+    return {
+        "plural": every["plural"],
+        "messages": {key: text for key, text in messages.items() if key in keys},
+    }
+
+
 def update_catalogues() -> list[Path]:
     """Adds every word the translated surfaces use (``TRANSLATED_SCRIPTS``,
     ``TRANSLATED_TEMPLATES``, ``TRANSLATED_MODULES``), and every refusal's message

@@ -104,7 +104,7 @@ def tablet_app(request: HttpRequest) -> HttpResponse:
                     "aids": list(ROUND_AIDS),
                     "serviceWorker": reverse("surfaces-tablet-sw"),
                 },
-                "words": script_catalogue(language),
+                "words": script_catalogue(language, surface="tablet"),
             },
         )
     # The page differs by the reader's language: a cache keeps one per language.
@@ -136,7 +136,7 @@ def tablet_pair(request: HttpRequest) -> HttpResponse:
                 "tables": tables,
                 "register_url": url_template("table-tablets", "table_id"),
                 "app_url": reverse("surfaces-tablet"),
-                "words": script_catalogue(language),
+                "words": script_catalogue(language, surface="tablet"),
             },
         )
     return vary_by_reader(request, response)

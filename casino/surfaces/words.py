@@ -19,7 +19,7 @@ from django.shortcuts import render
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
-from casino.core.catalogues import script_words
+from casino.core.catalogues import script_words, surface_script_words
 from casino.identity.languages import language_of
 
 #: Where :func:`request_language` keeps its answer on the request: asked again (by the page
@@ -55,10 +55,13 @@ def vary_by_reader(request: HttpRequest, response: HttpResponse) -> HttpResponse
     return response
 
 
-def script_catalogue(language: str, *, every_language: bool = True) -> dict[str, Any]:
+def script_catalogue(
+    language: str, *, every_language: bool = True, surface: str | None = None
+) -> dict[str, Any]:
     """What ``static/surfaces/common/i18n.js`` reads from the page's ``words`` element: the
     languages offered (each named in its own words), the page's language, and each language's
-    words of the scripts (``casino.core.catalogues.script_words``); with ``every_language``
+    words of the scripts (``casino.core.catalogues.script_words``; with ``surface``, the words
+    of that translated surface alone, ``surface_script_words``); with ``every_language``
     false, ``language`` alone is offered, with its words only (a page whose reader does not
     change its language)."""
     offered = [
@@ -67,7 +70,10 @@ def script_catalogue(language: str, *, every_language: bool = True) -> dict[str,
     return {
         "languages": [[code, name] for code, name in offered],
         "language": language,
-        "catalogues": {code: script_words(code) for code, _ in offered},
+        "catalogues": {
+            code: script_words(code) if surface is None else surface_script_words(code, surface)
+            for code, _ in offered
+        },
     }
 
 

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from casino.core.catalogues import TRANSLATED_SURFACES, read_catalogue
+from casino.core.catalogues import TRANSLATED_SURFACES, read_catalogue, surface_script_keys
 from casino.games.contract import Fact, Figure, PositionView
 from casino.games.tablet_parts import box_position
 from casino.games.words import Words
@@ -102,6 +102,8 @@ def test_every_words_a_game_writes_is_translated(game: str) -> None:
             if message is None or (language != "en" and (message.fuzzy or not message.string)):
                 missing.append(f"{language}: {msgid!r}")
     assert missing == [], "manage.py update_catalogues, then translate (docs/i18n.md)"
+    # And the tablet's page carries each of them (it carries the tablet's words alone).
+    assert produced - surface_script_keys("tablet") == set()
 
 
 def test_a_played_round_keeps_its_english_labels() -> None:
