@@ -28,7 +28,12 @@ from django.views.decorators.http import require_GET
 
 from casino.games.rubyrun.rules import HandOptions
 from casino.surfaces.pages import url_template
-from casino.surfaces.words import request_language, script_catalogue, vary_by_reader
+from casino.surfaces.words import (
+    browser_language,
+    request_language,
+    script_catalogue,
+    vary_by_reader,
+)
 from tables.models import Game, Table
 from tables.services.rounds import NOTE
 
@@ -88,11 +93,14 @@ def round_options() -> dict[str, list[dict[str, str]]]:
 def tablet_app(request: HttpRequest) -> HttpResponse:
     """The tablet app's one page; everything on it comes from the API in the browser.
 
-    In the reader's language (``casino.surfaces.words.request_language``: nobody is signed
-    in on a tablet's browser but a pit boss pairing it, so the browser's), with every
-    language's words for the dealer whose own is another, known at the PIN sign-in.
+    In the browser's language (``casino.surfaces.words.browser_language``), with every
+    language's words for the dealer whose own is another, known at the PIN sign-in (the app
+    reads the dealer's, the table's, then the browser's). Served without the database: its
+    offline copy is kept by a service worker that fetches it, which must not fail while the
+    database is down or slow; nobody is signed in on a tablet's browser but a pit boss who
+    paired it, whose own language is not the dealers'.
     """
-    language = request_language(request)
+    language = browser_language(request)
     with translation.override(language):
         response = render(
             request,
@@ -107,8 +115,9 @@ def tablet_app(request: HttpRequest) -> HttpResponse:
                 "words": script_catalogue(language, surface="tablet"),
             },
         )
-    # The page differs by the reader's language: a cache keeps one per language.
-    return vary_by_reader(request, response)
+    # The page differs by the browser's language: a cache keeps one per language.
+    response["Vary"] = "Accept-Language"
+    return response
 
 
 @require_GET

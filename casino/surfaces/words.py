@@ -27,6 +27,12 @@ from casino.identity.languages import language_of
 _KEPT = "_casino_language"
 
 
+def browser_language(request: HttpRequest) -> str:
+    """The language of ``settings.LANGUAGES`` the request's browser prefers
+    (``Accept-Language``), else English; read from the request alone, with no query."""
+    return translation.get_language_from_request(request) or settings.LANGUAGE_CODE
+
+
 def request_language(request: HttpRequest) -> str:
     """The language of ``settings.LANGUAGES`` the request is read in: the signed-in user's own
     (their last choice, ``casino.identity.languages.language_of``), else the one the request's
@@ -35,11 +41,7 @@ def request_language(request: HttpRequest) -> str:
     kept = getattr(request, _KEPT, None)
     if kept is not None:
         return str(kept)
-    language = (
-        language_of(getattr(request, "user", None))
-        or translation.get_language_from_request(request)
-        or settings.LANGUAGE_CODE
-    )
+    language = language_of(getattr(request, "user", None)) or browser_language(request)
     setattr(request, _KEPT, language)
     return language
 
