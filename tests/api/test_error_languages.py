@@ -26,6 +26,12 @@ def actions_url(floor: dict[str, Any], users: dict[str, Any]) -> str:
     return f"/api/v1/rounds/{round.pk}/actions/"
 
 
+def posted(client: Any, url: str, body: dict[str, Any]) -> Callable[[str], Any]:
+    """What ``in_each_language`` sends: ``body`` posted as JSON to ``url`` by ``client``, asking
+    for the language of the ``Accept-Language`` header it is given."""
+    return lambda header: client.post(url, body, format="json", HTTP_ACCEPT_LANGUAGE=header)
+
+
 def in_each_language(send: Callable[[str], Any], status: int, code: str) -> dict[str, Any]:
     """The refusal ``send(accept_language)`` answers in each language, checked to carry the same
     code, status and details in all of them and a message of its own in each; by language."""
@@ -48,12 +54,7 @@ def test_a_validation_error_in_each_language(
 ) -> None:
     dealer = client_for("dealer")
     errors = in_each_language(
-        lambda header: dealer.post(
-            actions_url,
-            {"expected_event": 0, "action": {}},
-            format="json",
-            HTTP_ACCEPT_LANGUAGE=header,
-        ),
+        posted(dealer, actions_url, {"expected_event": 0, "action": {}}),
         400,
         "invalid_input",
     )
@@ -67,12 +68,7 @@ def test_a_services_refusal_in_each_language_with_its_details_filled_in(
 ) -> None:
     dealer = client_for("dealer")
     errors = in_each_language(
-        lambda header: dealer.post(
-            actions_url,
-            {"expected_event": 7, "action": "note", "text": "x"},
-            format="json",
-            HTTP_ACCEPT_LANGUAGE=header,
-        ),
+        posted(dealer, actions_url, {"expected_event": 7, "action": "note", "text": "x"}),
         409,
         "stale_event",
     )
@@ -91,12 +87,7 @@ def test_a_refused_permission_in_each_language(
 ) -> None:
     stranger = client_for("other_dealer")
     errors = in_each_language(
-        lambda header: stranger.post(
-            actions_url,
-            {"expected_event": 0, "action": "note", "text": "x"},
-            format="json",
-            HTTP_ACCEPT_LANGUAGE=header,
-        ),
+        posted(stranger, actions_url, {"expected_event": 0, "action": "note", "text": "x"}),
         403,
         "permission_denied",
     )
@@ -109,12 +100,7 @@ def test_an_engines_refusal_in_each_language(
 ) -> None:
     dealer = client_for("dealer")
     errors = in_each_language(
-        lambda header: dealer.post(
-            actions_url,
-            {"expected_event": 0, "action": "close_bets"},
-            format="json",
-            HTTP_ACCEPT_LANGUAGE=header,
-        ),
+        posted(dealer, actions_url, {"expected_event": 0, "action": "close_bets"}),
         422,
         "no_wagers",
     )
