@@ -4,6 +4,7 @@ the drop, each step under dual control. Thin views over ``payouts.services.trays
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 from functools import partial
 from typing import Any
@@ -62,6 +63,27 @@ def _get(model: type[Model], pk: int, *, with_: tuple[str, ...] = ()) -> Any:
     """The row ``pk`` of ``model`` with ``with_`` read alongside, or 404 ``not_found``."""
     with found():
         return model.objects.select_related(*with_).get(pk=pk)  # type: ignore[attr-defined]
+
+
+def _entered_at_table(
+    body: type[serializers.Serializer],  # type: ignore[type-arg]
+    enter: Callable[..., Model],
+    *,
+    read: Callable[[int], Any],
+    output: type[serializers.Serializer],  # type: ignore[type-arg]
+) -> Callable[[Request, int], Response]:
+    """The act of a POST view that enters something at the table its route names: 404
+    ``not_found`` for no such table, then ``body`` validated and handed to
+    ``enter(table_id=..., actor=..., **body)``; the answer is ``output`` of the row entered as
+    ``read`` reads it again by its key."""
+
+    def act(request: Request, table_id: int) -> Response:
+        table = _get(Table, table_id)
+        data = validated(body, request.data)
+        entered = enter(table_id=table.pk, actor=request.user, **data)
+        return Response(output(read(entered.pk)).data)
+
+    return act
 
 
 class ChipsField(serializers.DictField):  # type: ignore[type-arg]
@@ -154,13 +176,6 @@ def _count(count_id: int) -> TrayCount:
     return _get(TrayCount, count_id, with_=("table__pit", "counted_by", "decision__decided_by"))
 
 
-def _enter_count(request: Request, table_id: int) -> Response:
-    table = _get(Table, table_id)
-    data = validated(TrayCountInputSerializer, request.data)
-    count = tray_services.tray_count_enter(table_id=table.pk, actor=request.user, **data)
-    return Response(TrayCountOutputSerializer(_count(count.pk)).data)
-
-
 TrayCountsApi = post_view(
     "TrayCountsApi",
     """Enter an opener or a closer of the table's tray (its dealer, its pit boss, an
@@ -172,28 +187,53 @@ TrayCountsApi = post_view(
         InventoryCode.COUNT_OUT_OF_ORDER,
         InventoryCode.CHIPS_INVALID,
     ),
-    act=_enter_count,
+    act=_entered_at_table(
+        TrayCountInputSerializer,
+        tray_services.tray_count_enter,
+        read=_count,
+        output=TrayCountOutputSerializer,
+    ),
     status=status.HTTP_201_CREATED,
 )
 
 
-TrayCountConfirmApi, TrayCountRejectApi = noted_decision_views(
+def _confirm_and_reject_views(
+    decide: Callable[..., Any],
+    *,
+    find: Callable[[int], Any],
+    output: type[serializers.Serializer],  # type: ignore[type-arg]
+    key: str,
+    confirm: tuple[str, str],
+    reject: tuple[str, str],
+) -> tuple[type[APIView], ...]:
+    """The two views that decide a count with a note (:func:`noted_decision_views`), ``decide``
+    told ``confirm=True`` by the first and ``confirm=False`` by the second; ``confirm`` and
+    ``reject`` are each view's name and description."""
+    return noted_decision_views(
+        find=find,
+        body=DecisionNoteInputSerializer,
+        output=output,
+        key=key,
+        views=[
+            (confirm[0], partial(decide, confirm=True), confirm[1]),
+            (reject[0], partial(decide, confirm=False), reject[1]),
+        ],
+    )
+
+
+TrayCountConfirmApi, TrayCountRejectApi = _confirm_and_reject_views(
+    tray_services.tray_count_decide,
     find=_count,
-    body=DecisionNoteInputSerializer,
     output=TrayCountOutputSerializer,
     key="count_id",
-    views=[
-        (
-            "TrayCountConfirmApi",
-            partial(tray_services.tray_count_decide, confirm=True),
-            "Confirm a count: a pit boss of the table, or an admin, who did not count it.",
-        ),
-        (
-            "TrayCountRejectApi",
-            partial(tray_services.tray_count_decide, confirm=False),
-            "Reject a count: it counts for nothing, and the table counts again.",
-        ),
-    ],
+    confirm=(
+        "TrayCountConfirmApi",
+        "Confirm a count: a pit boss of the table, or an admin, who did not count it.",
+    ),
+    reject=(
+        "TrayCountRejectApi",
+        "Reject a count: it counts for nothing, and the table counts again.",
+    ),
 )
 
 
@@ -257,20 +297,15 @@ def _slip(slip_id: int) -> ChipSlip:
         return selectors.slip_queryset().select_related("table__pit").get(pk=slip_id)
 
 
-def _request_slip(request: Request, table_id: int) -> Response:
-    table = _get(Table, table_id)
-    data = validated(SlipInputSerializer, request.data)
-    slip = slip_services.slip_request(table_id=table.pk, actor=request.user, **data)
-    return Response(SlipOutputSerializer(_slip(slip.pk)).data)
-
-
 TableSlipsApi = post_view(
     "TableSlipsApi",
     "Ask for a fill or a credit at this table (its dealer, its pit boss, an admin).",
     body=SlipInputSerializer,
     output=SlipOutputSerializer,
     refused=(InventoryCode.CHIPS_INVALID,),
-    act=_request_slip,
+    act=_entered_at_table(
+        SlipInputSerializer, slip_services.slip_request, read=_slip, output=SlipOutputSerializer
+    ),
     status=status.HTTP_201_CREATED,
 )
 
@@ -472,24 +507,17 @@ TableDropsApi = post_view(
 )
 
 
-DropConfirmApi, DropRejectApi = noted_decision_views(
+DropConfirmApi, DropRejectApi = _confirm_and_reject_views(
+    tray_services.drop_count_decide,
     find=_drop,
-    body=DecisionNoteInputSerializer,
     output=DropOutputSerializer,
     key="drop_id",
-    views=[
-        (
-            "DropConfirmApi",
-            partial(tray_services.drop_count_decide, confirm=True),
-            "Confirm a drop count (the cage or the table's pit boss, not its counter); with the"
-            " shift's closer confirmed, the shift is reconciled with its rounds.",
-        ),
-        (
-            "DropRejectApi",
-            partial(tray_services.drop_count_decide, confirm=False),
-            "Reject a drop count: the cage counts it again.",
-        ),
-    ],
+    confirm=(
+        "DropConfirmApi",
+        "Confirm a drop count (the cage or the table's pit boss, not its counter); with the"
+        " shift's closer confirmed, the shift is reconciled with its rounds.",
+    ),
+    reject=("DropRejectApi", "Reject a drop count: the cage counts it again."),
 )
 
 

@@ -35,6 +35,7 @@ from django.utils import timezone
 from casino.core.transactions import service_transaction
 from casino.games.contract import GameResult
 from payouts.services.theoretical_win import TheoreticalWin
+from payouts.services.totals_sql import added_on_conflict
 
 ZERO = Decimal(0)
 
@@ -82,22 +83,14 @@ _ADJUST = """
     WHERE table_id = %(table)s AND gaming_day = %(day)s
 """
 
-_UPSERT = """
+_UPSERT = f"""
     INSERT INTO payouts_tabledaytotals AS t (
-        table_id, gaming_day, rounds, wagered, paid, house_result, theoretical_result,
-        theoretical_base, cap_hits, withheld, updated_at)
+        table_id, gaming_day, {", ".join(MEASURES)}, updated_at)
     VALUES (%(table)s, %(day)s, %(rounds)s, %(wagered)s, %(paid)s, %(wagered)s - %(paid)s,
             %(theoretical_result)s, %(theoretical_base)s, %(cap_hits)s, %(withheld)s, %(now)s)
     ON CONFLICT (table_id, gaming_day) DO UPDATE SET
-        rounds = t.rounds + EXCLUDED.rounds,
-        wagered = t.wagered + EXCLUDED.wagered,
-        paid = t.paid + EXCLUDED.paid,
-        house_result = t.house_result + EXCLUDED.house_result,
-        theoretical_result = t.theoretical_result + EXCLUDED.theoretical_result,
-        theoretical_base = t.theoretical_base + EXCLUDED.theoretical_base,
-        cap_hits = t.cap_hits + EXCLUDED.cap_hits,
-        withheld = t.withheld + EXCLUDED.withheld,
-        updated_at = EXCLUDED.updated_at
+    {added_on_conflict("t", MEASURES)},
+    updated_at = EXCLUDED.updated_at
 """
 
 

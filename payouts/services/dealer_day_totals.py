@@ -15,31 +15,35 @@ from decimal import Decimal
 
 from django.db import connection
 
+from payouts.services.totals_sql import added_on_conflict
 from tables.models import Round
 
 #: A gap between two rounds longer than this is a pause (the table closed, a break, a
 #: dispute), not the pace of the game: the next round's gap does not count.
 PACE_GAP_LIMIT_S = 120
 
-_UPSERT = """{with_}
+#: What a dealer's day counts, each change adding its own.
+_COUNTED = (
+    "rounds",
+    "round_ms",
+    "gaps",
+    "gap_ms",
+    "retractions",
+    "entries_retracted",
+    "voids",
+    "payout_corrections",
+    "corrected_owed",
+    "corrected_recovered",
+)
+
+_UPSERT = f"""{{with_}}
 INSERT INTO payouts_dealerdaytotals AS d (
-    table_id, gaming_day, dealer_id, game, occupancy, rounds, round_ms, gaps, gap_ms,
-    retractions, entries_retracted, voids, payout_corrections, corrected_owed,
-    corrected_recovered)
-SELECT %(table)s, %(day)s, %(dealer)s, %(game)s, {occupancy}, %(rounds)s, %(round_ms)s,
-       {gaps}, {gap_ms}, %(retractions)s, %(entries_retracted)s, %(voids)s,
+    table_id, gaming_day, dealer_id, game, occupancy, {", ".join(_COUNTED)})
+SELECT %(table)s, %(day)s, %(dealer)s, %(game)s, {{occupancy}}, %(rounds)s, %(round_ms)s,
+       {{gaps}}, {{gap_ms}}, %(retractions)s, %(entries_retracted)s, %(voids)s,
        %(payout_corrections)s, %(owed)s, %(recovered)s
 ON CONFLICT (table_id, gaming_day, dealer_id, game, occupancy) DO UPDATE SET
-    rounds = d.rounds + EXCLUDED.rounds,
-    round_ms = d.round_ms + EXCLUDED.round_ms,
-    gaps = d.gaps + EXCLUDED.gaps,
-    gap_ms = d.gap_ms + EXCLUDED.gap_ms,
-    retractions = d.retractions + EXCLUDED.retractions,
-    entries_retracted = d.entries_retracted + EXCLUDED.entries_retracted,
-    voids = d.voids + EXCLUDED.voids,
-    payout_corrections = d.payout_corrections + EXCLUDED.payout_corrections,
-    corrected_owed = d.corrected_owed + EXCLUDED.corrected_owed,
-    corrected_recovered = d.corrected_recovered + EXCLUDED.corrected_recovered
+    {added_on_conflict("d", _COUNTED)}
 """
 
 #: The gap before the round where it counts (one row, or none): from the table's round before,

@@ -15,10 +15,12 @@ the table's pit once it commits (``payouts.tray_push``). Lock order
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from decimal import Decimal
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import QuerySet
 
 from casino.core.audit_codes import AuditCode
 from casino.core.dual_control import Decision, DualControlled, locked_with_scope
@@ -41,6 +43,9 @@ from payouts.tray_push import tray_changed
 from payouts.tray_selectors import chip_values, shift_closer, shift_drop, shift_open
 from tables.locks import table_lock
 from tables.models import Casino, Table
+
+#: A count decided under dual control: a tray's, or a shift's drop.
+Counted = TypeVar("Counted", TrayCount, DropCount)
 
 
 def chip_add(
@@ -137,42 +142,75 @@ def tray_count_decide(
     return _CountDecision(actor=actor, note=note, approve=confirm).take(count_id)
 
 
-class _CountDecision(Decision[Table, TrayCount]):
+class _CountedDecision(Decision[Table, Counted]):
+    """The confirmation, or rejection, of a count at a table (its tray's, or a shift's drop)
+    by someone other than its counter: an audit row in the table's stream naming the count
+    under :attr:`key` with what :meth:`described` adds, the decision's row, and the count's
+    new status pushed to the table's pit."""
+
+    requester_field = "counted_by_id"
+    #: How the audit row, the decision row and the push name the count.
+    key: ClassVar[str]
+    tray_subject: ClassVar[TraySubject]
+    confirmed_code: ClassVar[AuditCode]
+    rejected_code: ClassVar[AuditCode]
+    decision_model: ClassVar[type[TrayCountDecision] | type[DropCountDecision]]
+
+    @abstractmethod
+    def counts(self) -> QuerySet[Counted]:
+        """The counts decided here, with what the decision reads of them."""
+
+    @abstractmethod
+    def described(self, count: Counted) -> dict[str, Any]:
+        """What the audit row's ``after`` says of ``count``, between its key and the verdict."""
+
+    @abstractmethod
+    def pushed(self, count: Counted) -> dict[str, Any]:
+        """What the push says of ``count`` beside its id and status."""
+
+    def lock(self, request_id: int) -> tuple[Table, Counted]:
+        return locked_with_scope(self.counts(), request_id, scope="table_id", lock=table_lock)
+
+    def write(self, scope: Table, request: Counted) -> None:
+        record = self.record(
+            self.confirmed_code if self.approve else self.rejected_code,
+            table=scope,
+            before={self.key: request.pk, "status": "pending"},
+            after={self.key: request.pk, **self.described(request), "confirmed": self.approve},
+        )
+        self.decision_model.objects.create(
+            **{self.key: request}, confirmed=self.approve, **self.decided_fields(record)
+        )
+
+    def push(self, scope: Table, request: Counted) -> None:
+        tray_changed(
+            scope,
+            subject=self.tray_subject,
+            id=request.pk,
+            status=_verdict(self.approve),
+            **self.pushed(request),
+        )
+
+
+class _CountDecision(_CountedDecision[TrayCount]):
     subject = DualControlled.COUNT
     perm = "payouts.confirm_count"
     decided_message = "This count was decided already."
     self_approval_message = "A count is confirmed by someone other than its counter."
-    requester_field = "counted_by_id"
+    key = "count"
+    tray_subject = TraySubject.COUNT
+    confirmed_code = AuditCode.TRAY_COUNT_CONFIRMED
+    rejected_code = AuditCode.TRAY_COUNT_REJECTED
+    decision_model = TrayCountDecision
 
-    def lock(self, request_id: int) -> tuple[Table, TrayCount]:
-        return locked_with_scope(
-            TrayCount.objects.all(), request_id, scope="table_id", lock=table_lock
-        )
+    def counts(self) -> QuerySet[TrayCount]:
+        return TrayCount.objects.all()
 
-    def write(self, scope: Table, request: TrayCount) -> None:
-        record = self.record(
-            AuditCode.TRAY_COUNT_CONFIRMED if self.approve else AuditCode.TRAY_COUNT_REJECTED,
-            table=scope,
-            before={"count": request.pk, "status": "pending"},
-            after={
-                "count": request.pk,
-                "kind": request.kind,
-                "total": request.total,
-                "confirmed": self.approve,
-            },
-        )
-        TrayCountDecision.objects.create(
-            count=request, confirmed=self.approve, **self.decided_fields(record)
-        )
+    def described(self, count: TrayCount) -> dict[str, Any]:
+        return {"kind": count.kind, "total": count.total}
 
-    def push(self, scope: Table, request: TrayCount) -> None:
-        tray_changed(
-            scope,
-            subject=TraySubject.COUNT,
-            id=request.pk,
-            status=_verdict(self.approve),
-            kind=request.kind,
-        )
+    def pushed(self, count: TrayCount) -> dict[str, Any]:
+        return {"kind": count.kind}
 
     def then(self, scope: Table, request: TrayCount) -> None:
         if self.approve and request.kind == TrayCountKind.CLOSER:
@@ -244,37 +282,25 @@ def drop_count_decide(
     return _DropDecision(actor=actor, note=note, approve=confirm).take(drop_id)
 
 
-class _DropDecision(Decision[Table, DropCount]):
+class _DropDecision(_CountedDecision[DropCount]):
     subject = DualControlled.DROP
     perm = "payouts.confirm_drop"
     decided_message = "This drop was decided already."
     self_approval_message = "A drop is confirmed by someone other than its counter."
-    requester_field = "counted_by_id"
+    key = "drop"
+    tray_subject = TraySubject.DROP
+    confirmed_code = AuditCode.DROP_CONFIRMED
+    rejected_code = AuditCode.DROP_REJECTED
+    decision_model = DropCountDecision
 
-    def lock(self, request_id: int) -> tuple[Table, DropCount]:
-        return locked_with_scope(
-            DropCount.objects.select_related("shift"), request_id, scope="table_id", lock=table_lock
-        )
+    def counts(self) -> QuerySet[DropCount]:
+        return DropCount.objects.select_related("shift")
 
-    def write(self, scope: Table, request: DropCount) -> None:
-        record = self.record(
-            AuditCode.DROP_CONFIRMED if self.approve else AuditCode.DROP_REJECTED,
-            table=scope,
-            before={"drop": request.pk, "status": "pending"},
-            after={"drop": request.pk, "shift": request.shift_id, "confirmed": self.approve},
-        )
-        DropCountDecision.objects.create(
-            drop=request, confirmed=self.approve, **self.decided_fields(record)
-        )
+    def described(self, count: DropCount) -> dict[str, Any]:
+        return {"shift": count.shift_id}
 
-    def push(self, scope: Table, request: DropCount) -> None:
-        tray_changed(
-            scope,
-            subject=TraySubject.DROP,
-            id=request.pk,
-            status=_verdict(self.approve),
-            shift=request.shift_id,
-        )
+    def pushed(self, count: DropCount) -> dict[str, Any]:
+        return {"shift": count.shift_id}
 
     def then(self, scope: Table, request: DropCount) -> None:
         if self.approve:
