@@ -560,7 +560,36 @@ class PayoutsConfirmation(models.Model):
         return f"payouts of {self.round_id} confirmed by {self.confirmed_by}"
 
 
-class RetractionRequest(models.Model):
+class SecondPersonRequest(models.Model):
+    """What every request that waits for a second person's decision records besides its
+    subject: why (each request's table refuses an empty reason), who asked, in which role and
+    when, and the audit row that recorded it (``audit_record_id``, by id)."""
+
+    reason = models.TextField()
+    requested_by = user_field()
+    requested_role = models.CharField(max_length=20)
+    requested_at = models.DateTimeField()
+    audit_record_id = models.BigIntegerField(unique=True)
+
+    class Meta:
+        abstract = True
+
+
+class SecondPersonDecision(models.Model):
+    """What every decision on such a request records besides its verdict: who decided, in
+    which role and when, their note, and the audit row that recorded it."""
+
+    decided_by = user_field()
+    decided_role = models.CharField(max_length=20)
+    decided_at = models.DateTimeField()
+    note = models.TextField(blank=True)
+    audit_record_id = models.BigIntegerField(unique=True)
+
+    class Meta:
+        abstract = True
+
+
+class RetractionRequest(SecondPersonRequest):
     """A request to retract the last entries of a round in play (back at most to the start of
     its current phase), with a reason: made at the table, decided by a pit boss of its pit who
     did not make it (``RetractionDecision``). Append-only.
@@ -574,11 +603,6 @@ class RetractionRequest(models.Model):
     events = models.JSONField()
     last_event_seq = models.PositiveIntegerField()
     phase = models.CharField(max_length=40)
-    reason = models.TextField()
-    requested_by = user_field()
-    requested_role = models.CharField(max_length=20)
-    requested_at = models.DateTimeField()
-    audit_record_id = models.BigIntegerField(unique=True)
 
     class Meta:
         constraints = [
@@ -597,7 +621,7 @@ class RetractionOutcome(models.TextChoices):
     WITHDRAWN = "withdrawn", "Withdrawn by its requester"
 
 
-class RetractionDecision(models.Model):
+class RetractionDecision(SecondPersonDecision):
     """The decision on a :class:`RetractionRequest`, one per request: approved or rejected by a
     pit boss other than its requester, or withdrawn by the requester (the database refuses any
     other pairing). Append-only.
@@ -610,17 +634,12 @@ class RetractionDecision(models.Model):
         RetractionRequest, on_delete=models.PROTECT, related_name="decision"
     )
     outcome = models.CharField(max_length=10, choices=RetractionOutcome.choices)
-    decided_by = user_field()
-    decided_role = models.CharField(max_length=20)
-    decided_at = models.DateTimeField()
-    note = models.TextField(blank=True)
     event = models.OneToOneField(
         RoundEvent, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     tablet = models.ForeignKey(
         "Tablet", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
-    audit_record_id = models.BigIntegerField(unique=True)
 
     class Meta:
         constraints = [
@@ -635,7 +654,7 @@ class RetractionDecision(models.Model):
         return f"retraction {self.request_id} {self.outcome} by {self.decided_by}"
 
 
-class LimitChangeRequest(models.Model):
+class LimitChangeRequest(SecondPersonRequest):
     """A change of a table's limits that waits for a second person: the removal of the maximum
     table payout, or a raise of it (``tables.limits.needs_second_person``).
 
@@ -650,11 +669,6 @@ class LimitChangeRequest(models.Model):
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="limit_requests")
     changes = models.JSONField()
     before = models.JSONField()
-    reason = models.TextField()
-    requested_by = user_field()
-    requested_role = models.CharField(max_length=20)
-    requested_at = models.DateTimeField()
-    audit_record_id = models.BigIntegerField(unique=True)
 
     class Meta:
         constraints = [
@@ -666,7 +680,7 @@ class LimitChangeRequest(models.Model):
         return f"limits of {self.table} requested at {self.requested_at}"
 
 
-class LimitChangeDecision(models.Model):
+class LimitChangeDecision(SecondPersonDecision):
     """The decision on a :class:`LimitChangeRequest`: one per request, by someone other than
     its requester (a database trigger refuses the requester). Append-only."""
 
@@ -674,11 +688,6 @@ class LimitChangeDecision(models.Model):
         LimitChangeRequest, on_delete=models.PROTECT, related_name="decision"
     )
     approved = models.BooleanField()
-    decided_by = user_field()
-    decided_role = models.CharField(max_length=20)
-    decided_at = models.DateTimeField()
-    note = models.TextField(blank=True)
-    audit_record_id = models.BigIntegerField(unique=True)
 
     class Meta:
         ordering = ["id"]

@@ -128,10 +128,18 @@ class TranslatedSurface:
 COMMON_SCRIPTS = "casino/surfaces/static/surfaces/common/*.js"
 
 
-def _one_page(name: str, script: str | None, template: str) -> TranslatedSurface:
-    """A surface of one page: its ``script`` (under ``static/surfaces/``, with the common ones;
-    ``None``: the common ones alone) and its ``template`` (under ``templates/surfaces/``, with
-    the bar's ``base.html``), complete in every language."""
+def _page_surface(
+    name: str,
+    script: str | None,
+    *templates: str,
+    own: str | None = None,
+    words_modules: tuple[str, ...] = (),
+) -> TranslatedSurface:
+    """A surface of pages: its ``script`` pattern (under ``static/surfaces/``, with the common
+    ones; ``None``: the common ones alone) and its ``templates`` (under ``templates/surfaces/``,
+    with the bar's ``base.html`` last), complete in every language. ``own``, the file whose
+    words must be found, is ``script`` (the first template where there is none) unless named:
+    name it where ``script`` is a pattern."""
     return TranslatedSurface(
         name,
         scripts=(
@@ -139,59 +147,42 @@ def _one_page(name: str, script: str | None, template: str) -> TranslatedSurface
             COMMON_SCRIPTS,
         ),
         templates=(
-            f"casino/surfaces/templates/surfaces/{template}",
+            *(f"casino/surfaces/templates/surfaces/{template}" for template in templates),
             "casino/surfaces/templates/surfaces/base.html",
         ),
         complete=("en", "ru", "es"),
-        own=script or template,
+        own=own or script or templates[0],
+        words_modules=words_modules,
     )
 
 
 #: The surfaces translated so far, in the order their words were added to the catalogues (a
 #: surface added later adds its new words at the catalogues' end).
 TRANSLATED_SURFACES = (
-    TranslatedSurface(
+    _page_surface(
         "tablet",
-        scripts=("casino/surfaces/static/surfaces/tablet/*.js", COMMON_SCRIPTS),
-        templates=(
-            "casino/surfaces/templates/surfaces/tablet.html",
-            "casino/surfaces/templates/surfaces/tablet_pair.html",
-            "casino/surfaces/templates/surfaces/base.html",
-        ),
-        complete=("en", "ru", "es"),
+        "tablet/*.js",
+        "tablet.html",
+        "tablet_pair.html",
         own="tablet/app.js",
         # The round's view the tablet draws: the engines' labels, and the note every game takes.
         words_modules=("casino/games/**/*.py", "tables/services/rounds.py"),
     ),
     # The pit boss's pages: a pit's live board, and the list of pits that leads to it, with
     # their bar (``base.html``).
-    TranslatedSurface(
-        "board",
-        scripts=("casino/surfaces/static/surfaces/pit-board.js", COMMON_SCRIPTS),
-        templates=(
-            "casino/surfaces/templates/surfaces/pit_board.html",
-            "casino/surfaces/templates/surfaces/pit_index.html",
-            "casino/surfaces/templates/surfaces/base.html",
-        ),
-        complete=("en", "ru", "es"),
-        own="pit-board.js",
-    ),
+    _page_surface("board", "pit-board.js", "pit_board.html", "pit_index.html"),
     # The auditor's workbench: the round search, a round's story, the reports, the patrons'
     # histories and the trail's verification, with their bar (``base.html``).
-    TranslatedSurface(
+    _page_surface(
         "workbench",
-        scripts=("casino/surfaces/static/surfaces/workbench-*.js", COMMON_SCRIPTS),
-        templates=(
-            "casino/surfaces/templates/surfaces/workbench.html",
-            "casino/surfaces/templates/surfaces/workbench_base.html",
-            "casino/surfaces/templates/surfaces/workbench_nav.html",
-            "casino/surfaces/templates/surfaces/workbench_patrons.html",
-            "casino/surfaces/templates/surfaces/workbench_reports.html",
-            "casino/surfaces/templates/surfaces/workbench_round.html",
-            "casino/surfaces/templates/surfaces/workbench_verify.html",
-            "casino/surfaces/templates/surfaces/base.html",
-        ),
-        complete=("en", "ru", "es"),
+        "workbench-*.js",
+        "workbench.html",
+        "workbench_base.html",
+        "workbench_nav.html",
+        "workbench_patrons.html",
+        "workbench_reports.html",
+        "workbench_round.html",
+        "workbench_verify.html",
         own="workbench-round.js",
     ),
     # The auditors' files: the gaming-day report (its PDF's and its CSV's words) and the
@@ -205,13 +196,13 @@ TRANSLATED_SURFACES = (
         own="audit/services/reports/pdf.py",
     ),
     # The cage's page: the slips to issue, the credits to take back in, the drops to count.
-    _one_page("cage", "cage.js", "cage.html"),
+    _page_surface("cage", "cage.js", "cage.html"),
     # The dealer's own page: their games, their pace and their accuracy of a week.
-    _one_page("dealer", "dealer.js", "dealer.html"),
+    _page_surface("dealer", "dealer.js", "dealer.html"),
     # The pit boss's rotation plan page, each rule a plan breaks worded by its code.
-    _one_page("rotation", "pit-rotation.js", "pit_rotation.html"),
+    _page_surface("rotation", "pit-rotation.js", "pit_rotation.html"),
     # The sign-in page (Django's own words for a refused sign-in are in Django's catalogues).
-    _one_page("sign-in", None, "sign_in.html"),
+    _page_surface("sign-in", None, "sign_in.html"),
 )
 #: Every translated surface's scripts, templates and modules, each pattern once: the words
 #: ``update_catalogues`` gathers.

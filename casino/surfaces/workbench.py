@@ -53,6 +53,23 @@ def _common(request: HttpRequest, screen: str) -> dict[str, Any]:
     }
 
 
+def _screen_open(user: Any, permission: str | None = None) -> None:
+    """Refuse (403) whoever may not open the workbench, or this screen's ``permission``."""
+    require_page_perm(user, USE_WORKBENCH)
+    if permission is not None:
+        require_page_perm(user, permission)
+
+
+def _screen_page(
+    request: HttpRequest, screen: str, template: str, context: dict[str, Any]
+) -> HttpResponse:
+    """The workbench's ``screen`` from ``template``, in the request's language, with what
+    every screen's bar needs (``_common``) and the screen's own ``context``."""
+    return page_in_language(
+        request, f"surfaces/{template}", {**_common(request, screen), **context}
+    )
+
+
 def _pickers(user: Any) -> dict[str, Any]:
     """The casinos, pits and dealers the search's pickers offer.
 
@@ -78,12 +95,12 @@ def _pickers(user: Any) -> dict[str, Any]:
 @login_required(login_url="surfaces-sign-in")
 def workbench_search(request: HttpRequest) -> HttpResponse:
     """The round search: every filter of ``GET /api/v1/rounds/``, kept in the page's URL."""
-    require_page_perm(request.user, USE_WORKBENCH)
-    return page_in_language(
+    _screen_open(request.user)
+    return _screen_page(
         request,
-        "surfaces/workbench.html",
+        "search",
+        "workbench.html",
         {
-            **_common(request, "search"),
             "pickers": _pickers(request.user),
             "search_url": reverse("round-search"),
             "tables_url": reverse("table-list"),
@@ -95,15 +112,15 @@ def workbench_search(request: HttpRequest) -> HttpResponse:
 def workbench_round(request: HttpRequest, round_id: int) -> HttpResponse:
     """One round's story and replay, its corrections and its evidence package. Refused (403)
     to whoever may not review the round (a pit boss of another pit)."""
-    require_page_perm(request.user, USE_WORKBENCH)
+    _screen_open(request.user)
     round = get_object_or_404(Round.objects.select_related("table__pit"), pk=round_id)
     user = request.user
     require_page_perm(user, "tables.review_round", round)
-    return page_in_language(
+    return _screen_page(
         request,
-        "surfaces/workbench_round.html",
+        "round",
+        "workbench_round.html",
         {
-            **_common(request, "round"),
             "round": round,
             "story_url": reverse("round-story", kwargs={"round_id": round.pk}),
             "request_url": reverse("audit-correction-request", kwargs={"round_id": round.pk}),
@@ -143,13 +160,12 @@ def _evidence_tables(user: Any, *, now: dt.datetime) -> list[dict[str, Any]]:
 def workbench_reports(request: HttpRequest) -> HttpResponse:
     """The gaming-day reports: the list, a day's report requested, its CSV and PDF; and a
     table's gaming day downloaded as its evidence package, for whoever may export it."""
-    require_page_perm(request.user, USE_WORKBENCH)
-    require_page_perm(request.user, "audit.list_reports")
-    return page_in_language(
+    _screen_open(request.user, "audit.list_reports")
+    return _screen_page(
         request,
-        "surfaces/workbench_reports.html",
+        "reports",
+        "workbench_reports.html",
         {
-            **_common(request, "reports"),
             "pickers": _pickers(request.user),
             "reports_url": reverse("audit-report-list"),
             "report_request_url": reverse("audit-report-request"),
@@ -163,13 +179,12 @@ def workbench_reports(request: HttpRequest) -> HttpResponse:
 def workbench_patrons(request: HttpRequest) -> HttpResponse:
     """A patron found by the number on the card, and the patron's history: sessions with
     their ratings, cash, points (pit bosses, auditors, admins; no personal data)."""
-    require_page_perm(request.user, USE_WORKBENCH)
-    require_page_perm(request.user, "patrons.view_history")
-    return page_in_language(
+    _screen_open(request.user, "patrons.view_history")
+    return _screen_page(
         request,
-        "surfaces/workbench_patrons.html",
+        "patrons",
+        "workbench_patrons.html",
         {
-            **_common(request, "patrons"),
             "pickers": _pickers(request.user),
             "find_url": reverse("patron-find"),
             "history_url": url_template("patron-history", "patron_id"),
@@ -181,10 +196,7 @@ def workbench_patrons(request: HttpRequest) -> HttpResponse:
 @login_required(login_url="surfaces-sign-in")
 def workbench_verify(request: HttpRequest) -> HttpResponse:
     """The audit trail's verification, run on demand, incremental or in full (auditors)."""
-    require_page_perm(request.user, USE_WORKBENCH)
-    require_page_perm(request.user, "audit.view_trail")
-    return page_in_language(
-        request,
-        "surfaces/workbench_verify.html",
-        {**_common(request, "verify"), "verify_url": reverse("audit-verify")},
+    _screen_open(request.user, "audit.view_trail")
+    return _screen_page(
+        request, "verify", "workbench_verify.html", {"verify_url": reverse("audit-verify")}
     )

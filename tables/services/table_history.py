@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Unpack
 
 from django.contrib.auth.models import AbstractBaseUser
 
 from casino.core.audit_codes import AuditCode
-from casino.core.trail.recording import audit_record
+from casino.core.trail.recording import AuditDetails, audit_record
 from tables.models import Table, TableChange
 
 
@@ -16,30 +16,19 @@ def table_change_record(
     table: Table,
     code: AuditCode,
     actor: AbstractBaseUser,
-    before: Any = None,
-    after: Any = None,
-    reason: str = "",
-    authorised_by: AbstractBaseUser | None = None,
+    **details: Unpack[AuditDetails],
 ) -> TableChange:
-    """Record one change of ``table`` (status or configuration): its audit row, then the
-    history row naming it. ``authorised_by`` is the second person who approved the change, if
-    it needed one (the audit row names them). Must run in the transaction of the change, after
-    its locks."""
-    record = audit_record(
-        event_code=code,
-        actor=actor,
-        table=table,
-        before=before,
-        after=after,
-        reason=reason,
-        authorised_by=authorised_by,
-    )
+    """Record one change of ``table`` (status or configuration): its audit row, with
+    ``details`` (``before``, ``after``, ``reason``; ``authorised_by``, the second person who
+    approved the change if it needed one), then the history row naming it, with the same
+    before, after and reason. Must run in the transaction of the change, after its locks."""
+    record = audit_record(event_code=code, actor=actor, table=table, **details)
     return TableChange.objects.create(
         table=table,
         kind=str(code),
         before=record.before,
         after=record.after,
-        reason=reason,
+        reason=record.reason,
         actor=actor,
         changed_at=record.occurred_at,
         audit_record_id=record.pk,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict, Unpack
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import connection, transaction
@@ -62,6 +62,23 @@ def stream_of(scope: AuditScope) -> str:
     return SITE_STREAM
 
 
+class AuditDetails(TypedDict, total=False):
+    """An audit row's optional columns, as :func:`audit_record` takes them.
+
+    ``before``/``after`` (none by default) are stored as plain JSON (``json_value``: Decimals
+    and times as strings); ``reason`` is empty by default; ``authorised_by`` is who authorised
+    the change, if anyone else; ``actor_label`` names the actor where no user is one (the
+    actor's username by default); ``gaming_day`` overrides the day the row's subject gives.
+    """
+
+    before: Any
+    after: Any
+    reason: str
+    authorised_by: AbstractBaseUser | None
+    actor_label: str
+    gaming_day: dt.date | None
+
+
 class AuditSubject(Protocol):
     """A table, a round: anything an audit row can be about."""
 
@@ -75,12 +92,7 @@ def audit_record(
     table: AuditSubject | None = None,
     round: AuditSubject | None = None,
     casino: AuditSubject | None = None,
-    before: Any = None,
-    after: Any = None,
-    reason: str = "",
-    authorised_by: AbstractBaseUser | None = None,
-    actor_label: str = "",
-    gaming_day: dt.date | None = None,
+    **details: Unpack[AuditDetails],
 ) -> AuditRecord:
     """Append one audit row for a business event, chained to the row before it.
 
@@ -89,9 +101,9 @@ def audit_record(
     (a row lock, held until that transaction ends): call it after the change's own row locks,
     as the last lock (``tables.locks``). Two statements: the head taken, the row inserted.
 
-    ``before``/``after`` are stored as plain JSON (``json_value``: Decimals and times as
-    strings). The gaming day is ``gaming_day`` if given, else the round's, else the casino's
-    (the table's, or ``casino``) day at the moment of the row.
+    ``details`` are the row's optional columns (:class:`AuditDetails`). The gaming day is
+    ``gaming_day`` if given, else the round's, else the casino's (the table's, or ``casino``)
+    day at the moment of the row.
 
     :raises RuntimeError: when called outside a transaction.
     """
@@ -99,12 +111,7 @@ def audit_record(
         event_code=event_code,
         actor=actor,
         subject=round if round is not None else table if table is not None else casino,
-        before=before,
-        after=after,
-        reason=reason,
-        authorised_by=authorised_by,
-        actor_label=actor_label,
-        gaming_day=gaming_day,
+        **details,
     )
     seq, prev_hash = _take_head(record.stream)
     _chain(record, AuditHead(record.stream, seq - 1, prev_hash), clock)
@@ -148,32 +155,32 @@ def _unchained(
     event_code: str,
     actor: AbstractBaseUser | AnonymousUser | None,
     subject: AuditSubject | None,
-    before: Any = None,
-    after: Any = None,
-    reason: str = "",
-    authorised_by: AbstractBaseUser | None = None,
-    actor_label: str = "",
-    gaming_day: dt.date | None = None,
+    **details: Unpack[AuditDetails],
 ) -> tuple[AuditRecord, DayClock | None]:
     """The row's own columns (everything but its place in the chain, its time and its hash),
     and the clock its gaming day is read from if neither it nor its subject names one."""
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("audit_record must run inside the transaction of the change it records")
+    # A misspelt column would otherwise be dropped without a word, as no signature names it.
+    unknown = details.keys() - AuditDetails.__optional_keys__
+    if unknown:
+        raise TypeError(f"audit_record got unknown columns: {', '.join(sorted(unknown))}")
     scope = _scope_of(subject)
     authenticated = actor is not None and actor.is_authenticated
     record = AuditRecord(
         stream=stream_of(scope),
         actor=actor if authenticated else None,
-        actor_label=actor_label or (actor.get_username() if actor is not None else ""),
+        actor_label=details.get("actor_label")
+        or (actor.get_username() if actor is not None else ""),
         actor_role=role_label(actor),
-        authorised_by=authorised_by,
+        authorised_by=details.get("authorised_by"),
         event_code=str(event_code),
         table_id=scope.table_id,
         round_id=scope.round_id,
-        gaming_day=gaming_day or scope.gaming_day,
-        before=json_value(before),
-        after=json_value(after),
-        reason=reason,
+        gaming_day=details.get("gaming_day") or scope.gaming_day,
+        before=json_value(details.get("before")),
+        after=json_value(details.get("after")),
+        reason=details.get("reason", ""),
         request_id=current_request_id(),
     )
     return record, scope.clock
