@@ -274,7 +274,7 @@ def _pace_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
         (pgettext("report", "Seconds a round"), 75, "R", lambda d: d["seconds_per_round"]),
         (pgettext("report", "Seconds between"), 75, "R", lambda d: d["seconds_between"] or "—"),
     ]
-    return _grid([_header_row(columns), *(_cells(columns, item) for item in items)], columns, [])
+    return _listing(columns, items)
 
 
 def _accuracy_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
@@ -295,7 +295,7 @@ def _accuracy_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
             lambda d: d["payout_corrections_per_1000"] or "—",
         ),
     ]
-    return _grid([_header_row(columns), *(_cells(columns, item) for item in items)], columns, [])
+    return _listing(columns, items)
 
 
 def _summary(payload: Mapping[str, Any], digest: str, zone: str) -> list[Flowable]:
@@ -541,22 +541,11 @@ def _figures_table(level: str, rows: Sequence[Mapping[str, Any]], period: str) -
         cells = _cells(columns, row)
         coverage = figures["house_edge_coverage"]
         if coverage == UNPRICED:
-            cells[theo] = no_house_edge_text()
-            cells[theo + 1] = cells[flag] = ""
-            extra += [
-                ("SPAN", (theo, index), (flag, index)),
-                ("ALIGN", (theo, index), (flag, index), "CENTER"),
-                ("TEXTCOLOR", (theo, index), (flag, index), MUTED),
-            ]
+            extra += _unpriced(cells, theo, flag, index)
         elif coverage == PARTLY_PRICED and cells[theo]:
             cells[theo] = f"{cells[theo]} *"
         if figures["variance_flag"]:
-            cells[flag] = pgettext("report", "FLAG")
-            extra += [
-                ("TEXTCOLOR", (theo + 1, index), (flag, index), FLAG),
-                ("BACKGROUND", (flag, index), (flag, index), FLAG_FILL),
-                ("FONTNAME", (flag, index), (flag, index), BOLD),
-            ]
+            extra += _flagged(cells, theo + 1, flag, index)
         data.append(cells)
     table = _grid(data, columns, extra)
     if any(r[period]["house_edge_coverage"] == PARTLY_PRICED for r in rows):
@@ -679,20 +668,9 @@ def _games_table(rows: Sequence[Mapping[str, Any]]) -> Flowable:
         cells = _cells(columns, row)
         day = row["day"]
         if day["house_edge_coverage"] == UNPRICED:
-            cells[5] = no_house_edge_text()
-            cells[6] = cells[7] = cells[8] = ""
-            extra += [
-                ("SPAN", (5, index), (8, index)),
-                ("ALIGN", (5, index), (8, index), "CENTER"),
-                ("TEXTCOLOR", (5, index), (8, index), MUTED),
-            ]
+            extra += _unpriced(cells, 5, 8, index)
         elif day["variance_flag"]:
-            cells[8] = pgettext("report", "FLAG")
-            extra += [
-                ("TEXTCOLOR", (6, index), (8, index), FLAG),
-                ("BACKGROUND", (8, index), (8, index), FLAG_FILL),
-                ("FONTNAME", (8, index), (8, index), BOLD),
-            ]
+            extra += _flagged(cells, 6, 8, index)
         elif day["variance_flag"] is False:
             cells[8] = pgettext("report", "within")
             extra.append(("TEXTCOLOR", (8, index), (8, index), OK))
@@ -716,10 +694,7 @@ def _hits_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
         (pgettext("report", "Withheld"), 56, "R", lambda h: h["withheld"]),
         (pgettext("report", "Reason"), 104, "L", lambda h: h["reason"]),
     ]
-    data: list[list[Any]] = [_header_row(columns)]
-    for item in items:
-        data.append(_cells(columns, item))
-    return _grid(data, columns, [])
+    return _listing(columns, items)
 
 
 def _corrections_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
@@ -753,6 +728,35 @@ def _corrections_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
         cells.append(Paragraph(_markup(note), style))
         data.append(cells)
     return _grid(data, columns, [], fixed_rows=False)
+
+
+def _unpriced(cells: list[Any], first: int, last: int, index: int) -> list[tuple[Any, ...]]:
+    """Write row ``index``'s theoretical columns, ``first`` to ``last``, as one muted cell
+    saying no house edge priced the row; answers the style commands that span them."""
+    cells[first] = no_house_edge_text()
+    cells[first + 1 : last + 1] = [""] * (last - first)
+    return [
+        ("SPAN", (first, index), (last, index)),
+        ("ALIGN", (first, index), (last, index), "CENTER"),
+        ("TEXTCOLOR", (first, index), (last, index), MUTED),
+    ]
+
+
+def _flagged(cells: list[Any], first: int, flag: int, index: int) -> list[tuple[Any, ...]]:
+    """Write row ``index``'s flag cell (column ``flag``) as flagged; answers the style
+    commands that show it, the variance's columns from ``first`` to the flag in red."""
+    cells[flag] = pgettext("report", "FLAG")
+    return [
+        ("TEXTCOLOR", (first, index), (flag, index), FLAG),
+        ("BACKGROUND", (flag, index), (flag, index), FLAG_FILL),
+        ("FONTNAME", (flag, index), (flag, index), BOLD),
+    ]
+
+
+def _listing(columns: Sequence[_Column], items: Sequence[Mapping[str, Any]]) -> Flowable:
+    """A table of ``items`` in the report's look, one plain row each under the columns'
+    titles."""
+    return _grid([_header_row(columns), *(_cells(columns, item) for item in items)], columns, [])
 
 
 def _header_row(columns: Sequence[_Column]) -> list[Any]:
