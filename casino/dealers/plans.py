@@ -275,13 +275,8 @@ def _inputs(pit: Pit, planned: ShiftPlanned) -> PlanInputs:
     except ValueError as invalid:
         raise _invalid(f"The shift's terms do not hold: {invalid}.", field="terms") from None
     tables = _tables(pit, planned.get("table_ids"))
-    dealers = _dealers(
-        pit,
-        shift,
-        planned["dealer_ids"],
-        planned.get("absences", ()),
-        {table.game for table in tables},
-    )
+    games = {table.game for table in tables}
+    dealers = _dealers(pit, shift, planned["dealer_ids"], planned.get("absences", ()), games)
     return PlanInputs(pit=pit, shift=shift, tables=tables, dealers=dealers)
 
 
