@@ -18,13 +18,7 @@ from audit.round_story import LineComparison, ReplayNow, RoundStory
 from casino.core.models import AuditRecord
 from casino.games.cards import format_cards
 from payouts.api.serializers import money
-from payouts.models import (
-    PAYOUT_LINE_FIELDS,
-    Correction,
-    PayoutLine,
-    Settlement,
-    TheoreticalSource,
-)
+from payouts.models import PAYOUT_LINE_FIELDS, PayoutLine, Settlement, TheoreticalSource
 from tables.api.serializers import iso_time
 from tables.models import Round, RoundCard, RoundEvent
 
@@ -346,7 +340,7 @@ class StoryCorrectionOutputSerializer(serializers.Serializer):  # type: ignore[t
     lines = StoryCorrectionLineOutputSerializer(many=True)
 
 
-def story_correction(correction: Correction) -> dict[str, Any]:
+def story_correction(correction: Any) -> dict[str, Any]:
     return correction_facts(correction, _WRITING)
 
 
