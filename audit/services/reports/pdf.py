@@ -1035,92 +1035,86 @@ _DRAWN = frozenset({"LEFT", "RIGHT", "CENTER", "CENTRE"})
 def _cap_box(payload: Mapping[str, Any], day: Mapping[str, Any] | None) -> list[Flowable]:
     hits = payload["cap_hits"]
     withheld = day["withheld"] if day else "0.00"
-    parts: list[Flowable] = [
-        _para(pgettext("report", "Cap hits (maximum payout)"), size=9, bold=True),
-        _para(
-            ngettext(
-                "{n} payout line(s) cut by a cap; {withheld} withheld.",
-                "{n} payout line(s) cut by a cap; {withheld} withheld.",
-                len(hits),
-            ).format(n=len(hits), withheld=_amount(withheld)),
-            size=8,
-        ),
-    ]
-    for hit in hits[:5]:
-        parts.append(
-            _para(
-                pgettext(
-                    "report",
-                    "{table} round {round}, box {box} {line}: computed {computed}, paid {paid}, withheld {withheld}",  # noqa: E501
-                ).format(
-                    table=hit["table"],
-                    round=hit["round_number"],
-                    box=hit["box"],
-                    line=hit["line"],
-                    computed=_amount(hit["computed"]),
-                    paid=_amount(hit["paid"]),
-                    withheld=_amount(hit["withheld"]),
-                ),
-                size=7.2,
-                color=MUTED,
-            )
+
+    def line(hit: Mapping[str, Any]) -> str:
+        return pgettext(
+            "report",
+            "{table} round {round}, box {box} {line}: computed {computed}, paid {paid}, withheld {withheld}",  # noqa: E501
+        ).format(
+            table=hit["table"],
+            round=hit["round_number"],
+            box=hit["box"],
+            line=hit["line"],
+            computed=_amount(hit["computed"]),
+            paid=_amount(hit["paid"]),
+            withheld=_amount(hit["withheld"]),
         )
-    if len(hits) > 5:
-        parts.append(
-            _para(
-                pgettext("report", "and {n} more (section Cap hits).").format(n=len(hits) - 5),
-                size=7.2,
-            )
-        )
-    return parts
+
+    return _listing_box(
+        pgettext("report", "Cap hits (maximum payout)"),
+        ngettext(
+            "{n} payout line(s) cut by a cap; {withheld} withheld.",
+            "{n} payout line(s) cut by a cap; {withheld} withheld.",
+            len(hits),
+        ).format(n=len(hits), withheld=_amount(withheld)),
+        hits,
+        line,
+        pgettext("report", "and {n} more (section Cap hits)."),
+    )
 
 
 def _corrections_box(payload: Mapping[str, Any], day: Mapping[str, Any] | None) -> list[Flowable]:
     voids, corrections = payload["voids"], payload["corrections"]
     paid = day["corrections_paid"] if day else "0.00"
-    parts: list[Flowable] = [
-        _para(pgettext("report", "Voids and corrections approved this day"), size=9, bold=True),
-        _para(
-            pgettext("report", "{voids}; {corrections}").format(
-                voids=ngettext("{n} void(s)", "{n} void(s)", len(voids)).format(n=len(voids)),
-                corrections=ngettext(
-                    "{n} payout correction(s), {paid} paid.",
-                    "{n} payout correction(s), {paid} paid.",
-                    len(corrections),
-                ).format(n=len(corrections), paid=_amount(paid)),
-            ),
-            size=8,
-        ),
-    ]
-    for item in (voids + corrections)[:5]:
+
+    def line(item: Mapping[str, Any]) -> str:
         kind = (
             pgettext("report", "void")
             if item in voids
             else pgettext("report", "correction {amount}").format(amount=_amount(item["amount"]))
         )
-        parts.append(
-            _para(
-                pgettext(
-                    "report", "{table} round {round} ({day}): {kind}, {by} / {decided}"
-                ).format(
-                    table=item["table"],
-                    round=item["round_number"],
-                    day=formats.day(item["round_gaming_day"]),
-                    kind=kind,
-                    by=item["requested_by"] or "-",
-                    decided=item["decided_by"] or "-",
-                ),
-                size=7.2,
-                color=MUTED,
-            )
+        return pgettext("report", "{table} round {round} ({day}): {kind}, {by} / {decided}").format(
+            table=item["table"],
+            round=item["round_number"],
+            day=formats.day(item["round_gaming_day"]),
+            kind=kind,
+            by=item["requested_by"] or "-",
+            decided=item["decided_by"] or "-",
         )
-    if len(voids) + len(corrections) > 5:
-        parts.append(
-            _para(
-                pgettext("report", "and {n} more.").format(n=len(voids) + len(corrections) - 5),
-                size=7.2,
-            )
-        )
+
+    return _listing_box(
+        pgettext("report", "Voids and corrections approved this day"),
+        pgettext("report", "{voids}; {corrections}").format(
+            voids=ngettext("{n} void(s)", "{n} void(s)", len(voids)).format(n=len(voids)),
+            corrections=ngettext(
+                "{n} payout correction(s), {paid} paid.",
+                "{n} payout correction(s), {paid} paid.",
+                len(corrections),
+            ).format(n=len(corrections), paid=_amount(paid)),
+        ),
+        voids + corrections,
+        line,
+        pgettext("report", "and {n} more."),
+    )
+
+
+#: How many items a summary box lists before it only says how many more there are.
+_BOX_ITEMS = 5
+
+
+def _listing_box(
+    title: str,
+    summary: str,
+    items: Sequence[Mapping[str, Any]],
+    line: Callable[[Mapping[str, Any]], str],
+    more: str,
+) -> list[Flowable]:
+    """A summary box: its title, its summary, a muted ``line`` for each of the first
+    ``_BOX_ITEMS`` items, then ``more`` (its ``{n}``: how many items are left) if any are."""
+    parts: list[Flowable] = [_para(title, size=9, bold=True), _para(summary, size=8)]
+    parts += [_para(line(item), size=7.2, color=MUTED) for item in items[:_BOX_ITEMS]]
+    if len(items) > _BOX_ITEMS:
+        parts.append(_para(more.format(n=len(items) - _BOX_ITEMS), size=7.2))
     return parts
 
 
