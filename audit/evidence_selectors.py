@@ -17,7 +17,13 @@ from django.contrib.auth import get_user_model
 from django.db.models import Max, Min, Q
 
 from audit.round_dealers import RoundDealer, round_dealers
-from audit.round_facts import Writing, correction_facts, qualification_facts, slot_facts
+from audit.round_facts import (
+    Writing,
+    correction_facts,
+    qualification_facts,
+    round_corrections,
+    slot_facts,
+)
 from casino.core.audit_codes import AuditCode
 from casino.core.models import AuditRecord
 from casino.core.trail.canonical import HASHED_FIELDS, json_value, utc_iso
@@ -56,12 +62,7 @@ def round_evidence(round: Round) -> dict[str, Any]:
     rule_set = RuleSet.objects.get(pk=round.rule_set_id)
     events = list(RoundEvent.objects.filter(round=round).select_related("actor").order_by("seq"))
     settlement = Settlement.objects.filter(round=round).select_related("settled_by").first()
-    corrections = (
-        Correction.objects.filter(round=round)
-        .select_related("requested_by", "decided_by")
-        .prefetch_related("lines")
-        .order_by("id")
-    )
+    corrections = round_corrections(round)
     return json_value(
         {
             "id": round.pk,

@@ -15,9 +15,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.db.models import QuerySet
+
 from casino.dealers.slots import PlannedSlot
 from casino.identity.models import Qualification
 from payouts.models import Correction
+from tables.models import Round
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,17 @@ def slot_facts(slot: PlannedSlot, writing: Writing) -> dict[str, Any]:
         "start": writing.moment(slot.start),
         "end": writing.moment(slot.end),
     }
+
+
+def round_corrections(round: Round) -> QuerySet[Correction]:
+    """The round's corrections in the order they were asked, with what
+    :func:`correction_facts` reads of them (who asked, who decided, the lines) read along."""
+    return (
+        Correction.objects.filter(round=round)
+        .select_related("requested_by", "decided_by")
+        .prefetch_related("lines")
+        .order_by("id")
+    )
 
 
 def correction_facts(correction: Correction, writing: Writing) -> dict[str, Any]:
