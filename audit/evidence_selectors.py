@@ -17,15 +17,32 @@ from django.contrib.auth import get_user_model
 from django.db.models import Max, Min, Q
 
 from audit.round_dealers import RoundDealer, round_dealers
+from audit.round_facts import (
+    Writing,
+    correction_facts,
+    qualification_facts,
+    round_corrections,
+    slot_facts,
+)
 from casino.core.audit_codes import AuditCode
 from casino.core.models import AuditRecord
-from casino.core.trail.canonical import HASHED_FIELDS, json_value
+from casino.core.trail.canonical import HASHED_FIELDS, json_value, utc_iso
 from payouts.models import Correction, PayoutLine, Settlement, WagerLine
 from tables.models import Round, RoundEvent, RuleSet, Table
 
 
 def _user(user: Any) -> dict[str, Any] | None:
     return None if user is None else {"id": user.pk, "username": user.get_username()}
+
+
+# A package's terms: users and tables as it names them, instants and amounts as the trail's
+# canonical form writes them (``json_value``).
+_WRITING = Writing(
+    user=_user,
+    table=lambda pk, code: {"id": pk, "code": code},
+    moment=utc_iso,
+    amount=str,
+)
 
 
 def table_evidence(table: Table) -> dict[str, Any]:
@@ -45,12 +62,7 @@ def round_evidence(round: Round) -> dict[str, Any]:
     rule_set = RuleSet.objects.get(pk=round.rule_set_id)
     events = list(RoundEvent.objects.filter(round=round).select_related("actor").order_by("seq"))
     settlement = Settlement.objects.filter(round=round).select_related("settled_by").first()
-    corrections = (
-        Correction.objects.filter(round=round)
-        .select_related("requested_by", "decided_by")
-        .prefetch_related("lines")
-        .order_by("id")
-    )
+    corrections = round_corrections(round)
     return json_value(
         {
             "id": round.pk,
@@ -98,29 +110,8 @@ def _dealer(dealer: RoundDealer) -> dict[str, Any]:
     return {
         "dealer": _user(dealer.dealer),
         "events": dealer.events,
-        "qualification": None
-        if held is None
-        else {
-            "id": held.pk,
-            "game": held.game,
-            "evidence_kind": held.evidence_kind,
-            "evidence_reference": held.evidence_reference,
-            "qualified_on": held.qualified_on,
-            "expires_on": held.expires_on,
-        },
-        "slot": None
-        if slot is None
-        else {
-            "plan": slot.plan,
-            "version": slot.version,
-            "string": slot.string,
-            "place": slot.place,
-            "table": None
-            if slot.on_break or slot.table_code is None
-            else {"id": int(slot.place), "code": slot.table_code},
-            "start": slot.start,
-            "end": slot.end,
-        },
+        "qualification": None if held is None else {**qualification_facts(held), "game": held.game},
+        "slot": None if slot is None else slot_facts(slot, _WRITING),
     }
 
 
@@ -156,24 +147,7 @@ def _settlement(settlement: Settlement) -> dict[str, Any]:
 
 
 def _correction(correction: Correction) -> dict[str, Any]:
-    return {
-        "id": correction.pk,
-        "kind": correction.kind,
-        "status": correction.status,
-        "settlement": correction.settlement_id,
-        "reason": correction.reason,
-        "requested_by": _user(correction.requested_by),
-        "requested_role": correction.requested_role,
-        "requested_at": correction.requested_at,
-        "decided_by": _user(correction.decided_by),
-        "decided_at": correction.decided_at,
-        "decided_gaming_day": correction.decided_gaming_day,
-        "decision_note": correction.decision_note,
-        "lines": [
-            {"box": line.box, "line": line.line, "amount": line.amount}
-            for line in sorted(correction.lines.all(), key=lambda line: line.pk)
-        ],
-    }
+    return {**correction_facts(correction, _WRITING), "settlement": correction.settlement_id}
 
 
 def day_rounds(table: Table, gaming_day: dt.date) -> list[Round]:

@@ -21,6 +21,7 @@ from itertools import zip_longest
 from typing import Any
 
 from audit.round_dealers import RoundDealer, round_dealers
+from audit.round_facts import round_corrections
 from audit.round_search import search_rows
 from casino.core.models import AuditRecord
 from casino.games.contract import ResultLine
@@ -88,12 +89,7 @@ def round_story(round_id: int) -> RoundStory:
     )
     settlement = getattr(round, "settlement", None)
     stored_lines = [] if settlement is None else list(settlement.lines.order_by("id"))
-    corrections = list(
-        Correction.objects.filter(round=round)
-        .select_related("requested_by", "decided_by")
-        .prefetch_related("lines")
-        .order_by("id")
-    )
+    corrections = list(round_corrections(round))
     audit_records = list(
         AuditRecord.objects.filter(round_id=round.pk)
         .select_related("actor", "authorised_by")

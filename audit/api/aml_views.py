@@ -3,7 +3,6 @@ each download is audited (``audit.services.aml_export``)."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -13,14 +12,12 @@ from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
-from audit.api.views import CsvRenderer, PdfRenderer
+from audit.api.files import CsvRenderer, PdfRenderer, attachment, file_language, language_field
 from audit.services.aml_export import aml_export
-from casino.api.errors import request_language
 from casino.api.schema import refusals
 from casino.api.serializers import StrictSerializer
 from casino.api.shortcuts import found, validated
 from casino.core.errors import AccessCode, RequestCode
-from casino.identity.languages import language_of
 
 URL_FORMAT_OVERRIDE = api_settings.URL_FORMAT_OVERRIDE
 
@@ -30,13 +27,7 @@ URL_FORMAT_OVERRIDE = api_settings.URL_FORMAT_OVERRIDE
 class AmlExportFilterSerializer(StrictSerializer):
     casino = serializers.IntegerField(min_value=1)
     gaming_day = serializers.DateField()
-    language = serializers.ChoiceField(
-        choices=[code for code, _ in settings.LANGUAGES],
-        required=False,
-        help_text="The language of the file's words; by default the user's own"
-        " (GET /api/v1/auth/language/), else the request's (Accept-Language). The figures"
-        " are the same in every language.",
-    )
+    language = language_field("the file's words")
 
 
 def _download(request: Request, file_format: str) -> HttpResponse:
@@ -50,15 +41,14 @@ def _download(request: Request, file_format: str) -> HttpResponse:
             gaming_day=query["gaming_day"],
             file_format=file_format,
             actor=request.user,
-            language=query.get("language")
-            or language_of(request.user)
-            or request_language(request),
+            language=file_language(request, query.get("language")),
         )
-    response = HttpResponse(export.content, content_type=export.media_type)
-    response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
-    # The digest the audit trail recorded for this download, so the file can be checked.
-    response["X-Content-SHA256"] = export.sha256
-    return response
+    return attachment(
+        export.content,
+        media_type=export.media_type,
+        filename=export.filename,
+        sha256=export.sha256,
+    )
 
 
 class AmlExportCsvApi(APIView):

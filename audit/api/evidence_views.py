@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from audit import reads
+from audit.api.files import attachment
 from audit.sealing.signing import SigningKeyError
 from audit.sealing.sinks import CheckpointSinkError
 from audit.services.evidence import (
@@ -48,9 +49,12 @@ def _download(run: Callable[[], EvidenceExport]) -> HttpResponse:
             EvidenceCode.EVIDENCE_CHECKPOINT_UNWRITTEN,
             "The checkpoint the package rests on could not be written outside the database.",
         ) from exc
-    response = HttpResponse(export.content, content_type="application/json")
-    response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
-    response["X-Content-SHA256"] = export.sha256
+    response = attachment(
+        export.content,
+        media_type="application/json",
+        filename=export.filename,
+        sha256=export.sha256,
+    )
     # Which checkpoint the package rests on, and whether it was sealed for this export.
     response["X-Evidence-Checkpoint"] = str(export.checkpoint)
     response["X-Evidence-Sealed"] = "true" if export.sealed else "false"

@@ -13,9 +13,9 @@ from typing import Any
 from rest_framework import serializers
 
 from audit.round_dealers import RoundDealer
+from audit.round_facts import Writing, correction_facts, qualification_facts, slot_facts
 from audit.round_story import LineComparison, ReplayNow, RoundStory
 from casino.core.models import AuditRecord
-from casino.dealers.slots import PlannedSlot
 from casino.games.cards import format_cards
 from payouts.api.serializers import money
 from payouts.models import PAYOUT_LINE_FIELDS, PayoutLine, Settlement, TheoreticalSource
@@ -34,6 +34,10 @@ def named(pk: int, name: str) -> dict[str, Any]:
 
 def user_named(user: Any) -> dict[str, Any] | None:
     return None if user is None else named(user.pk, user.get_username())
+
+
+# The story's terms: users and tables named, instants and amounts as the API writes them.
+_WRITING = Writing(user=user_named, table=named, moment=iso_time, amount=money)
 
 
 class RoundRowOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -167,38 +171,15 @@ class StoryDealerOutputSerializer(serializers.Serializer):  # type: ignore[type-
     )
 
 
-def story_slot(slot: PlannedSlot | None) -> dict[str, Any] | None:
-    if slot is None:
-        return None
-    return {
-        "plan": slot.plan,
-        "version": slot.version,
-        "string": slot.string,
-        "place": slot.place,
-        "table": None
-        if slot.on_break or slot.table_code is None
-        else named(int(slot.place), slot.table_code),
-        "start": iso_time(slot.start),
-        "end": iso_time(slot.end),
-    }
-
-
 def story_dealer(dealer: RoundDealer) -> dict[str, Any]:
-    held = dealer.qualification
+    held, slot = dealer.qualification, dealer.slot
     return {
         "dealer": user_named(dealer.dealer),
         "events": dealer.events,
         "qualification": None
         if held is None
-        else {
-            "id": held.pk,
-            "evidence_kind": held.evidence_kind,
-            "evidence_reference": held.evidence_reference,
-            "qualified_on": held.qualified_on.isoformat(),
-            "expires_on": None if held.expires_on is None else held.expires_on.isoformat(),
-            "recorded_by": user_named(held.recorded_by),
-        },
-        "slot": story_slot(dealer.slot),
+        else {**qualification_facts(held), "recorded_by": user_named(held.recorded_by)},
+        "slot": None if slot is None else slot_facts(slot, _WRITING),
     }
 
 
@@ -360,27 +341,7 @@ class StoryCorrectionOutputSerializer(serializers.Serializer):  # type: ignore[t
 
 
 def story_correction(correction: Any) -> dict[str, Any]:
-    return {
-        "id": correction.pk,
-        "kind": correction.kind,
-        "status": correction.status,
-        "reason": correction.reason,
-        "requested_by": user_named(correction.requested_by),
-        "requested_role": correction.requested_role,
-        "requested_at": iso_time(correction.requested_at),
-        "decided_by": user_named(correction.decided_by),
-        "decided_at": None if correction.decided_at is None else iso_time(correction.decided_at),
-        "decided_gaming_day": (
-            None
-            if correction.decided_gaming_day is None
-            else correction.decided_gaming_day.isoformat()
-        ),
-        "decision_note": correction.decision_note,
-        "lines": [
-            {"box": line.box, "line": line.line, "amount": money(line.amount)}
-            for line in correction.lines.all()
-        ],
-    }
+    return correction_facts(correction, _WRITING)
 
 
 class StoryAuditRecordOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]

@@ -3,20 +3,17 @@ Thin views over the services and selectors."""
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
-from django.conf import settings
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from audit import reads
+from audit.api.files import CsvRenderer, PdfRenderer, attachment, file_language, language_field
 from audit.api.serializers import (
     AuditRecordOutputSerializer,
     CheckpointOutputSerializer,
@@ -30,7 +27,6 @@ from audit.sealing.signing import SigningKeyError, key_id, public_pem
 from audit.services.reports.build import report_request
 from audit.services.reports.variance import MODES
 from casino.api.endpoints import list_view
-from casino.api.errors import request_language
 from casino.api.idempotency import idempotent
 from casino.api.schema import refusals
 from casino.api.serializers import DecimalStringField, MoneyField, StrictSerializer
@@ -41,7 +37,6 @@ from casino.core.errors import (
     AuditTrailCode,
     ReportCode,
 )
-from casino.identity.languages import language_of
 
 # -- the trail --------------------------------------------------------------------------------
 
@@ -132,13 +127,7 @@ class ReportRequestInputSerializer(StrictSerializer):
     )
     confidence_z = DecimalStringField(max_digits=5, decimal_places=2, min_value=0, required=False)
     large_payout_threshold = MoneyField(required=False)
-    language = serializers.ChoiceField(
-        choices=[code for code, _ in settings.LANGUAGES],
-        required=False,
-        help_text="The language of the CSV's and the PDF's words; by default the user's own"
-        " (GET /api/v1/auth/language/), else the request's (Accept-Language). The figures"
-        " are the same in every language.",
-    )
+    language = language_field("the CSV's and the PDF's words")
 
 
 class ReportRequestApi(APIView):
@@ -166,9 +155,7 @@ class ReportRequestApi(APIView):
         data = validated(ReportRequestInputSerializer, request.data)
         gaming_day = data.pop("gaming_day")
         casino_id = data.pop("casino", None)
-        language = (
-            data.pop("language", None) or language_of(request.user) or request_language(request)
-        )
+        language = file_language(request, data.pop("language", None))
         report = report_request(
             actor=request.user,
             gaming_day=gaming_day,
@@ -212,27 +199,6 @@ class ReportDetailApi(APIView):
         return Response({**body, "payload": report.payload})
 
 
-class _FileRenderer(BaseRenderer):
-    """Lets a client ask for the file's type; an error still renders as the usual JSON."""
-
-    charset = None
-
-    def render(
-        self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None
-    ) -> bytes:
-        return json.dumps(data).encode()
-
-
-class CsvRenderer(_FileRenderer):
-    media_type = "text/csv"
-    format = "csv"
-
-
-class PdfRenderer(_FileRenderer):
-    media_type = "application/pdf"
-    format = "pdf"
-
-
 _DOWNLOAD_REFUSALS = refusals(AccessCode.PERMISSION_DENIED, ReportCode.REPORT_NOT_READY)
 
 
@@ -249,12 +215,8 @@ def _download(request: Request, report_id: int, *, kind: str) -> HttpResponse:
         )
     else:
         content, media_type, digest = bytes(report.pdf), "application/pdf", report.pdf_sha256
-    response = HttpResponse(content, content_type=media_type)
     name = f"report-{report.casino_id}-{report.gaming_day.isoformat()}-{report.pk}.{kind}"
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    # The digest the audit trail recorded for this file, so a download can be checked.
-    response["X-Content-SHA256"] = digest
-    return response
+    return attachment(content, media_type=media_type, filename=name, sha256=digest)
 
 
 class ReportCsvApi(APIView):

@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired, TypedDict, Unpack
 
 from django.contrib.auth import get_user_model
 from django.db.models import Max
@@ -39,6 +39,23 @@ from tables.models import Pit, Table, TableStatus
 #: The shifts a plan may be made for: a start the clock can count a day's minutes from.
 _EARLIEST_START = dt.datetime(2000, 1, 1, tzinfo=dt.UTC)
 _LATEST_START = dt.datetime(2100, 1, 1, tzinfo=dt.UTC)
+
+
+class ShiftPlanned(TypedDict):
+    """A pit's shift as :func:`plan_propose` and :func:`plan_save` take it: its ``start`` and
+    terms (as :class:`Terms`), the dealers who deal it, their ``absences`` (``{"dealer": id,
+    "start": moment, "end": moment}`` each; none by default) and the ``table_ids`` to plan (by
+    default the pit's open tables)."""
+
+    start: dt.datetime
+    length: int
+    minutes_on: int
+    minutes_off: int
+    min_stint: int
+    grace: int
+    dealer_ids: Sequence[int]
+    absences: NotRequired[Sequence[Mapping[str, Any]]]
+    table_ids: NotRequired[Sequence[int] | None]
 
 
 @dataclass(frozen=True)
@@ -75,23 +92,8 @@ class Proposal:
     plan: rotation.Plan
 
 
-def plan_propose(
-    *,
-    pit_id: int,
-    start: dt.datetime,
-    length: int,
-    minutes_on: int,
-    minutes_off: int,
-    min_stint: int,
-    grace: int,
-    dealer_ids: Sequence[int],
-    absences: Sequence[Mapping[str, Any]] = (),
-    table_ids: Sequence[int] | None = None,
-    actor: Any,
-) -> Proposal:
-    """Propose a push rotation for the pit's shift from ``start`` (nothing stored).
-
-    ``absences``: ``{"dealer": id, "start": moment, "end": moment}`` each.
+def plan_propose(*, pit_id: int, actor: Any, **shift: Unpack[ShiftPlanned]) -> Proposal:
+    """Propose a push rotation for the pit's ``shift`` (nothing stored).
 
     :raises Pit.DoesNotExist:
     :raises ApiError: ``permission_denied`` (403) unless a pit boss supervising the pit or an
@@ -101,8 +103,7 @@ def plan_propose(
     """
     pit = Pit.objects.select_related("casino").get(pk=pit_id)
     require(actor, "dealers.plan_rotation", pit)
-    terms = Terms(length, minutes_on, minutes_off, min_stint, grace)
-    inputs = _inputs(pit, start, terms, dealer_ids, absences, table_ids)
+    inputs = _inputs(pit, shift)
     try:
         plan = rotation.rotation_propose(inputs.shift, inputs.tables, inputs.dealers)
     except rotation.PlanInfeasible as infeasible:
@@ -124,21 +125,13 @@ def plan_propose(
 def plan_save(
     *,
     pit_id: int,
-    start: dt.datetime,
-    length: int,
-    minutes_on: int,
-    minutes_off: int,
-    min_stint: int,
-    grace: int,
-    dealer_ids: Sequence[int],
-    absences: Sequence[Mapping[str, Any]] = (),
-    table_ids: Sequence[int] | None = None,
     strings: Sequence[Mapping[str, Any]],
     source: str,
     actor: Any,
+    **shift: Unpack[ShiftPlanned],
 ) -> RotationPlan:
-    """Save ``strings`` as the next version of the pit's plan for the shift from ``start``,
-    checked against every rule first. Audited (``dealer.rotation_plan_saved``).
+    """Save ``strings`` as the next version of the pit's plan for ``shift``, checked against
+    every rule first. Audited (``dealer.rotation_plan_saved``).
 
     ``strings``: ``{"name", "tables", "push", "reliefs", "slots": [{"dealer", "place",
     "start", "end"}]}`` each, as a proposal answers them (ids as strings).
@@ -152,8 +145,7 @@ def plan_save(
         require(actor, "dealers.plan_rotation", pit)
         if source not in RotationPlanSource.values:
             raise _invalid("A plan is proposed or edited.", field="source")
-        terms = Terms(length, minutes_on, minutes_off, min_stint, grace)
-        inputs = _inputs(pit, start, terms, dealer_ids, absences, table_ids)
+        inputs = _inputs(pit, shift)
         plan = plan_of(strings)
         violations = rotation.rotation_check(plan, inputs.shift, inputs.tables, inputs.dealers)
         if violations:
@@ -191,6 +183,7 @@ def plan_save(
             },
         )
         document = plan_document(inputs, plan)
+        terms = inputs.terms
         return RotationPlan.objects.create(
             pit=pit,
             shift_start=shift_start,
@@ -262,33 +255,28 @@ def plan_document(inputs: PlanInputs, plan: rotation.Plan) -> dict[str, Any]:
     }
 
 
-def _inputs(
-    pit: Pit,
-    start: dt.datetime,
-    terms: Terms,
-    dealer_ids: Sequence[int],
-    absences: Sequence[Mapping[str, Any]],
-    table_ids: Sequence[int] | None,
-) -> PlanInputs:
+def _inputs(pit: Pit, planned: ShiftPlanned) -> PlanInputs:
     """The pure inputs of the pit's shift, read from the records.
 
     :raises ApiError: ``plan_invalid`` (400).
     """
+    start = planned["start"]
     if start.utcoffset() is None or not _EARLIEST_START <= start < _LATEST_START:
         raise _invalid("A shift starts at a moment from 2000 to 2099.", field="start")
     try:
         shift = rotation.Shift(
             start=start,
-            length=terms.length,
-            minutes_on=terms.minutes_on,
-            minutes_off=terms.minutes_off,
-            min_stint=terms.min_stint,
-            grace=terms.grace,
+            length=planned["length"],
+            minutes_on=planned["minutes_on"],
+            minutes_off=planned["minutes_off"],
+            min_stint=planned["min_stint"],
+            grace=planned["grace"],
         )
     except ValueError as invalid:
         raise _invalid(f"The shift's terms do not hold: {invalid}.", field="terms") from None
-    tables = _tables(pit, table_ids)
-    dealers = _dealers(pit, shift, dealer_ids, absences, {table.game for table in tables})
+    tables = _tables(pit, planned.get("table_ids"))
+    games = {table.game for table in tables}
+    dealers = _dealers(pit, shift, planned["dealer_ids"], planned.get("absences", ()), games)
     return PlanInputs(pit=pit, shift=shift, tables=tables, dealers=dealers)
 
 

@@ -274,7 +274,7 @@ def _pace_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
         (pgettext("report", "Seconds a round"), 75, "R", lambda d: d["seconds_per_round"]),
         (pgettext("report", "Seconds between"), 75, "R", lambda d: d["seconds_between"] or "—"),
     ]
-    return _grid([_header_row(columns), *(_cells(columns, item) for item in items)], columns, [])
+    return _listing(columns, items)
 
 
 def _accuracy_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
@@ -295,7 +295,7 @@ def _accuracy_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
             lambda d: d["payout_corrections_per_1000"] or "—",
         ),
     ]
-    return _grid([_header_row(columns), *(_cells(columns, item) for item in items)], columns, [])
+    return _listing(columns, items)
 
 
 def _summary(payload: Mapping[str, Any], digest: str, zone: str) -> list[Flowable]:
@@ -541,22 +541,11 @@ def _figures_table(level: str, rows: Sequence[Mapping[str, Any]], period: str) -
         cells = _cells(columns, row)
         coverage = figures["house_edge_coverage"]
         if coverage == UNPRICED:
-            cells[theo] = no_house_edge_text()
-            cells[theo + 1] = cells[flag] = ""
-            extra += [
-                ("SPAN", (theo, index), (flag, index)),
-                ("ALIGN", (theo, index), (flag, index), "CENTER"),
-                ("TEXTCOLOR", (theo, index), (flag, index), MUTED),
-            ]
+            extra += _unpriced(cells, theo, flag, index)
         elif coverage == PARTLY_PRICED and cells[theo]:
             cells[theo] = f"{cells[theo]} *"
         if figures["variance_flag"]:
-            cells[flag] = pgettext("report", "FLAG")
-            extra += [
-                ("TEXTCOLOR", (theo + 1, index), (flag, index), FLAG),
-                ("BACKGROUND", (flag, index), (flag, index), FLAG_FILL),
-                ("FONTNAME", (flag, index), (flag, index), BOLD),
-            ]
+            extra += _flagged(cells, theo + 1, flag, index)
         data.append(cells)
     table = _grid(data, columns, extra)
     if any(r[period]["house_edge_coverage"] == PARTLY_PRICED for r in rows):
@@ -679,20 +668,9 @@ def _games_table(rows: Sequence[Mapping[str, Any]]) -> Flowable:
         cells = _cells(columns, row)
         day = row["day"]
         if day["house_edge_coverage"] == UNPRICED:
-            cells[5] = no_house_edge_text()
-            cells[6] = cells[7] = cells[8] = ""
-            extra += [
-                ("SPAN", (5, index), (8, index)),
-                ("ALIGN", (5, index), (8, index), "CENTER"),
-                ("TEXTCOLOR", (5, index), (8, index), MUTED),
-            ]
+            extra += _unpriced(cells, 5, 8, index)
         elif day["variance_flag"]:
-            cells[8] = pgettext("report", "FLAG")
-            extra += [
-                ("TEXTCOLOR", (6, index), (8, index), FLAG),
-                ("BACKGROUND", (8, index), (8, index), FLAG_FILL),
-                ("FONTNAME", (8, index), (8, index), BOLD),
-            ]
+            extra += _flagged(cells, 6, 8, index)
         elif day["variance_flag"] is False:
             cells[8] = pgettext("report", "within")
             extra.append(("TEXTCOLOR", (8, index), (8, index), OK))
@@ -716,10 +694,7 @@ def _hits_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
         (pgettext("report", "Withheld"), 56, "R", lambda h: h["withheld"]),
         (pgettext("report", "Reason"), 104, "L", lambda h: h["reason"]),
     ]
-    data: list[list[Any]] = [_header_row(columns)]
-    for item in items:
-        data.append(_cells(columns, item))
-    return _grid(data, columns, [])
+    return _listing(columns, items)
 
 
 def _corrections_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
@@ -753,6 +728,35 @@ def _corrections_table(items: Sequence[Mapping[str, Any]]) -> Flowable:
         cells.append(Paragraph(_markup(note), style))
         data.append(cells)
     return _grid(data, columns, [], fixed_rows=False)
+
+
+def _unpriced(cells: list[Any], first: int, last: int, index: int) -> list[tuple[Any, ...]]:
+    """Write row ``index``'s theoretical columns, ``first`` to ``last``, as one muted cell
+    saying no house edge priced the row; answers the style commands that span them."""
+    cells[first] = no_house_edge_text()
+    cells[first + 1 : last + 1] = [""] * (last - first)
+    return [
+        ("SPAN", (first, index), (last, index)),
+        ("ALIGN", (first, index), (last, index), "CENTER"),
+        ("TEXTCOLOR", (first, index), (last, index), MUTED),
+    ]
+
+
+def _flagged(cells: list[Any], first: int, flag: int, index: int) -> list[tuple[Any, ...]]:
+    """Write row ``index``'s flag cell (column ``flag``) as flagged; answers the style
+    commands that show it, the variance's columns from ``first`` to the flag in red."""
+    cells[flag] = pgettext("report", "FLAG")
+    return [
+        ("TEXTCOLOR", (first, index), (flag, index), FLAG),
+        ("BACKGROUND", (flag, index), (flag, index), FLAG_FILL),
+        ("FONTNAME", (flag, index), (flag, index), BOLD),
+    ]
+
+
+def _listing(columns: Sequence[_Column], items: Sequence[Mapping[str, Any]]) -> Flowable:
+    """A table of ``items`` in the report's look, one plain row each under the columns'
+    titles."""
+    return _grid([_header_row(columns), *(_cells(columns, item) for item in items)], columns, [])
 
 
 def _header_row(columns: Sequence[_Column]) -> list[Any]:
@@ -1031,92 +1035,86 @@ _DRAWN = frozenset({"LEFT", "RIGHT", "CENTER", "CENTRE"})
 def _cap_box(payload: Mapping[str, Any], day: Mapping[str, Any] | None) -> list[Flowable]:
     hits = payload["cap_hits"]
     withheld = day["withheld"] if day else "0.00"
-    parts: list[Flowable] = [
-        _para(pgettext("report", "Cap hits (maximum payout)"), size=9, bold=True),
-        _para(
-            ngettext(
-                "{n} payout line(s) cut by a cap; {withheld} withheld.",
-                "{n} payout line(s) cut by a cap; {withheld} withheld.",
-                len(hits),
-            ).format(n=len(hits), withheld=_amount(withheld)),
-            size=8,
-        ),
-    ]
-    for hit in hits[:5]:
-        parts.append(
-            _para(
-                pgettext(
-                    "report",
-                    "{table} round {round}, box {box} {line}: computed {computed}, paid {paid}, withheld {withheld}",  # noqa: E501
-                ).format(
-                    table=hit["table"],
-                    round=hit["round_number"],
-                    box=hit["box"],
-                    line=hit["line"],
-                    computed=_amount(hit["computed"]),
-                    paid=_amount(hit["paid"]),
-                    withheld=_amount(hit["withheld"]),
-                ),
-                size=7.2,
-                color=MUTED,
-            )
+
+    def line(hit: Mapping[str, Any]) -> str:
+        return pgettext(
+            "report",
+            "{table} round {round}, box {box} {line}: computed {computed}, paid {paid}, withheld {withheld}",  # noqa: E501
+        ).format(
+            table=hit["table"],
+            round=hit["round_number"],
+            box=hit["box"],
+            line=hit["line"],
+            computed=_amount(hit["computed"]),
+            paid=_amount(hit["paid"]),
+            withheld=_amount(hit["withheld"]),
         )
-    if len(hits) > 5:
-        parts.append(
-            _para(
-                pgettext("report", "and {n} more (section Cap hits).").format(n=len(hits) - 5),
-                size=7.2,
-            )
-        )
-    return parts
+
+    return _listing_box(
+        pgettext("report", "Cap hits (maximum payout)"),
+        ngettext(
+            "{n} payout line(s) cut by a cap; {withheld} withheld.",
+            "{n} payout line(s) cut by a cap; {withheld} withheld.",
+            len(hits),
+        ).format(n=len(hits), withheld=_amount(withheld)),
+        hits,
+        line,
+        pgettext("report", "and {n} more (section Cap hits)."),
+    )
 
 
 def _corrections_box(payload: Mapping[str, Any], day: Mapping[str, Any] | None) -> list[Flowable]:
     voids, corrections = payload["voids"], payload["corrections"]
     paid = day["corrections_paid"] if day else "0.00"
-    parts: list[Flowable] = [
-        _para(pgettext("report", "Voids and corrections approved this day"), size=9, bold=True),
-        _para(
-            pgettext("report", "{voids}; {corrections}").format(
-                voids=ngettext("{n} void(s)", "{n} void(s)", len(voids)).format(n=len(voids)),
-                corrections=ngettext(
-                    "{n} payout correction(s), {paid} paid.",
-                    "{n} payout correction(s), {paid} paid.",
-                    len(corrections),
-                ).format(n=len(corrections), paid=_amount(paid)),
-            ),
-            size=8,
-        ),
-    ]
-    for item in (voids + corrections)[:5]:
+
+    def line(item: Mapping[str, Any]) -> str:
         kind = (
             pgettext("report", "void")
             if item in voids
             else pgettext("report", "correction {amount}").format(amount=_amount(item["amount"]))
         )
-        parts.append(
-            _para(
-                pgettext(
-                    "report", "{table} round {round} ({day}): {kind}, {by} / {decided}"
-                ).format(
-                    table=item["table"],
-                    round=item["round_number"],
-                    day=formats.day(item["round_gaming_day"]),
-                    kind=kind,
-                    by=item["requested_by"] or "-",
-                    decided=item["decided_by"] or "-",
-                ),
-                size=7.2,
-                color=MUTED,
-            )
+        return pgettext("report", "{table} round {round} ({day}): {kind}, {by} / {decided}").format(
+            table=item["table"],
+            round=item["round_number"],
+            day=formats.day(item["round_gaming_day"]),
+            kind=kind,
+            by=item["requested_by"] or "-",
+            decided=item["decided_by"] or "-",
         )
-    if len(voids) + len(corrections) > 5:
-        parts.append(
-            _para(
-                pgettext("report", "and {n} more.").format(n=len(voids) + len(corrections) - 5),
-                size=7.2,
-            )
-        )
+
+    return _listing_box(
+        pgettext("report", "Voids and corrections approved this day"),
+        pgettext("report", "{voids}; {corrections}").format(
+            voids=ngettext("{n} void(s)", "{n} void(s)", len(voids)).format(n=len(voids)),
+            corrections=ngettext(
+                "{n} payout correction(s), {paid} paid.",
+                "{n} payout correction(s), {paid} paid.",
+                len(corrections),
+            ).format(n=len(corrections), paid=_amount(paid)),
+        ),
+        voids + corrections,
+        line,
+        pgettext("report", "and {n} more."),
+    )
+
+
+#: How many items a summary box lists before it only says how many more there are.
+_BOX_ITEMS = 5
+
+
+def _listing_box(
+    title: str,
+    summary: str,
+    items: Sequence[Mapping[str, Any]],
+    line: Callable[[Mapping[str, Any]], str],
+    more: str,
+) -> list[Flowable]:
+    """A summary box: its title, its summary, a muted ``line`` for each of the first
+    ``_BOX_ITEMS`` items, then ``more`` (its ``{n}``: how many items are left) if any are."""
+    parts: list[Flowable] = [_para(title, size=9, bold=True), _para(summary, size=8)]
+    parts += [_para(line(item), size=7.2, color=MUTED) for item in items[:_BOX_ITEMS]]
+    if len(items) > _BOX_ITEMS:
+        parts.append(_para(more.format(n=len(items) - _BOX_ITEMS), size=7.2))
     return parts
 
 
