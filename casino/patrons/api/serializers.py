@@ -104,10 +104,17 @@ def _positions_field() -> serializers.ListField:
     )
 
 
+# The fields of a seating are the arguments of ``seating.session_seat``, which the view passes
+# on as read: ``patron`` is read as its ``patron_id``. (A docstring would be the schema's.)
 class SeatInputSerializer(StrictSerializer):
     positions = _positions_field()
     patron = serializers.IntegerField(
-        min_value=1, required=False, default=None, allow_null=True, help_text="A known patron."
+        source="patron_id",
+        min_value=1,
+        required=False,
+        default=None,
+        allow_null=True,
+        help_text="A known patron.",
     )
     loyalty_number = serializers.CharField(
         max_length=32,
@@ -125,8 +132,9 @@ class SeatInputSerializer(StrictSerializer):
     )
 
 
+# Likewise a move's are those of ``seating.session_move``: ``table`` is read as its ``table_id``.
 class MoveInputSerializer(StrictSerializer):
-    table = serializers.IntegerField(min_value=1)
+    table = serializers.IntegerField(source="table_id", min_value=1)
     positions = _positions_field()
 
 
