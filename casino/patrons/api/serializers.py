@@ -52,13 +52,22 @@ class PatronFindSerializer(StrictSerializer):
     loyalty_number = serializers.CharField(max_length=32)
 
 
+def _optional_text(*, max_length: int, help_text: str | None = None) -> serializers.CharField:
+    """A text field of a body that may be left out or blank: blank (``""``) then."""
+    return serializers.CharField(
+        max_length=max_length,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text=help_text,
+    )
+
+
 class PatronEnrolInputSerializer(StrictSerializer):
     loyalty_number = serializers.RegexField(NOT_BLANK, max_length=32)
     name = serializers.RegexField(NOT_BLANK, max_length=200)
     date_of_birth = serializers.DateField()
-    photo_reference = serializers.CharField(
-        max_length=200, required=False, default="", allow_blank=True
-    )
+    photo_reference = _optional_text(max_length=200)
 
 
 class ExclusionInputSerializer(StrictSerializer):
@@ -116,19 +125,11 @@ class SeatInputSerializer(StrictSerializer):
         allow_null=True,
         help_text="A known patron.",
     )
-    loyalty_number = serializers.CharField(
-        max_length=32,
-        required=False,
-        default="",
-        allow_blank=True,
-        help_text="A carded patron, by the card scanned or typed.",
+    loyalty_number = _optional_text(
+        max_length=32, help_text="A carded patron, by the card scanned or typed."
     )
-    description = serializers.CharField(
-        max_length=200,
-        required=False,
-        default="",
-        allow_blank=True,
-        help_text="An anonymous patron, as a floor person would describe them.",
+    description = _optional_text(
+        max_length=200, help_text="An anonymous patron, as a floor person would describe them."
     )
 
 
