@@ -133,6 +133,15 @@ class ExclusionLift(models.Model):
         return f"Lifting of exclusion {self.exclusion_id}"
 
 
+def _one_open(owner: str, *, until: str, name: str) -> models.UniqueConstraint:
+    """The constraint of at most one open row for each ``owner``, a row being open while
+    ``until`` (the time it ended) is not set: one open visit a patron, one open session a
+    patron, one open pause a session."""
+    return models.UniqueConstraint(
+        fields=[owner], condition=Q(**{f"{until}__isnull": True}), name=name
+    )
+
+
 class Visit(models.Model):
     """A patron's time at the casino's tables: one or more sessions, one after another."""
 
@@ -141,11 +150,7 @@ class Visit(models.Model):
     ended_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["patron"], condition=Q(ended_at__isnull=True), name="one_open_visit"
-            )
-        ]
+        constraints = [_one_open("patron", until="ended_at", name="one_open_visit")]
 
     def __str__(self) -> str:
         return f"Visit {self.pk} of patron {self.patron_id}"
@@ -165,11 +170,7 @@ class PlaySession(models.Model):
     ended_by = user_field(optional=True)
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["patron"], condition=Q(ended_at__isnull=True), name="one_open_session"
-            )
-        ]
+        constraints = [_one_open("patron", until="ended_at", name="one_open_session")]
         indexes = [models.Index(fields=["table", "ended_at"], name="session_table_open_idx")]
 
     def __str__(self) -> str:
@@ -184,11 +185,7 @@ class SessionPause(models.Model):
     resumed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["session"], condition=Q(resumed_at__isnull=True), name="one_open_pause"
-            )
-        ]
+        constraints = [_one_open("session", until="resumed_at", name="one_open_pause")]
 
     def __str__(self) -> str:
         return f"Pause of session {self.session_id}"

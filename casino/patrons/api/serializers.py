@@ -52,13 +52,22 @@ class PatronFindSerializer(StrictSerializer):
     loyalty_number = serializers.CharField(max_length=32)
 
 
+def _optional_text(*, max_length: int, help_text: str | None = None) -> serializers.CharField:
+    """A text field of a body that may be left out or blank: blank (``""``) then."""
+    return serializers.CharField(
+        max_length=max_length,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text=help_text,
+    )
+
+
 class PatronEnrolInputSerializer(StrictSerializer):
     loyalty_number = serializers.RegexField(NOT_BLANK, max_length=32)
     name = serializers.RegexField(NOT_BLANK, max_length=200)
     date_of_birth = serializers.DateField()
-    photo_reference = serializers.CharField(
-        max_length=200, required=False, default="", allow_blank=True
-    )
+    photo_reference = _optional_text(max_length=200)
 
 
 class ExclusionInputSerializer(StrictSerializer):
@@ -104,29 +113,29 @@ def _positions_field() -> serializers.ListField:
     )
 
 
+# The fields of a seating are the arguments of ``seating.session_seat``, which the view passes
+# on as read: ``patron`` is read as its ``patron_id``. (A docstring would be the schema's.)
 class SeatInputSerializer(StrictSerializer):
     positions = _positions_field()
     patron = serializers.IntegerField(
-        min_value=1, required=False, default=None, allow_null=True, help_text="A known patron."
-    )
-    loyalty_number = serializers.CharField(
-        max_length=32,
+        source="patron_id",
+        min_value=1,
         required=False,
-        default="",
-        allow_blank=True,
-        help_text="A carded patron, by the card scanned or typed.",
+        default=None,
+        allow_null=True,
+        help_text="A known patron.",
     )
-    description = serializers.CharField(
-        max_length=200,
-        required=False,
-        default="",
-        allow_blank=True,
-        help_text="An anonymous patron, as a floor person would describe them.",
+    loyalty_number = _optional_text(
+        max_length=32, help_text="A carded patron, by the card scanned or typed."
+    )
+    description = _optional_text(
+        max_length=200, help_text="An anonymous patron, as a floor person would describe them."
     )
 
 
+# Likewise a move's are those of ``seating.session_move``: ``table`` is read as its ``table_id``.
 class MoveInputSerializer(StrictSerializer):
-    table = serializers.IntegerField(min_value=1)
+    table = serializers.IntegerField(source="table_id", min_value=1)
     positions = _positions_field()
 
 
@@ -141,11 +150,38 @@ class SessionOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
     paused = serializers.BooleanField()
 
 
+def _money() -> serializers.DecimalField:
+    return serializers.DecimalField(max_digits=16, decimal_places=2, coerce_to_string=True)
+
+
+def _chips_expected() -> serializers.DecimalField:
+    return serializers.DecimalField(
+        max_digits=16,
+        decimal_places=2,
+        coerce_to_string=True,
+        help_text="The chips the patron should have by the record: bought in, plus the result, "
+        "less chips recorded taken away.",
+    )
+
+
+class _SessionFiguresMethods:
+    """The ``minutes_played`` and ``total_staked`` of a serializer of what carries a session's
+    ``figures`` (``casino.patrons.ratings.RatingFigures``): whole minutes, and the stakes to
+    the cent. The serializer declares the two fields, where it wants them in its answer."""
+
+    def get_minutes_played(self, rated: Any) -> int:
+        return int(rated.figures.seconds_played // 60)
+
+    @extend_schema_field(_money())
+    def get_total_staked(self, rated: Any) -> str:
+        return str(rated.figures.total_staked.quantize(Decimal("0.01")))
+
+
 #: What is recorded at a table: every kind but currency paid out at the cage.
 TABLE_CASH_KINDS = [choice for choice in CashKind.choices if choice[0] != CashKind.CASH_OUT]
 
 
-class RatedPlayerOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class RatedPlayerOutputSerializer(_SessionFiguresMethods, serializers.Serializer):  # type: ignore[type-arg]
     """A patron seated now, with the session's exact figures so far."""
 
     session = SessionOutputSerializer()
@@ -158,20 +194,7 @@ class RatedPlayerOutputSerializer(serializers.Serializer):  # type: ignore[type-
     theoretical_win = serializers.DecimalField(
         source="figures.theoretical_win", max_digits=24, decimal_places=2, coerce_to_string=True
     )
-    chips_expected = serializers.DecimalField(
-        max_digits=16,
-        decimal_places=2,
-        coerce_to_string=True,
-        help_text="The chips the patron should have by the record: bought in, plus the result, "
-        "less chips recorded taken away.",
-    )
-
-    def get_minutes_played(self, player: Any) -> int:
-        return int(player.figures.seconds_played // 60)
-
-    @extend_schema_field(serializers.DecimalField(max_digits=16, decimal_places=2))
-    def get_total_staked(self, player: Any) -> str:
-        return str(player.figures.total_staked.quantize(Decimal("0.01")))
+    chips_expected = _chips_expected()
 
 
 class CashInputSerializer(StrictSerializer):
@@ -232,10 +255,6 @@ class AmlPolicyOutputSerializer(serializers.Serializer):  # type: ignore[type-ar
     effective_at = serializers.DateTimeField()
 
 
-def _money() -> serializers.DecimalField:
-    return serializers.DecimalField(max_digits=16, decimal_places=2, coerce_to_string=True)
-
-
 class RatingEstimateOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
     average_bet = _money()
     minutes = serializers.IntegerField()
@@ -248,7 +267,7 @@ class RatingEstimateInputSerializer(StrictSerializer):
     minutes = serializers.IntegerField(min_value=0, max_value=7 * 24 * 60)
 
 
-class SessionRatingOutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class SessionRatingOutputSerializer(_SessionFiguresMethods, serializers.Serializer):  # type: ignore[type-arg]
     """A session's exact rating, with the floor's estimate beside it."""
 
     session = serializers.IntegerField(source="session.pk")
@@ -292,20 +311,7 @@ class SessionRatingOutputSerializer(serializers.Serializer):  # type: ignore[typ
         help_text="What the house expected to win from the patron's stakes.",
     )
     estimate = RatingEstimateOutputSerializer(allow_null=True)
-    chips_expected = serializers.DecimalField(
-        max_digits=16,
-        decimal_places=2,
-        coerce_to_string=True,
-        help_text="The chips the patron should have by the record: bought in, plus the result, "
-        "less chips recorded taken away.",
-    )
-
-    def get_minutes_played(self, rating: Any) -> int:
-        return int(rating.figures.seconds_played // 60)
-
-    @extend_schema_field(_money())
-    def get_total_staked(self, rating: Any) -> str:
-        return str(rating.figures.total_staked.quantize(Decimal("0.01")))
+    chips_expected = _chips_expected()
 
     @extend_schema_field(serializers.DecimalField(max_digits=16, decimal_places=2, allow_null=True))
     def get_average_ante(self, rating: Any) -> str | None:

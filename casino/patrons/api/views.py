@@ -3,19 +3,56 @@ every permission; the views authenticate, validate and answer."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
-from casino.api.endpoints import list_view, post_view, read_view
+from casino.api.endpoints import Serializer, list_view, post_view, read_view
 from casino.api.shortcuts import found, validated
 from casino.core.errors import PatronCode, TableCode
 from casino.patrons import aml, cash, enrolment, estimates, exclusions, points, reads, seating
 from casino.patrons.api import serializers as shapes
-from casino.patrons.models import PlaySession
+from casino.patrons.models import ExclusionLift, Patron, PlaySession
+
+#: What a POST view answers, from the request, its route's id and what its service returned.
+Answer = Callable[[Request, int, Any], Any]
+
+
+def _as_done(request: Request, pk: int, done: Any) -> Any:
+    return done
+
+
+def _service_view(
+    name: str,
+    doc: str,
+    *,
+    service: Callable[..., Any],
+    route_id: str,
+    body: Serializer | None,
+    output: Serializer,
+    answer: Answer = _as_done,
+    refused: Iterable[str] = (),
+    status: int = status.HTTP_200_OK,
+) -> type[APIView]:
+    """The idempotent POST view (:func:`~casino.api.endpoints.post_view`) of one service:
+    ``service(<route_id>=id, actor=user, **fields)``, the fields of the body validated by
+    ``body`` (``None``: no body), 404 ``not_found`` for what the service did not find. It
+    answers ``output`` of ``answer(request, id, done)``, ``done`` what the service returned
+    (by default: ``done`` itself), read after the service so that a row missing then is a
+    fault of the server, not of the URL."""
+
+    def act(request: Request, pk: int) -> Response:
+        fields = {} if body is None else validated(body, request.data)
+        with found():
+            done = service(**{route_id: pk}, actor=request.user, **fields)
+        return Response(output(answer(request, pk, done)).data)
+
+    return post_view(name, doc, body=body, output=output, refused=refused, act=act, status=status)
+
 
 PatronFindApi = list_view(
     "PatronFindApi",
@@ -59,59 +96,48 @@ PatronExclusionListApi = read_view(
 )
 
 
-def _enrol(request: Request, casino_id: int) -> Response:
-    data = validated(shapes.PatronEnrolInputSerializer, request.data)
-    with found():
-        patron = enrolment.patron_enrol_carded(casino_id=casino_id, actor=request.user, **data)
-    return Response(
-        shapes.PatronOutputSerializer(reads.patron_detail(request.user, patron.pk)).data
-    )
+def _patron_read(request: Request, casino_id: int, patron: Patron) -> Any:
+    return reads.patron_detail(request.user, patron.pk)
 
 
-PatronEnrolApi = post_view(
+PatronEnrolApi = _service_view(
     "PatronEnrolApi",
     """Enrol a carded patron of the casino with the personal data the rules need (pit
     bosses, admins).""",
+    service=enrolment.patron_enrol_carded,
+    route_id="casino_id",
     body=shapes.PatronEnrolInputSerializer,
     output=shapes.PatronOutputSerializer,
+    answer=_patron_read,
     refused=(PatronCode.PATRON_UNDER_AGE, PatronCode.LOYALTY_NUMBER_TAKEN),
-    act=_enrol,
     status=status.HTTP_201_CREATED,
 )
 
-
-def _exclude(request: Request, patron_id: int) -> Response:
-    data = validated(shapes.ExclusionInputSerializer, request.data)
-    with found():
-        exclusion = exclusions.exclusion_record(patron_id=patron_id, actor=request.user, **data)
-    return Response(shapes.ExclusionOutputSerializer(exclusion).data)
-
-
-PatronExcludeApi = post_view(
+PatronExcludeApi = _service_view(
     "PatronExcludeApi",
     """Exclude a patron from play from now (self-exclusion or barring), until ``ends_at``
     or until lifted (pit bosses, admins). A seated patron is unseated by the floor.""",
+    service=exclusions.exclusion_record,
+    route_id="patron_id",
     body=shapes.ExclusionInputSerializer,
     output=shapes.ExclusionOutputSerializer,
-    act=_exclude,
     status=status.HTTP_201_CREATED,
 )
 
 
-def _lift(request: Request, exclusion_id: int) -> Response:
-    data = validated(shapes.ExclusionLiftInputSerializer, request.data)
-    with found():
-        lift = exclusions.exclusion_lift(exclusion_id=exclusion_id, actor=request.user, **data)
-    return Response(shapes.ExclusionOutputSerializer(lift.exclusion).data)
+def _lifted_exclusion(request: Request, exclusion_id: int, lift: ExclusionLift) -> Any:
+    return lift.exclusion
 
 
-ExclusionLiftApi = post_view(
+ExclusionLiftApi = _service_view(
     "ExclusionLiftApi",
     "Lift an exclusion before its time, saying why (pit bosses, admins).",
+    service=exclusions.exclusion_lift,
+    route_id="exclusion_id",
     body=shapes.ExclusionLiftInputSerializer,
     output=shapes.ExclusionOutputSerializer,
+    answer=_lifted_exclusion,
     refused=(PatronCode.EXCLUSION_ALREADY_LIFTED,),
-    act=_lift,
 )
 
 TableSeatedApi = read_view(
@@ -142,139 +168,108 @@ _SEATING_REFUSALS = (
 )
 
 
-def _session_answer(request: Request, session: PlaySession) -> Response:
-    [answer] = [s for s in reads.table_seated(request.user, session.table_id) if s.pk == session.pk]
-    return Response(shapes.SessionOutputSerializer(answer).data)
+def _seated_read(request: Request, pk: int, session: PlaySession) -> Any:
+    """The new session as the table's seated patrons read it."""
+    [seated] = [s for s in reads.table_seated(request.user, session.table_id) if s.pk == session.pk]
+    return seated
 
 
-def _seat(request: Request, table_id: int) -> Response:
-    data = validated(shapes.SeatInputSerializer, request.data)
-    with found():
-        session = seating.session_seat(
-            table_id=table_id,
-            positions=data["positions"],
-            patron_id=data["patron"],
-            loyalty_number=data["loyalty_number"],
-            description=data["description"],
-            actor=request.user,
-        )
-    return _session_answer(request, session)
-
-
-TableSeatApi = post_view(
+TableSeatApi = _service_view(
     "TableSeatApi",
     """Seat a patron at boxes (or a seat) of the table: a known patron by id, a carded one by
     the card's number, or a new anonymous one by description; an excluded patron is
     refused.""",
+    service=seating.session_seat,
+    route_id="table_id",
     body=shapes.SeatInputSerializer,
     output=shapes.SessionOutputSerializer,
+    answer=_seated_read,
     refused=(
         *_SEATING_REFUSALS,
         PatronCode.PATRON_ALREADY_SEATED,
         PatronCode.LOYALTY_NUMBER_UNKNOWN,
     ),
-    act=_seat,
     status=status.HTTP_201_CREATED,
 )
 
-
-def _move(request: Request, session_id: int) -> Response:
-    data = validated(shapes.MoveInputSerializer, request.data)
-    with found():
-        session = seating.session_move(
-            session_id=session_id,
-            table_id=data["table"],
-            positions=data["positions"],
-            actor=request.user,
-        )
-    return _session_answer(request, session)
-
-
-SessionMoveApi = post_view(
+SessionMoveApi = _service_view(
     "SessionMoveApi",
     """Move a seated patron to boxes (or a seat) of another table, or other ones of the same,
     in the same visit.""",
+    service=seating.session_move,
+    route_id="session_id",
     body=shapes.MoveInputSerializer,
     output=shapes.SessionOutputSerializer,
+    answer=_seated_read,
     refused=(*_SEATING_REFUSALS, PatronCode.SESSION_ENDED),
-    act=_move,
     status=status.HTTP_201_CREATED,
 )
 
 
+def _session_now(request: Request, session_id: int, session: PlaySession) -> Any:
+    """The session as it is now, with whether it is paused."""
+    session.refresh_from_db()
+    session.paused = session.pauses.filter(resumed_at__isnull=True).exists()
+    return session
+
+
 def _session_step(
-    how: Callable[..., PlaySession],
-) -> Callable[[Request, int], Response]:
-    def act(request: Request, session_id: int) -> Response:
-        with found():
-            session = how(session_id=session_id, actor=request.user)
-        session.refresh_from_db()
-        session.paused = session.pauses.filter(resumed_at__isnull=True).exists()
-        return Response(shapes.SessionOutputSerializer(session).data)
+    name: str, doc: str, service: Callable[..., PlaySession], *refused_also: str
+) -> type[APIView]:
+    """The POST view of a step of a seated patron's session that reads no body (pause,
+    resume, leave): ``service(session_id=id, actor=user)``, answering the session as it is
+    then; it may refuse ``session_ended`` and ``refused_also``."""
+    return _service_view(
+        name,
+        doc,
+        service=service,
+        route_id="session_id",
+        body=None,
+        output=shapes.SessionOutputSerializer,
+        answer=_session_now,
+        refused=(PatronCode.SESSION_ENDED, *refused_also),
+    )
 
-    return act
 
-
-SessionPauseApi = post_view(
+SessionPauseApi = _session_step(
     "SessionPauseApi",
     "Pause a patron's session: the boxes are kept, the time is not played.",
-    body=None,
-    output=shapes.SessionOutputSerializer,
-    refused=(PatronCode.SESSION_ENDED, PatronCode.SESSION_PAUSED),
-    act=_session_step(seating.session_pause),
+    seating.session_pause,
+    PatronCode.SESSION_PAUSED,
 )
-SessionResumeApi = post_view(
+SessionResumeApi = _session_step(
     "SessionResumeApi",
     "Resume a paused session.",
-    body=None,
-    output=shapes.SessionOutputSerializer,
-    refused=(PatronCode.SESSION_ENDED, PatronCode.SESSION_NOT_PAUSED),
-    act=_session_step(seating.session_resume),
+    seating.session_resume,
+    PatronCode.SESSION_NOT_PAUSED,
 )
-SessionLeaveApi = post_view(
+SessionLeaveApi = _session_step(
     "SessionLeaveApi",
     "The patron leaves: the session and the visit end.",
-    body=None,
-    output=shapes.SessionOutputSerializer,
-    refused=(PatronCode.SESSION_ENDED,),
-    act=_session_step(seating.session_leave),
+    seating.session_leave,
 )
 
-
-def _cash(request: Request, session_id: int) -> Response:
-    data = validated(shapes.CashInputSerializer, request.data)
-    with found():
-        event = cash.cash_record(session_id=session_id, actor=request.user, **data)
-    return Response(shapes.CashOutputSerializer(event).data)
-
-
-SessionCashApi = post_view(
+SessionCashApi = _service_view(
     "SessionCashApi",
     """Record at the table a seated patron's buy-in (currency, chips from elsewhere, a
     marker), colour-up, or the chips they leave with; currency is held against the casino's
     anti-money-laundering thresholds.""",
+    service=cash.cash_record,
+    route_id="session_id",
     body=shapes.CashInputSerializer,
     output=shapes.CashOutputSerializer,
     refused=(PatronCode.SESSION_ENDED, PatronCode.CASH_AMOUNT_INVALID),
-    act=_cash,
     status=status.HTTP_201_CREATED,
 )
 
-
-def _cash_out(request: Request, patron_id: int) -> Response:
-    data = validated(shapes.CashOutInputSerializer, request.data)
-    with found():
-        event = cash.cash_out_record(patron_id=patron_id, actor=request.user, **data)
-    return Response(shapes.CashOutputSerializer(event).data)
-
-
-PatronCashOutApi = post_view(
+PatronCashOutApi = _service_view(
     "PatronCashOutApi",
     "Record currency paid out at the cage for a patron's chips (the cage, admins): cash out.",
+    service=cash.cash_out_record,
+    route_id="patron_id",
     body=shapes.CashOutInputSerializer,
     output=shapes.CashOutputSerializer,
     refused=(PatronCode.CASH_AMOUNT_INVALID,),
-    act=_cash_out,
     status=status.HTTP_201_CREATED,
 )
 
@@ -287,22 +282,15 @@ AmlLogApi = list_view(
     output=shapes.AmlLogEntryOutputSerializer,
 )
 
-
-def _set_policy(request: Request, casino_id: int) -> Response:
-    data = validated(shapes.AmlPolicyInputSerializer, request.data)
-    with found():
-        policy = aml.aml_policy_set(casino_id=casino_id, actor=request.user, **data)
-    return Response(shapes.AmlPolicyOutputSerializer(policy).data)
-
-
-AmlPolicyApi = post_view(
+AmlPolicyApi = _service_view(
     "AmlPolicyApi",
     """Set the casino's anti-money-laundering thresholds from now on (admins); until one is
     set, a log entry from 3,000 and a report above 10,000, no identification threshold.""",
+    service=aml.aml_policy_set,
+    route_id="casino_id",
     body=shapes.AmlPolicyInputSerializer,
     output=shapes.AmlPolicyOutputSerializer,
     refused=(PatronCode.AML_THRESHOLDS_INVALID,),
-    act=_set_policy,
     status=status.HTTP_201_CREATED,
 )
 
@@ -316,22 +304,19 @@ SessionRatingApi = read_view(
 )
 
 
-def _estimate(request: Request, session_id: int) -> Response:
-    data = validated(shapes.RatingEstimateInputSerializer, request.data)
-    with found():
-        estimates.rating_estimate_record(session_id=session_id, actor=request.user, **data)
-    return Response(
-        shapes.SessionRatingOutputSerializer(reads.session_rating(request.user, session_id)).data
-    )
+def _rating_read(request: Request, session_id: int, done: object) -> Any:
+    return reads.session_rating(request.user, session_id)
 
 
-SessionEstimateApi = post_view(
+SessionEstimateApi = _service_view(
     "SessionEstimateApi",
     """Keep a floor person's estimate of a session (average bet, minutes played) beside its
     exact rating (a pit boss of the table's pit, an admin); answers the rating.""",
+    service=estimates.rating_estimate_record,
+    route_id="session_id",
     body=shapes.RatingEstimateInputSerializer,
     output=shapes.SessionRatingOutputSerializer,
-    act=_estimate,
+    answer=_rating_read,
     status=status.HTTP_201_CREATED,
 )
 
@@ -343,52 +328,49 @@ PatronPointsApi = read_view(
 )
 
 
-def _points_act(how: Callable[..., Any]) -> Callable[[Request, int], Response]:
-    def act(request: Request, patron_id: int) -> Response:
-        data = validated(shapes.PointsInputSerializer, request.data)
-        with found():
-            how(patron_id=patron_id, actor=request.user, **data)
-        return Response(
-            shapes.PointsOutputSerializer(reads.patron_points(request.user, patron_id)).data
-        )
-
-    return act
+def _points_read(request: Request, patron_id: int, done: object) -> Any:
+    return reads.patron_points(request.user, patron_id)
 
 
-PatronCompApi = post_view(
+def _points_move(name: str, doc: str, service: Callable[..., Any], *refused: str) -> type[APIView]:
+    """The POST view of a movement of a patron's points that the floor or the casino makes
+    (``points`` and a ``note``): ``service(patron_id=id, actor=user, points=..., note=...)``,
+    answering the patron's points then (201); it may refuse ``refused``."""
+    return _service_view(
+        name,
+        doc,
+        service=service,
+        route_id="patron_id",
+        body=shapes.PointsInputSerializer,
+        output=shapes.PointsOutputSerializer,
+        answer=_points_read,
+        refused=refused,
+        status=status.HTTP_201_CREATED,
+    )
+
+
+PatronCompApi = _points_move(
     "PatronCompApi",
     """Spend a patron's points on a comp, saying what it is for (pit bosses, admins): at most
     the casino's limit a comp, and the balance. Answers the points.""",
-    body=shapes.PointsInputSerializer,
-    output=shapes.PointsOutputSerializer,
-    refused=(PatronCode.POINTS_INVALID, PatronCode.POINTS_INSUFFICIENT),
-    act=_points_act(points.comp_redeem),
-    status=status.HTTP_201_CREATED,
+    points.comp_redeem,
+    PatronCode.POINTS_INVALID,
+    PatronCode.POINTS_INSUFFICIENT,
 )
-PatronPromotionApi = post_view(
+PatronPromotionApi = _points_move(
     "PatronPromotionApi",
     "Award a promotion's points to a patron (admins). Answers the points.",
-    body=shapes.PointsInputSerializer,
-    output=shapes.PointsOutputSerializer,
-    refused=(PatronCode.POINTS_INVALID,),
-    act=_points_act(points.points_award),
-    status=status.HTTP_201_CREATED,
+    points.points_award,
+    PatronCode.POINTS_INVALID,
 )
 
-
-def _set_earning(request: Request, casino_id: int) -> Response:
-    data = validated(shapes.EarningPolicyInputSerializer, request.data)
-    with found():
-        policy = points.earning_policy_set(casino_id=casino_id, actor=request.user, **data)
-    return Response(shapes.EarningPolicyOutputSerializer(policy).data)
-
-
-EarningPolicyApi = post_view(
+EarningPolicyApi = _service_view(
     "EarningPolicyApi",
     """Set the casino's points per unit of theoretical win from now on (admins); until one is
     set, one point per unit.""",
+    service=points.earning_policy_set,
+    route_id="casino_id",
     body=shapes.EarningPolicyInputSerializer,
     output=shapes.EarningPolicyOutputSerializer,
-    act=_set_earning,
     status=status.HTTP_201_CREATED,
 )
