@@ -19,8 +19,8 @@ from casino.games.event_codec import CodedEvent, event
 from casino.games.money import (
     AmountInput,
     chip_amount,
-    limit_crossed,
     to_decimal,
+    verify_within_limits,
 )
 
 #: A seat number outside the table or given twice, or the button not on a seated player
@@ -105,18 +105,15 @@ class SeatingLimits:
 
     def verify_stack(self, seat: int, amount: Decimal) -> None:
         """:raises GameError: ``stack_out_of_limits`` naming the limit ``amount`` crosses."""
-        low, high = self.stack_min, self.stack_max
-        crossed = limit_crossed(amount, low, high, names=("stack_min", "stack_max"))
-        if crossed is not None:
-            raise GameError(
-                STACK_OUT_OF_LIMITS,
-                f"Seat {seat} brings {amount}: outside the table's limits",
-                seat=seat,
-                amount=str(amount),
-                limit=crossed,
-                minimum=None if low is None else str(low),
-                maximum=None if high is None else str(high),
-            )
+        verify_within_limits(
+            amount,
+            self.stack_min,
+            self.stack_max,
+            names=("stack_min", "stack_max"),
+            code=STACK_OUT_OF_LIMITS,
+            message=f"Seat {seat} brings {amount}: outside the table's limits",
+            seat=seat,
+        )
 
 
 def _limit(limits: Mapping[str, object], name: str) -> Decimal | None:

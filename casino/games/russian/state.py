@@ -94,9 +94,9 @@ from casino.games.money import (
     ZERO,
     AmountInput,
     chip_amount,
-    limit_crossed,
     round_down_to_chip,
     to_decimal,
+    verify_within_limits,
 )
 from casino.games.russian import codes
 from casino.games.russian.events import (
@@ -476,16 +476,14 @@ class RussianPokerState(EngineState[Phase, Event]):
 
     def _verify_bonus_limits(self, amount: Decimal) -> None:
         low, high = self.limits.bonus_min, self.limits.bonus_max
-        crossed = limit_crossed(amount, low, high, names=("bonus_min", "bonus_max"))
-        if crossed is not None:
-            raise GameError(
-                codes.BONUS_OUT_OF_LIMITS,
-                f"The bonus must be between {low} and {high}",
-                amount=str(amount),
-                limit=crossed,
-                minimum=None if low is None else str(low),
-                maximum=None if high is None else str(high),
-            )
+        verify_within_limits(
+            amount,
+            low,
+            high,
+            names=("bonus_min", "bonus_max"),
+            code=codes.BONUS_OUT_OF_LIMITS,
+            message=f"The bonus must be between {low} and {high}",
+        )
 
     @game_action(Action.CLOSE_BETS, BetsClosed)
     def close_bets(self) -> BetsClosed:
