@@ -68,7 +68,7 @@ from decimal import Decimal
 from typing import Annotated, Any, Final
 
 from casino.games import contract
-from casino.games.actions import game_action, out_of_phase
+from casino.games.actions import game_action
 from casino.games.cards import (
     Card,
     CardInput,
@@ -235,6 +235,7 @@ class RussianPokerState(EngineState[Phase, Event]):
     phase_type = Phase
     final_phase = Phase.COMPLETE
     round_name = "round"
+    phase_actions = PHASE_ACTIONS
 
     # What a snapshot holds after the phase, the event count and the boxes, in this order
     # (casino.games.snapshots): the dealer's cards and replacements, the cards exposed.
@@ -1350,12 +1351,11 @@ class RussianPokerState(EngineState[Phase, Event]):
     # -- checks ------------------------------------------------------------------------------
 
     def _check_phase(self, action: Action) -> None:
-        if action not in PHASE_ACTIONS[self._phase]:
-            if action in NO_GAME_CHOICES:
-                # Against a dealer with a game, that is the refusal of a box's choice,
-                # before the phase's: take_ante and buy_game list dealer_has_game first.
-                self._check_dealer_has_no_game()
-            raise out_of_phase(action, self._phase)
+        if action in NO_GAME_CHOICES and action not in PHASE_ACTIONS[self._phase]:
+            # Against a dealer with a game, that is the refusal of a box's choice, before the
+            # phase's: take_ante and buy_game list dealer_has_game first.
+            self._check_dealer_has_no_game()
+        super()._check_phase(action)
 
     def _table_box(self, box: object) -> int:
         """``box`` as a box number of this table."""
@@ -1454,10 +1454,7 @@ def replay(
 
     :raises GameError: if an event cannot be read or is not legal where it stands.
     """
-    state = RussianPokerState(rules, paytables, limits)
-    for event in events:
-        state.apply(event_from_dict(event) if isinstance(event, Mapping) else event)
-    return state
+    return RussianPokerState(rules, paytables, limits).apply_all(events, event_from_dict)
 
 
 def settle_round(
