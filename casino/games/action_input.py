@@ -27,7 +27,7 @@ from typing import Any, Final, TypeVar
 
 from casino.games.actions import ActionState, DeclaredAction
 from casino.games.cards import Card
-from casino.games.codes import GameCode
+from casino.games.codes import INPUT_INVALID
 from casino.games.contract import (
     ActionInput,
     Event,
@@ -39,8 +39,6 @@ from casino.games.contract import (
     complete_input,
 )
 from casino.games.errors import GameError
-
-INPUT_INVALID: Final = GameCode.INPUT_INVALID
 
 S = TypeVar("S")
 

@@ -83,7 +83,7 @@ class GameCode(StrEnum):
     # -- the flow of a round -----------------------------------------------------------------
     #: The action is not allowed in the current phase (``data["action"]``, ``data["phase"]``).
     ACTION_OUT_OF_PHASE = "action_out_of_phase"
-    #: Another box or seat acts first (``data["to_act"]``).
+    #: Another box or seat acts first (``data["box"]`` or ``data["seat"]``, ``data["to_act"]``).
     OUT_OF_TURN = "out_of_turn"
     #: A settlement was asked of a round that is not complete (``data["phase"]``).
     ROUND_NOT_COMPLETE = "round_not_complete"
@@ -92,9 +92,10 @@ class GameCode(StrEnum):
     POSITION_NOT_IN_PLAY = "position_not_in_play"
 
     # -- seating (casino.games.seating) -----------------------------------------------------
-    #: A seat outside the table or given twice, or the button on an empty seat.
+    #: A seat outside the table or given twice, or the button on an empty seat (``data["seat"]``).
     SEAT_INVALID = "seat_invalid"
-    #: Fewer or more players than the rule set allows.
+    #: Fewer or more players than the rule set allows (``data["players"]``, ``data["minimum"]``,
+    #: ``data["maximum"]``).
     PLAYER_COUNT_INVALID = "player_count_invalid"
 
     # -- input ----------------------------------------------------------------------------------

@@ -7,7 +7,8 @@ table never pays, never asks for and never takes a fraction of a chip that does 
 engine cuts down only amounts it derives (shares of a pot, commissions, winnings) and moves or
 reports whatever is left over explicitly, so its books always balance.
 
-The amount codes below belong to this module; each engine's ``codes`` module re-exports them.
+The amount codes this module raises are named once in :mod:`casino.games.codes`, with every
+shared code; each engine's ``codes`` module re-exports them.
 """
 
 from __future__ import annotations
@@ -16,13 +17,8 @@ from collections.abc import Mapping
 from decimal import ROUND_FLOOR, Decimal, InvalidOperation
 from typing import Any, Final, TypeAlias
 
-from casino.games.codes import GameCode
+from casino.games.codes import AMOUNT_INVALID, AMOUNT_NOT_CHIP_MULTIPLE
 from casino.games.errors import GameError
-
-#: An amount that is not a positive, finite decimal (floats are refused too).
-AMOUNT_INVALID: Final = GameCode.AMOUNT_INVALID
-#: An amount that is not a whole number of chip units.
-AMOUNT_NOT_CHIP_MULTIPLE: Final = GameCode.AMOUNT_NOT_CHIP_MULTIPLE
 
 ZERO: Final = Decimal(0)
 
