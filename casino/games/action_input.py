@@ -27,7 +27,7 @@ from typing import Any, Final, TypeVar
 
 from casino.games.actions import ActionState, DeclaredAction
 from casino.games.cards import Card
-from casino.games.codes import GameCode
+from casino.games.codes import INPUT_INVALID
 from casino.games.contract import (
     ActionInput,
     Event,
@@ -40,9 +40,8 @@ from casino.games.contract import (
 )
 from casino.games.errors import GameError
 
-INPUT_INVALID: Final = GameCode.INPUT_INVALID
-
 S = TypeVar("S")
+T = TypeVar("T")
 
 
 def action_spec(
@@ -155,36 +154,28 @@ def read_int(data: ActionInput, name: str) -> int:
     return value
 
 
-def read_text(data: ActionInput, name: str) -> str:
+def _typed(data: ActionInput, name: str, kind: type[T], expected: str) -> T:
+    """Field ``name`` if it is a ``kind``, else its ``input_invalid`` refusal (``expected``)."""
     value = _value(data, name)
-    if not isinstance(value, str):
-        raise invalid_input(name, "text")
+    if not isinstance(value, kind):
+        raise invalid_input(name, expected)
     return value
+
+
+def read_text(data: ActionInput, name: str) -> str:
+    return _typed(data, name, str, "text")
 
 
 def read_flag(data: ActionInput, name: str) -> bool:
-    value = _value(data, name)
-    if not isinstance(value, bool):
-        raise invalid_input(name, "true or false")
-    return value
+    return _typed(data, name, bool, "true or false")
 
 
 def read_amount(data: ActionInput, name: str) -> Decimal:
-    value = _value(data, name)
-    if not isinstance(value, Decimal):
-        raise invalid_input(name, "an amount")
-    return value
-
-
-def read_optional_amount(data: ActionInput, name: str) -> Decimal | None:
-    return None if _value(data, name) is None else read_amount(data, name)
+    return _typed(data, name, Decimal, "an amount")
 
 
 def read_card(data: ActionInput, name: str) -> Card:
-    value = _value(data, name)
-    if not isinstance(value, Card):
-        raise invalid_input(name, "a card")
-    return value
+    return _typed(data, name, Card, "a card")
 
 
 def read_cards(data: ActionInput, name: str) -> tuple[Card, ...]:
@@ -192,10 +183,6 @@ def read_cards(data: ActionInput, name: str) -> tuple[Card, ...]:
     if not isinstance(value, tuple) or not all(isinstance(card, Card) for card in value):
         raise invalid_input(name, "a list of cards")
     return tuple(card for card in value if isinstance(card, Card))
-
-
-def read_optional_cards(data: ActionInput, name: str) -> tuple[Card, ...] | None:
-    return None if _value(data, name) is None else read_cards(data, name)
 
 
 def read_stacks(data: ActionInput, name: str = "stacks") -> dict[int, Decimal]:

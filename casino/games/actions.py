@@ -3,8 +3,8 @@
 Each action ``x`` of an engine's state comes as ``verify_x`` (raise the refusal, change nothing),
 ``can_x`` (the same question as a bool: :func:`succeeds`) and ``x`` itself. Every engine has one
 table of which actions each phase accepts; :func:`check_phase` is the refusal of an action its
-phase does not list. The code ``action_out_of_phase`` belongs to this module, and each engine's
-``codes`` module re-exports it.
+phase does not list. Its code ``action_out_of_phase``, like every shared code, is named once in
+:mod:`casino.games.codes`, which each engine's ``codes`` module re-exports.
 """
 
 from __future__ import annotations
@@ -16,13 +16,9 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, ClassVar, Concatenate, Final, Generic, ParamSpec, TypeVar, overload
 
-from casino.games.codes import GameCode
+from casino.games.codes import ACTION_OUT_OF_PHASE, EVENT_KIND_UNKNOWN
 from casino.games.contract import Event
 from casino.games.errors import GameError
-
-#: The action is not allowed in the current phase (``data["action"]``, ``data["phase"]``).
-ACTION_OUT_OF_PHASE: Final = GameCode.ACTION_OUT_OF_PHASE
-EVENT_KIND_UNKNOWN: Final = GameCode.EVENT_KIND_UNKNOWN
 
 P = TypeVar("P", bound=StrEnum)
 A = TypeVar("A", bound=StrEnum)

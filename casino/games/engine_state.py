@@ -11,10 +11,11 @@ one deck and settled at its end keeps the defaults of :attr:`~EngineState.deck_p
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Iterable, Mapping
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from casino.games.actions import ActionState
+from casino.games.actions import ActionState, check_phase
 from casino.games.codes import GameCode
 from casino.games.contract import ChipMovement, Event, JsonObject
 from casino.games.errors import GameError
@@ -38,6 +39,8 @@ class EngineState(ActionState, Generic[P, E]):
     final_phase: ClassVar[StrEnum]
     #: What one round of the game is called in a refusal ("round", "hand", "game").
     round_name: ClassVar[str]
+    #: The game's one table of which actions each phase accepts.
+    phase_actions: ClassVar[Mapping[Any, Collection[Any]]]
 
     _phase: P
     _events: list[E]
@@ -85,6 +88,21 @@ class EngineState(ActionState, Generic[P, E]):
     def event_count(self) -> int:
         """Every event of the game, those before a restore included."""
         return self._event_count
+
+    def _check_phase(self, action: Any) -> None:
+        check_phase(self.phase_actions, self._phase, action)
+
+    def apply_all(
+        self, events: Iterable[E | Mapping[str, Any]], read: Callable[[Mapping[str, Any]], E]
+    ) -> Self:
+        """This state with ``events`` applied in order (objects, or their stored dicts, which
+        ``read`` rebuilds): a round replayed from its log.
+
+        :raises GameError: as :meth:`apply`, or as ``read`` for a stored dict it cannot read.
+        """
+        for event in events:
+            self.apply(read(event) if isinstance(event, Mapping) else event)
+        return self
 
     def _record(self, event: Any) -> Any:
         self._events.append(event)

@@ -37,10 +37,11 @@ from decimal import Decimal
 from typing import Any, ClassVar, Final, Self, TypeVar, dataclass_transform
 
 from casino.games.cards import Card
+from casino.games.codes import EVENT_INVALID
 from casino.games.contract import JsonValue
 from casino.games.errors import GameError
 from casino.games.money import seat_amounts_text, to_decimal
-from casino.games.stored_events import EVENT_INVALID, invalid_field
+from casino.games.stored_events import invalid_field
 from casino.games.stored_types import (
     CARD,
     INTEGER,

@@ -7,22 +7,18 @@ table never pays, never asks for and never takes a fraction of a chip that does 
 engine cuts down only amounts it derives (shares of a pot, commissions, winnings) and moves or
 reports whatever is left over explicitly, so its books always balance.
 
-The amount codes below belong to this module; each engine's ``codes`` module re-exports them.
+The amount codes this module raises are named once in :mod:`casino.games.codes`, with every
+shared code; each engine's ``codes`` module re-exports them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import ROUND_FLOOR, Decimal, InvalidOperation
-from typing import Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
-from casino.games.codes import GameCode
+from casino.games.codes import AMOUNT_INVALID, AMOUNT_NOT_CHIP_MULTIPLE
 from casino.games.errors import GameError
-
-#: An amount that is not a positive, finite decimal (floats are refused too).
-AMOUNT_INVALID: Final = GameCode.AMOUNT_INVALID
-#: An amount that is not a whole number of chip units.
-AMOUNT_NOT_CHIP_MULTIPLE: Final = GameCode.AMOUNT_NOT_CHIP_MULTIPLE
 
 ZERO: Final = Decimal(0)
 
@@ -108,21 +104,43 @@ def round_down_to_chip(amount: Decimal, chip_unit: Decimal) -> Decimal:
     return (amount / chip_unit).to_integral_value(rounding=ROUND_FLOOR) * chip_unit
 
 
-def limit_crossed(
-    amount: Decimal, low: Decimal | None, high: Decimal | None, *, names: tuple[str, str]
-) -> str | None:
-    """Which of a table's two limits ``amount`` crosses, by its name (``names``: the minimum's,
-    the maximum's), or ``None`` within them (a limit of ``None`` is no limit).
+def verify_within_limits(
+    amount: Decimal,
+    low: Decimal | None,
+    high: Decimal | None,
+    *,
+    names: tuple[str, str],
+    code: str,
+    message: str,
+    **data: Any,
+) -> None:
+    """Refuse ``amount`` below ``low`` or above ``high`` (a table's two limits, ``None`` for
+    none) with ``code`` and ``message``; the refusal's data is ``data`` (whose amount it is),
+    then the amount, the limit crossed by its name (``names``: the minimum's, the maximum's) and
+    both limits.
 
     >>> names = ("bonus_min", "bonus_max")
-    >>> [limit_crossed(Decimal(n), Decimal(5), Decimal(100), names=names) for n in (4, 50, 101)]
-    ['bonus_min', None, 'bonus_max']
+    >>> try:
+    ...     verify_within_limits(Decimal(4), Decimal(5), None, names=names, code="c", message="")
+    ... except GameError as refusal:
+    ...     print(refusal.data)
+    {'amount': '4', 'limit': 'bonus_min', 'minimum': '5', 'maximum': None}
     """
     if low is not None and amount < low:
-        return names[0]
-    if high is not None and amount > high:
-        return names[1]
-    return None
+        crossed = names[0]
+    elif high is not None and amount > high:
+        crossed = names[1]
+    else:
+        return
+    raise GameError(
+        code,
+        message,
+        **data,
+        amount=str(amount),
+        limit=crossed,
+        minimum=None if low is None else str(low),
+        maximum=None if high is None else str(high),
+    )
 
 
 def seat_amounts_text(amounts: Mapping[int, Decimal]) -> dict[str, str]:

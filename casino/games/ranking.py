@@ -37,12 +37,8 @@ from itertools import combinations, combinations_with_replacement
 from typing import Final, NamedTuple
 
 from casino.games.cards import CARD_DUPLICATE, CARD_UNKNOWN, CARDS, RANK_CHARS
-from casino.games.codes import GameCode
+from casino.games.codes import HAND_SIZE_INVALID, HAND_VALUE_INVALID
 from casino.games.errors import GameError
-
-#: Stable error codes of this module.
-HAND_SIZE_INVALID: Final = GameCode.HAND_SIZE_INVALID
-HAND_VALUE_INVALID: Final = GameCode.HAND_VALUE_INVALID
 
 
 class Category(enum.IntEnum):

@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from casino.games.cards import CARDS, Card
+from casino.games.codes import HAND_SIZE_INVALID
 from casino.games.errors import GameError
-from casino.games.ranking import HAND_SIZE_INVALID, check_hand
+from casino.games.ranking import check_hand
 
 _MAX_HAND = 5  # five cards each is the most any variant deals
 

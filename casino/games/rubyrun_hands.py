@@ -43,8 +43,9 @@ from enum import StrEnum
 from typing import Any, Final, NamedTuple
 
 from casino.games.cards import CARDS, RANK_CHARS, Card
+from casino.games.codes import HAND_SIZE_INVALID
 from casino.games.errors import GameError
-from casino.games.ranking import ACES_HIGH, HAND_SIZE_INVALID, Category, check_hand, describe
+from casino.games.ranking import ACES_HIGH, Category, check_hand, describe
 
 _SLAM_FACE_MIN_RANK: Final = 11  # J, Q, K and A make the under cards live
 _RED_SUITS: Final = (1, 2)  # hearts, diamonds

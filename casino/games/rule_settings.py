@@ -15,13 +15,11 @@ from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from types import NoneType, UnionType
-from typing import Any, Final, Self, TypeVar
+from typing import Any, Self, TypeVar
 
-from casino.games.codes import GameCode
+from casino.games.codes import RULESET_INVALID
 from casino.games.contract import json_value
 from casino.games.errors import GameError
-
-RULESET_INVALID: Final = GameCode.RULESET_INVALID
 
 T = TypeVar("T")
 

@@ -2,8 +2,8 @@
 
 Seats are numbered from 1 clockwise. Seating names each player's seat and stack and the seat of
 the button: :func:`seat_stacks` is its one check, and :class:`PlayersSeatedEvent` the one way it
-is stored. The codes ``seat_invalid`` and ``player_count_invalid`` belong to this module, and the
-``codes`` module of each engine that seats players re-exports them.
+is stored. Its codes (``seat_invalid``, ``player_count_invalid``...) are named once in
+:mod:`casino.games.codes`, with every shared code; each engine's ``codes`` module re-exports them.
 """
 
 from __future__ import annotations
@@ -11,31 +11,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Final, Protocol, TypeAlias
+from typing import Protocol, TypeAlias
 
-from casino.games.codes import GameCode
+from casino.games.codes import (
+    INSUFFICIENT_STACK,
+    OUT_OF_TURN,
+    PLAYER_COUNT_INVALID,
+    SEAT_INVALID,
+    STACK_OUT_OF_LIMITS,
+    GameCode,
+)
 from casino.games.errors import GameError
 from casino.games.event_codec import CodedEvent, event
 from casino.games.money import (
     AmountInput,
     chip_amount,
-    limit_crossed,
     to_decimal,
+    verify_within_limits,
 )
-
-#: A seat number outside the table or given twice, or the button not on a seated player
-#: (``data["seat"]``).
-SEAT_INVALID: Final = GameCode.SEAT_INVALID
-#: Fewer or more players seated than the rule set allows (``data["players"]``,
-#: ``data["minimum"]``, ``data["maximum"]``).
-PLAYER_COUNT_INVALID: Final = GameCode.PLAYER_COUNT_INVALID
-
-#: The chips a player brings are outside the table's stack limits.
-STACK_OUT_OF_LIMITS: Final = GameCode.STACK_OUT_OF_LIMITS
-#: A seat's stack does not cover what it puts in (``data["stack"]``).
-INSUFFICIENT_STACK: Final = GameCode.INSUFFICIENT_STACK
-#: A seat acts while the table waits for another (``data["seat"]``, ``data["to_act"]``).
-OUT_OF_TURN: Final = GameCode.OUT_OF_TURN
 
 #: Each seat with the chips its player brings: a mapping, or pairs of seat and amount.
 StacksInput: TypeAlias = Mapping[int, AmountInput] | Iterable[tuple[int, AmountInput]]
@@ -105,18 +98,15 @@ class SeatingLimits:
 
     def verify_stack(self, seat: int, amount: Decimal) -> None:
         """:raises GameError: ``stack_out_of_limits`` naming the limit ``amount`` crosses."""
-        low, high = self.stack_min, self.stack_max
-        crossed = limit_crossed(amount, low, high, names=("stack_min", "stack_max"))
-        if crossed is not None:
-            raise GameError(
-                STACK_OUT_OF_LIMITS,
-                f"Seat {seat} brings {amount}: outside the table's limits",
-                seat=seat,
-                amount=str(amount),
-                limit=crossed,
-                minimum=None if low is None else str(low),
-                maximum=None if high is None else str(high),
-            )
+        verify_within_limits(
+            amount,
+            self.stack_min,
+            self.stack_max,
+            names=("stack_min", "stack_max"),
+            code=STACK_OUT_OF_LIMITS,
+            message=f"Seat {seat} brings {amount}: outside the table's limits",
+            seat=seat,
+        )
 
 
 def _limit(limits: Mapping[str, object], name: str) -> Decimal | None:

@@ -30,7 +30,7 @@ from decimal import Decimal
 from typing import Any, Final, Protocol, Self
 
 from casino.games.cards import Card
-from casino.games.codes import GameCode
+from casino.games.codes import SNAPSHOT_INVALID
 from casino.games.contract import JsonObject, JsonValue
 from casino.games.errors import GameError
 from casino.games.stored_types import (
@@ -45,8 +45,6 @@ from casino.games.stored_types import (
     StoredType,
     stored_type,
 )
-
-SNAPSHOT_INVALID: Final = GameCode.SNAPSHOT_INVALID
 
 _INTEGERS: Final = stored_type(tuple[int, ...], LEAVES)
 _TEXTS: Final = stored_type(tuple[str, ...], LEAVES)

@@ -6,7 +6,7 @@ types by :class:`casino.games.event_codec.CodedEvent`). Stored as JSON, they are
 :class:`EventReader`: the kind must be one the engine knows, the fields exactly the event's own,
 and each value of the type it stands for (:func:`int_field` reads one by hand). A refusal is
 ``event_kind_unknown``, or ``event_invalid`` naming the ``kind`` and the ``field``; both codes
-belong to this module, and each engine's ``codes`` module re-exports them.
+are named once in :mod:`casino.games.codes`, which each engine's ``codes`` module re-exports.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
@@ -29,15 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields
-from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from casino.games.codes import GameCode
+from casino.games.codes import EVENT_INVALID, EVENT_KIND_UNKNOWN
 from casino.games.errors import GameError
-
-#: A stored event cannot be rebuilt: a field is missing, unknown or of the wrong type.
-EVENT_INVALID: Final = GameCode.EVENT_INVALID
-#: A stored event names a kind this engine does not know (``data["kind"]``).
-EVENT_KIND_UNKNOWN: Final = GameCode.EVENT_KIND_UNKNOWN
 
 
 class StoredEvent(Protocol):

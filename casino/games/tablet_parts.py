@@ -19,6 +19,7 @@ as a position, cards as text.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from decimal import Decimal
 from enum import StrEnum
@@ -175,6 +176,12 @@ def seating_bounds(
         ),
         "button": field_bounds(by_name["button"], positions=seats),
     }
+
+
+@functools.cache
+def seat_label(seat: int) -> Words:
+    """A seat's name on the tablet ("Seat 3"), made once per seat: the same in every view."""
+    return Words("Seat {seat}", seat=seat)
 
 
 def seat_position(seat: int) -> Position:

@@ -8,24 +8,9 @@ the rule book.
 """
 
 from casino.games.money import round_down_to_chip
+from casino.games.reddog import events
 from casino.games.reddog.codes import RedDogCode
-from casino.games.reddog.events import (
-    EVENT_KINDS,
-    BetPlaced,
-    BurnShown,
-    CardExposed,
-    CardTurned,
-    CentreCardTurned,
-    Event,
-    GameEnded,
-    HandDealt,
-    HandStarted,
-    PlayersSeated,
-    PotFunded,
-    Reshuffled,
-    ShootDecided,
-    event_from_dict,
-)
+from casino.games.reddog.events import *  # noqa: F403
 from casino.games.reddog.game import GAME, RedDogGame
 from casino.games.reddog.outcomes import TurnOutcome
 from casino.games.reddog.phases import DECK_PHASES, PHASE_ACTIONS, Action, Phase
@@ -51,44 +36,31 @@ from casino.games.reddog.table_cards import CardPlace
 
 __all__ = [
     "DECK_PHASES",
-    "EVENT_KINDS",
     "GAME",
     "GAME_NAME",
     "HOUSE_FLOAT",
     "PHASE_ACTIONS",
     "POT",
     "Action",
-    "BetPlaced",
-    "BurnShown",
-    "CardExposed",
     "CardPlace",
-    "CardTurned",
-    "CentreCardTurned",
     "Commission",
     "EndOfHand",
-    "Event",
-    "GameEnded",
-    "HandDealt",
-    "HandStarted",
     "Ledger",
     "Movement",
     "MovementReason",
     "Phase",
-    "PlayersSeated",
-    "PotFunded",
     "RedDogCode",
     "RedDogGame",
     "RedDogRules",
     "RedDogState",
     "Refill",
     "RefillTiming",
-    "Reshuffled",
-    "ShootDecided",
     "TurnOutcome",
     "Variant",
-    "event_from_dict",
     "player_account",
     "replay",
     "round_down_to_chip",
     "seat_of",
 ]
+# Every event and its codec, as the events module lists them.
+__all__ += events.__all__

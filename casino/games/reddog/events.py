@@ -22,6 +22,24 @@ from casino.games.event_codec import CodedEvent, event, stored
 from casino.games.seating import PlayersSeatedEvent
 from casino.games.stored_events import EventReader
 
+__all__ = [
+    "EVENT_KINDS",
+    "BetPlaced",
+    "BurnShown",
+    "CardExposed",
+    "CardTurned",
+    "CentreCardTurned",
+    "Event",
+    "GameEnded",
+    "HandDealt",
+    "HandStarted",
+    "PlayersSeated",
+    "PotFunded",
+    "Reshuffled",
+    "ShootDecided",
+    "event_from_dict",
+]
+
 
 @dataclass(frozen=True, slots=True)
 class PlayersSeated(PlayersSeatedEvent):

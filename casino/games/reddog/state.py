@@ -34,7 +34,7 @@ from decimal import Decimal
 from typing import Annotated, Final
 
 from casino.games import contract
-from casino.games.actions import check_phase, game_action, out_of_phase
+from casino.games.actions import game_action, out_of_phase
 from casino.games.cards import Card, CardInput, card_text, card_texts, parse_card, parse_cards
 from casino.games.contract import (
     CardShown,
@@ -63,6 +63,7 @@ from casino.games.reddog.events import (
     PotFunded,
     Reshuffled,
     ShootDecided,
+    event_from_dict,
 )
 from casino.games.reddog.outcomes import TurnOutcome
 from casino.games.reddog.phases import (
@@ -153,6 +154,7 @@ class RedDogState(EngineState[Phase, Event]):
     phase_type = Phase
     final_phase = Phase.GAME_OVER
     round_name = "game"
+    phase_actions = PHASE_ACTIONS
 
     # What a snapshot holds after its head, in the order it holds it (casino.games.snapshots):
     # running totals, counters, the hand in play and the outcomes of its turns, never the history.
@@ -1238,9 +1240,6 @@ class RedDogState(EngineState[Phase, Event]):
 
     # -- helpers -----------------------------------------------------------------------------
 
-    def _check_phase(self, action: Action) -> None:
-        check_phase(PHASE_ACTIONS, self._phase, action)
-
     def _drawn(self, raw: CardInput) -> Card:
         """The card drawn from the stock, checked to be in it."""
         card = parse_card(raw)
@@ -1271,9 +1270,7 @@ def replay(
     :raises GameError: if any event is not legal where it stands.
     """
     state = RedDogState(rules, seating=seating, carried_in=carried_in)
-    for event in events:
-        state.apply(event)
-    return state
+    return state.apply_all(events, event_from_dict)
 
 
 def _final_paid_json(paid: Mapping[tuple[int, MovementReason], Decimal]) -> JsonValue:

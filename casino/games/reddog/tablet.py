@@ -14,7 +14,6 @@ the seat with the turn's outcome until the next hand starts.
 
 from __future__ import annotations
 
-import functools
 from decimal import Decimal
 from typing import Final, Protocol
 
@@ -42,6 +41,7 @@ from casino.games.tablet_parts import (
     field_bounds,
     fields_in_spec_order,
     position_bounds,
+    seat_label,
     seat_position,
     seating_bounds,
     tablet_view,
@@ -267,7 +267,7 @@ def _position_view(
         figures.append(Figure("bet", _BET, outcome.bet))
     return PositionView(
         position=seat_position(seat),
-        label=_seat_label(seat),
+        label=seat_label(seat),
         status=STATUS_TO_ACT if turn == seat else _status(state, seat, dealer, sitting_out),
         to_act=turn == seat,
         cards=() if outcome is None else card_texts(outcome.shown),
@@ -280,11 +280,6 @@ def _position_view(
 #: A seat's figures' labels, the same for every seat of every view: made once.
 _STACK: Final = Words("Stack")
 _BET: Final = Words("Bet")
-
-
-@functools.cache
-def _seat_label(seat: int) -> Words:
-    return Words("Seat {seat}", seat=seat)
 
 
 def _status(state: RedDogTable, seat: int, dealer: int | None, sitting_out: frozenset[int]) -> str:
@@ -360,12 +355,10 @@ def _facts(state: RedDogTable) -> tuple[Fact, ...]:
         Fact("variant", Words("Variant"), _VARIANT_LABELS[state.rules.variant]),
     ]
     if state.dealer is not None:
-        facts.append(Fact("dealer", Words("Dealer"), Words("Seat {seat}", seat=state.dealer)))
+        facts.append(Fact("dealer", Words("Dealer"), seat_label(state.dealer)))
     if phase is Phase.BETWEEN_HANDS:
         upcoming = state.next_dealer
-        next_dealer = (
-            Words("no hand can start") if upcoming is None else Words("Seat {seat}", seat=upcoming)
-        )
+        next_dealer = Words("no hand can start") if upcoming is None else seat_label(upcoming)
         facts.append(Fact("next_dealer", Words("Next dealer"), next_dealer))
     if phase in DECK_PHASES:
         facts.append(Fact("stock", Words("Cards in the stock"), str(state.stock_remaining)))

@@ -1,29 +1,10 @@
 """Ruby Run: a community-card poker game ranked by same-colour runs (RULES.md A.2)."""
 
 from casino.games.money import round_down_to_chip
-from casino.games.rubyrun import codes
+from casino.games.rubyrun import codes, events
 from casino.games.rubyrun.betting import BettingChoice, BettingRound, largest_target
 from casino.games.rubyrun.codes import RubyRunCode
-from casino.games.rubyrun.events import (
-    EVENT_KINDS,
-    BetMade,
-    BettingEvent,
-    Called,
-    CardExposed,
-    Checked,
-    Event,
-    Folded,
-    ForcedBetsPosted,
-    HoleCardsDealt,
-    OverCardsDealt,
-    PlayersSeated,
-    RaisedTo,
-    SlamDealt,
-    UnderCardsDealt,
-    UnderCardsRevealed,
-    WentAllIn,
-    event_from_dict,
-)
+from casino.games.rubyrun.events import *  # noqa: F403
 from casino.games.rubyrun.fields import ACTION_FIELDS
 from casino.games.rubyrun.game import GAME, RubyRunGame
 from casino.games.rubyrun.phases import BETTING_ACTIONS, PHASE_ACTIONS, Action, Phase
@@ -50,48 +31,30 @@ from casino.games.rubyrun_hands import RunColour, RunGrade
 __all__ = [
     "ACTION_FIELDS",
     "BETTING_ACTIONS",
-    "EVENT_KINDS",
     "PHASE_ACTIONS",
     "Action",
     "Award",
-    "BetMade",
     "BetRecord",
     "Betting",
     "BettingChoice",
-    "BettingEvent",
     "BettingRound",
-    "CardExposed",
-    "Called",
-    "Checked",
-    "Event",
-    "Folded",
-    "ForcedBetsPosted",
     "GAME",
     "HandOptions",
     "HandResult",
-    "HoleCardsDealt",
-    "OverCardsDealt",
     "Phase",
-    "PlayersSeated",
     "Pot",
     "Rake",
     "RakePolicy",
-    "RaisedTo",
     "RubyRunCode",
     "RubyRunGame",
     "RubyRunRules",
     "RubyRunState",
     "RunColour",
     "RunGrade",
-    "SlamDealt",
     "UnderCards",
-    "UnderCardsDealt",
-    "UnderCardsRevealed",
-    "WentAllIn",
     "build_pots",
     "codes",
     "describe_hand",
-    "event_from_dict",
     "grade_hand",
     "largest_target",
     "replay",
@@ -100,3 +63,5 @@ __all__ = [
     "settle_hand",
     "showdown",
 ]
+# Every event and its codec, as the events module lists them.
+__all__ += events.__all__

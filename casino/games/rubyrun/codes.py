@@ -4,8 +4,9 @@ Tablets and tests match on these strings; a published code is never reworded. Ru
 codes are the members of :class:`RubyRunCode`; a fault every game shares has its one code in
 :class:`~casino.games.codes.GameCode` (a card recorded twice, a seat acting out of turn, a seat
 that is not in the hand, the wrong number of cards, a settlement asked of an unfinished hand...).
-Both are listed here as module constants, so that every code Ruby Run can raise is named in this
-module: ``codes.OUT_OF_TURN`` is ``GameCode.OUT_OF_TURN``, ``codes.CHECK_FACING_BET`` is
+Both are listed here as module constants (every shared one re-exported from
+:mod:`casino.games.codes`), so that every code Ruby Run can raise is named in this module:
+``codes.OUT_OF_TURN`` is ``GameCode.OUT_OF_TURN``, ``codes.CHECK_FACING_BET`` is
 ``RubyRunCode.CHECK_FACING_BET``.
 
 >>> str(CHECK_FACING_BET), str(OUT_OF_TURN)
@@ -17,41 +18,23 @@ from __future__ import annotations
 from enum import StrEnum, unique
 from typing import Final
 
-from casino.games.codes import GameCode
+from casino.games import codes as shared
+from casino.games.codes import *  # noqa: F403
 
 __all__ = [
-    "ACTION_OUT_OF_PHASE",
-    "AMOUNT_INVALID",
-    "AMOUNT_NOT_CHIP_MULTIPLE",
     "BET_ABOVE_LIMIT",
-    "BET_BELOW_MINIMUM",
     "BET_FACING_BET",
-    "CARD_DUPLICATE",
-    "CARD_UNKNOWN",
     "CHECK_FACING_BET",
-    "EVENT_INVALID",
-    "EVENT_KIND_UNKNOWN",
-    "HAND_SIZE_INVALID",
     "HOLE_CARDS_ALREADY_DEALT",
-    "INSUFFICIENT_STACK",
     "NOTHING_TO_CALL",
     "NO_ACTIVE_OPPONENT",
     "NO_BET_TO_RAISE",
-    "OPTIONS_INVALID",
-    "OUT_OF_TURN",
-    "PLAYER_COUNT_INVALID",
-    "POSITION_NOT_IN_PLAY",
     "RAISE_ABOVE_LIMIT",
     "RAISE_BELOW_MINIMUM",
     "RAISE_CAP_REACHED",
     "RAISE_NOT_REOPENED",
-    "ROUND_NOT_COMPLETE",
-    "RULESET_INVALID",
-    "SEAT_INVALID",
-    "SNAPSHOT_INVALID",
     "UNDER_CARDS_FACE_DOWN",
     "UNDER_CARDS_REQUIRED",
-    "WRONG_CARD_COUNT",
 ]
 # ``__all__`` lists the codes only (a test reads every name in it as a code); the enum itself is
 # imported by name: ``from casino.games.rubyrun.codes import RubyRunCode``.
@@ -110,43 +93,5 @@ RAISE_CAP_REACHED: Final = RubyRunCode.RAISE_CAP_REACHED
 RAISE_NOT_REOPENED: Final = RubyRunCode.RAISE_NOT_REOPENED
 NO_ACTIVE_OPPONENT: Final = RubyRunCode.NO_ACTIVE_OPPONENT
 
-# -- the shared codes Ruby Run raises, each defined once in GameCode ------------------------------
-
-#: An action its phase does not accept (``data["action"]``, ``data["phase"]``).
-ACTION_OUT_OF_PHASE: Final = GameCode.ACTION_OUT_OF_PHASE
-#: The seat acting is not the one whose turn it is (``data["seat"]``, ``data["to_act"]``).
-OUT_OF_TURN: Final = GameCode.OUT_OF_TURN
-#: An action names a seat that is not in this hand (``data["seat"]``).
-POSITION_NOT_IN_PLAY: Final = GameCode.POSITION_NOT_IN_PLAY
-#: The hand's settlement was asked for before the hand ended (``data["phase"]``).
-ROUND_NOT_COMPLETE: Final = GameCode.ROUND_NOT_COMPLETE
-#: Not the number of cards this deal takes (``data["expected"]``, ``data["given"]``).
-WRONG_CARD_COUNT: Final = GameCode.WRONG_CARD_COUNT
-#: Not a card in any spelling (``data["card"]``).
-CARD_UNKNOWN: Final = GameCode.CARD_UNKNOWN
-#: A card already seen in this deck, or given twice in one action (``data["card"]``).
-CARD_DUPLICATE: Final = GameCode.CARD_DUPLICATE
-#: Hole and live cards that are not a hand (an engine's own consistency).
-HAND_SIZE_INVALID: Final = GameCode.HAND_SIZE_INVALID
-#: An amount that is not a positive, finite decimal (floats are refused too).
-AMOUNT_INVALID: Final = GameCode.AMOUNT_INVALID
-#: An amount that is not a whole number of chips.
-AMOUNT_NOT_CHIP_MULTIPLE: Final = GameCode.AMOUNT_NOT_CHIP_MULTIPLE
-#: A stack, bet or raise larger than the chips the player has (``data["stack"]``).
-INSUFFICIENT_STACK: Final = GameCode.INSUFFICIENT_STACK
-#: A bet below the minimum bet (``data["minimum"]``); only an all-in may be smaller.
-BET_BELOW_MINIMUM: Final = GameCode.BET_BELOW_MINIMUM
-#: A seat outside 1–15 or given twice, or the button not on a seated player.
-SEAT_INVALID: Final = GameCode.SEAT_INVALID
-#: Fewer or more players than the rule set allows.
-PLAYER_COUNT_INVALID: Final = GameCode.PLAYER_COUNT_INVALID
-#: A stored event that cannot be read back (``data["kind"]``, ``data["field"]``).
-EVENT_INVALID: Final = GameCode.EVENT_INVALID
-#: A stored event of a kind Ruby Run does not know (``data["kind"]``).
-EVENT_KIND_UNKNOWN: Final = GameCode.EVENT_KIND_UNKNOWN
-#: A snapshot that cannot be restored (``data["field"]``).
-SNAPSHOT_INVALID: Final = GameCode.SNAPSHOT_INVALID
-#: Rule-set settings Ruby Run refuses (``data["field"]``).
-RULESET_INVALID: Final = GameCode.RULESET_INVALID
-#: Hand options that cannot be read (``data["field"]``).
-OPTIONS_INVALID: Final = GameCode.OPTIONS_INVALID
+# The shared codes, each defined once in GameCode, under their own names.
+__all__ += shared.__all__

@@ -23,6 +23,27 @@ from casino.games.event_codec import CodedEvent, event, stored
 from casino.games.seating import PlayersSeatedEvent
 from casino.games.stored_events import EventReader
 
+__all__ = [
+    "EVENT_KINDS",
+    "BetMade",
+    "BettingEvent",
+    "Called",
+    "CardExposed",
+    "Checked",
+    "Event",
+    "Folded",
+    "ForcedBetsPosted",
+    "HoleCardsDealt",
+    "OverCardsDealt",
+    "PlayersSeated",
+    "RaisedTo",
+    "SlamDealt",
+    "UnderCardsDealt",
+    "UnderCardsRevealed",
+    "WentAllIn",
+    "event_from_dict",
+]
+
 
 @dataclass(frozen=True, slots=True)
 class PlayersSeated(PlayersSeatedEvent):

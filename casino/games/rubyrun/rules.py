@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any, Final, Self
+from typing import Any, Self
 
-from casino.games.codes import GameCode
+from casino.games.codes import OPTIONS_INVALID
 from casino.games.errors import GameError
 from casino.games.rule_settings import RuleSettings, invalid_setting
 
@@ -110,10 +110,6 @@ class RubyRunRules(RuleSettings):
             raise invalid_setting("rake_cap", "must be a positive whole number of chips")
         if self.rake is Rake.SEAT_FEE and self.seat_fee_per_hour <= 0:
             raise invalid_setting("seat_fee_per_hour", "must be positive with the seat fee")
-
-
-#: Stored hand options that cannot be read (``data["field"]``).
-OPTIONS_INVALID: Final = GameCode.OPTIONS_INVALID
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -41,7 +41,7 @@ from decimal import Decimal
 from typing import Annotated, Any, Final
 
 from casino.games import contract
-from casino.games.actions import check_phase, game_action
+from casino.games.actions import game_action
 from casino.games.cards import (
     Card,
     CardInput,
@@ -235,6 +235,7 @@ class RubyRunState(EngineState[Phase, Event]):
     phase_type = Phase
     final_phase = Phase.COMPLETE
     round_name = "hand"
+    phase_actions = PHASE_ACTIONS
 
     # What a snapshot holds after the phase, the event count, the button and the seats, in
     # this order (casino.games.snapshots): the betting, the board, and every chip put in.
@@ -1443,9 +1444,6 @@ class RubyRunState(EngineState[Phase, Event]):
 
     # -- helpers ---------------------------------------------------------------------------------
 
-    def _check_phase(self, action: Action) -> None:
-        check_phase(PHASE_ACTIONS, self._phase, action)
-
     def _check_seat(self, seat: int) -> None:
         if not is_seat_number(seat, MOST_PLAYERS) or seat not in self._stacks:
             raise GameError(
@@ -1493,10 +1491,7 @@ def replay(
     :raises GameError: ``event_invalid`` / ``event_kind_unknown`` for an unreadable stored
         event, or any action's code if an event is not legal where it stands.
     """
-    state = RubyRunState(rules, options)
-    for event in events:
-        state.apply(event_from_dict(event) if isinstance(event, Mapping) else event)
-    return state
+    return RubyRunState(rules, options).apply_all(events, event_from_dict)
 
 
 def settle_hand(

@@ -21,7 +21,6 @@ one, with the bounds that apply now.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import Final, Protocol
@@ -50,6 +49,7 @@ from casino.games.tablet_parts import (
     card_texts,
     fields_in_spec_order,
     position_bounds,
+    seat_label,
     seat_position,
     seating_bounds,
     tablet_view,
@@ -310,11 +310,6 @@ _WON: Final = Words("Won")
 _FINAL_STACK: Final = Words("Final stack")
 
 
-@functools.cache
-def _seat_label(seat: int) -> Words:
-    return Words("Seat {seat}", seat=seat)
-
-
 def _positions(state: RubyRunTable) -> tuple[PositionView, ...]:
     result = state.hand_result
     shown: dict[int, Words] = {}
@@ -347,7 +342,7 @@ def _positions(state: RubyRunTable) -> tuple[PositionView, ...]:
         views.append(
             PositionView(
                 position=seat_position(seat),
-                label=_seat_label(seat),
+                label=seat_label(seat),
                 status=status,
                 to_act=seat == to_act,
                 cards=cards,
@@ -434,12 +429,12 @@ def _facts(state: RubyRunTable) -> tuple[Fact, ...]:
         )
     ]
     if state.button is not None:
-        facts.append(Fact("button", Words("Button"), Words("Seat {seat}", seat=state.button)))
+        facts.append(Fact("button", Words("Button"), seat_label(state.button)))
     if state.small_blind_seat is not None:
-        seat = Words("Seat {seat}", seat=state.small_blind_seat)
+        seat = seat_label(state.small_blind_seat)
         facts.append(Fact("small_blind_seat", Words("Small blind"), seat))
     if state.big_blind_seat is not None:
-        seat = Words("Seat {seat}", seat=state.big_blind_seat)
+        seat = seat_label(state.big_blind_seat)
         facts.append(Fact("big_blind_seat", Words("Big blind"), seat))
     # The forced bets' and the fixed limit's amounts are figures (_figures): no amount in words.
     facts.append(Fact("betting", Words("Betting"), _BETTING_STRUCTURES[rules.betting]))

@@ -5,29 +5,8 @@
 """
 
 from casino.games.money import round_down_to_chip
-from casino.games.russian import codes
-from casino.games.russian.events import (
-    DEALER_TARGET,
-    EVENT_KINDS,
-    AnteTaken,
-    BetPlaced,
-    BetsClosed,
-    BonusDeclared,
-    BoxDealt,
-    BoxFolded,
-    CardDealt,
-    CardExposed,
-    CardsExchanged,
-    DealerRevealed,
-    Event,
-    GameBought,
-    InsurancePlaced,
-    ReplacementDrawn,
-    SixthCardBought,
-    WagersPlaced,
-    box_target,
-    event_from_dict,
-)
+from casino.games.russian import codes, events
+from casino.games.russian.events import *  # noqa: F403
 from casino.games.russian.game import GAME, RussianPokerGame
 from casino.games.russian.phases import PHASE_ACTIONS, Action, Decision, NoGameChoice, Phase
 from casino.games.russian.rules import (
@@ -52,27 +31,12 @@ from casino.games.russian.terms import Paytables, TableLimits
 __all__ = [
     "CAP_PER_BOX",
     "CAP_ROUND_PRO_RATA",
-    "DEALER_TARGET",
-    "EVENT_KINDS",
     "GAME",
     "PHASE_ACTIONS",
     "Action",
     "AnteOnWin",
-    "AnteTaken",
-    "BetPlaced",
-    "BetsClosed",
-    "BonusDeclared",
-    "BoxDealt",
-    "BoxFolded",
     "BoxSettlement",
-    "CardDealt",
-    "CardExposed",
-    "CardsExchanged",
-    "DealerRevealed",
     "Decision",
-    "Event",
-    "GameBought",
-    "InsurancePlaced",
     "InsuranceWhenDealerQualifies",
     "LineKind",
     "MaxPayoutScope",
@@ -80,20 +44,17 @@ __all__ = [
     "Outcome",
     "Paytables",
     "Phase",
-    "ReplacementDrawn",
     "RoundSettlement",
     "RussianPokerGame",
     "RussianPokerRules",
     "RussianPokerState",
     "SettlementLine",
-    "SixthCardBought",
     "TableLimits",
-    "WagersPlaced",
-    "box_target",
     "codes",
     "combination_name",
-    "event_from_dict",
     "replay",
     "round_down_to_chip",
     "settle_round",
 ]
+# Every event and its codec, as the events module lists them.
+__all__ += events.__all__

@@ -10,10 +10,14 @@ The codes Russian Poker shares with the other engines are members of
 ``card_duplicate``, ``wrong_card_count``, ``action_out_of_phase``, ``out_of_turn``,
 ``position_not_in_play``, ``round_not_complete``, ``amount_invalid``,
 ``amount_not_chip_multiple``, ``event_invalid``, ``event_kind_unknown``, ``snapshot_invalid``,
-``ruleset_invalid``, ``options_invalid`` and ``limits_invalid``. They are re-exported here so that
-every code Russian Poker can raise is listed in this module.
+``ruleset_invalid``, ``options_invalid`` and ``limits_invalid`` among them. Every shared code is
+re-exported here under its own name, so that every code Russian Poker can raise is listed in this
+module. Three were renamed when they became shared: ``out_of_turn`` (another box decides or
+chooses first: ``data["box"]``, ``data["to_act"]``) was ``not_boxs_turn``,
+``position_not_in_play`` (a box of the table without wagers this round: ``data["box"]``) was
+``box_not_in_play``, and ``round_not_complete`` was ``round_not_settled``.
 
->>> BOX_TAKEN is RussianPokerCode.BOX_TAKEN, OUT_OF_TURN is GameCode.OUT_OF_TURN
+>>> BOX_TAKEN is RussianPokerCode.BOX_TAKEN, OUT_OF_TURN is shared.GameCode.OUT_OF_TURN
 (True, True)
 >>> str(DEALER_HAS_GAME), str(ROUND_NOT_COMPLETE)
 ('dealer_has_game', 'round_not_complete')
@@ -24,12 +28,10 @@ from __future__ import annotations
 from enum import StrEnum, unique
 from typing import Final
 
-from casino.games.codes import GameCode
+from casino.games import codes as shared
+from casino.games.codes import *  # noqa: F403
 
 __all__ = [
-    "ACTION_OUT_OF_PHASE",
-    "AMOUNT_INVALID",
-    "AMOUNT_NOT_CHIP_MULTIPLE",
     "ANTE_OUT_OF_LIMITS",
     "BET_NOT_TWICE_ANTE",
     "BLIND_BOX_CANNOT_DECIDE",
@@ -46,40 +48,27 @@ __all__ = [
     "BOX_FOLDED",
     "BOX_TAKEN",
     "BOX_UNKNOWN",
-    "CARD_DUPLICATE",
-    "CARD_UNKNOWN",
     "DEALER_CARDS_FACE_DOWN",
     "DEALER_HAND_COMPLETE",
     "DEALER_HAS_GAME",
-    "EVENT_INVALID",
-    "EVENT_KIND_UNKNOWN",
     "EXCHANGE_ALREADY_MADE",
     "EXCHANGE_AND_SIXTH_CARD_EXCLUSIVE",
     "EXCHANGE_CARD_NOT_HELD",
     "EXCHANGE_SIZE_INVALID",
-    "INPUT_INVALID",
     "INSURANCE_ABOVE_MAXIMUM",
     "INSURANCE_ALREADY_PLACED",
     "INSURANCE_BELOW_MINIMUM",
     "INSURANCE_NOT_ELIGIBLE",
     "INSURED_BOX_MUST_BET",
-    "LIMITS_INVALID",
     "NO_WAGERS",
-    "OPTIONS_INVALID",
-    "OUT_OF_TURN",
     "PAYTABLE_INVALID",
     "PLAYER_INVALID",
-    "POSITION_NOT_IN_PLAY",
-    "ROUND_NOT_COMPLETE",
-    "RULESET_INVALID",
     "SECOND_STRAIGHT_RULE_UNKNOWN",
     "SETTLEMENT_INVALID",
     "SIXTH_CARD_ALREADY_BOUGHT",
     "SIXTH_CARD_NOT_BOUGHT",
-    "SNAPSHOT_INVALID",
     "TARGET_INVALID",
     "TOO_MANY_OPEN_BOXES",
-    "WRONG_CARD_COUNT",
 ]
 
 
@@ -223,27 +212,5 @@ BLIND_BOX_MAY_NOT_BUY: Final = RussianPokerCode.BLIND_BOX_MAY_NOT_BUY
 DEALER_HAS_GAME: Final = RussianPokerCode.DEALER_HAS_GAME
 SECOND_STRAIGHT_RULE_UNKNOWN: Final = RussianPokerCode.SECOND_STRAIGHT_RULE_UNKNOWN
 
-# -- the shared codes Russian Poker raises, re-exported --------------------------------------------
-
-CARD_UNKNOWN: Final = GameCode.CARD_UNKNOWN
-CARD_DUPLICATE: Final = GameCode.CARD_DUPLICATE
-WRONG_CARD_COUNT: Final = GameCode.WRONG_CARD_COUNT
-ACTION_OUT_OF_PHASE: Final = GameCode.ACTION_OUT_OF_PHASE
-#: Another box decides (or chooses) first (``data["box"]``, ``data["to_act"]``); was
-#: ``not_boxs_turn``.
-OUT_OF_TURN: Final = GameCode.OUT_OF_TURN
-#: A box of the table that carries no wagers this round (``data["box"]``); was
-#: ``box_not_in_play``.
-POSITION_NOT_IN_PLAY: Final = GameCode.POSITION_NOT_IN_PLAY
-#: A settlement asked of a round that is not complete (``data["phase"]``); was
-#: ``round_not_settled``.
-ROUND_NOT_COMPLETE: Final = GameCode.ROUND_NOT_COMPLETE
-AMOUNT_INVALID: Final = GameCode.AMOUNT_INVALID
-AMOUNT_NOT_CHIP_MULTIPLE: Final = GameCode.AMOUNT_NOT_CHIP_MULTIPLE
-EVENT_INVALID: Final = GameCode.EVENT_INVALID
-EVENT_KIND_UNKNOWN: Final = GameCode.EVENT_KIND_UNKNOWN
-SNAPSHOT_INVALID: Final = GameCode.SNAPSHOT_INVALID
-RULESET_INVALID: Final = GameCode.RULESET_INVALID
-INPUT_INVALID: Final = GameCode.INPUT_INVALID
-OPTIONS_INVALID: Final = GameCode.OPTIONS_INVALID
-LIMITS_INVALID: Final = GameCode.LIMITS_INVALID
+# The shared codes, each defined once in GameCode, under their own names.
+__all__ += shared.__all__

@@ -22,6 +22,29 @@ from casino.games.cards import Card
 from casino.games.event_codec import CodedEvent, event, stored
 from casino.games.stored_events import EventReader
 
+__all__ = [
+    "DEALER_TARGET",
+    "EVENT_KINDS",
+    "AnteTaken",
+    "BetPlaced",
+    "BetsClosed",
+    "BonusDeclared",
+    "BoxDealt",
+    "BoxFolded",
+    "CardDealt",
+    "CardExposed",
+    "CardsExchanged",
+    "DealerRevealed",
+    "Event",
+    "GameBought",
+    "InsurancePlaced",
+    "ReplacementDrawn",
+    "SixthCardBought",
+    "WagersPlaced",
+    "box_target",
+    "event_from_dict",
+]
+
 #: The card target of the dealer's hand; a box is ``box:<number>``.
 DEALER_TARGET = "dealer"
 BOX_TARGET_PREFIX = "box:"

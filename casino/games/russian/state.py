@@ -68,7 +68,7 @@ from decimal import Decimal
 from typing import Annotated, Any, Final
 
 from casino.games import contract
-from casino.games.actions import game_action, out_of_phase
+from casino.games.actions import game_action
 from casino.games.cards import (
     Card,
     CardInput,
@@ -94,9 +94,9 @@ from casino.games.money import (
     ZERO,
     AmountInput,
     chip_amount,
-    limit_crossed,
     round_down_to_chip,
     to_decimal,
+    verify_within_limits,
 )
 from casino.games.russian import codes
 from casino.games.russian.events import (
@@ -235,6 +235,7 @@ class RussianPokerState(EngineState[Phase, Event]):
     phase_type = Phase
     final_phase = Phase.COMPLETE
     round_name = "round"
+    phase_actions = PHASE_ACTIONS
 
     # What a snapshot holds after the phase, the event count and the boxes, in this order
     # (casino.games.snapshots): the dealer's cards and replacements, the cards exposed.
@@ -476,16 +477,14 @@ class RussianPokerState(EngineState[Phase, Event]):
 
     def _verify_bonus_limits(self, amount: Decimal) -> None:
         low, high = self.limits.bonus_min, self.limits.bonus_max
-        crossed = limit_crossed(amount, low, high, names=("bonus_min", "bonus_max"))
-        if crossed is not None:
-            raise GameError(
-                codes.BONUS_OUT_OF_LIMITS,
-                f"The bonus must be between {low} and {high}",
-                amount=str(amount),
-                limit=crossed,
-                minimum=None if low is None else str(low),
-                maximum=None if high is None else str(high),
-            )
+        verify_within_limits(
+            amount,
+            low,
+            high,
+            names=("bonus_min", "bonus_max"),
+            code=codes.BONUS_OUT_OF_LIMITS,
+            message=f"The bonus must be between {low} and {high}",
+        )
 
     @game_action(Action.CLOSE_BETS, BetsClosed)
     def close_bets(self) -> BetsClosed:
@@ -1352,12 +1351,11 @@ class RussianPokerState(EngineState[Phase, Event]):
     # -- checks ------------------------------------------------------------------------------
 
     def _check_phase(self, action: Action) -> None:
-        if action not in PHASE_ACTIONS[self._phase]:
-            if action in NO_GAME_CHOICES:
-                # Against a dealer with a game, that is the refusal of a box's choice,
-                # before the phase's: take_ante and buy_game list dealer_has_game first.
-                self._check_dealer_has_no_game()
-            raise out_of_phase(action, self._phase)
+        if action in NO_GAME_CHOICES and action not in PHASE_ACTIONS[self._phase]:
+            # Against a dealer with a game, that is the refusal of a box's choice, before the
+            # phase's: take_ante and buy_game list dealer_has_game first.
+            self._check_dealer_has_no_game()
+        super()._check_phase(action)
 
     def _table_box(self, box: object) -> int:
         """``box`` as a box number of this table."""
@@ -1456,10 +1454,7 @@ def replay(
 
     :raises GameError: if an event cannot be read or is not legal where it stands.
     """
-    state = RussianPokerState(rules, paytables, limits)
-    for event in events:
-        state.apply(event_from_dict(event) if isinstance(event, Mapping) else event)
-    return state
+    return RussianPokerState(rules, paytables, limits).apply_all(events, event_from_dict)
 
 
 def settle_round(
