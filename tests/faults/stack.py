@@ -46,26 +46,46 @@ class Client:
     def request(
         self, method: str, path: str, body: Any = None, **headers: str
     ) -> tuple[int, Any, http.client.HTTPResponse]:
-        """(status, the JSON body, the response); :raises Dropped: on a lost connection."""
-        if self._conn is None:
-            self._conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        """(status, the JSON body, the response); :raises Dropped: on a lost connection.
+
+        A ``GET`` on a connection that has already answered is sent once more on a new one
+        when the old one closes before any answer: the server closes a keep-alive connection
+        left idle longer than its ``keepalive`` (a slow run's pause between two reads), and
+        every HTTP client sends an idempotent request again then (RFC 9112, 9.3.1). Anything
+        else, and a fresh connection that closes, is :class:`Dropped`.
+        """
         head = {"Content-Type": "application/json", **headers}
         if self.token:
             head["Authorization"] = f"Token {self.token}"
+        reused = self._conn is not None
         try:
-            self._conn.request(
-                method, path, body=None if body is None else json.dumps(body), headers=head
-            )
-            response = self._conn.getresponse()
-            raw = response.read()
-        except (OSError, http.client.HTTPException) as exc:
-            self.close()
-            raise Dropped(repr(exc)) from exc
+            response, raw = self._exchange(method, path, body, head)
+        except Dropped as dropped:
+            # RemoteDisconnected is a ConnectionResetError: closed with no answer at all.
+            closed = isinstance(dropped.__cause__, ConnectionResetError | BrokenPipeError)
+            if not (reused and method == "GET" and closed):
+                raise
+            response, raw = self._exchange(method, path, body, head)
         try:
             data = json.loads(raw) if raw else None
         except ValueError:
             data = raw.decode(errors="replace")
         return response.status, data, response
+
+    def _exchange(
+        self, method: str, path: str, body: Any, head: dict[str, str]
+    ) -> tuple[http.client.HTTPResponse, bytes]:
+        if self._conn is None:
+            self._conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            self._conn.request(
+                method, path, body=None if body is None else json.dumps(body), headers=head
+            )
+            response = self._conn.getresponse()
+            return response, response.read()
+        except (OSError, http.client.HTTPException) as exc:
+            self.close()
+            raise Dropped(repr(exc)) from exc
 
     def close(self) -> None:
         if self._conn is not None:
