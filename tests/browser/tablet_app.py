@@ -14,6 +14,8 @@ from decimal import Decimal as D
 from typing import Any, Final
 
 import pytest
+from django.urls import reverse
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.site import Site
 from tests.russian_round import BOXES, DEALER_DOWN, DEALER_UP
@@ -210,12 +212,43 @@ def tablet_context(
     return browser.new_context(viewport=viewport, has_touch=True, service_workers=service_workers)
 
 
+#: Why no service worker controls the page: the registrations' states, and each file the
+#: worker keeps that the server does not answer now (an install fails on any one of them).
+WHY_NOT_KEPT: Final = """async (workerUrl) => {
+  const registrations = (await navigator.serviceWorker.getRegistrations()).map((r) => ({
+    scope: r.scope,
+    installing: r.installing && r.installing.state,
+    waiting: r.waiting && r.waiting.state,
+    active: r.active && r.active.state,
+  }));
+  const worker = await fetch(workerUrl, { cache: "no-store" });
+  const files = JSON.parse((await worker.text()).match(/const FILES = (.*);/)[1]);
+  const unanswered = [];
+  for (const file of files) {
+    try {
+      const answer = await fetch(file, { cache: "no-store" });
+      if (!answer.ok) unanswered.push(`${file}: ${answer.status}`);
+    } catch (error) {
+      unanswered.push(`${file}: ${error}`);
+    }
+  }
+  return { worker: worker.status, registrations, unanswered };
+}"""
+
+
 def app_is_kept_offline(page: Any) -> None:
-    """Wait until the service worker controls the page (the app's files kept for offline)."""
-    page.wait_for_function(
-        "navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-        timeout=2 * WAIT_MS,
-    )
+    """Wait until the service worker controls the page (the app's files kept for offline).
+
+    :raises AssertionError: after the wait, with :data:`WHY_NOT_KEPT`'s answer.
+    """
+    try:
+        page.wait_for_function(
+            "navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+            timeout=2 * WAIT_MS,
+        )
+    except PlaywrightTimeout:
+        why = page.evaluate(WHY_NOT_KEPT, reverse("surfaces-tablet-sw"))
+        raise AssertionError(f"no service worker controls the tablet's page: {why}") from None
 
 
 def each_figure_once(page: Any) -> None:
