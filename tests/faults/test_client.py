@@ -15,9 +15,6 @@ import pytest
 
 from tests.faults.stack import Client, Dropped
 
-# Pure: a server of a few lines in a thread, no stack.
-pytestmark = pytest.mark.unit
-
 
 class _ClosesIdleConnections(http.server.BaseHTTPRequestHandler):
     """Answers every request on a keep-alive connection; closes one that :meth:`close_idle`
