@@ -58,6 +58,15 @@ def read_connection() -> BaseDatabaseWrapper:
     return connections[read_alias()]
 
 
+def read_rows(sql: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rows of a raw SQL read, each a dict by column name, on :func:`read_connection` (the
+    replica inside :func:`replica_reads`, else the primary)."""
+    with read_connection().cursor() as cursor:
+        cursor.execute(sql, params)
+        names = [column.name for column in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
 @contextmanager
 def replica_reads(*, caught_up: bool = False) -> Iterator[str]:
     """Send the reads inside to the replica, when one is configured; yields the alias chosen.

@@ -47,7 +47,7 @@ from django.db import connection
 from django.utils import timezone
 
 from audit.services.reports.variance import percent
-from casino.core.db_router import read_connection, replica_reads
+from casino.core.db_router import read_rows, replica_reads
 from casino.dealers.pace import Pace
 from payouts.services.house_edges import TableHouseEdge, table_house_edge
 from tables.models import Pit, Table
@@ -365,7 +365,7 @@ def table_view(*, table_id: int, now: dt.datetime | None = None) -> TableView:
     [row] = _table_rows(where="t.id = %(table)s", now=now, day=day, table=table.pk)
     waiting = _waiting(where="t.id = %(table)s", table=table.pk)
     users = get_user_model()
-    recent = _fetch(
+    recent = read_rows(
         _LAST_ROUNDS.format(
             username=connection.ops.quote_name(users.USERNAME_FIELD),
             users=connection.ops.quote_name(users._meta.db_table),
@@ -391,7 +391,7 @@ def _table_rows(
         users=connection.ops.quote_name(users._meta.db_table),
         where=where,
     )
-    return _fetch(sql, {"now": now, "hour_ago": now - HOUR, "day": day, **scope})
+    return read_rows(sql, {"now": now, "hour_ago": now - HOUR, "day": day, **scope})
 
 
 def _waiting(*, where: str, **scope: int) -> dict[int, list[Waiting]]:
@@ -403,7 +403,7 @@ def _waiting(*, where: str, **scope: int) -> dict[int, list[Waiting]]:
         where=where,
     )
     by_table: dict[int, list[Waiting]] = {}
-    for row in _fetch(sql, scope):
+    for row in read_rows(sql, scope):
         table = row.pop("table_id")
         by_table.setdefault(table, []).append(Waiting(**row))
     return by_table
@@ -474,7 +474,7 @@ def _pit_totals(rows: list[dict[str, Any]]) -> Totals:
 
 
 def _casino_totals(casino_id: int, now: dt.datetime, day: dt.date) -> Totals:
-    [row] = _fetch(
+    [row] = read_rows(
         _CASINO_TOTALS,
         {"casino": casino_id, "now": now, "hour_ago": now - HOUR, "day": day},
     )
@@ -527,10 +527,3 @@ def _figures(row: dict[str, Any], *, money: bool) -> Figures:
 def _one(values: Iterable[str]) -> str | None:
     found = set(values)
     return found.pop() if len(found) == 1 else None
-
-
-def _fetch(sql: str, params: dict[str, Any]) -> list[dict[str, Any]]:
-    with read_connection().cursor() as cursor:
-        cursor.execute(sql, params)
-        names = [column.name for column in cursor.description]
-        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]

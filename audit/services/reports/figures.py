@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from casino.core.db_router import read_connection
+from casino.core.db_router import read_rows
 
 #: ``GROUPING(table_id, game, dealer_id)`` of each level.
 LEVELS = {0: "table_dealer", 1: "table", 5: "game", 6: "dealer", 7: "total"}
@@ -102,7 +102,7 @@ def hit_lines(
 ) -> list[dict[str, Any]]:
     """The day's cap hits and large payouts, one row per payout line (the lines ``figures``
     counts; they are few, found through a partial index, so finding them twice costs little)."""
-    return _fetch(
+    return read_rows(
         f"""
         SELECT table_id, game, dealer_id, round_id, round_number, box, line, combination,
                outcome, stake, computed_amount, paid_amount, reason,
@@ -118,7 +118,7 @@ def hit_lines(
 def corrections_of(*, tables: Sequence[int], day: dt.date) -> list[dict[str, Any]]:
     """The corrections approved on ``day`` at these tables, each with its round and the sums
     of its lines and (for a void) of the settlement it reverses."""
-    return _fetch(
+    return read_rows(
         """
         SELECT c.id, c.kind, c.reason, c.decision_note, c.requested_by_id, c.decided_by_id,
                r.id AS round_id, r.number AS round_number, r.table_id, r.game, r.dealer_id,
@@ -139,7 +139,7 @@ def month_trend(*, tables: Sequence[int], day: dt.date) -> list[dict[str, Any]]:
     """Each gaming day of ``day``'s month up to ``day``, with the casino's sums from the tables'
     day totals (``payouts.TableDayTotals``, kept as rounds settle and corrections are approved,
     so each day as it stands now); a day without play has zeros."""
-    return _fetch(
+    return read_rows(
         """
         SELECT d.gaming_day::date AS gaming_day,
                coalesce(sum(t.rounds), 0) AS rounds,
@@ -280,14 +280,6 @@ def _rolled_up(
         FROM ({per_day}) per_day
         GROUP BY {_GROUPING_SETS}
     """
-    for row in _fetch(sql, params):
+    for row in read_rows(sql, params):
         level = LEVELS[row.pop("level")]
         yield (level, row.pop("table_id"), row.pop("game"), row.pop("dealer_id")), row
-
-
-def _fetch(sql: str, params: dict[str, Any]) -> list[dict[str, Any]]:
-    # The replica inside ``replica_reads`` (a report's build), else the primary.
-    with read_connection().cursor() as cursor:
-        cursor.execute(sql, params)
-        names = [column.name for column in cursor.description]
-        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
