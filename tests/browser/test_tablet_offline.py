@@ -250,3 +250,40 @@ def test_a_refused_entry_stops_the_queue_with_the_reason_until_it_is_dropped(
         ("box_dealt", 2),
     ]
     assert events[6]["payload"]["cards"] == BOXES[2].split()
+
+
+def test_a_page_loading_while_its_worker_activates_is_taken_by_the_worker(hand: Hand) -> None:
+    """The tablet reloaded while its service worker installs: the worker, once active, takes
+    the pages open then, and the reloaded page, still loading, is not among them. The page
+    asks to be taken, so its own fetches of the app's files fall back on the kept copy too."""
+    page = hand.page
+    loads: list[str] = []
+    held: list[Any] = []
+
+    def hold_the_reload(route: Any) -> None:
+        if route.request.is_navigation_request() and loads and not held:
+            held.append(route)
+        else:
+            loads.append(route.request.url)
+            route.continue_()
+
+    page.route(f"{hand.site.url}/tablet/", hold_the_reload)
+    hand.open_app()
+    # Reloaded at once: the worker the first load registered installs meanwhile, and becomes
+    # active while the reload is held (watched from another page of the origin).
+    page.evaluate("location.reload()")
+    watcher = page.context.new_page()
+    watcher.goto(f"{hand.site.url}/livez")
+    watcher.wait_for_function(
+        """async () => {
+          const registration = await navigator.serviceWorker.getRegistration("/tablet/");
+          return Boolean(registration && registration.active
+            && registration.active.state === "activated");
+        }""",
+        timeout=2 * tablet_app.WAIT_MS,
+    )
+    watcher.close()
+    assert held, "the reload was not held"
+    held[0].continue_()
+    page.wait_for_load_state()
+    app_is_kept_offline(page)

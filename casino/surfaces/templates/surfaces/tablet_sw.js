@@ -17,6 +17,13 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+// A page that was loading while this worker activated is not among those it took then: the
+// page asks (app.js, keepAppOffline), and is taken, so that its own fetches of the app's files
+// fall back on the kept copy too.
+self.addEventListener("message", (event) => {
+  if (event.data === "claim") event.waitUntil(self.clients.claim());
+});
+
 // The network first, so an online tablet always runs the release the server has; the kept copy
 // when the network fails.
 self.addEventListener("fetch", (event) => {

@@ -1203,10 +1203,15 @@ function keepBackInTheApp() {
  *  and again at each tick while none controls the page: an install that failed (one of its
  *  files not fetched while the network or the server faltered) is dropped by the browser, and
  *  would leave this tablet without its offline copy until the page is loaded again. While one
- *  is installing, or once one is in place, registering again fetches nothing. */
+ *  is installing, or once one is in place, registering again fetches nothing.
+ *
+ *  A worker that became active while this page was loading (the page reloaded during the
+ *  install) took the pages open then, not this one: it is asked to take this one too. */
 function keepAppOffline() {
   if (!("serviceWorker" in navigator) || navigator.serviceWorker.controller) return;
-  navigator.serviceWorker.register(serviceWorker).catch(() => {});
+  navigator.serviceWorker.register(serviceWorker)
+    .then((registration) => { if (registration.active) registration.active.postMessage("claim"); })
+    .catch(() => {});
 }
 
 async function start() {
