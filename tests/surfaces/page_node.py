@@ -17,13 +17,29 @@ from casino.surfaces.words import script_catalogue
 COMMON = Path(__file__).resolve().parents[2] / "casino/surfaces/static/surfaces/common"
 
 
+def run_module(script: str) -> Any:
+    """Runs ``script`` (an ES module that prints one JSON value with ``console.log``) by Node;
+    answers the printed value. The script goes on standard input: with every language's
+    catalogue in it, it is longer than one command-line argument may be."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("this test needs Node (node on the PATH), as the browser tests do")
+    done = subprocess.run(
+        [node, "--input-type=module"],
+        input=script,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=30,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
 def run_in_language(language: str, modules: tuple[str, ...], body: str) -> Any:
     """Runs ``body`` (JavaScript that prints one JSON value with ``console.log``) with
     ``i18n`` and each of ``modules`` (names of ``common/*.js``) imported under their names,
     the page's language set to ``language``; answers the printed value."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("this test needs Node (node on the PATH), as the browser tests do")
     words = json.dumps(script_catalogue(language))
     imports = "\n".join(
         f"const {name} = await import({json.dumps((COMMON / f'{name}.js').as_uri())});"
@@ -39,15 +55,4 @@ globalThis.document = {{
 i18n.setLanguage({json.dumps(language)});
 {body}
 """
-    # The script on standard input: with every language's catalogue in it, it is longer than
-    # one command-line argument may be.
-    done = subprocess.run(
-        [node, "--input-type=module"],
-        input=script,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=30,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return run_module(script)

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -20,6 +18,7 @@ from django.http import HttpRequest
 
 from casino.core.errors import all_codes
 from casino.surfaces import context
+from tests.surfaces.page_node import run_module
 
 COMMON = Path(__file__).resolve().parents[2] / "casino/surfaces/static/surfaces/common"
 
@@ -39,23 +38,11 @@ def evaluate(expression: str) -> Any:
     """``expression`` evaluated by Node with ``money``, ``words`` and ``games`` (the modules)
     imported into a page as the server writes it; its value as JSON (``undefined`` answers
     None)."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("these tests need Node (node on the PATH), as the browser tests do")
     imports = f"import {json.dumps(_page())};" + "".join(
         f"import * as {name} from {json.dumps((COMMON / f'{name}.js').as_uri())};"
         for name in ("money", "words", "games")
     )
-    script = f"{imports} console.log(JSON.stringify({expression}) ?? 'null');"
-    done = subprocess.run(
-        [node, "--input-type=module", "-e", script],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=30,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return run_module(f"{imports} console.log(JSON.stringify({expression}) ?? 'null');")
 
 
 # -- money ----------------------------------------------------------------------------------

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import shutil
-import subprocess
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-import pytest
+from tests.surfaces.page_node import run_module
 
 TIMES = Path(__file__).resolve().parents[2] / "casino/surfaces/static/surfaces/common/times.js"
 
@@ -40,24 +38,11 @@ def _walls() -> list[tuple[str, str]]:
 
 
 def test_a_wall_time_in_the_casinos_zone_is_the_instant_python_reads() -> None:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("this test needs Node (node on the PATH), as the browser tests do")
     walls = _walls()
-    script = (
+    read = run_module(
         f"import {{ instantAt }} from {json.dumps(TIMES.as_uri())};"
         f"console.log(JSON.stringify({json.dumps(walls)}.map(([l, z]) => instantAt(l, z))));"
     )
-    done = subprocess.run(
-        [node, "--input-type=module", "-e", script],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=30,
-    )
-    assert done.returncode == 0, done.stderr
-
-    read = json.loads(done.stdout)
 
     expected = [
         dt.datetime.fromisoformat(local)
